@@ -1,0 +1,17 @@
+//! tavli: backgammon rules, gnubg-compatible notation and codecs, a gnubg text-protocol
+//! session, match-file validation and an engine backend.
+//!
+//! The library never prints; the `tavli` binary is the only place that writes to a terminal.
+//!
+//! ```
+//! use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+//! let board = Board::start(Variant::Standard);
+//! let plays = legal_plays(&board, Side::X, Dice::new(3, 1).unwrap());
+//! assert_eq!(plays.len(), 16);
+//! ```
+
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+#![warn(missing_docs)]
+
+pub mod notation;
+pub mod rules;

@@ -1,0 +1,205 @@
+//! The checkers on the board: per side, counts on its own points 1..24, its bar, and borne off.
+
+use super::side::Side;
+use super::variant::Variant;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Index of the bar in a side's slot array (points 1..24 are indices 0..23).
+pub const BAR: usize = 24;
+
+/// Checkers of both sides. Each side's array is in **its own numbering**: index `i` (0..23)
+/// is that side's point `i + 1` (its home board is points 1..6, it moves from 24 towards 1);
+/// index 24 is its bar. Borne-off checkers are counted in `off`.
+///
+/// In standard backgammon a side's point `p` is the opponent's point `25 - p`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board {
+    /// `slots[side][i]`: checkers of `side` on its point `i + 1`, or on its bar for `i == 24`.
+    pub slots: [[u8; 25]; 2],
+    /// Checkers each side has borne off.
+    pub off: [u8; 2],
+}
+
+/// What makes a board impossible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side has more checkers than the variant allows.
+    TooManyCheckers {
+        /// The side.
+        side: Side,
+        /// How many it has on the board, the bar and borne off together.
+        count: u32,
+        /// How many the variant allows.
+        limit: u8,
+    },
+    /// Both sides have checkers on the same point.
+    SharedPoint {
+        /// The point in `X`'s numbering.
+        point: u8,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::TooManyCheckers { side, count, limit } => write!(
+                f,
+                "player {} has {count} checkers, more than the {limit} allowed",
+                side.letter()
+            ),
+            BoardError::SharedPoint { point } => write!(
+                f,
+                "both players have checkers on point {point} (numbered from X's side)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// A board with no checkers at all.
+    #[must_use]
+    pub fn empty() -> Board {
+        Board {
+            slots: [[0; 25]; 2],
+            off: [0; 2],
+        }
+    }
+
+    /// The starting position of `variant`.
+    #[must_use]
+    pub fn start(variant: Variant) -> Board {
+        let mut board = Board::empty();
+        for side in Side::BOTH {
+            for &(point, count) in variant.start_layout() {
+                board.slots[side.index()][usize::from(point) - 1] = count;
+            }
+        }
+        board
+    }
+
+    /// Builds a board from the on-board slots of each side (points and bar); the rest of the
+    /// variant's checkers are borne off. Checks the checker count and shared points.
+    pub fn from_slots(slots: [[u8; 25]; 2], variant: Variant) -> Result<Board, BoardError> {
+        let limit = variant.checkers();
+        let mut off = [0u8; 2];
+        for side in Side::BOTH {
+            let count: u32 = slots[side.index()].iter().map(|&n| u32::from(n)).sum();
+            if count > u32::from(limit) {
+                return Err(BoardError::TooManyCheckers { side, count, limit });
+            }
+            off[side.index()] = limit - count as u8;
+        }
+        let board = Board { slots, off };
+        board.check_points()?;
+        Ok(board)
+    }
+
+    fn check_points(&self) -> Result<(), BoardError> {
+        for index in 0..24 {
+            if self.slots[1][index] > 0 && self.slots[0][23 - index] > 0 {
+                return Err(BoardError::SharedPoint {
+                    point: index as u8 + 1,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the board could occur in `variant`: checker counts and shared points.
+    pub fn validate(&self, variant: Variant) -> Result<(), BoardError> {
+        let limit = variant.checkers();
+        for side in Side::BOTH {
+            let count: u32 = self.slots[side.index()]
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>()
+                + u32::from(self.off[side.index()]);
+            if count > u32::from(limit) {
+                return Err(BoardError::TooManyCheckers { side, count, limit });
+            }
+        }
+        self.check_points()
+    }
+
+    /// Checkers of `side` on its own point `point` (1..=24), or on its bar for 25.
+    #[must_use]
+    pub fn on_point(&self, side: Side, point: u8) -> u8 {
+        match point {
+            1..=24 => self.slots[side.index()][usize::from(point) - 1],
+            25 => self.slots[side.index()][BAR],
+            _ => 0,
+        }
+    }
+
+    /// Checkers of `side` on its bar.
+    #[must_use]
+    pub fn bar(&self, side: Side) -> u8 {
+        self.slots[side.index()][BAR]
+    }
+
+    /// Checkers `side` has borne off.
+    #[must_use]
+    pub fn borne_off(&self, side: Side) -> u8 {
+        self.off[side.index()]
+    }
+
+    /// The pip count of `side`: each checker counts its point number, 25 on the bar.
+    #[must_use]
+    pub fn pips(&self, side: Side) -> u32 {
+        self.slots[side.index()]
+            .iter()
+            .enumerate()
+            .map(|(index, &count)| (index as u32 + 1) * u32::from(count))
+            .sum()
+    }
+
+    /// Checkers of `side` still on the board or the bar.
+    #[must_use]
+    pub fn checkers_in_play(&self, side: Side) -> u32 {
+        self.slots[side.index()].iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// The same board with the sides' roles exchanged (`O`'s checkers become `X`'s).
+    #[must_use]
+    pub fn swapped(&self) -> Board {
+        Board {
+            slots: [self.slots[1], self.slots[0]],
+            off: [self.off[1], self.off[0]],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_pips() {
+        let board = Board::start(Variant::Standard);
+        assert_eq!(board.pips(Side::O), 167);
+        assert_eq!(board.pips(Side::X), 167);
+        assert!(board.validate(Variant::Standard).is_ok());
+        let nack = Board::start(Variant::Nackgammon);
+        assert_eq!(nack.pips(Side::X), 2 * 24 + 2 * 23 + 4 * 13 + 3 * 8 + 4 * 6);
+    }
+
+    #[test]
+    fn from_slots_rejects_impossible_boards() {
+        let mut slots = [[0u8; 25]; 2];
+        slots[0][5] = 16;
+        assert!(matches!(
+            Board::from_slots(slots, Variant::Standard),
+            Err(BoardError::TooManyCheckers { .. })
+        ));
+        let mut slots = [[0u8; 25]; 2];
+        slots[1][0] = 1; // X's point 1
+        slots[0][23] = 1; // O's point 24 = X's point 1
+        assert_eq!(
+            Board::from_slots(slots, Variant::Standard),
+            Err(BoardError::SharedPoint { point: 1 })
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! The state a GNUbg ID describes: board, who is on roll, dice, cube, score and match settings.
+
+use super::board::Board;
+use super::dice::Dice;
+use super::side::Side;
+use super::variant::Variant;
+use serde::{Deserialize, Serialize};
+
+/// Where a game stands (gnubg's game-state field of the Match ID).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameState {
+    /// No game has been started.
+    NoGame,
+    /// A game is being played.
+    Playing,
+    /// The game ended by bearing off.
+    Over,
+    /// The game ended by an accepted resignation.
+    Resigned,
+    /// The game ended by a dropped cube.
+    Dropped,
+}
+
+/// A resignation offer: how much the resigning player gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Resignation {
+    /// A single game (1 point times the cube).
+    Single = 1,
+    /// A gammon (2 points times the cube).
+    Gammon = 2,
+    /// A backgammon (3 points times the cube).
+    Backgammon = 3,
+}
+
+impl Resignation {
+    /// The multiple of the cube it gives up (1, 2 or 3).
+    #[must_use]
+    pub fn points(self) -> u32 {
+        self as u32
+    }
+
+    /// From gnubg's 1..3 code.
+    #[must_use]
+    pub fn from_points(points: u32) -> Option<Resignation> {
+        match points {
+            1 => Some(Resignation::Single),
+            2 => Some(Resignation::Gammon),
+            3 => Some(Resignation::Backgammon),
+            _ => None,
+        }
+    }
+}
+
+/// Everything a GNUbg ID (`POSITION:MATCH`) holds, plus the variant, in absolute terms
+/// (sides are `O` = player 0 and `X` = player 1, not "on roll" and "opponent").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MatchState {
+    /// The checkers.
+    pub board: Board,
+    /// The variant being played.
+    pub variant: Variant,
+    /// The cube's value (1, 2, 4, ...).
+    pub cube_value: u32,
+    /// Who owns the cube; `None` when it is centred.
+    pub cube_owner: Option<Side>,
+    /// The player whose turn it is to roll and move (gnubg's dice owner, `fMove`).
+    pub on_roll: Side,
+    /// The player who must make the next decision (gnubg's `fTurn`): differs from `on_roll`
+    /// while a double or a resignation waits for an answer.
+    pub turn: Side,
+    /// Whether this game is the Crawford game.
+    pub crawford: bool,
+    /// Where the game stands.
+    pub game_state: GameState,
+    /// Whether a double has been offered and not yet answered.
+    pub double_offered: bool,
+    /// A pending resignation offer.
+    pub resignation: Option<Resignation>,
+    /// The dice rolled by the player on roll, if rolled.
+    pub dice: Option<Dice>,
+    /// The match length; 0 for a money session.
+    pub match_length: u32,
+    /// Points of `O` (index 0) and `X` (index 1).
+    pub score: [u32; 2],
+    /// Whether the Jacoby rule is in force (money play).
+    pub jacoby: bool,
+}
+
+impl MatchState {
+    /// A money game at the starting position of `variant`, `on_roll` to roll, cube centred.
+    #[must_use]
+    pub fn new_money_game(variant: Variant, on_roll: Side) -> MatchState {
+        MatchState {
+            board: Board::start(variant),
+            variant,
+            cube_value: 1,
+            cube_owner: None,
+            on_roll,
+            turn: on_roll,
+            crawford: false,
+            game_state: GameState::Playing,
+            double_offered: false,
+            resignation: None,
+            dice: None,
+            match_length: 0,
+            score: [0, 0],
+            jacoby: true,
+        }
+    }
+
+    /// Whether this is match play (a match length is set).
+    #[must_use]
+    pub fn is_match(&self) -> bool {
+        self.match_length > 0
+    }
+}

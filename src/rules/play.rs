@@ -1,0 +1,66 @@
+//! A play: the single-die steps one player makes with a roll, and the board they lead to.
+
+use super::board::Board;
+use serde::{Deserialize, Serialize};
+
+/// Point number of the bar in a step (the mover's numbering).
+pub const BAR_POINT: u8 = 25;
+/// Point number of "borne off" in a step.
+pub const OFF_POINT: u8 = 0;
+
+/// One checker moved by one die (or, for a parsed move, one written jump).
+/// Points are in the mover's own numbering: 25 is the bar, 0 is off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Step {
+    /// Where the checker starts: 1..=24, or 25 for the bar.
+    pub from: u8,
+    /// Where it lands: 1..=24, or 0 when borne off.
+    pub to: u8,
+    /// Whether it hit an opponent's blot on `to`.
+    pub hit: bool,
+}
+
+/// A legal play: up to four steps (doubles) and the resulting board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Play {
+    steps: [Step; 4],
+    len: u8,
+    /// The board after the play.
+    pub result: Board,
+}
+
+impl Play {
+    /// A play from its steps (at most four are kept) and the board they lead to.
+    #[must_use]
+    pub fn new(steps: &[Step], result: Board) -> Play {
+        let mut array = [Step::default(); 4];
+        let len = steps.len().min(4);
+        array[..len].copy_from_slice(&steps[..len]);
+        Play {
+            steps: array,
+            len: len as u8,
+            result,
+        }
+    }
+
+    /// The steps in the order they were generated (the order they can be played).
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..usize::from(self.len)]
+    }
+
+    /// The number of dice this play uses.
+    #[must_use]
+    pub fn dice_used(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The pips this play moves (borne-off checkers count the distance to off).
+    #[must_use]
+    pub fn pips_moved(&self) -> u32 {
+        self.steps()
+            .iter()
+            .map(|step| u32::from(step.from - step.to))
+            .sum()
+    }
+}

@@ -1,0 +1,1 @@
+//! Integration tests: they run the `tavli` binary and compare with gnubg's recorded vectors.
