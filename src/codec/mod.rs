@@ -21,6 +21,7 @@ pub mod error;
 pub mod gnubg_id;
 pub mod match_id;
 pub mod position_id;
+pub mod xgid;
 
 pub use error::{
     EncodeXgidError, IllegalPosition, MatchIdStateError, ParseFibsBoardError, ParseGnubgIdError,
