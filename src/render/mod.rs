@@ -1,0 +1,8 @@
+//! Text renderings of a game as gnubg prints them (board diagram, pip counts); pure functions.
+//!
+//! Nothing here parses or prints: each function turns a state into the exact text gnubg 1.07
+//! writes, and the caller decides where it goes.
+
+pub mod board;
+
+pub use board::{render_board, BoardView};
