@@ -4,5 +4,7 @@
 //! writes, and the caller decides where it goes.
 
 pub mod board;
+pub mod pipcount;
 
 pub use board::{render_board, BoardView};
+pub use pipcount::render_pipcount;
