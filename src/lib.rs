@@ -15,4 +15,5 @@
 
 pub mod codec;
 pub mod notation;
+pub mod render;
 pub mod rules;
