@@ -2,6 +2,7 @@
 
 mod support;
 
+mod cli;
 mod codec_vectors;
 mod gnubg_movegen;
 mod movegen;
