@@ -110,12 +110,22 @@ struct Generator<'a> {
     mover: Side,
     steps: [Step; 4],
     hero: [u8; 25],
+    /// Bit `i` set when `hero[i] > 0`.
+    occupied: u32,
     opp: [u8; 25],
     key: u128,
     plays: &'a mut Vec<Play>,
     seen: &'a mut SeenPositions,
     max_moves: u8,
     max_pips: u8,
+    /// Doubles: each resulting position is reached by exactly one non-increasing sequence of
+    /// sources, so no duplicate check is needed.
+    double: bool,
+    /// The second pass of a mixed roll (dice swapped) from a position with no checker on the
+    /// bar: two-step plays of different checkers duplicate plays of the first pass.
+    prune_second_pass: bool,
+    /// Destination of the first step in the current sequence (slot index), if not borne off.
+    first_destination: Option<usize>,
 }
 
 const HIT_SHIFT: u32 = 100;
@@ -154,12 +164,16 @@ impl<'a> Generator<'a> {
             mover,
             steps: [Step::default(); 4],
             hero,
+            occupied: occupancy(&hero),
             opp,
             key: position_key(&hero),
             plays,
             seen,
             max_moves: 0,
             max_pips: 0,
+            double: first == second,
+            prune_second_pass: false,
+            first_destination: None,
         }
     }
 
@@ -167,6 +181,11 @@ impl<'a> Generator<'a> {
         self.search(0, 23, 0);
         if self.dice[0] != self.dice[1] {
             self.dice.swap(0, 1);
+            // In the swapped pass, a step of a different checker than the one moved first
+            // (and no bear-off on either step) gives a position the first pass already found
+            // with the same dice and pips: moving one checker never blocks another's landing
+            // point, and a hit only removes a blot. Only chains and bear-offs can be new.
+            self.prune_second_pass = self.hero[BAR] == 0;
             self.search(0, 23, 0);
             self.dice.swap(0, 1);
         }
@@ -176,6 +195,9 @@ impl<'a> Generator<'a> {
         let undo_key = self.key;
         self.key -= 1u128 << (4 * source);
         self.hero[source] -= 1;
+        if self.hero[source] == 0 {
+            self.occupied &= !(1 << source);
+        }
         if source < die {
             return (
                 Undo {
@@ -197,6 +219,7 @@ impl<'a> Generator<'a> {
             hit = Some(opposite);
         }
         self.hero[destination] += 1;
+        self.occupied |= 1 << destination;
         self.key += 1u128 << (4 * destination);
         (
             Undo {
@@ -211,8 +234,12 @@ impl<'a> Generator<'a> {
 
     fn unmake(&mut self, undo: Undo) {
         self.hero[undo.source] += 1;
+        self.occupied |= 1 << undo.source;
         if let Some(destination) = undo.destination {
             self.hero[destination] -= 1;
+            if self.hero[destination] == 0 {
+                self.occupied &= !(1 << destination);
+            }
         }
         if let Some(opposite) = undo.hit {
             self.opp[opposite] = 1;
@@ -244,13 +271,40 @@ impl<'a> Generator<'a> {
             self.unmake(undo);
             return true;
         }
-        let highest = highest_occupied(&self.hero);
+        let above_one = self.occupied & !1;
+        let highest = if above_one == 0 {
+            0
+        } else {
+            31 - above_one.leading_zeros() as usize
+        };
         let mut used = false;
-        for source in (0..=start.min(highest)).rev() {
-            if self.hero[source] == 0 || !step_is_legal(&self.opp, highest, source, die_index) {
+        let mut candidates = self.occupied & ((2u32 << start) - 1);
+        if depth == 1 && self.prune_second_pass {
+            // Only the checker moved first (a chain) and bear-offs can give new positions;
+            // the die still counts as usable if any other checker could move.
+            let new_ones =
+                self.first_destination.map_or(0, |first| 1u32 << first) | ((1u32 << die_index) - 1);
+            let mut others = candidates & !new_ones;
+            candidates &= new_ones;
+            while others != 0 {
+                let source = 31 - others.leading_zeros() as usize;
+                others &= !(1 << source);
+                if step_is_legal(&self.opp, highest, source, die_index) {
+                    used = true;
+                    break;
+                }
+            }
+        }
+        while candidates != 0 {
+            let source = 31 - candidates.leading_zeros() as usize;
+            candidates &= !(1 << source);
+            if !step_is_legal(&self.opp, highest, source, die_index) {
                 continue;
             }
             let (undo, hit) = self.make(source, die_index);
+            if depth == 0 {
+                self.first_destination = source.checked_sub(die_index);
+            }
             self.steps[depth] = Step {
                 from: source as u8 + 1,
                 to: if source >= die_index {
@@ -284,7 +338,7 @@ impl<'a> Generator<'a> {
         }
         self.max_moves = moves;
         self.max_pips = pips;
-        if !self.seen.insert(self.key) {
+        if !self.double && !self.seen.insert(self.key) {
             // Same position, same dice and pips used: gnubg keeps the first sequence found.
             return;
         }
@@ -298,12 +352,16 @@ impl<'a> Generator<'a> {
     }
 }
 
-/// The highest slot (1..=24, the bar being 24) holding a checker of the mover, ignoring slot 0;
-/// bearing off is allowed when it is at most 5 (all checkers in the home board).
-fn highest_occupied(hero: &[u8; 25]) -> usize {
-    (1..25).rev().find(|&index| hero[index] > 0).unwrap_or(0)
+/// The set of slots holding a checker of the mover, as bits.
+fn occupancy(hero: &[u8; 25]) -> u32 {
+    hero.iter()
+        .enumerate()
+        .filter(|(_, &count)| count > 0)
+        .fold(0, |bits, (index, _)| bits | (1 << index))
 }
 
+/// Whether the mover may move a checker from slot `source` by `die`; `highest` is the highest
+/// occupied slot above slot 0 (bearing off needs it to be at most 5, all checkers home).
 fn step_is_legal(opp: &[u8; 25], highest: usize, source: usize, die: usize) -> bool {
     if source >= die {
         opp[23 - (source - die)] < 2
