@@ -1,3 +1,4 @@
 //! Integration tests: they run the `tavli` binary and compare with gnubg's recorded vectors.
 
+mod codec_properties;
 mod codec_vectors;
