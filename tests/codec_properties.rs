@@ -118,7 +118,7 @@ fn match_state() -> impl Strategy<Value = MatchState> {
 fn crawford_readable(state: &MatchState) -> bool {
     let length = state.match_length;
     let one_away = length > 1 && state.score.iter().any(|&points| points + 1 == length);
-    state.crawford == one_away && state.crawford || !state.crawford
+    !state.crawford || one_away
 }
 
 /// A state an XGID can hold: playing, no resignation, a pending double only by the player
