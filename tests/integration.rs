@@ -1,2 +1,5 @@
 //! Integration tests: they run the `tavli` binary and compare with gnubg's recorded vectors.
+
+mod codec_properties;
+mod codec_vectors;
 mod render;
