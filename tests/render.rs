@@ -1,4 +1,4 @@
-//! The board diagram against gnubg: recorded vectors, the spec's verbatim examples, live gnubg.
+//! The board diagram and pip counts against gnubg: recorded vectors, the spec's verbatim boards, live gnubg.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 use tavli::codec::{gnubg_id, position_id, ParseGnubgIdError, ParseMatchIdError};
-use tavli::render::{render_board, BoardView};
+use tavli::render::{render_board, render_pipcount, BoardView};
 use tavli::rules::{Board, Dice, GameState, MatchState, Resignation, Side, Variant};
 
 const NAMES: [&str; 2] = ["gnubg", "root"];
@@ -616,6 +616,24 @@ fn check_boards(
     }
 }
 
+/// Compares gnubg's `show pipcount` (of the game, or of the position `id` if given) with
+/// the renderer's line for the current `state`.
+fn check_pipcount(gnubg: &mut Gnubg, state: &MatchState, id: Option<&str>) {
+    let (answer, board) = match id {
+        None => (gnubg.run("show pipcount"), state.board),
+        Some(id) => {
+            // gnubg gives the ID's player on roll the name of the game's player on roll.
+            let board = position_id::decode(id, state.on_roll, Variant::Standard)
+                .expect("gnubg's Position ID decodes");
+            (gnubg.run(&format!("show pipcount {id}")), board)
+        }
+    };
+    let expected = render_pipcount(&board, state.on_roll, NAMES);
+    let answer: Vec<&String> = answer.iter().filter(|line| !line.is_empty()).collect();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert_eq!(format!("{}\n", answer[0]), expected, "pip count of {id:?}");
+}
+
 /// A new match of random length, or a money session.
 fn new_match_command(random: &mut StdRng) -> String {
     if random.gen_bool(0.5) {
@@ -706,13 +724,16 @@ fn on_off(on: bool) -> &'static str {
 }
 
 #[test]
-fn boards_match_live_gnubg_in_random_games() {
+fn boards_and_pip_counts_match_live_gnubg_in_random_games() {
     if !Path::new(GNUBG).exists() {
         return;
     }
     let mut gnubg = Gnubg::start();
     let mut random = StdRng::seed_from_u64(7);
     let mut coverage = Coverage::default();
+    let mut pip_random = StdRng::seed_from_u64(8);
+    let mut pipcounts = 0;
+    let mut seen_ids: Vec<String> = Vec::new();
     let mut last: Option<(MatchState, String)> = None;
     let mut settings = Settings {
         clockwise: false,
@@ -737,8 +758,18 @@ fn boards_match_live_gnubg_in_random_games() {
                 last = None;
             }
         }
+        if let Some((state, id)) = &last {
+            seen_ids.push(id.clone());
+            if pip_random.gen_bool(0.1) {
+                check_pipcount(&mut gnubg, state, None);
+                let other = &seen_ids[pip_random.gen_range(0..seen_ids.len())];
+                check_pipcount(&mut gnubg, state, Some(other));
+                pipcounts += 2;
+            }
+        }
     }
-    eprintln!("boards compared with live gnubg: {coverage:?}");
+    assert!(pipcounts >= 100, "only {pipcounts} pip counts compared");
+    eprintln!("compared with live gnubg: {pipcounts} pip counts, boards {coverage:?}");
     assert!(coverage.boards >= 1000, "too few boards: {coverage:?}");
     let Coverage {
         clockwise,
