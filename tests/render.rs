@@ -1,5 +1,6 @@
-//! The board diagram and pip counts against gnubg: recorded vectors, the spec's verbatim boards, live gnubg.
+//! Board diagram and pip counts against gnubg: vectors, the spec's boards, live gnubg.
 
+use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -797,5 +798,69 @@ fn boards_and_pip_counts_match_live_gnubg_in_random_games() {
         ("checkers borne off", borne_off),
     ] {
         assert!(count > 0, "no board with {kind} was compared");
+    }
+}
+
+/// A legal standard board: each checker of `X` then `O` goes to a random point, its bar or
+/// off; an `O` checker aimed at a point `X` holds goes to its bar instead.
+fn random_board() -> impl Strategy<Value = Board> {
+    (
+        proptest::collection::vec(0usize..26, 15),
+        proptest::collection::vec(0usize..26, 15),
+    )
+        .prop_map(|(x_places, o_places)| {
+            let mut slots = [[0u8; 25]; 2];
+            for place in x_places {
+                if place < 25 {
+                    slots[Side::X.index()][place] += 1;
+                }
+            }
+            for place in o_places {
+                let taken = place < 24 && slots[Side::X.index()][23 - place] > 0;
+                let place = if taken { 24 } else { place };
+                if place < 25 {
+                    slots[Side::O.index()][place] += 1;
+                }
+            }
+            Board::from_slots(slots, Variant::Standard).expect("legal board")
+        })
+}
+
+proptest! {
+    /// The clockwise board is the anticlockwise one mirrored: each checker row (board and
+    /// borne-off columns) reads backwards, the layout keeps its fixed widths, and the
+    /// borne-off columns show every checker off.
+    #[test]
+    fn clockwise_rows_mirror_anticlockwise_rows(board in random_board(), x_on_roll: bool) {
+        let on_roll = if x_on_roll { Side::X } else { Side::O };
+        let state = MatchState { board, ..MatchState::new_money_game(Variant::Standard, on_roll) };
+        let view = |clockwise| BoardView {
+            state: &state,
+            names: NAMES,
+            position_id: "4HPwATDgc/ABMA",
+            match_id: "cIkFAAAAAAAA",
+            clockwise,
+            annotated: true,
+        };
+        let plain = render_board(&view(false));
+        let mirrored = render_board(&view(true));
+        let plain: Vec<&str> = plain.lines().collect();
+        let mirrored: Vec<&str> = mirrored.lines().collect();
+        prop_assert_eq!(plain.len(), 15);
+        prop_assert_eq!(mirrored.len(), 15);
+        for row in (3..8).chain(9..14) {
+            let forwards: String = plain[row][1..48].chars().rev().collect();
+            prop_assert_eq!(&forwards, &mirrored[row][..47]);
+        }
+        for line in plain.iter().skip(2).chain(mirrored.iter().skip(2)) {
+            prop_assert!(line.len() >= 48);
+        }
+        // The borne-off columns hold one mark per checker off.
+        let off_marks = |rows: std::ops::Range<usize>, mark: char| {
+            rows.map(|row| plain[row][45..48].chars().filter(|&c| c == mark).count())
+                .sum::<usize>()
+        };
+        prop_assert_eq!(off_marks(3..8, 'O'), usize::from(board.borne_off(Side::O)));
+        prop_assert_eq!(off_marks(9..14, 'X'), usize::from(board.borne_off(Side::X)));
     }
 }
