@@ -3,6 +3,7 @@
 mod support;
 
 mod cli;
+mod codec_properties;
 mod codec_vectors;
 mod gnubg_movegen;
 mod movegen;

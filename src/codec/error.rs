@@ -410,6 +410,11 @@ pub enum EncodeXgidError {
         /// The cube value.
         value: u32,
     },
+    /// A score above 9999 (gnubg reads only four characters per field).
+    ScoreTooLarge {
+        /// The score.
+        score: u32,
+    },
 }
 
 impl fmt::Display for EncodeXgidError {
@@ -421,6 +426,9 @@ impl fmt::Display for EncodeXgidError {
             EncodeXgidError::BeaverPending => f.write_str("an XGID cannot hold a pending beaver"),
             EncodeXgidError::CubeTooLarge { value } => {
                 write!(f, "an XGID cannot hold a cube of {value}")
+            }
+            EncodeXgidError::ScoreTooLarge { score } => {
+                write!(f, "an XGID cannot hold a score of {score} (at most 9999)")
             }
         }
     }

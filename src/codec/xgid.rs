@@ -28,6 +28,8 @@ use std::fmt;
 pub const DEFAULT_MAX_CUBE_LOG2: i64 = 10;
 const POSITION_LENGTH: usize = 26;
 const FIELD_WIDTH: usize = 4;
+/// The largest score that fits in a field of four characters.
+const MAX_SCORE: u32 = 9999;
 
 /// The dice field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,8 +125,9 @@ impl Xgid {
     }
 
     /// The XGID of `state`. States an XGID cannot hold are refused (a pending resignation
-    /// or beaver, a cube above 4096); the game state, a turn that differs from the player
-    /// on roll without a double, and Jacoby in match play are not written.
+    /// or beaver, a cube above 4096, a score above 9999); the game state, a turn that
+    /// differs from the player on roll without a double, and Jacoby in match play are not
+    /// written.
     pub fn from_state(state: &MatchState) -> Result<Xgid, EncodeXgidError> {
         if state.resignation.is_some() {
             return Err(EncodeXgidError::ResignationPending);
@@ -137,6 +140,9 @@ impl Xgid {
             return Err(EncodeXgidError::CubeTooLarge {
                 value: state.cube_value,
             });
+        }
+        if let Some(&score) = state.score.iter().find(|&&score| score > MAX_SCORE) {
+            return Err(EncodeXgidError::ScoreTooLarge { score });
         }
         let dice = if state.double_offered {
             XgidDice::Doubled
