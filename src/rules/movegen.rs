@@ -47,11 +47,12 @@ thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// A set of position keys, emptied in O(1) by changing its stamp.
+/// The positions found so far, by key, emptied in O(1) by changing its stamp. Entry `i`
+/// refers to play `i` of the generator's list.
 struct SeenPositions {
     stamps: Vec<u32>,
     slots: Vec<u32>,
-    keys: Vec<u128>,
+    keys: Vec<u64>,
     stamp: u32,
 }
 
@@ -77,18 +78,18 @@ impl SeenPositions {
         }
     }
 
-    /// Inserts `key`; returns false if it was already there (or the table is full).
-    fn insert(&mut self, key: u128) -> bool {
+    /// Records `key` for the next play unless a play with the same key and the same board
+    /// (`same(index)`) is already there; returns whether it was new.
+    fn insert(&mut self, key: u64, same: impl Fn(usize) -> bool) -> bool {
         if self.keys.len() >= TABLE_SIZE / 2 {
             // More distinct positions than any roll produces; fall back to a scan.
-            if self.keys.contains(&key) {
+            if (0..self.keys.len()).any(|index| self.keys[index] == key && same(index)) {
                 return false;
             }
             self.keys.push(key);
             return true;
         }
-        let mixed = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let mut index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+        let mut index = (key >> (64 - TABLE_BITS)) as usize;
         loop {
             if self.stamps[index] != self.stamp {
                 self.stamps[index] = self.stamp;
@@ -96,7 +97,8 @@ impl SeenPositions {
                 self.keys.push(key);
                 return true;
             }
-            if self.keys[self.slots[index] as usize] == key {
+            let found = self.slots[index] as usize;
+            if self.keys[found] == key && same(found) {
                 return false;
             }
             index = (index + 1) & (TABLE_SIZE - 1);
@@ -113,7 +115,7 @@ struct Generator<'a> {
     /// Bit `i` set when `hero[i] > 0`.
     occupied: u32,
     opp: [u8; 25],
-    key: u128,
+    key: u64,
     plays: &'a mut Vec<Play>,
     seen: &'a mut SeenPositions,
     max_moves: u8,
@@ -128,12 +130,34 @@ struct Generator<'a> {
     first_destination: Option<usize>,
 }
 
-const HIT_SHIFT: u32 = 100;
+/// Random 64-bit weights: a position's key is the sum of the mover's slot weights times
+/// their counts, plus a weight per opponent checker hit. Equal keys are confirmed by
+/// comparing boards, so a collision can never merge two positions.
+const fn weights(seed: u64) -> [u64; 25] {
+    let mut weights = [0u64; 25];
+    let mut state = seed;
+    let mut index = 0;
+    while index < 25 {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        weights[index] = z ^ (z >> 31);
+        index += 1;
+    }
+    weights
+}
 
-fn position_key(hero: &[u8; 25]) -> u128 {
-    hero.iter().enumerate().fold(0u128, |key, (index, &count)| {
-        key | (u128::from(count) << (4 * index))
-    })
+const SLOT_WEIGHTS: [u64; 25] = weights(1);
+const HIT_WEIGHTS: [u64; 25] = weights(2);
+
+fn position_key(hero: &[u8; 25]) -> u64 {
+    hero.iter()
+        .zip(SLOT_WEIGHTS)
+        .fold(0u64, |key, (&count, weight)| {
+            key.wrapping_add(weight.wrapping_mul(u64::from(count)))
+        })
 }
 
 /// What a step changed, so it can be undone.
@@ -142,7 +166,7 @@ struct Undo {
     source: usize,
     destination: Option<usize>,
     hit: Option<usize>,
-    key: u128,
+    key: u64,
 }
 
 impl<'a> Generator<'a> {
@@ -193,7 +217,7 @@ impl<'a> Generator<'a> {
 
     fn make(&mut self, source: usize, die: usize) -> (Undo, bool) {
         let undo_key = self.key;
-        self.key -= 1u128 << (4 * source);
+        self.key = self.key.wrapping_sub(SLOT_WEIGHTS[source]);
         self.hero[source] -= 1;
         if self.hero[source] == 0 {
             self.occupied &= !(1 << source);
@@ -215,12 +239,12 @@ impl<'a> Generator<'a> {
         if self.opp[opposite] == 1 {
             self.opp[opposite] = 0;
             self.opp[BAR] += 1;
-            self.key |= 1u128 << (HIT_SHIFT + opposite as u32);
+            self.key = self.key.wrapping_add(HIT_WEIGHTS[opposite]);
             hit = Some(opposite);
         }
         self.hero[destination] += 1;
         self.occupied |= 1 << destination;
-        self.key += 1u128 << (4 * destination);
+        self.key = self.key.wrapping_add(SLOT_WEIGHTS[destination]);
         (
             Undo {
                 source,
@@ -338,13 +362,21 @@ impl<'a> Generator<'a> {
         }
         self.max_moves = moves;
         self.max_pips = pips;
-        if !self.double && !self.seen.insert(self.key) {
+        let (hero, opp) = (&self.hero, &self.opp);
+        let (mover, opponent) = (self.mover.index(), self.mover.opponent().index());
+        let plays = &*self.plays;
+        if !self.double
+            && !self.seen.insert(self.key, |index| {
+                plays[index].result.slots[mover] == *hero
+                    && plays[index].result.slots[opponent] == *opp
+            })
+        {
             // Same position, same dice and pips used: gnubg keeps the first sequence found.
             return;
         }
         let mut result = *self.base;
-        result.slots[self.mover.index()] = self.hero;
-        result.slots[self.mover.opponent().index()] = self.opp;
+        result.slots[mover] = self.hero;
+        result.slots[opponent] = self.opp;
         let steps = &self.steps[..usize::from(moves)];
         let borne_off = steps.iter().filter(|s| s.to == OFF_POINT).count() as u8;
         result.off[self.mover.index()] += borne_off;
