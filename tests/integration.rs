@@ -3,3 +3,4 @@
 mod codec_gnubg;
 mod codec_properties;
 mod codec_vectors;
+mod grammar_codec;
