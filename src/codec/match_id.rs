@@ -285,6 +285,11 @@ mod tests {
                 match_length: 5
             })
         );
+        // gnubg prints this ID itself when a 3-point match ends 4-0, but refuses to read it.
+        assert!(matches!(
+            decode("QcNqAEAAAAAE"),
+            Err(ParseMatchIdError::ScoreAboveMatchLength { score: 4, .. })
+        ));
         // A score equal to the match length is accepted by gnubg.
         assert!(decode("cImlAFAAAAAA").is_ok());
         assert_eq!(

@@ -125,9 +125,9 @@ impl Xgid {
     }
 
     /// The XGID of `state`. States an XGID cannot hold are refused (a pending resignation
-    /// or beaver, a cube above 4096, a score above 9999); the game state, a turn that
-    /// differs from the player on roll without a double, and Jacoby in match play are not
-    /// written.
+    /// or beaver, a cube above 4096, a score above 9999 or not below the match length);
+    /// the game state, a turn that differs from the player on roll without a double, and
+    /// Jacoby in match play are not written.
     pub fn from_state(state: &MatchState) -> Result<Xgid, EncodeXgidError> {
         if state.resignation.is_some() {
             return Err(EncodeXgidError::ResignationPending);
@@ -143,6 +143,17 @@ impl Xgid {
         }
         if let Some(&score) = state.score.iter().find(|&&score| score > MAX_SCORE) {
             return Err(EncodeXgidError::ScoreTooLarge { score });
+        }
+        let match_length = state.match_length;
+        if let Some(&score) = state
+            .score
+            .iter()
+            .find(|&&score| match_length > 0 && score >= match_length)
+        {
+            return Err(EncodeXgidError::ScoreNotBelowMatchLength {
+                score,
+                match_length,
+            });
         }
         let dice = if state.double_offered {
             XgidDice::Doubled
