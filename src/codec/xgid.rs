@@ -372,7 +372,8 @@ fn parse_dice((offset, text): (usize, &str)) -> Result<XgidDice, ParseXgidError>
     };
     match truncated(text) {
         "00" => Ok(XgidDice::NotRolled),
-        "D" => Ok(XgidDice::Doubled),
+        // gnubg only looks at the first character for a double (`D5` reads as `D`).
+        doubled if doubled.starts_with('D') => Ok(XgidDice::Doubled),
         digits => {
             let bytes = digits.as_bytes();
             let [first @ b'1'..=b'6', second @ b'1'..=b'6'] = bytes else {
@@ -560,6 +561,14 @@ mod tests {
         assert_eq!(ok(&format!("{START}:0:0:2:52:0:0:0:0:10")).on_roll, Side::O);
         let doubled = ok(&format!("{START}:0:0:1:D:2:4:0:7:10"));
         assert!(doubled.double_offered);
+        assert_eq!(ok(&format!("{START}:0:0:1:D5:2:4:0:7:10")), doubled);
+        for dice in ["B", "R", "d"] {
+            assert!(parse(
+                &format!("{START}:0:0:1:{dice}:0:0:0:0:10"),
+                Variant::Standard
+            )
+            .is_err());
+        }
         assert_eq!((doubled.on_roll, doubled.turn), (Side::X, Side::O));
     }
 
