@@ -67,10 +67,11 @@ impl MatchIdFields {
         }
     }
 
-    /// The cube value (`2^cube_log2`).
+    /// The cube value (`2^cube_log2`; `u32::MAX` if that does not fit).
     #[must_use]
     pub fn cube_value(&self) -> u32 {
-        1 << self.cube_log2
+        1u32.checked_shl(u32::from(self.cube_log2))
+            .unwrap_or(u32::MAX)
     }
 
     /// The game state, if it is one of the five gnubg knows.

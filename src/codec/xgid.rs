@@ -95,7 +95,10 @@ impl Xgid {
         let (cube_value, cube_owner) = if crawford {
             (1, None)
         } else {
-            (1 << self.cube_log2, self.cube_owner)
+            (
+                1u32.checked_shl(self.cube_log2).unwrap_or(u32::MAX),
+                self.cube_owner,
+            )
         };
         let (dice, double_offered) = match self.dice {
             XgidDice::NotRolled => (None, false),
