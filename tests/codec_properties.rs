@@ -167,7 +167,7 @@ fn fibs_state() -> impl Strategy<Value = MatchState> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn position_id_round_trip((variant, board) in any_board(), on_roll in side()) {
@@ -225,7 +225,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn position_id_decoders_never_panic(text in "[A-Za-z0-9+/!: ]{0,16}|\\PC{0,20}") {
