@@ -265,7 +265,9 @@ pub fn decode(
             }
         }
     }
-    let one_away = match_length > 1 && score.iter().any(|&points| points + 1 == match_length);
+    // As gnubg's reader: the two flags only matter when a player is 1-away (in a 1-point
+    // match both are, and gnubg writes its Crawford flag there too).
+    let one_away = match_length > 0 && score.iter().any(|&points| points + 1 == match_length);
     let crawford = one_away && field(52).value == 0 && field(53).value == 0;
     let names = if first == Side::X {
         let [first_name, second_name] = names;

@@ -47,8 +47,9 @@ pub struct MatchIdFields {
 }
 
 impl MatchIdFields {
-    /// The fields gnubg writes for `state`: the larger die first, cube owner 3 when centred,
-    /// and Jacoby off in match play (gnubg sets the no-Jacoby bit in every match).
+    /// The fields gnubg writes for `state`: the larger die first and cube owner 3 when
+    /// centred. The Jacoby flag is written as it is: gnubg's new matches have it off (their
+    /// IDs end in `E`), but a Match ID set with the flag on in match play keeps it.
     #[must_use]
     pub fn from_state(state: &MatchState) -> MatchIdFields {
         MatchIdFields {
@@ -63,7 +64,7 @@ impl MatchIdFields {
             dice: state.dice.map_or([0, 0], |dice| [dice.high(), dice.low()]),
             match_length: state.match_length,
             score: state.score,
-            jacoby: state.jacoby && state.match_length == 0,
+            jacoby: state.jacoby,
         }
     }
 

@@ -9,7 +9,8 @@
 //! * turn: `1` = `X` on roll, anything else = `O`. dice: `00`, two dice, or `D` (the player
 //!   on roll has doubled).
 //! * rules: match play `1` = Crawford game (gnubg only sets Crawford when a player is
-//!   1-away in a match longer than 1 point, and then resets the cube to 1); money play bit 0
+//!   1-away in a match longer than 1 point, and then sets the cube value to 1, keeping its
+//!   owner); money play bit 0
 //!   = Jacoby, bit 1 = beavers.
 //! * maxcube: gnubg ignores it (except that `0` turns the cube off). tavli writes `10`, as
 //!   XG does (a cube of at most 1024), or the cube's own log2 when the cube is larger.
@@ -92,14 +93,13 @@ impl Xgid {
     #[must_use]
     pub fn to_match_state(&self, variant: Variant) -> MatchState {
         let crawford = self.crawford();
-        let (cube_value, cube_owner) = if crawford {
-            (1, None)
+        // gnubg disables the cube in the Crawford game: the value drops to 1, the owner stays.
+        let cube_value = if crawford {
+            1
         } else {
-            (
-                1u32.checked_shl(self.cube_log2).unwrap_or(u32::MAX),
-                self.cube_owner,
-            )
+            1u32.checked_shl(self.cube_log2).unwrap_or(u32::MAX)
         };
+        let cube_owner = self.cube_owner;
         let (dice, double_offered) = match self.dice {
             XgidDice::NotRolled => (None, false),
             XgidDice::Doubled => (None, true),
@@ -461,6 +461,13 @@ mod tests {
         assert!(!crawford("0:4:0:5"));
         let state = decode(&format!("{START}:1:0:1:52:4:0:1:5:10"), Variant::Standard).unwrap();
         assert_eq!((state.cube_value, state.cube_owner), (1, None));
+        // gnubg keeps the owner (found by the differential test).
+        let state = decode(
+            "XGID=--Ba-A-A---B-B-AAA------A-:2:-1:1:43:0:2:1:3:10",
+            Variant::Standard,
+        )
+        .unwrap();
+        assert_eq!(gnubg_id::encode(&state), "AAAgGAkzFRAAAA:wAluACAAAAAE");
     }
 
     #[test]
