@@ -214,11 +214,8 @@ fn check(
 
 /// What gnubg keeps after `set xgid`: no pending double (it steps back to the doubler on
 /// roll) and, when `O` is on roll, the players swapped so the player on roll is `X`.
-fn as_gnubg_keeps_it(mut state: MatchState) -> MatchState {
-    if state.double_offered {
-        state.double_offered = false;
-        state.turn = state.on_roll;
-    }
+fn as_gnubg_keeps_it(state: MatchState) -> MatchState {
+    let mut state = gnubg_id::settled_as_gnubg_sets(state);
     if state.on_roll == Side::O {
         state.board = state.board.swapped();
         state.on_roll = Side::X;
