@@ -152,12 +152,12 @@ fn xgid_state() -> impl Strategy<Value = MatchState> {
     })
 }
 
-/// A state a FIBS line holds: as for XGID, plus no Jacoby flag, any turn when doubled.
+/// A state a FIBS line holds: as for XGID, Jacoby as gnubg's default, any turn when doubled.
 fn fibs_state() -> impl Strategy<Value = MatchState> {
     match_state().prop_filter_map("FIBS-representable", |mut state| {
         state.game_state = GameState::Playing;
         state.resignation = None;
-        state.jacoby = false;
+        state.jacoby = state.match_length == 0;
         if !state.double_offered {
             state.turn = state.on_roll;
         }

@@ -37,7 +37,8 @@ pub struct FibsBoard {
     /// Names of `O` (index 0) and `X` (index 1), as written.
     pub names: [String; 2],
     /// The position, dice, cube and score. A board line does not say whether the Jacoby
-    /// rule is in force (`jacoby` is false) nor whether a resignation is pending.
+    /// rule is in force (`jacoby` is gnubg's default: on in money play, off in a match)
+    /// nor whether a resignation is pending.
     pub state: MatchState,
 }
 
@@ -291,7 +292,7 @@ pub fn decode(
             dice,
             match_length,
             score,
-            jacoby: false,
+            jacoby: match_length == 0,
         },
     })
 }
