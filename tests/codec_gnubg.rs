@@ -13,8 +13,8 @@ use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 use tavli::codec::position_id::{self, board_from_slots};
 use tavli::codec::{
-    fibs, gnubg_id, match_id, xgid, FibsFlavour, ParseFibsBoardError, ParseGnubgIdError,
-    ParseMatchIdError,
+    fibs, gnubg_id, match_id, xgid, FibsFlavour, MatchIdFields, ParseFibsBoardError,
+    ParseGnubgIdError, ParseMatchIdError,
 };
 use tavli::notation::format_play;
 use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, Side, Variant};
@@ -447,6 +447,98 @@ fn check_set_board(
     Some(())
 }
 
+/// Gives gnubg's `set matchid` an ID with random (also out-of-range) fields: gnubg refuses
+/// it exactly when tavli's decoder does, and when it is a playing state gnubg keeps what
+/// `settled_as_gnubg_sets` says.
+fn check_set_matchid(
+    gnubg: &mut Gnubg,
+    rng: &mut StdRng,
+    failures: &mut Vec<String>,
+) -> Option<()> {
+    let match_length = *[0u32, 0, 1, 3, 5, 7, 64, 65, 100].choose(rng)?;
+    let mut score = || {
+        let limit = (match_length + 2).min(0x7fff);
+        rng.gen_range(0..=limit)
+    };
+    let score = [score(), score()];
+    let side = |rng: &mut StdRng| if rng.gen_bool(0.5) { Side::X } else { Side::O };
+    let dice = if rng.gen_bool(0.8) {
+        let die = rng.gen_range(1..=6);
+        [die, rng.gen_range(1..=die)]
+    } else {
+        [rng.gen_range(0..=7), rng.gen_range(0..=7)]
+    };
+    let fields = MatchIdFields {
+        // Not 12: gnubg 1.07 crashes (segmentation fault) on a move in match play with a
+        // cube of 4096 (`set matchid HIHkADAAEAAA`, `move 24/22 8/6`).
+        cube_log2: *[0u8, 0, 1, 2, 6, 13].choose(rng)?,
+        cube_owner: [None, Some(Side::O), Some(Side::X)].choose(rng).copied()?,
+        dice_owner: side(rng),
+        crawford: rng.gen_bool(0.3),
+        game_state: if rng.gen_bool(0.9) {
+            1
+        } else {
+            rng.gen_range(0..=7)
+        },
+        turn: side(rng),
+        double_offered: rng.gen_bool(0.15),
+        resignation: None,
+        dice,
+        match_length,
+        score,
+        jacoby: rng.gen_bool(0.5),
+    };
+    let text = fields.encode();
+    let output = gnubg.run(&[&format!("set matchid {text}")]);
+    let refused = output.iter().any(|line| line.contains("Illegal match ID"));
+    let decoded = match_id::decode(&text);
+    if refused != decoded.is_err() {
+        failures.push(format!(
+            "set matchid {text}: gnubg refuses: {refused}, tavli reads {decoded:?}"
+        ));
+        return Some(());
+    }
+    let result = compare_set_matchid(gnubg, &text, decoded, failures);
+    // After an ID of a game not being played (gnubg then shows game states 5-7, which no
+    // MatchState holds) or of a won match, gnubg 1.07 can quit at the next decision when
+    // reading a pipe: start a fresh match.
+    let clean = fields.game_state == 1
+        && (match_length == 0 || score.iter().all(|&points| points < match_length));
+    if !refused && !clean {
+        gnubg.run(&["new match 3"]);
+    }
+    result
+}
+
+fn compare_set_matchid(
+    gnubg: &mut Gnubg,
+    text: &str,
+    decoded: Result<MatchIdFields, ParseMatchIdError>,
+    failures: &mut Vec<String>,
+) -> Option<()> {
+    let Ok(decoded) = decoded else {
+        return Some(());
+    };
+    let Ok(state) = decoded.into_state(
+        tavli::rules::Board::start(Variant::Standard),
+        Variant::Standard,
+    ) else {
+        return Some(());
+    };
+    if state.game_state != GameState::Playing {
+        return Some(());
+    }
+    let shown = snapshot(gnubg)?;
+    let expected = match_id::encode(&gnubg_id::settled_as_gnubg_sets(state));
+    let shown_match = shown.gnubg_id.split(':').nth(1).unwrap_or("");
+    if shown_match != expected {
+        failures.push(format!(
+            "set matchid {text}: gnubg shows {shown_match}, tavli expects {expected}"
+        ));
+    }
+    Some(())
+}
+
 #[test]
 fn ids_agree_with_gnubg_in_random_play() {
     if !Path::new(GNUBG).exists() {
@@ -476,6 +568,7 @@ fn ids_agree_with_gnubg_in_random_play() {
     let mut kinds = [0usize; 5];
     let mut gnubg_ids = 0usize;
     let mut boards = 0usize;
+    let mut match_ids = 0usize;
     let mut finished_matches = 0usize;
     let mut post_crawford_from_history = 0usize;
     // Whether gnubg's post-Crawford flag may come from `set score` / `set crawford` / IDs
@@ -557,6 +650,12 @@ fn ids_agree_with_gnubg_in_random_play() {
             commands.push("set board".to_string());
             continue;
         }
+        if rng.gen_bool(0.06) && check_set_matchid(&mut gnubg, &mut rng, &mut failures).is_some() {
+            match_ids += 1;
+            history_dependent = true;
+            commands.push("set matchid".to_string());
+            continue;
+        }
         if rng.gen_bool(0.12) && check_xgid(&mut gnubg, &state, &mut failures).is_some() {
             xgids += 1;
             history_dependent = true;
@@ -587,9 +686,10 @@ fn ids_agree_with_gnubg_in_random_play() {
     assert!(xgids >= 20, "only {xgids} XGIDs checked");
     assert!(gnubg_ids >= 20, "only {gnubg_ids} GNUbg IDs set");
     assert!(boards >= 15, "only {boards} lenient Position IDs set");
+    assert!(match_ids >= 15, "only {match_ids} Match IDs set");
     let moves = commands.iter().filter(|c| c.starts_with("move")).count();
     eprintln!(
-        "checked {checked} states, {xgids} XGIDs, {gnubg_ids} GNUbg IDs, {boards} set boards, {moves} moves, {finished_matches} finished matches, {post_crawford_from_history} post-Crawford flags from history; kinds: doubled {}, resigned {}, match {}, crawford {}, bar {}",
+        "checked {checked} states, {xgids} XGIDs, {gnubg_ids} GNUbg IDs, {boards} set boards, {match_ids} set matchids, {moves} moves, {finished_matches} finished matches, {post_crawford_from_history} post-Crawford flags from history; kinds: doubled {}, resigned {}, match {}, crawford {}, bar {}",
         kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]
     );
     assert!(moves >= 40, "only {moves} moves played: {commands:?}");
