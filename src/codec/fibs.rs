@@ -10,7 +10,7 @@
 use super::error::{IllegalPosition, ParseFibsBoardError};
 use super::match_id::MAX_CUBE_LOG2;
 use super::position_id::board_from_slots;
-use crate::rules::{Board, Dice, GameState, MatchState, Side, Variant, BAR};
+use crate::rules::{Dice, GameState, MatchState, Side, Variant, BAR};
 
 /// Fields in a board line, the `board` literal included.
 pub const FIELD_COUNT: usize = 53;
@@ -306,14 +306,10 @@ fn read_dice(fields: &[&Field; 2]) -> Result<Option<Dice>, ParseFibsBoardError> 
     }
 }
 
-/// The board of a board line (a shortcut for callers that only need the checkers).
-pub fn decode_board(text: &str, variant: Variant) -> Result<Board, ParseFibsBoardError> {
-    decode(text, variant, FibsFlavour::ShowBoard).map(|fibs| fibs.state.board)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Board;
 
     const OPENING: &str = "board:root:gnubg:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
 

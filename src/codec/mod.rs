@@ -27,10 +27,17 @@
 //!   above 4096) decode into [`MatchIdFields`] and are refused by
 //!   [`MatchIdFields::into_state`].
 //!
+//! What gnubg keeps after setting an ID (pending decisions stepped back, Crawford settled)
+//! is modelled by [`gnubg_id::settled_as_gnubg_sets`]; [`gnubg_id::apply_lenient`] is
+//! `set gnubgid` on a current state.
+//!
 //! What gnubg writes but does not read back: at the end of a match its Match ID and FIBS
 //! line hold the winner's score, which may exceed (Match ID) or reach (FIBS) the match
-//! length; gnubg's readers and tavli's refuse them. The Match ID keeps the larger die
-//! first, the FIBS line the order rolled.
+//! length; gnubg's readers and tavli's refuse them. After accepting a Match ID with game
+//! state 5-7 gnubg prints it again; tavli reads the fields but no match state. The Match
+//! ID keeps the larger die first, the FIBS line the order rolled; the FIBS post-Crawford
+//! field is gnubg's own flag (tavli writes "not Crawford and a player 1-away"), which
+//! `set score` can leave different.
 //!
 //! ```
 //! use tavli::codec::{gnubg_id, position_id};
