@@ -415,6 +415,13 @@ pub enum EncodeXgidError {
         /// The score.
         score: u32,
     },
+    /// A match score that has reached the match length (the match is over).
+    ScoreNotBelowMatchLength {
+        /// The score.
+        score: u32,
+        /// The match length.
+        match_length: u32,
+    },
 }
 
 impl fmt::Display for EncodeXgidError {
@@ -430,6 +437,13 @@ impl fmt::Display for EncodeXgidError {
             EncodeXgidError::ScoreTooLarge { score } => {
                 write!(f, "an XGID cannot hold a score of {score} (at most 9999)")
             }
+            EncodeXgidError::ScoreNotBelowMatchLength {
+                score,
+                match_length,
+            } => write!(
+                f,
+                "an XGID cannot hold a score of {score} in a {match_length}-point match"
+            ),
         }
     }
 }
