@@ -9,4 +9,5 @@ mod codec_vectors;
 mod gnubg_movegen;
 mod grammar_codec;
 mod movegen;
+mod readme;
 mod render;
