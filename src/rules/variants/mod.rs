@@ -1,0 +1,105 @@
+//! The rules of every variant behind one seam: legal plays, rerolls and game results
+//! dispatched on `Variant`. The standard family (and Portes) use the gnubg-exact generator.
+//!
+//! Decisions (variants.md, every "recommended" reading): OE-a (a) free use of the dice,
+//! OE-b standard scoring and cube; T-a the tavli starter rolls afresh (the caller's concern);
+//! PL-a and PL-b the mother rule is checked at the end of every turn; F-a the runner must pass
+//! point 12 (stand on 11 or lower); F-b a six-point block along the opponent's path is
+//! illegal while no opposing checker is ahead of it; F-c Fevga's rules are checked after every
+//! step; Athroisma AD-1..AD-15 all (a).
+
+pub mod athroisma;
+mod contact;
+mod fevga;
+mod key_set;
+pub mod notation;
+pub mod scoring;
+
+use crate::rules::board::Board;
+use crate::rules::dice::Dice;
+use crate::rules::movegen;
+use crate::rules::play::Play;
+use crate::rules::side::Side;
+use crate::rules::variant::Variant;
+use contact::Family;
+
+pub use scoring::{game_result, points_scored, win_kind, GameResult, WinKind};
+
+/// Old English: the most checkers of one side a point may hold (rule OE1).
+pub const OLD_ENGLISH_POINT_LIMIT: u8 = 5;
+
+/// Every legal play of `mover` with `dice` in `variant`, one per distinct resulting position.
+/// Empty when no checker can move, and in Athroisma also when the roll must be rolled again
+/// (check `requires_reroll` first).
+#[must_use]
+pub fn legal_plays_in(variant: Variant, board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
+    match variant {
+        Variant::Standard
+        | Variant::Nackgammon
+        | Variant::Hypergammon1
+        | Variant::Hypergammon2
+        | Variant::Hypergammon3
+        | Variant::Portes => movegen::legal_plays(board, mover, dice),
+        Variant::OldEnglish => contact::legal_plays(Family::OldEnglish, board, mover, dice),
+        Variant::Plakoto => contact::legal_plays(Family::Plakoto, board, mover, dice),
+        Variant::Fevga => contact::legal_plays(Family::Fevga, board, mover, dice),
+        Variant::Athroisma => athroisma::legal_plays(board, mover, dice),
+    }
+}
+
+/// The number of legal plays of `mover` with `dice` in `variant`.
+#[must_use]
+pub fn count_legal_plays_in(variant: Variant, board: &Board, mover: Side, dice: Dice) -> usize {
+    match variant {
+        Variant::OldEnglish => contact::count_legal_plays(Family::OldEnglish, board, mover, dice),
+        Variant::Plakoto => contact::count_legal_plays(Family::Plakoto, board, mover, dice),
+        Variant::Fevga => contact::count_legal_plays(Family::Fevga, board, mover, dice),
+        Variant::Athroisma => athroisma::legal_plays(board, mover, dice).len(),
+        _ => movegen::count_legal_plays(board, mover, dice),
+    }
+}
+
+/// Whether `mover` must roll `dice` again instead of playing them (Athroisma A10: a
+/// non-double over 6 in the bear-off phase). Always false in the other variants.
+#[must_use]
+pub fn requires_reroll(variant: Variant, board: &Board, mover: Side, dice: Dice) -> bool {
+    variant == Variant::Athroisma && athroisma::requires_reroll(board, mover, dice)
+}
+
+/// Whether a starting roll of a game is played by the winner of the opening roll with the
+/// two opening dice (gnubg's variations and Old English), or the starter rolls both dice
+/// afresh (the tavli games and Athroisma: T-a and AD-14).
+#[must_use]
+pub fn opening_dice_are_played(variant: Variant) -> bool {
+    variant.uses_cube()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portes_is_standard_play() {
+        let board = Board::start(Variant::Portes);
+        for dice in Dice::all_rolls() {
+            assert_eq!(
+                legal_plays_in(Variant::Portes, &board, Side::X, dice),
+                movegen::legal_plays(&board, Side::X, dice)
+            );
+        }
+    }
+
+    #[test]
+    fn counts_match_lists() {
+        for variant in Variant::ALL {
+            let board = Board::start(variant);
+            for dice in Dice::all_rolls() {
+                assert_eq!(
+                    count_legal_plays_in(variant, &board, Side::O, dice),
+                    legal_plays_in(variant, &board, Side::O, dice).len(),
+                    "{variant} {dice}"
+                );
+            }
+        }
+    }
+}

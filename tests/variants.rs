@@ -1,0 +1,404 @@
+//! The variants: every case of the rules test file, properties per variant, random self-play
+//! and a timing of play generation per variant against standard.
+
+use std::collections::BTreeSet;
+use tavli::rules::variants::athroisma::requires_reroll;
+use tavli::rules::variants::notation::format_variant_play;
+use tavli::rules::variants::{
+    game_result, legal_plays_in, points_scored, requires_reroll as reroll_in, GameResult, WinKind,
+};
+use tavli::rules::{Board, Dice, Side, Variant, BAR};
+
+const CASES: &str = include_str!("../fixtures/rules/test-cases.md");
+
+/// One row of a table of `test-cases.md`, split into its cells.
+struct Row {
+    id: String,
+    cells: Vec<String>,
+}
+
+fn rows(table_heading: &str) -> Vec<Row> {
+    let start = CASES.find(table_heading).expect("table heading");
+    let section = &CASES[start..];
+    let end = section[1..].find("\n## ").map_or(section.len(), |i| i + 1);
+    section[..end]
+        .lines()
+        .filter(|line| {
+            line.starts_with("| ") && !line.starts_with("| ID") && !line.starts_with("|---")
+        })
+        .map(|line| {
+            let cells: Vec<String> = line
+                .trim_matches('|')
+                .split(" | ")
+                .map(|cell| cell.trim().to_string())
+                .collect();
+            Row {
+                id: cells[0].clone(),
+                cells,
+            }
+        })
+        .collect()
+}
+
+fn variant_of(name: &str) -> Variant {
+    match name {
+        "oldenglish" => Variant::OldEnglish,
+        "hypergammon-1" => Variant::Hypergammon1,
+        "hypergammon-2" => Variant::Hypergammon2,
+        "hypergammon-3" => Variant::Hypergammon3,
+        other => Variant::from_name(other).expect("known variant"),
+    }
+}
+
+/// Parses `X 1 / O 0` into (X, O).
+fn pair(text: &str) -> (u8, u8) {
+    let numbers: Vec<u8> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().expect("number"))
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+/// Builds the board of a case: 24 signed counts in X's numbering (O at physical points),
+/// `a&-b` a Plakoto point with a pin (the side with one checker there is pinned; with one of
+/// each, as in every case of the file, X's checker is the pinned one).
+fn board_of(variant: Variant, position: &str, bar: (u8, u8), off: (u8, u8)) -> Board {
+    let position = position.trim_matches('`');
+    let cells: Vec<&str> = position
+        .split([',', ';'])
+        .map(str::trim)
+        .filter(|cell| !cell.is_empty())
+        .collect();
+    assert_eq!(cells.len(), 24, "{position}");
+    let mut board = Board::empty();
+    for (index, cell) in cells.iter().enumerate() {
+        let point = index as u8 + 1;
+        let o_index = variant.opposite_index(index);
+        if let Some((x, o)) = cell.split_once('&') {
+            let x: u8 = x.parse().expect("x count");
+            let o: u8 = o.trim_start_matches('-').parse().expect("o count");
+            board.slots[1][index] = x;
+            board.slots[0][o_index] = o;
+            if o == 1 && x > 1 {
+                board.set_pinned(Side::O, o_index as u8 + 1, true);
+            } else {
+                board.set_pinned(Side::X, point, true);
+            }
+            continue;
+        }
+        let count: i32 = cell.parse().expect("count");
+        if count > 0 {
+            board.slots[1][index] = count as u8;
+        } else if count < 0 {
+            board.slots[0][o_index] = (-count) as u8;
+        }
+    }
+    board.slots[1][BAR] = bar.0;
+    board.slots[0][BAR] = bar.1;
+    board.off = [off.1, off.0];
+    board.validate(variant).expect("valid case board");
+    for side in Side::BOTH {
+        assert_eq!(
+            board.checkers_in_play(side) + u32::from(board.borne_off(side)),
+            u32::from(variant.checkers()),
+            "{position}: {side:?}"
+        );
+    }
+    board
+}
+
+/// Applies a written play (the file's notation) for X: each entry's checker moves through the
+/// written points; contact follows the variant (hit a blot, pin a free blot, capture).
+fn apply_written(variant: Variant, before: &Board, written: &str) -> Board {
+    let body = written.rsplit(": ").next().expect("play text");
+    let mut board = *before;
+    for entry in body.split_whitespace() {
+        let (chain, repeat) = match entry.split_once('(') {
+            Some((chain, count)) => (chain, count.trim_end_matches(')').parse().expect("count")),
+            None => (entry, 1),
+        };
+        let points: Vec<u8> = chain
+            .split('/')
+            .map(|point| {
+                let point = point.trim_end_matches(['*', '^', 'x']);
+                match point {
+                    "bar" => 25,
+                    "off" => 0,
+                    number => number.parse().expect("point"),
+                }
+            })
+            .collect();
+        for _ in 0..repeat {
+            for hop in points.windows(2) {
+                move_checker(variant, &mut board, hop[0], hop[1]);
+            }
+        }
+    }
+    if variant == Variant::Athroisma {
+        for index in 0..24 {
+            let o_index = variant.opposite_index(index);
+            if board.slots[1][index] > 0 && board.slots[0][o_index] > 0 {
+                board.slots[0][BAR] += board.slots[0][o_index];
+                board.slots[0][o_index] = 0;
+            }
+        }
+    }
+    board
+}
+
+fn move_checker(variant: Variant, board: &mut Board, from: u8, to: u8) {
+    let from_index = if from == 25 {
+        BAR
+    } else {
+        usize::from(from) - 1
+    };
+    assert!(board.slots[1][from_index] > 0, "no checker on {from}");
+    board.slots[1][from_index] -= 1;
+    if variant == Variant::Plakoto && from <= 24 && board.slots[1][from_index] == 0 {
+        board.set_pinned(Side::O, 25 - from, false);
+    }
+    if to == 0 {
+        board.off[1] += 1;
+        return;
+    }
+    let index = usize::from(to) - 1;
+    let o_index = variant.opposite_index(index);
+    board.slots[1][index] += 1;
+    match variant {
+        Variant::Plakoto => {
+            if board.slots[0][o_index] == 1 {
+                board.set_pinned(Side::O, o_index as u8 + 1, true);
+            }
+        }
+        Variant::Fevga | Variant::Athroisma => {}
+        _ => {
+            if board.slots[0][o_index] == 1 {
+                board.slots[0][o_index] = 0;
+                board.slots[0][BAR] += 1;
+            }
+        }
+    }
+}
+
+fn appendix(id: &str) -> Vec<String> {
+    let marker = format!("**{id}** (");
+    let line = CASES
+        .lines()
+        .find(|line| line.starts_with(&marker))
+        .expect("appendix line");
+    backticked(line)
+}
+
+fn backticked(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+fn dice_of(text: &str) -> Dice {
+    let (first, second) = text.split_once('-').expect("dice a-b");
+    Dice::new(first.parse().expect("die"), second.parse().expect("die")).expect("dice")
+}
+
+/// Table 1: every legal-play case gives exactly the expected set of final positions (and, for
+/// the cases confirmed by gnubg, exactly gnubg's notation).
+#[test]
+fn every_move_generation_case() {
+    let mut checked = BTreeSet::new();
+    let mut failures = Vec::new();
+    for row in rows("## Table 1") {
+        let variant = variant_of(&row.cells[1]);
+        let board = board_of(
+            variant,
+            &row.cells[2],
+            pair(&row.cells[3]),
+            pair(&row.cells[4]),
+        );
+        let dice = dice_of(&row.cells[6]);
+        let expected_text = &row.cells[7];
+        let plays = legal_plays_in(variant, &board, Side::X, dice);
+        if expected_text.contains("**reroll**") {
+            assert!(requires_reroll(&board, Side::X, dice), "{}", row.id);
+            assert!(plays.is_empty(), "{}", row.id);
+            checked.insert(row.id.clone());
+            continue;
+        }
+        assert!(!reroll_in(variant, &board, Side::X, dice), "{}", row.id);
+        let written = if expected_text.contains("Appendix A") {
+            appendix(&row.id)
+        } else {
+            backticked(expected_text)
+        };
+        let count: usize = if expected_text.contains("no legal play") {
+            0
+        } else {
+            expected_text
+                .split([':', ' '])
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("expected count")
+        };
+        assert_eq!(written.len(), count, "{}: the file's own count", row.id);
+        let expected: BTreeSet<String> = written
+            .iter()
+            .map(|text| format!("{:?}", apply_written(variant, &board, text)))
+            .collect();
+        assert_eq!(
+            expected.len(),
+            count,
+            "{}: expected plays are distinct",
+            row.id
+        );
+        let ours: BTreeSet<String> = plays
+            .iter()
+            .map(|play| format!("{:?}", play.result))
+            .collect();
+        if ours != expected || plays.len() != count {
+            let notations: Vec<String> = plays
+                .iter()
+                .map(|play| format_variant_play(variant, &board, Side::X, dice, play.steps()))
+                .collect();
+            failures.push(format!(
+                "{}: got {notations:?}, expected {written:?}",
+                row.id
+            ));
+        }
+        if row.cells[9].contains("confirmed by gnubg") {
+            let ours: BTreeSet<String> = plays
+                .iter()
+                .map(|play| format_variant_play(variant, &board, Side::X, dice, play.steps()))
+                .collect();
+            let theirs: BTreeSet<String> = written.iter().cloned().collect();
+            assert_eq!(ours, theirs, "{}: gnubg's notation", row.id);
+        }
+        // Our notation of every play, read back, reaches the play's position.
+        for play in &plays {
+            let text = format_variant_play(variant, &board, Side::X, dice, play.steps());
+            assert_eq!(
+                apply_written(variant, &board, &text),
+                play.result,
+                "{}: `{text}` reads back",
+                row.id
+            );
+        }
+        checked.insert(row.id.clone());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(checked.len(), 58, "Table 1 has 58 cases");
+}
+
+/// Plays `written` for X with `dice` on the case board, checking it is a legal play.
+fn play_case(variant: Variant, board: &Board, dice: Dice, written: &str, id: &str) -> Board {
+    let after = apply_written(variant, board, written);
+    let legal = legal_plays_in(variant, board, Side::X, dice);
+    assert!(
+        legal.iter().any(|play| play.result == after),
+        "{id}: `{written}` is legal"
+    );
+    after
+}
+
+/// Table 2, the game-end cases that concern the board: the result and its points.
+#[test]
+fn every_game_end_case() {
+    let mut checked = 0;
+    let mut last_position = String::new();
+    for row in rows("## Table 2") {
+        let variant = variant_of(&row.cells[1]);
+        let position = if row.cells[2].starts_with("as ") {
+            last_position.clone()
+        } else {
+            row.cells[2].clone()
+        };
+        if position.starts_with('`') {
+            last_position.clone_from(&position);
+        }
+        let action = &row.cells[5];
+        let outcome = &row.cells[6];
+        if !position.starts_with('`') {
+            continue; // cube and match cases: no board
+        }
+        let position = position.split(" (").next().expect("position");
+        let board = board_of(variant, position, pair(&row.cells[3]), pair(&row.cells[4]));
+        if action == "new game" {
+            assert_eq!(board, Board::start(variant), "{}", row.id);
+            checked += 1;
+            continue;
+        }
+        let last_point = (1..=24).find(|&p| board.slots[1][p - 1] > 0);
+        let (dice, written) = if action.contains("rolls") {
+            let dice_text = action
+                .split_whitespace()
+                .map(|word| word.trim_end_matches([',', ';']))
+                .find(|word| word.contains('-') && word.len() == 3)
+                .expect("dice");
+            let written = backticked(action).first().cloned().unwrap_or_else(|| {
+                // "takes the sum": the last checker, borne off by the sum.
+                format!("{}/off", last_point.expect("last checker"))
+            });
+            (dice_of(dice_text), written)
+        } else {
+            // "X bears off": the last checker on point p, borne off with a roll that does.
+            let point = last_point.expect("last checker");
+            (
+                Dice::new(point as u8, point as u8).expect("dice"),
+                format!("{point}/off"),
+            )
+        };
+        let after = play_case(variant, &board, dice, &written, &row.id);
+        let result = game_result(variant, &after);
+        let jacoby = action.contains("Jacoby on") || action.contains("Jacoby **on**");
+        let (cube, centred) = if action.contains("cube 2, O owns") {
+            (2, false)
+        } else if action.contains("cube 2 (centred") {
+            (2, true)
+        } else {
+            (1, true)
+        };
+        let points = result.map(|r| points_scored(variant, r, cube, centred, jacoby));
+        let expect_points = |p: u32| {
+            assert!(
+                matches!(
+                    result,
+                    Some(GameResult::Win {
+                        winner: Side::X,
+                        ..
+                    })
+                ),
+                "{}: X wins, got {result:?}",
+                row.id
+            );
+            assert_eq!(points, Some(p), "{}: {outcome}", row.id);
+        };
+        match row.id.as_str() {
+            "PL07" => assert_eq!(result, None, "{}: play continues", row.id),
+            "PL08" => assert_eq!(result, Some(GameResult::Draw), "{}", row.id),
+            "PL06" => {
+                assert_eq!(
+                    result,
+                    Some(GameResult::Win {
+                        winner: Side::X,
+                        kind: WinKind::Mother
+                    }),
+                    "{}",
+                    row.id
+                );
+                expect_points(2);
+            }
+            _ => {
+                let wanted = outcome
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse::<u32>().ok())
+                    .find(|&n| (1..=4).contains(&n))
+                    .expect("points in outcome");
+                expect_points(wanted);
+            }
+        }
+        checked += 1;
+    }
+    // SC01-SC07, SC19, HY01-HY05, PO01, PL06-PL08, FE08, AT16.
+    assert_eq!(checked, 19);
+}
