@@ -1,11 +1,12 @@
 //! The variants: every case of the rules test file, properties per variant, random self-play
 //! and a timing of play generation per variant against standard.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use tavli::rules::variants::athroisma::requires_reroll;
 use tavli::rules::variants::notation::format_variant_play;
 use tavli::rules::variants::{
-    game_result, legal_plays_in, points_scored, requires_reroll as reroll_in, GameResult, WinKind,
+    count_legal_plays_in, game_result, legal_plays_in, points_scored, requires_reroll as reroll_in,
+    GameResult, WinKind,
 };
 use tavli::rules::{Board, Dice, Side, Variant, BAR};
 
@@ -401,4 +402,340 @@ fn every_game_end_case() {
     }
     // SC01-SC07, SC19, HY01-HY05, PO01, PL06-PL08, FE08, AT16.
     assert_eq!(checked, 19);
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties, self-play and timing.
+
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tavli::rules::{Play, Step};
+
+/// The variants tavli adds to gnubg's; standard is the reference for the properties too.
+const VARIANTS: [Variant; 6] = [
+    Variant::Standard,
+    Variant::OldEnglish,
+    Variant::Portes,
+    Variant::Plakoto,
+    Variant::Fevga,
+    Variant::Athroisma,
+];
+
+/// Replays `steps` of `mover` on `before` with the variant's contact rules, written here
+/// independently of the generators, checking each step's contact flag on the way.
+fn replay(variant: Variant, before: &Board, mover: Side, steps: &[Step]) -> Board {
+    let (me, them) = (mover.index(), mover.opponent().index());
+    let mut board = *before;
+    for step in steps {
+        let from = if step.from == 25 {
+            BAR
+        } else {
+            usize::from(step.from) - 1
+        };
+        assert!(board.slots[me][from] > 0, "no checker to move in {steps:?}");
+        assert!(
+            !board.is_pinned(mover, step.from),
+            "a pinned checker moved in {steps:?}"
+        );
+        board.slots[me][from] -= 1;
+        if variant == Variant::Plakoto && from < 24 && board.slots[me][from] == 0 {
+            let there = variant.opposite_index(from) as u8 + 1;
+            board.set_pinned(mover.opponent(), there, false);
+        }
+        if step.to == 0 {
+            board.off[me] += 1;
+            assert!(!step.hit);
+            continue;
+        }
+        let to = usize::from(step.to) - 1;
+        let there = variant.opposite_index(to);
+        let theirs = board.slots[them][there];
+        board.slots[me][to] += 1;
+        let contact = match variant {
+            Variant::Fevga => {
+                assert_eq!(theirs, 0, "Fevga step onto an opposing checker");
+                false
+            }
+            Variant::Athroisma => theirs > 0,
+            Variant::Plakoto => {
+                let free_blot = theirs == 1 && !board.is_pinned(mover.opponent(), there as u8 + 1);
+                if free_blot {
+                    board.set_pinned(mover.opponent(), there as u8 + 1, true);
+                }
+                free_blot
+            }
+            _ => {
+                if theirs == 1 {
+                    board.slots[them][there] = 0;
+                    board.slots[them][BAR] += 1;
+                }
+                theirs == 1
+            }
+        };
+        assert_eq!(step.hit, contact, "contact flag of {step:?} in {steps:?}");
+    }
+    if variant == Variant::Athroisma {
+        for index in 0..24 {
+            let there = variant.opposite_index(index);
+            if board.slots[me][index] > 0 && board.slots[them][there] > 0 {
+                board.slots[them][BAR] += board.slots[them][there];
+                board.slots[them][there] = 0;
+            }
+        }
+    }
+    board
+}
+
+/// Fevga's forbidden positions for `mover`, written independently: all six points of the
+/// starting quarter held, or six consecutive points of the opponent's path held with no
+/// opposing checker ahead of them.
+fn fevga_forbidden(board: &Board, mover: Side) -> bool {
+    let (me, them) = (mover.index(), mover.opponent().index());
+    if (19..=24).all(|p| board.slots[me][p - 1] > 0) {
+        return true;
+    }
+    if board.off[them] > 0 {
+        return false;
+    }
+    // Walk the opponent's path from its 24-point to its 1-point.
+    let held = |their_point: usize| {
+        let index = Variant::Fevga.opposite_index(their_point - 1);
+        board.slots[me][index] > 0
+    };
+    let lowest_theirs = (1..=24)
+        .find(|&p| board.slots[them][p - 1] > 0)
+        .unwrap_or(25);
+    (1..=19).any(|low| (low..low + 6).all(held) && lowest_theirs > low)
+}
+
+/// Checks one play against the rules that hold for every play of `variant`.
+fn check_play(variant: Variant, before: &Board, mover: Side, dice: Dice, play: &Play) {
+    let after = play.result;
+    assert_eq!(
+        replay(variant, before, mover, play.steps()),
+        after,
+        "{variant}: steps replay to the result"
+    );
+    after.validate(variant).expect("a possible position");
+    for side in Side::BOTH {
+        assert_eq!(
+            after.checkers_in_play(side) + u32::from(after.borne_off(side)),
+            u32::from(variant.checkers()),
+            "{variant}: checkers conserved"
+        );
+    }
+    let me = mover.index();
+    let dice_allowed = match variant {
+        Variant::Athroisma if dice.is_double() => usize::from(8 - dice.first()),
+        _ if dice.is_double() => 4,
+        _ => 2,
+    };
+    assert!(play.dice_used() >= 1 && play.dice_used() <= dice_allowed);
+    match variant {
+        Variant::OldEnglish => assert!(
+            after.slots[me][..24].iter().all(|&n| n <= 5),
+            "more than five on a point"
+        ),
+        Variant::Fevga => assert!(!fevga_forbidden(&after, mover), "Fevga block"),
+        Variant::Plakoto => {
+            assert_eq!(after.pinned[me], before.pinned[me], "own pins unchanged");
+            if before.pinned[me] != 0 {
+                assert_eq!(after.off[me], before.off[me], "bear-off while pinned");
+            }
+        }
+        Variant::Athroisma if dice.is_double() => {
+            // Each checker moves at most once: no more steps leave a point than it held.
+            let steps = play.steps();
+            for from in 1..=25u8 {
+                let leaving = steps.iter().filter(|step| step.from == from).count();
+                let held = if from == 25 {
+                    before.bar(mover)
+                } else {
+                    before.on_point(mover, from)
+                };
+                assert!(
+                    leaving <= usize::from(held),
+                    "a checker moved twice in {steps:?}"
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+fn random_dice(rng: &mut StdRng) -> Dice {
+    Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice")
+}
+
+/// One random game (uniform among the distinct legal plays). Calls `visit` before each
+/// move. Returns the result and the number of turns.
+fn random_game(
+    variant: Variant,
+    rng: &mut StdRng,
+    mut visit: impl FnMut(&Board, Side, Dice, &[Play]),
+) -> (Option<GameResult>, u32) {
+    let mut board = Board::start(variant);
+    let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
+    for turn in 1..=20_000 {
+        let mut dice = random_dice(rng);
+        while reroll_in(variant, &board, mover, dice) {
+            dice = random_dice(rng);
+        }
+        let plays = legal_plays_in(variant, &board, mover, dice);
+        visit(&board, mover, dice, &plays);
+        if !plays.is_empty() {
+            board = plays[rng.gen_range(0..plays.len())].result;
+        }
+        if let Some(result) = game_result(variant, &board) {
+            return (Some(result), turn);
+        }
+        mover = mover.opponent();
+    }
+    (None, 20_000)
+}
+
+/// A position reached by `moves` random turns from the start, and the side on roll.
+fn random_position(variant: Variant, seed: u64, moves: u32) -> (Board, Side) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut board = Board::start(variant);
+    let mut mover = Side::X;
+    for _ in 0..moves {
+        let dice = random_dice(&mut rng);
+        let plays = legal_plays_in(variant, &board, mover, dice);
+        if !plays.is_empty() {
+            let next = plays[rng.gen_range(0..plays.len())].result;
+            if game_result(variant, &next).is_some() {
+                break;
+            }
+            board = next;
+        }
+        mover = mover.opponent();
+    }
+    (board, mover)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every play of every roll in random positions: checkers conserved, no forbidden
+    /// position, steps replay to the result, and the count agrees with the list.
+    #[test]
+    fn plays_keep_the_rules(seed in any::<u64>(), moves in 0u32..160, which in 0usize..6) {
+        let variant = VARIANTS[which];
+        let (board, mover) = random_position(variant, seed, moves);
+        for dice in Dice::all_rolls() {
+            let plays = legal_plays_in(variant, &board, mover, dice);
+            prop_assert_eq!(plays.len(), count_legal_plays_in(variant, &board, mover, dice));
+            let mut results = BTreeSet::new();
+            for play in &plays {
+                check_play(variant, &board, mover, dice, play);
+                prop_assert!(results.insert(format!("{:?}", play.result)), "duplicate play");
+            }
+        }
+    }
+}
+
+/// Games per variant for the self-play test: `TAVLI_SELF_PLAY_GAMES`, else 10,000 in an
+/// optimised build and 200 in a debug build (run the full count with
+/// `cargo test --release --test integration self_play`).
+fn self_play_games() -> u32 {
+    std::env::var("TAVLI_SELF_PLAY_GAMES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 200 } else { 10_000 })
+}
+
+#[test]
+fn self_play_ends_every_game_with_a_result() {
+    let games = self_play_games();
+    for variant in VARIANTS {
+        let mut rng = StdRng::seed_from_u64(0x7a_71 + variant as u64);
+        let mut tally: BTreeMap<String, u32> = BTreeMap::new();
+        let mut total_turns = 0u64;
+        for _ in 0..games {
+            let (result, turns) = random_game(variant, &mut rng, |board, mover, dice, plays| {
+                for play in plays {
+                    check_play(variant, board, mover, dice, play);
+                }
+            });
+            total_turns += u64::from(turns);
+            let result = result.unwrap_or_else(|| panic!("{variant}: a game did not end"));
+            let points = points_scored(variant, result, 1, true, false);
+            match (variant, result) {
+                (Variant::Plakoto, GameResult::Draw) => {}
+                (_, GameResult::Draw) => panic!("{variant}: only Plakoto has draws"),
+                (Variant::Standard | Variant::OldEnglish, _) => assert!((1..=3).contains(&points)),
+                _ => assert!((1..=2).contains(&points), "{variant}: tavli scores 1 or 2"),
+            }
+            let name = match result {
+                GameResult::Draw => "draw".to_string(),
+                GameResult::Win { kind, .. } => format!("{kind:?}"),
+            };
+            *tally.entry(name).or_default() += 1;
+        }
+        eprintln!(
+            "self-play {variant}: {games} games, {:.1} turns per game, {tally:?}",
+            total_turns as f64 / f64::from(games.max(1))
+        );
+    }
+}
+
+/// Timing of legal-play generation per variant against standard in the same run: positions
+/// from random self-play, every one with all 21 rolls. Run with
+/// `cargo test --release --test integration generation_timing -- --ignored --nocapture`.
+#[test]
+#[ignore = "timing: run in a release build"]
+fn generation_timing() {
+    use std::time::Instant;
+    let positions_per_variant = 5_000;
+    let mut baseline = 0.0;
+    for variant in VARIANTS {
+        let mut rng = StdRng::seed_from_u64(99);
+        let mut positions = Vec::with_capacity(positions_per_variant);
+        while positions.len() < positions_per_variant {
+            random_game(variant, &mut rng, |board, mover, _, _| {
+                positions.push((*board, mover));
+            });
+        }
+        positions.truncate(positions_per_variant);
+        let rolls = Dice::all_rolls();
+        let run = || {
+            let mut plays = 0usize;
+            for (board, mover) in &positions {
+                for &dice in &rolls {
+                    plays += legal_plays_in(variant, board, *mover, dice).len().max(1);
+                }
+            }
+            plays
+        };
+        run();
+        let mut times = Vec::new();
+        let mut plays = 0;
+        for _ in 0..3 {
+            let start = Instant::now();
+            plays = std::hint::black_box(run());
+            times.push(start.elapsed().as_secs_f64());
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times[1];
+        let generations = (positions.len() * rolls.len()) as f64;
+        let per_generation = median / generations;
+        if variant == Variant::Standard {
+            baseline = per_generation;
+        }
+        let ratio = per_generation / baseline;
+        eprintln!(
+            "{:<10} {:>9.0} generations/s {:>6.2} us each {:>9} plays  ratio to standard {:.2}",
+            variant.name(),
+            generations / median,
+            per_generation * 1e6,
+            plays,
+            ratio
+        );
+        assert!(
+            ratio <= 3.0,
+            "{variant} is {ratio:.2} times slower than standard"
+        );
+    }
 }
