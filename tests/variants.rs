@@ -4,6 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use tavli::rules::variants::athroisma::requires_reroll;
 use tavli::rules::variants::notation::format_variant_play;
+use tavli::rules::variants::position_string::{decode_position, encode_position};
+use tavli::rules::variants::written_move::{parse_variant_move, resolve_variant_move};
 use tavli::rules::variants::{
     count_legal_plays_in, game_result, legal_plays_in, points_scored, requires_reroll as reroll_in,
     GameResult, WinKind,
@@ -247,6 +249,18 @@ fn every_move_generation_case() {
             .iter()
             .map(|text| format!("{:?}", apply_written(variant, &board, text)))
             .collect();
+        // The library reads every expected play and resolves it to the same position.
+        for text in &written {
+            let parsed = parse_variant_move(text).expect("expected play parses");
+            let play = resolve_variant_move(variant, &board, Side::X, dice, &parsed)
+                .unwrap_or_else(|error| panic!("{}: `{text}`: {error}", row.id));
+            assert_eq!(
+                play.result,
+                apply_written(variant, &board, text),
+                "{}",
+                row.id
+            );
+        }
         assert_eq!(
             expected.len(),
             count,
@@ -618,6 +632,27 @@ fn random_position(variant: Variant, seed: u64, moves: u32) -> (Board, Side) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
+    /// The tavli position string of positions from random play reads back to the same board,
+    /// for every variant, and so does every play's notation.
+    #[test]
+    fn position_strings_and_notation_round_trip(
+        seed in any::<u64>(),
+        moves in 0u32..200,
+        which in 0usize..10,
+    ) {
+        let variant = Variant::ALL[which];
+        let (board, mover) = random_position(variant, seed, moves);
+        let text = encode_position(variant, &board);
+        prop_assert_eq!(decode_position(&text), Ok((variant, board)), "{}", text);
+        let dice = Dice::new((seed % 6) as u8 + 1, (seed / 6 % 6) as u8 + 1).expect("dice");
+        for play in legal_plays_in(variant, &board, mover, dice) {
+            let written = format_variant_play(variant, &board, mover, dice, play.steps());
+            let parsed = parse_variant_move(&written).expect("our notation parses");
+            let resolved = resolve_variant_move(variant, &board, mover, dice, &parsed);
+            prop_assert_eq!(resolved.map(|p| p.result), Ok(play.result), "{}", written);
+        }
+    }
+
     /// Every play of every roll in random positions: checkers conserved, no forbidden
     /// position, steps replay to the result, and the count agrees with the list.
     #[test]
@@ -737,5 +772,46 @@ fn generation_timing() {
             ratio <= 3.0,
             "{variant} is {ratio:.2} times slower than standard"
         );
+    }
+}
+
+fn grammar_examples(grammar: &str) -> Vec<&str> {
+    grammar
+        .lines()
+        .filter_map(|line| line.strip_prefix("(* example: "))
+        .map(|line| line.trim_end_matches("*)").trim())
+        .collect()
+}
+
+#[test]
+fn tavli_position_grammar_examples_round_trip() {
+    let examples = grammar_examples(include_str!("../grammar/tavli-position.ebnf"));
+    assert!(examples.len() >= 10);
+    let mut variants = BTreeSet::new();
+    for example in examples {
+        let (variant, board) =
+            decode_position(example).unwrap_or_else(|error| panic!("`{example}`: {error}"));
+        assert_eq!(encode_position(variant, &board), example);
+        variants.insert(variant.name());
+    }
+    for variant in [
+        Variant::OldEnglish,
+        Variant::Portes,
+        Variant::Plakoto,
+        Variant::Fevga,
+        Variant::Athroisma,
+    ] {
+        assert!(variants.contains(variant.name()), "an example of {variant}");
+    }
+}
+
+#[test]
+fn variant_move_grammar_examples_parse() {
+    let examples = grammar_examples(include_str!("../grammar/variant-moves.ebnf"));
+    assert!(examples.len() >= 10);
+    for example in examples {
+        let parsed =
+            parse_variant_move(example).unwrap_or_else(|error| panic!("`{example}`: {error}"));
+        assert!(!parsed.entries.is_empty(), "{example}");
     }
 }

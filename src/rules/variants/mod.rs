@@ -13,7 +13,9 @@ mod contact;
 mod fevga;
 mod key_set;
 pub mod notation;
+pub mod position_string;
 pub mod scoring;
+pub mod written_move;
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
