@@ -10,6 +10,7 @@
 
 pub mod athroisma;
 mod contact;
+pub mod cube;
 mod fevga;
 mod key_set;
 pub mod notation;
