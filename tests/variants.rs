@@ -630,7 +630,7 @@ fn random_position(variant: Variant, seed: u64, moves: u32) -> (Board, Side) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// The tavli position string of positions from random play reads back to the same board,
     /// for every variant, and so does every play's notation.
@@ -672,13 +672,13 @@ proptest! {
 }
 
 /// Games per variant for the self-play test: `TAVLI_SELF_PLAY_GAMES`, else 10,000 in an
-/// optimised build and 200 in a debug build (run the full count with
+/// optimised build and 50 in a debug build (run the full count with
 /// `cargo test --release --test integration self_play`).
 fn self_play_games() -> u32 {
     std::env::var("TAVLI_SELF_PLAY_GAMES")
         .ok()
         .and_then(|text| text.parse().ok())
-        .unwrap_or(if cfg!(debug_assertions) { 200 } else { 10_000 })
+        .unwrap_or(if cfg!(debug_assertions) { 50 } else { 10_000 })
 }
 
 #[test]

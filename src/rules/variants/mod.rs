@@ -106,3 +106,71 @@ mod tests {
         }
     }
 }
+
+/// What stands on one physical point, for drawing a board of any variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointContents {
+    /// X's checkers on the point (a pinned one included).
+    pub x: u8,
+    /// O's checkers on the point (a pinned one included).
+    pub o: u8,
+    /// Plakoto: the side whose single checker on the point is pinned under the other's.
+    pub pinned: Option<Side>,
+}
+
+/// The checkers on `point` (1..=24, numbered from X's side as gnubg draws the board) in
+/// `variant`: it takes care of Fevga's geometry (O's own point `k` is X's `k + 12` or
+/// `k - 12`) and of Plakoto pins. Checkers on the bar (in Athroisma: captured, waiting to
+/// re-enter) are `Board::bar`. Returns empty contents for a point outside 1..=24.
+#[must_use]
+pub fn point_contents(variant: Variant, board: &Board, point: u8) -> PointContents {
+    if !(1..=24).contains(&point) {
+        return PointContents {
+            x: 0,
+            o: 0,
+            pinned: None,
+        };
+    }
+    let index = usize::from(point) - 1;
+    let o_point = variant.opposite_index(index) as u8 + 1;
+    let pinned = if board.is_pinned(Side::X, point) {
+        Some(Side::X)
+    } else if board.is_pinned(Side::O, o_point) {
+        Some(Side::O)
+    } else {
+        None
+    };
+    PointContents {
+        x: board.on_point(Side::X, point),
+        o: board.on_point(Side::O, o_point),
+        pinned,
+    }
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn fevga_and_plakoto_points() {
+        let fevga = Board::start(Variant::Fevga);
+        assert_eq!(point_contents(Variant::Fevga, &fevga, 12).o, 15);
+        assert_eq!(point_contents(Variant::Fevga, &fevga, 24).x, 15);
+        let mut plakoto = Board::start(Variant::Plakoto);
+        plakoto.slots[Side::X.index()][23] = 14;
+        plakoto.slots[Side::X.index()][9] = 1; // X's 10
+        plakoto.slots[Side::O.index()][14] = 1; // O's 15 = X's 10
+        plakoto.slots[Side::O.index()][23] = 14;
+        plakoto.set_pinned(Side::O, 15, true);
+        assert_eq!(plakoto.validate(Variant::Plakoto), Ok(()));
+        assert_eq!(
+            point_contents(Variant::Plakoto, &plakoto, 10),
+            PointContents {
+                x: 1,
+                o: 1,
+                pinned: Some(Side::O)
+            }
+        );
+        assert_eq!(point_contents(Variant::Plakoto, &plakoto, 0).x, 0);
+    }
+}
