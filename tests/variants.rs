@@ -1008,3 +1008,286 @@ fn every_cube_and_match_case() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// An independent, exhaustive reference generator: every order of every step, the rules
+// written again from variants.md, a memo of searched states instead of any ordering trick.
+
+/// The mover's step from `from` (1..=24, 25 = bar) with `die` in `variant`, or `None`.
+/// `arrived` counts the checkers that moved this roll (Athroisma doubles move each once).
+fn reference_step(
+    variant: Variant,
+    board: &Board,
+    mover: Side,
+    from: u8,
+    die: u8,
+    arrived: &[u8; 25],
+    double: bool,
+) -> Option<Board> {
+    let (me, them) = (mover.index(), mover.opponent().index());
+    let from_index = usize::from(from) - 1;
+    let on_bar = board.slots[me][BAR];
+    if board.slots[me][from_index] == 0 || (on_bar > 0 && from != 25) {
+        return None;
+    }
+    if variant == Variant::Athroisma && double && board.slots[me][from_index] <= arrived[from_index]
+    {
+        return None;
+    }
+    if variant == Variant::Plakoto && from <= 24 && board.is_pinned(mover, from) {
+        return None;
+    }
+    let mut next = *board;
+    next.slots[me][from_index] -= 1;
+    if variant == Variant::Plakoto && next.slots[me][from_index] == 0 && from <= 24 {
+        let there = variant.opposite_index(from_index) as u8 + 1;
+        next.set_pinned(mover.opponent(), there, false);
+    }
+    let to = i32::from(from) - i32::from(die);
+    if to <= 0 {
+        // Bearing off: never in Athroisma's ordinary steps.
+        if variant == Variant::Athroisma || from == 25 {
+            return None;
+        }
+        let all_home = board.slots[me][6..25].iter().all(|&n| n == 0);
+        let highest = (1..=24u8)
+            .rev()
+            .find(|&p| board.slots[me][usize::from(p) - 1] > 0)?;
+        if !all_home || (to < 0 && from != highest) || board.pinned[me] != 0 {
+            return None;
+        }
+        next.off[me] += 1;
+    } else {
+        let to_index = to as usize - 1;
+        if from == 25 && variant == Variant::Athroisma {
+            let entry = (1..=6u8).find(|&k| board.slots[them][usize::from(k) - 1] == 0);
+            if entry != Some(die) {
+                return None;
+            }
+        }
+        let there = variant.opposite_index(to_index);
+        let theirs = board.slots[them][there];
+        match variant {
+            Variant::Fevga => {
+                if theirs > 0 {
+                    return None;
+                }
+            }
+            Variant::Athroisma => {
+                if theirs > 0 && !double {
+                    return None;
+                }
+            }
+            Variant::Plakoto => {
+                if theirs >= 2 || board.is_pinned(mover, to as u8) {
+                    return None;
+                }
+                if theirs == 1 {
+                    next.set_pinned(mover.opponent(), there as u8 + 1, true);
+                }
+            }
+            _ => {
+                if theirs >= 2 {
+                    return None;
+                }
+                if variant == Variant::OldEnglish && board.slots[me][to_index] >= 5 {
+                    return None;
+                }
+                if theirs == 1 {
+                    next.slots[them][there] = 0;
+                    next.slots[them][BAR] += 1;
+                }
+            }
+        }
+        next.slots[me][to_index] += 1;
+    }
+    if variant == Variant::Fevga {
+        // Runner rule, judged on the position before the step.
+        let before = &board.slots[me];
+        let runner_out = before[11..23].iter().any(|&n| n > 0);
+        let passed = before[..11].iter().any(|&n| n > 0) || board.off[me] > 0;
+        if from == 24 && runner_out && !passed {
+            return None;
+        }
+        if fevga_forbidden(&next, mover) {
+            return None;
+        }
+    }
+    Some(next)
+}
+
+/// Athroisma: whether every point where the mover stands on opposing checkers has a strict
+/// majority; the board after the captures.
+fn reference_captures(board: &Board, mover: Side) -> Option<Board> {
+    let (me, them) = (mover.index(), mover.opponent().index());
+    let mut after = *board;
+    for index in 0..24 {
+        let there = Variant::Athroisma.opposite_index(index);
+        let (mine, theirs) = (board.slots[me][index], board.slots[them][there]);
+        if mine > 0 && theirs > 0 {
+            if mine <= theirs {
+                return None;
+            }
+            after.slots[them][BAR] += theirs;
+            after.slots[them][there] = 0;
+        }
+    }
+    Some(after)
+}
+
+struct Reference {
+    variant: Variant,
+    mover: Side,
+    double: bool,
+    seen: BTreeSet<String>,
+    /// (steps, pips, final board)
+    finals: Vec<(usize, u32, Board)>,
+}
+
+impl Reference {
+    fn search(&mut self, board: &Board, dice: &[u8], arrived: [u8; 25], steps: usize, pips: u32) {
+        let memo = format!("{board:?}{dice:?}{arrived:?}");
+        if !self.seen.insert(memo) {
+            return;
+        }
+        let mut extended = false;
+        let mut tried = Vec::new();
+        for (which, &die) in dice.iter().enumerate() {
+            if tried.contains(&die) {
+                continue;
+            }
+            tried.push(die);
+            let mut rest = dice.to_vec();
+            rest.remove(which);
+            for from in 1..=25u8 {
+                let Some(next) = reference_step(
+                    self.variant,
+                    board,
+                    self.mover,
+                    from,
+                    die,
+                    &arrived,
+                    self.double,
+                ) else {
+                    continue;
+                };
+                extended = true;
+                let mut arrived = arrived;
+                let to = i32::from(from) - i32::from(die);
+                if to > 0 {
+                    arrived[to as usize - 1] += 1;
+                }
+                self.search(&next, &rest, arrived, steps + 1, pips + u32::from(die));
+            }
+        }
+        let athroisma_double = self.variant == Variant::Athroisma && self.double;
+        if (!extended || athroisma_double) && steps > 0 {
+            self.finals.push((steps, pips, *board));
+        }
+    }
+}
+
+/// The legal plays by the reference generator, as final positions.
+fn reference_plays(variant: Variant, board: &Board, mover: Side, dice: Dice) -> BTreeSet<String> {
+    let double = dice.is_double();
+    let athroisma = variant == Variant::Athroisma;
+    if athroisma && requires_reroll(board, mover, dice) {
+        return BTreeSet::new();
+    }
+    let list: Vec<u8> = match (double, athroisma) {
+        (true, true) => vec![dice.first(); usize::from(8 - dice.first())],
+        (true, false) => vec![dice.first(); 4],
+        _ => vec![dice.first(), dice.second()],
+    };
+    let mut reference = Reference {
+        variant,
+        mover,
+        double,
+        seen: BTreeSet::new(),
+        finals: Vec::new(),
+    };
+    reference.search(board, &list, [0; 25], 0, 0);
+    let mut finals: Vec<(usize, u32, Board)> = reference.finals;
+    if athroisma {
+        finals = finals
+            .into_iter()
+            .filter_map(|(steps, pips, board)| {
+                reference_captures(&board, mover).map(|after| (steps, pips, after))
+            })
+            .collect();
+    }
+    let max_steps = finals.iter().map(|f| f.0).max().unwrap_or(0);
+    let max_pips = finals
+        .iter()
+        .filter(|f| f.0 == max_steps)
+        .map(|f| f.1)
+        .max()
+        .unwrap_or(0);
+    let mut plays: BTreeSet<String> = finals
+        .iter()
+        .filter(|(steps, pips, _)| match variant {
+            Variant::OldEnglish => true,
+            Variant::Athroisma => *steps == max_steps,
+            _ => *steps == max_steps && *pips == max_pips,
+        })
+        .map(|(_, _, board)| format!("{board:?}"))
+        .collect();
+    if athroisma && tavli::rules::variants::athroisma::in_bear_off_phase(board, mover) {
+        let me = mover.index();
+        let n = dice.first();
+        let actions: Vec<(u8, u8)> = if double {
+            vec![(2 * n, 1), (1, 1), (n, 2)]
+        } else {
+            vec![(dice.first() + dice.second(), 1)]
+        };
+        for (point, wanted) in actions {
+            if point > 6 || board.slots[me][usize::from(point) - 1] == 0 {
+                continue;
+            }
+            let mut after = *board;
+            let taken = after.slots[me][usize::from(point) - 1].min(wanted);
+            after.slots[me][usize::from(point) - 1] -= taken;
+            after.off[me] += taken;
+            plays.insert(format!("{after:?}"));
+        }
+    }
+    plays
+}
+
+/// Cases per variant for the reference comparison (`TAVLI_REFERENCE_CASES`).
+fn reference_cases() -> u64 {
+    std::env::var("TAVLI_REFERENCE_CASES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 12 } else { 400 })
+}
+
+#[test]
+fn generators_agree_with_the_exhaustive_reference() {
+    let cases = reference_cases();
+    for variant in [
+        Variant::OldEnglish,
+        Variant::Plakoto,
+        Variant::Fevga,
+        Variant::Athroisma,
+        Variant::Portes,
+    ] {
+        for seed in 0..cases {
+            let (board, mover) =
+                random_position(variant, seed * 7919 + 13, (seed * 37 % 180) as u32);
+            for dice in Dice::all_rolls() {
+                let ours: BTreeSet<String> = legal_plays_in(variant, &board, mover, dice)
+                    .iter()
+                    .map(|play| format!("{:?}", play.result))
+                    .collect();
+                let theirs = reference_plays(variant, &board, mover, dice);
+                assert_eq!(
+                    ours,
+                    theirs,
+                    "{variant} {dice} {mover:?}: {}",
+                    encode_position(variant, &board)
+                );
+            }
+        }
+    }
+}
