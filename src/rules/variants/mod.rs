@@ -14,7 +14,6 @@ pub mod cube;
 mod fevga;
 mod key_set;
 pub mod notation;
-pub mod position_string;
 pub mod scoring;
 pub mod written_move;
 

@@ -5,9 +5,7 @@
 //! 1, a count after `x` when more than one, `p` for a pinned checker); borne-off checkers are
 //! the variant's checkers not listed. O (gnubg's player 0) comes first.
 
-use crate::rules::board::{Board, BoardError, BAR};
-use crate::rules::side::Side;
-use crate::rules::variant::Variant;
+use crate::rules::{Board, BoardError, Side, Variant, BAR};
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{char, digit1};
