@@ -276,6 +276,13 @@ mod tests {
             Err(PositionStringError::Syntax { offset: 13 })
         );
         assert!(matches!(
+            decode_position("fevga:O=bar,24x14:X=24x15"),
+            Err(PositionStringError::Board(BoardError::NoBar {
+                side: Side::O,
+                ..
+            }))
+        ));
+        assert!(matches!(
             decode_position("standard:O=24x15,13:X="),
             Err(PositionStringError::Board(
                 BoardError::TooManyCheckers { .. }

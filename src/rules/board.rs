@@ -58,6 +58,13 @@ pub enum BoardError {
         /// The point in `X`'s numbering.
         point: u8,
     },
+    /// Checkers on the bar in a variant without one (Plakoto, Fevga).
+    NoBar {
+        /// The side with checkers on the bar.
+        side: Side,
+        /// The variant.
+        variant: Variant,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -76,6 +83,11 @@ impl fmt::Display for BoardError {
                 f,
                 "impossible pin on point {point} (numbered from X's side): a pinned checker \
                  must be alone under at least one opposing checker, and only in plakoto"
+            ),
+            BoardError::NoBar { side, variant } => write!(
+                f,
+                "player {} has checkers on the bar, but {variant} has no bar",
+                side.letter()
             ),
         }
     }
@@ -126,8 +138,13 @@ impl Board {
     }
 
     /// Checks that no point is shared, except (Plakoto) a point where one side's single
-    /// checker is pinned under the other's.
+    /// checker is pinned under the other's, and that variants without a bar have none.
     fn check_points(&self, variant: Variant) -> Result<(), BoardError> {
+        if matches!(variant, Variant::Plakoto | Variant::Fevga) {
+            if let Some(side) = Side::BOTH.into_iter().find(|&side| self.bar(side) > 0) {
+                return Err(BoardError::NoBar { side, variant });
+            }
+        }
         if self.pinned != [0, 0] && variant != Variant::Plakoto {
             let point = if self.pinned[1] != 0 {
                 self.pinned[1].trailing_zeros() as u8 + 1

@@ -139,7 +139,11 @@ impl Search {
         }
         let die = self.dice[depth];
         if state.hero[BAR] > 0 {
-            // Only Old English has a bar among these variants.
+            // Only Old English has a bar among these variants (`Board::validate` refuses one
+            // in Plakoto and Fevga); a checker there could never move.
+            if self.family != Family::OldEnglish {
+                return false;
+            }
             let Some(next) = self.enter(state, die) else {
                 return false;
             };
