@@ -55,6 +55,8 @@ struct State {
     opp_pins: u32,
     /// Checkers the mover has borne off so far (including before the roll).
     hero_off: u8,
+    /// The points the mover holds (bit `i` = slot `i`), for Fevga's blocking rules.
+    held: u32,
     /// Hero counts in 4-bit fields, plus the opponent's hit or pinned points from bit 100.
     key: u128,
 }
@@ -77,8 +79,10 @@ struct Search {
     /// The mover's pinned checkers (Plakoto): they stay pinned during the mover's turn.
     hero_pins: u32,
     opp_off: u8,
+    /// The points the opponent holds, in its numbering (constant in Fevga).
+    opp_held: u32,
     steps: [Step; 4],
-    keys: KeySet,
+    keys: Vec<u128>,
     visited: KeySet,
     found: Vec<Found>,
     max_moves: u8,
@@ -98,8 +102,9 @@ impl Search {
             mover,
             hero_pins: board.pinned[mover.index()],
             opp_off: board.off[mover.opponent().index()],
+            opp_held: fevga::held_mask(&board.slots[mover.opponent().index()]),
             steps: [Step::default(); 4],
-            keys: key_set(32),
+            keys: Vec::with_capacity(32),
             visited: key_set(if double { 256 } else { 0 }),
             found: Vec::with_capacity(32),
             max_moves: 0,
@@ -122,6 +127,7 @@ impl Search {
             opp,
             opp_pins,
             hero_off: self.base.off[self.mover.index()],
+            held: fevga::held_mask(&hero),
             key,
         };
         self.search(0, 23, 0, &state);
@@ -267,7 +273,7 @@ impl Search {
     }
 
     fn step_fevga(&self, state: &State, source: usize, die: usize) -> Option<(State, Step)> {
-        if source == 23 && fevga::runner_blocks(&state.hero, state.hero_off) {
+        if source == 23 && fevga::runner_blocks(state.held, state.hero_off) {
             return None;
         }
         let (next, step) = if source >= die {
@@ -278,13 +284,14 @@ impl Search {
             let mut next = *state;
             lift(&mut next, source);
             next.hero[destination] += 1;
+            next.held |= 1 << destination;
             next.key += 1u128 << (4 * destination);
             (next, moved(source, destination, false))
         } else {
             bear_off(state, source, die)?
         };
-        if fevga::holds_start_quarter(&next.hero)
-            || fevga::traps_opponent(&next.hero, &next.opp, self.opp_off)
+        if fevga::holds_start_quarter(next.held)
+            || fevga::traps_opponent(next.held, self.opp_held, self.opp_off)
         {
             return None;
         }
@@ -304,9 +311,10 @@ impl Search {
             self.max_moves = moves;
             self.max_pips = pips;
         }
-        if !self.keys.insert(state.key) {
+        if self.keys.contains(&state.key) {
             return;
         }
+        self.keys.push(state.key);
         self.found.push(Found {
             steps: self.steps,
             moves,
@@ -333,6 +341,9 @@ impl Search {
 
 fn lift(state: &mut State, source: usize) {
     state.hero[source] -= 1;
+    if state.hero[source] == 0 && source < 24 {
+        state.held &= !(1 << source);
+    }
     state.key -= 1u128 << (4 * source);
 }
 
