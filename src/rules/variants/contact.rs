@@ -12,6 +12,7 @@
 //!   forced play.
 //!
 //! Plays are de-duplicated by resulting position; the first step sequence found is kept.
+//! The search is checked against an exhaustive reference in `tests/variants.rs`.
 
 use super::fevga;
 use super::key_set::{key_set, KeySet};
@@ -105,7 +106,11 @@ impl Search {
             opp_held: fevga::held_mask(&board.slots[mover.opponent().index()]),
             steps: [Step::default(); 4],
             keys: Vec::with_capacity(32),
-            visited: key_set(if double { 256 } else { 0 }),
+            visited: key_set(if double && family != Family::Plakoto {
+                256
+            } else {
+                0
+            }),
             found: Vec::with_capacity(32),
             max_moves: 0,
             max_pips: 0,

@@ -76,9 +76,30 @@ pub fn opening_dice_are_played(variant: Variant) -> bool {
     variant.uses_cube()
 }
 
+/// PO5: the game after `variant` in a tavli match, which plays Portes, Plakoto and Fevga in
+/// rotation (without Crawford rule or cube). `None` for variants outside the rotation.
+#[must_use]
+pub fn next_tavli_game(variant: Variant) -> Option<Variant> {
+    match variant {
+        Variant::Portes => Some(Variant::Plakoto),
+        Variant::Plakoto => Some(Variant::Fevga),
+        Variant::Fevga => Some(Variant::Portes),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tavli_rotation() {
+        assert_eq!(next_tavli_game(Variant::Fevga), Some(Variant::Portes));
+        assert_eq!(next_tavli_game(Variant::Portes), Some(Variant::Plakoto));
+        assert_eq!(next_tavli_game(Variant::Athroisma), None);
+        assert!(!opening_dice_are_played(Variant::Plakoto));
+        assert!(opening_dice_are_played(Variant::OldEnglish));
+    }
 
     #[test]
     fn portes_is_standard_play() {
