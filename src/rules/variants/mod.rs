@@ -6,7 +6,20 @@
 //! PL-a and PL-b the mother rule is checked at the end of every turn; F-a the runner must pass
 //! point 12 (stand on 11 or lower); F-b a six-point block along the opponent's path is
 //! illegal while no opposing checker is ahead of it; F-c Fevga's rules are checked after every
-//! step; Athroisma AD-1..AD-15 all (a).
+//! step; Athroisma AD-1..AD-15 all (a). docs/variants.md describes the rules for users.
+//!
+//! ```
+//! use tavli::rules::variants::{legal_plays_in, notation::format_variant_play};
+//! use tavli::rules::{Board, Dice, Side, Variant};
+//! let board = Board::start(Variant::Plakoto);
+//! let dice = Dice::new(6, 5).unwrap();
+//! let mut plays: Vec<String> = legal_plays_in(Variant::Plakoto, &board, Side::X, dice)
+//!     .iter()
+//!     .map(|play| format_variant_play(Variant::Plakoto, &board, Side::X, dice, play.steps()))
+//!     .collect();
+//! plays.sort();
+//! assert_eq!(plays, ["24/13", "24/19 24/18"]);
+//! ```
 
 pub mod athroisma;
 mod contact;
