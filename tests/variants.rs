@@ -653,6 +653,22 @@ proptest! {
         }
     }
 
+    /// The readers never panic, and whatever they accept writes back to the same value.
+    #[test]
+    fn readers_are_total(text in "[a-z0-9:=,/()^x* -]{0,40}|plakoto:O=[0-9x,bar p]{0,20}:X=[0-9x,bar p]{0,20}") {
+        if let Ok((variant, board)) = decode_position(&text) {
+            prop_assert_eq!(decode_position(&encode_position(variant, &board)), Ok((variant, board)));
+        }
+        if let Ok(parsed) = parse_variant_move(&text) {
+            let board = Board::start(Variant::Plakoto);
+            let dice = Dice::new(6, 5).expect("dice");
+            let _ = resolve_variant_move(Variant::Plakoto, &board, Side::X, dice, &parsed);
+            let athroisma = Board::start(Variant::Athroisma);
+            let _ = resolve_variant_move(Variant::Athroisma, &athroisma, Side::O, dice, &parsed);
+            prop_assert!(!parsed.entries.is_empty());
+        }
+    }
+
     /// Every play of every roll in random positions: checkers conserved, no forbidden
     /// position, steps replay to the result, and the count agrees with the list.
     #[test]
