@@ -83,7 +83,10 @@ struct Search {
     /// The points the opponent holds, in its numbering (constant in Fevga).
     opp_held: u32,
     steps: [Step; 4],
+    /// Keys of the plays kept (non-doubles: few plays, a list is fastest).
     keys: Vec<u128>,
+    /// Keys of the plays kept for doubles, which can have hundreds.
+    double_keys: KeySet,
     visited: KeySet,
     found: Vec<Found>,
     max_moves: u8,
@@ -106,6 +109,7 @@ impl Search {
             opp_held: fevga::held_mask(&board.slots[mover.opponent().index()]),
             steps: [Step::default(); 4],
             keys: Vec::with_capacity(32),
+            double_keys: key_set(if double { 128 } else { 0 }),
             visited: key_set(if double && family != Family::Plakoto {
                 256
             } else {
@@ -311,15 +315,23 @@ impl Search {
             }
             if moves > self.max_moves || pips > self.max_pips {
                 self.keys.clear();
+                self.double_keys.clear();
                 self.found.clear();
             }
             self.max_moves = moves;
             self.max_pips = pips;
         }
-        if self.keys.contains(&state.key) {
+        let new = if self.double {
+            self.double_keys.insert(state.key)
+        } else if self.keys.contains(&state.key) {
+            false
+        } else {
+            self.keys.push(state.key);
+            true
+        };
+        if !new {
             return;
         }
-        self.keys.push(state.key);
         self.found.push(Found {
             steps: self.steps,
             moves,
