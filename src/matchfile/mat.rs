@@ -240,6 +240,13 @@ fn move_line(line: &str, offset: usize, cells: &mut Vec<Cell>, diagnostics: &mut
             break;
         }
         if let Ok((after, number)) = move_number(rest) {
+            if number_seen.is_some() {
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::Syntax,
+                    Span::new(offset + position, offset + position + (rest.len() - after.len())),
+                    "a second move number inside the line (gnubg cannot read the rest of this line)",
+                ));
+            }
             number_seen = Some(number);
             position += rest.len() - after.len();
             base = Some(position);
@@ -378,12 +385,16 @@ fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
     let mut cannot_move = false;
     loop {
         let trimmed = rest.trim_start();
-        if let Ok((after, _)) = alt((
-            tag_no_case::<_, _, nom::error::Error<&str>>("Cannot Move"),
-            tag("???"),
-        ))(trimmed)
+        if let Ok((after, _)) = tag_no_case::<_, _, nom::error::Error<&str>>("Cannot Move")(trimmed)
         {
             cannot_move = true;
+            rest = after;
+            continue;
+        }
+        // `???` (any number of `?`): the play is unknown; read as "not played".
+        if let Ok((after, _)) =
+            take_while_m_n::<_, _, nom::error::Error<&str>>(3, 16, |c| c == '?')(trimmed)
+        {
             rest = after;
             continue;
         }

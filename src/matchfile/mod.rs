@@ -416,14 +416,19 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
             if index == 0 {
                 input.players = [score.names[0].value.clone(), score.names[1].value.clone()];
             }
-            for name in &score.names {
-                if name.value.is_empty() {
-                    diagnostics.push(Diagnostic::error(
-                        DiagnosticKind::BadHeader,
-                        Span::at(name.span.start),
-                        "a player name is empty (gnubg rejects the file)",
-                    ));
-                }
+            if score.names[0].value.is_empty() {
+                diagnostics.push(Diagnostic::error(
+                    DiagnosticKind::BadHeader,
+                    Span::at(score.names[0].span.start),
+                    "player 0's name is empty (gnubg rejects the file)",
+                ));
+            }
+            if score.names[1].value.is_empty() {
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::BadHeader,
+                    Span::at(score.names[1].span.start),
+                    "player 1's name is empty (gnubg misreads the score line)",
+                ));
             }
         }
         let events = game

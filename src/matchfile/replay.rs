@@ -199,6 +199,8 @@ struct GameReplay<'a> {
     unplayed: Option<(Span, usize)>,
     result: Option<GameResult>,
     result_written: bool,
+    /// A `Losses` line not yet followed by `Wins`.
+    losses: Option<(Side, u32, Span)>,
     actions: Vec<GameAction>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -224,11 +226,16 @@ fn replay_game(
         unplayed: None,
         result: None,
         result_written: false,
+        losses: None,
         actions: Vec::new(),
         diagnostics: Vec::new(),
     };
     for event in &game.events {
         state.event(event);
+    }
+    if let Some((loser, points, span)) = state.losses.take() {
+        state.unplayed = None;
+        state.wins(loser.opponent(), points, false, span);
     }
     state.flush_unplayed();
     if let Some((winner, points, resigned, span)) = game.declared {
@@ -295,7 +302,12 @@ impl GameReplay<'_> {
             EventKind::Wins { points, and_match } => {
                 self.wins(side, *points, *and_match, event.span);
             }
-            EventKind::Losses(points) => self.wins(side.opponent(), *points, false, event.span),
+            EventKind::Losses(points) => {
+                // Galaxy writes `Losses` in varying columns; a following `Wins` says who won.
+                if self.result.is_none() {
+                    self.losses = Some((side, *points, event.span));
+                }
+            }
         }
     }
 
@@ -588,6 +600,7 @@ impl GameReplay<'_> {
 
     fn wins(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
         self.unplayed = None;
+        self.losses = None;
         if let Some(result) = self.result {
             if self.result_written {
                 // `Losses` then `Wins` (Galaxy) restate the same result.
@@ -629,6 +642,13 @@ impl GameReplay<'_> {
             }
             let _ = and_match;
             return;
+        }
+        if self.expect == Expect::Start {
+            self.diagnostics.push(Diagnostic::warning(
+                DiagnosticKind::WrongResult,
+                span,
+                "the game is resigned before its first roll (gnubg drops such a game: `No game in progress`)",
+            ));
         }
         // The game is not over: the loser resigned (or forfeited) this much.
         let value = (1..=3u32).find(|value| value * self.cube >= points);
