@@ -75,7 +75,13 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         }
         let game_index = file.games.len() - 1;
         let cells = &mut file.games[game_index].cells;
-        move_line(line, offset, cells, &mut diagnostics);
+        move_line(
+            line,
+            offset,
+            cells,
+            &mut diagnostics,
+            !raw_line.ends_with('\n'),
+        );
     }
     (file, diagnostics)
 }
@@ -225,7 +231,13 @@ fn move_number(input: &str) -> IResult<&str, u32> {
 }
 
 /// Splits one move line (or a result line without a number) into cells.
-fn move_line(line: &str, offset: usize, cells: &mut Vec<Cell>, diagnostics: &mut Vec<Diagnostic>) {
+fn move_line(
+    line: &str,
+    offset: usize,
+    cells: &mut Vec<Cell>,
+    diagnostics: &mut Vec<Diagnostic>,
+    unterminated: bool,
+) {
     let mut position = line.len() - line.trim_start().len();
     let mut base: Option<usize> = None;
     let mut number_seen: Option<u32> = None;
@@ -275,8 +287,14 @@ fn move_line(line: &str, offset: usize, cells: &mut Vec<Cell>, diagnostics: &mut
             }
             Err(_) => {
                 let token_end = rest.find("  ").unwrap_or(rest.len());
+                let at_end_of_file = unterminated && position + token_end >= end;
+                let kind = if at_end_of_file {
+                    DiagnosticKind::Truncated
+                } else {
+                    DiagnosticKind::Syntax
+                };
                 diagnostics.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
+                    kind,
                     Span::new(offset + position, offset + position + token_end),
                     format!("unrecognised text `{}`", &rest[..token_end]),
                 ));
@@ -383,7 +401,8 @@ fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
     let dice_span = Span::new(0, 2);
     let mut moves = Vec::new();
     let mut cannot_move = false;
-    loop {
+    // A play has at most 4 half-moves (8 with `(n)` spelled out); more is not a play.
+    while moves.len() < 8 {
         let trimmed = rest.trim_start();
         if let Ok((after, _)) = tag_no_case::<_, _, nom::error::Error<&str>>("Cannot Move")(trimmed)
         {
@@ -466,7 +485,7 @@ mod tests {
     fn kinds(line: &str) -> Vec<(usize, Action)> {
         let mut cells = Vec::new();
         let mut diagnostics = Vec::new();
-        move_line(line, 0, &mut cells, &mut diagnostics);
+        move_line(line, 0, &mut cells, &mut diagnostics, false);
         assert!(
             diagnostics
                 .iter()

@@ -14,11 +14,16 @@ pub mod mat;
 pub mod record;
 pub mod replay;
 pub mod sgf;
+pub mod write_mat;
+pub mod write_sgf;
+
+pub use record::MatchRecord;
+pub use write_mat::write_mat;
+pub use write_sgf::write_sgf;
 
 use crate::rules::Side;
 use ast::{Action, MatFile};
 use diagnostic::{Diagnostic, DiagnosticKind, LineIndex, Located, Severity, Span};
-use record::MatchRecord;
 use replay::{Event, EventKind, GameInput, MatchInput};
 use serde::Serialize;
 use std::fmt;
@@ -233,7 +238,7 @@ pub fn check_text(text: &str, format: Format) -> (MatchRecord, Vec<Diagnostic>) 
     };
     let (record, mut replayed) = replay::replay(&input);
     diagnostics.append(&mut replayed);
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diagnostics.sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
     (record, diagnostics)
 }
 
@@ -308,7 +313,7 @@ pub fn validate_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> FileR
     });
     let (record, mut found) = check_text(&text, format);
     diagnostics.append(&mut found);
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diagnostics.sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
     let index = LineIndex::new(&text);
     let located: Vec<Located> = diagnostics
         .iter()

@@ -199,6 +199,8 @@ struct GameReplay<'a> {
     unplayed: Option<(Span, usize)>,
     result: Option<GameResult>,
     result_written: bool,
+    /// An illegal play was found in this game: later ones may be its consequences.
+    illegal_seen: bool,
     /// A `Losses` line not yet followed by `Wins`.
     losses: Option<(Side, u32, Span)>,
     actions: Vec<GameAction>,
@@ -227,6 +229,7 @@ fn replay_game(
         result: None,
         result_written: false,
         losses: None,
+        illegal_seen: false,
         actions: Vec::new(),
         diagnostics: Vec::new(),
     };
@@ -236,6 +239,10 @@ fn replay_game(
     if let Some((loser, points, span)) = state.losses.take() {
         state.unplayed = None;
         state.wins(loser.opponent(), points, false, span);
+    }
+    if matches!(game.declared, Some((_, _, true, _))) && state.result.is_none() {
+        // A roll left unplayed before a resignation (SGF writes the resignation only in RE).
+        state.unplayed = None;
     }
     state.flush_unplayed();
     if let Some((winner, points, resigned, span)) = game.declared {
@@ -355,7 +362,7 @@ impl GameReplay<'_> {
     ) {
         self.check_turn(side, span, "a roll");
         self.expect = Expect::Roll(side.opponent());
-        let Ok(dice) = Dice::new(digits[0], digits[1]) else {
+        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
             self.error(
                 DiagnosticKind::BadRoll,
                 dice_span,
@@ -410,11 +417,20 @@ impl GameReplay<'_> {
                     moves.first().map_or(span.start, |(_, s)| s.start),
                     moves.last().map_or(span.end, |(_, s)| s.end),
                 );
-                self.error(
-                    DiagnosticKind::IllegalMove,
-                    move_span,
-                    format!("illegal play for {dice}: {reason}"),
-                );
+                if self.illegal_seen {
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::IllegalMove,
+                        move_span,
+                        format!("illegal play for {dice}: {reason} (possibly a consequence of the earlier illegal play in this game)"),
+                    ));
+                } else {
+                    self.error(
+                        DiagnosticKind::IllegalMove,
+                        move_span,
+                        format!("illegal play for {dice}: {reason}"),
+                    );
+                }
+                self.illegal_seen = true;
                 // Go on with the position the writer meant, when it can be set up.
                 if let Some((board, steps)) = apply_written(&self.board, side, moves) {
                     self.board = board;

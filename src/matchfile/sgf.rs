@@ -327,6 +327,7 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             end: tree.span,
         };
         let mut last_double: Option<Side> = None;
+        let mut skip_take = false;
         for node in &tree.nodes[1..] {
             if node.property("AE").is_some()
                 || node.property("AB").is_some()
@@ -342,8 +343,16 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             }
             for (identifier, side) in [("W", Side::O), ("B", Side::X)] {
                 for value in values(node, identifier) {
+                    if skip_take && value.value == "take" {
+                        // The take after a beaver is implied by the beaver.
+                        skip_take = false;
+                        continue;
+                    }
                     match sgf_event(&value.value, value.span, side, &mut last_double) {
-                        Ok(event) => game.events.push(event),
+                        Ok(event) => {
+                            skip_take = matches!(event.kind, EventKind::Beaver(_));
+                            game.events.push(event);
+                        }
                         Err(message) => diagnostics.push(Diagnostic::error(
                             DiagnosticKind::Syntax,
                             value.span,
