@@ -437,7 +437,7 @@ impl GameReplay<'_> {
                     self.actions.push(GameAction::Play { side, dice, steps });
                     self.check_bear_off(side);
                 } else {
-                    self.lose_position(span);
+                    self.lose_position(move_span);
                 }
             }
         }
