@@ -9,6 +9,7 @@
 //! ```
 
 pub mod ast;
+pub mod bench;
 pub mod diagnostic;
 pub mod mat;
 pub mod record;

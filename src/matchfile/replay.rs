@@ -383,6 +383,12 @@ impl GameReplay<'_> {
             });
             return;
         }
+        if let Some((board, steps)) = full_roll_play(&self.board, side, dice, moves) {
+            self.board = board;
+            self.actions.push(GameAction::Play { side, dice, steps });
+            self.check_bear_off(side);
+            return;
+        }
         let legal = legal_plays(&self.board, side, dice);
         if moves.is_empty() {
             let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
@@ -835,6 +841,78 @@ fn next_permutation(order: &mut [usize]) -> bool {
     order.swap(pivot - 1, swap);
     order[pivot..].reverse();
     true
+}
+
+/// Whether `side` may move one checker `from -> to` with a die of `die` on `board`.
+fn single_step_legal(board: &Board, side: Side, from: u8, to: u8, die: u8) -> bool {
+    let mover = side.index();
+    if board.slots[mover][BAR] > 0 && from != 25 {
+        return false;
+    }
+    if to > 0 {
+        return from.checked_sub(die) == Some(to)
+            && board.slots[side.opponent().index()][usize::from(24 - to)] < 2;
+    }
+    // Bearing off: every checker home, and the exact die or a larger one from the highest point.
+    let outside = board.slots[mover][6..=BAR].iter().any(|&count| count > 0);
+    if outside || from > 6 {
+        return false;
+    }
+    from == die
+        || (from < die
+            && board.slots[mover][usize::from(from)..6]
+                .iter()
+                .all(|&count| count == 0))
+}
+
+/// The fast path: the written moves are single-die steps that use the whole roll, each legal
+/// in turn (a play using every die is always a legal play). Returns the board and steps.
+fn full_roll_play(
+    board: &Board,
+    side: Side,
+    dice: Dice,
+    moves: &[(MoveText, Span)],
+) -> Option<(Board, Vec<Step>)> {
+    let jumps = jumps(moves);
+    let die_orders: Vec<Vec<u8>> = if dice.is_double() {
+        vec![vec![dice.first(); 4]]
+    } else {
+        vec![vec![dice.high(), dice.low()], vec![dice.low(), dice.high()]]
+    };
+    if die_orders.iter().any(|order| order.len() != jumps.len()) {
+        return None;
+    }
+    // Written order first (so hit marks stay on the written half-moves), then swapped.
+    let orders: Vec<Vec<usize>> = if jumps.len() == 2 {
+        vec![vec![0, 1], vec![1, 0]]
+    } else {
+        vec![(0..jumps.len()).collect()]
+    };
+    for order in &orders {
+        for dice_order in &die_orders {
+            let mut result = *board;
+            let mut steps = vec![Step::default(); jumps.len()];
+            let mut ok = true;
+            for (&index, &die) in order.iter().zip(dice_order) {
+                let (from, to) = jumps[index];
+                if !single_step_legal(&result, side, from, to, die) {
+                    ok = false;
+                    break;
+                }
+                match apply_jump(&mut result, side, from, to) {
+                    Some(hit) => steps[index] = Step { from, to, hit },
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                return Some((result, steps));
+            }
+        }
+    }
+    None
 }
 
 /// Finds the legal play the written moves describe; `Err` says why there is none.
