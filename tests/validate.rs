@@ -265,3 +265,129 @@ proptest::proptest! {
         let _ = check_text(&mutated, Format::Sgf);
     }
 }
+
+const GNUBG: &str = "/usr/games/gnubg";
+
+/// Runs one gnubg session that opens each `(command, file)` and shows the score; returns,
+/// per file, the score text (`name a, name b`) and the warnings printed while opening it.
+fn gnubg_scores(files: &[(&str, PathBuf)]) -> Vec<(String, Vec<String>)> {
+    use std::io::Write;
+    let mut script = String::new();
+    for (command, path) in files {
+        script.push_str(&format!("{command} {}\nshow score\n", path.display()));
+    }
+    let mut child = std::process::Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut results = Vec::new();
+    let mut warnings = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("The score (after ") {
+            let score = rest.split_once(" is: ").map_or("", |(_, s)| s);
+            let score = score.split(" (").next().unwrap_or("").to_string();
+            results.push((score, std::mem::take(&mut warnings)));
+        } else if line.contains("WARNING")
+            || line.contains("Unrecognised")
+            || line.contains("rror")
+            || line.contains("No game in progress")
+        {
+            warnings.push(line.to_string());
+        }
+    }
+    results
+}
+
+#[test]
+fn gnubg_reads_our_files_like_we_do() {
+    if !Path::new(GNUBG).exists() {
+        return;
+    }
+    // Every gnubg-generated and real .mat file that tavli reads without errors.
+    let mut all = Vec::new();
+    files_in(&fixture("mat"), &mut all);
+    let corrupt = fixture("mat/corrupt");
+    let sources: Vec<PathBuf> = all
+        .into_iter()
+        .filter(|p| {
+            !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+        })
+        .filter(|p| {
+            let text = tavli::matchfile::decode(&std::fs::read(p).unwrap())
+                .unwrap()
+                .0;
+            read_match_text(&text, Format::Mat).is_ok()
+        })
+        .collect();
+    assert!(sources.len() >= 80, "{}", sources.len());
+    let dir = std::env::temp_dir().join(format!("tavli-gnubg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut opens = Vec::new();
+    let mut expected = Vec::new();
+    for (index, source) in sources.iter().enumerate() {
+        let text = tavli::matchfile::decode(&std::fs::read(source).unwrap())
+            .unwrap()
+            .0;
+        let record = read_match_text(&text, Format::Mat).unwrap();
+        let score = record.final_score();
+        let ours = format!(
+            "{} {}, {} {}",
+            record.players[0], score[0], record.players[1], score[1]
+        );
+        let mat = dir.join(format!("{index}.mat"));
+        let sgf = dir.join(format!("{index}.sgf"));
+        std::fs::write(&mat, write_mat(&record)).unwrap();
+        std::fs::write(&sgf, write_sgf(&record)).unwrap();
+        opens.push(("import mat", source.clone()));
+        opens.push(("import mat", mat));
+        opens.push(("load match", sgf));
+        // gnubg cannot hold a game resigned before any roll (`No game in progress`), and its
+        // SGF loader drops a resignation in a game of a single move node: skip those files.
+        let one_move_resign = record.games.iter().any(|g| {
+            g.actions.len() <= 1
+                && matches!(
+                    g.result,
+                    Some(tavli::matchfile::record::GameResult {
+                        ending: tavli::matchfile::record::Ending::Resigned(_),
+                        ..
+                    })
+                )
+        });
+        expected.push((source.display().to_string(), ours, one_move_resign));
+    }
+    let results = gnubg_scores(&opens);
+    assert_eq!(results.len(), opens.len(), "{results:?}");
+    for (index, (source, ours, one_move_resign)) in expected.iter().enumerate() {
+        let (original, _) = &results[3 * index];
+        let known = KNOWN_DISAGREEMENTS
+            .iter()
+            .any(|(name, _)| source.ends_with(name));
+        if !known {
+            assert_eq!(original, ours, "{source}: gnubg's import of the original");
+        }
+        for (offset, kind) in [(1, "mat"), (2, "sgf")] {
+            let (score, warnings) = &results[3 * index + offset];
+            if *one_move_resign {
+                continue;
+            }
+            assert_eq!(score, ours, "{source}: gnubg reading our {kind}");
+            assert!(warnings.is_empty(), "{source}: our {kind}: {warnings:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

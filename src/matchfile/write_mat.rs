@@ -102,7 +102,11 @@ impl Lines {
 
 fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameRecord) {
     let _ = writeln!(out, " Game {}", index + 1);
-    let left = format!("{} : {}", record.players[0], game.score[0]);
+    let mut left = format!("{} : {}", record.players[0], game.score[0]);
+    if left.chars().count() >= 31 {
+        // gnubg pads to 31 characters; longer names still need a gap before the right name.
+        left.push_str("   ");
+    }
     let _ = writeln!(out, " {left:<31}{} : {}", record.players[1], game.score[1]);
     let mut lines = Lines {
         text: String::new(),
