@@ -315,11 +315,15 @@ pub fn validate_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> FileR
     let (record, mut found) = check_text(&text, format);
     diagnostics.append(&mut found);
     diagnostics.sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
-    let index = LineIndex::new(&text);
-    let located: Vec<Located> = diagnostics
-        .iter()
-        .map(|d| Located::new(name, &text, &index, d))
-        .collect();
+    let located: Vec<Located> = if diagnostics.is_empty() {
+        Vec::new()
+    } else {
+        let index = LineIndex::new(&text);
+        diagnostics
+            .iter()
+            .map(|d| Located::new(name, &text, &index, d))
+            .collect()
+    };
     let verdict = if located.iter().any(|d| d.severity == Severity::Error) {
         Verdict::Invalid
     } else if located.is_empty() {

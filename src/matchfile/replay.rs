@@ -873,27 +873,39 @@ fn full_roll_play(
     dice: Dice,
     moves: &[(MoveText, Span)],
 ) -> Option<(Board, Vec<Step>)> {
-    let jumps = jumps(moves);
-    let die_orders: Vec<Vec<u8>> = if dice.is_double() {
-        vec![vec![dice.first(); 4]]
-    } else {
-        vec![vec![dice.high(), dice.low()], vec![dice.low(), dice.high()]]
-    };
-    if die_orders.iter().any(|order| order.len() != jumps.len()) {
+    // The jumps, without allocating: a full roll has 2 or 4 of them.
+    let mut jumps = [(0u8, 0u8); 4];
+    let mut count = 0;
+    for (text, _) in moves {
+        for _ in 0..text.count.max(1) {
+            for pair in text.points.windows(2) {
+                *jumps.get_mut(count)? = (pair[0], pair[1]);
+                count += 1;
+            }
+        }
+    }
+    let wanted = if dice.is_double() { 4 } else { 2 };
+    if count != wanted {
         return None;
     }
-    // Written order first (so hit marks stay on the written half-moves), then swapped.
-    let orders: Vec<Vec<usize>> = if jumps.len() == 2 {
-        vec![vec![0, 1], vec![1, 0]]
+    let die_orders: [[u8; 4]; 2] = if dice.is_double() {
+        [[dice.first(); 4], [dice.first(); 4]]
     } else {
-        vec![(0..jumps.len()).collect()]
+        [
+            [dice.high(), dice.low(), 0, 0],
+            [dice.low(), dice.high(), 0, 0],
+        ]
     };
-    for order in &orders {
-        for dice_order in &die_orders {
+    // Written order first (so hit marks stay on the written half-moves), then swapped.
+    let orders: [[usize; 4]; 2] = [[0, 1, 2, 3], [1, 0, 2, 3]];
+    let order_count = if count == 2 { 2 } else { 1 };
+    let dice_count = if dice.is_double() { 1 } else { 2 };
+    for order in &orders[..order_count] {
+        for dice_order in &die_orders[..dice_count] {
             let mut result = *board;
-            let mut steps = vec![Step::default(); jumps.len()];
+            let mut steps = [Step::default(); 4];
             let mut ok = true;
-            for (&index, &die) in order.iter().zip(dice_order) {
+            for (&index, &die) in order[..count].iter().zip(dice_order) {
                 let (from, to) = jumps[index];
                 if !single_step_legal(&result, side, from, to, die) {
                     ok = false;
@@ -908,7 +920,7 @@ fn full_roll_play(
                 }
             }
             if ok {
-                return Some((result, steps));
+                return Some((result, steps[..count].to_vec()));
             }
         }
     }

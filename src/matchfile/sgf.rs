@@ -141,7 +141,7 @@ impl<'a> Parser<'a> {
                 if !self.rest().starts_with('[') {
                     break;
                 }
-                values.push(self.value()?);
+                values.push(self.value(READ_PROPERTIES.contains(&identifier))?);
             }
             if values.is_empty() {
                 return Err(self.fail("expected `[` after a property name"));
@@ -156,27 +156,30 @@ impl<'a> Parser<'a> {
         Ok(node)
     }
 
-    /// `[ text ]` with `\` escapes.
-    fn value(&mut self) -> Result<Spanned<String>, SgfSyntaxError> {
+    /// `[ text ]` with `\` escapes; the text is kept only when `keep` (annotations that are
+    /// not read are skipped without copying them).
+    fn value(&mut self, keep: bool) -> Result<Spanned<String>, SgfSyntaxError> {
         let open = self.position;
         self.position += 1;
         let start = self.position;
-        let mut value = String::new();
+        let bytes = self.text.as_bytes();
+        let mut index = start;
         let mut escaped = false;
-        for (index, c) in self.rest().char_indices() {
+        while let Some(&byte) = bytes.get(index) {
             if escaped {
-                if c != '\n' {
-                    value.push(c);
-                }
                 escaped = false;
-            } else if c == '\\' {
+            } else if byte == b'\\' {
                 escaped = true;
-            } else if c == ']' {
-                self.position = start + index + 1;
-                return Ok(Spanned::new(value, Span::new(start, start + index)));
-            } else {
-                value.push(c);
+            } else if byte == b']' {
+                self.position = index + 1;
+                let value = if keep {
+                    unescape(self.text.get(start..index).unwrap_or(""))
+                } else {
+                    String::new()
+                };
+                return Ok(Spanned::new(value, Span::new(start, index)));
             }
+            index += 1;
         }
         self.position = self.text.len();
         Err(SgfSyntaxError {
@@ -185,6 +188,34 @@ impl<'a> Parser<'a> {
             truncated: true,
         })
     }
+}
+
+/// Properties whose values the reader uses; others are skipped.
+const READ_PROPERTIES: [&str; 17] = [
+    "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "W", "B", "AE", "AB",
+    "AW",
+];
+
+/// Removes SGF escapes: `\x` is `x`, an escaped line break disappears.
+fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
+    let mut value = String::with_capacity(raw.len());
+    let mut escaped = false;
+    for c in raw.chars() {
+        if escaped {
+            if c != '\n' {
+                value.push(c);
+            }
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            value.push(c);
+        }
+    }
+    value
 }
 
 fn values<'a>(node: &'a SgfNode, identifier: &str) -> Vec<&'a Spanned<String>> {
@@ -457,11 +488,11 @@ mod tests {
 
     #[test]
     fn parses_nodes_and_escapes() {
-        let text = "(;FF[4]GM[6]C[a \\] b]\n;B[31qtst]\n;W[double];B[take])";
+        let text = "(;FF[4]GM[6]GC[a \\] b]\n;B[31qtst]\n;W[double];B[take])";
         let collection = parse_sgf(text).unwrap();
         let tree = &collection.trees[0];
         assert_eq!(tree.nodes.len(), 4);
-        assert_eq!(first_value(&tree.nodes[0], "C").unwrap().value, "a ] b");
+        assert_eq!(first_value(&tree.nodes[0], "GC").unwrap().value, "a ] b");
         assert_eq!(first_value(&tree.nodes[1], "B").unwrap().value, "31qtst");
     }
 
