@@ -99,6 +99,7 @@ fn gnubg_generated_files_are_valid_and_mat_matches_sgf() {
         "seed14-7pt",
         "seed21-money",
         "seed22-money",
+        "nack-3pt",
     ] {
         let mat = validate_path(&fixture(&format!("mat/{name}.mat")));
         let sgf = validate_path(&fixture(&format!("sgf/{name}.sgf")));
@@ -390,4 +391,18 @@ fn gnubg_reads_our_files_like_we_do() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn edited_sgf_games_replay_from_the_set_up_board() {
+    let text = std::fs::read_to_string(fixture("sgf/edited-board.sgf")).unwrap();
+    let record = read_match_text(&text, Format::Sgf).unwrap();
+    let actions = &record.games[0].actions;
+    assert!(matches!(
+        actions[0],
+        tavli::matchfile::record::GameAction::SetBoard { .. }
+    ));
+    assert_eq!(actions.len(), 2);
+    let back = read_match_text(&write_sgf(&record), Format::Sgf).unwrap();
+    assert!(back.games == record.games);
 }

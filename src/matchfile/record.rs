@@ -1,6 +1,6 @@
 //! `MatchRecord`: a replayed match (players, rules, games, actions, results), format-neutral.
 
-use crate::rules::{Dice, Resignation, Side, Step, Variant};
+use crate::rules::{Board, Dice, Resignation, Side, Step, Variant};
 use serde::Serialize;
 
 /// A match or money session as replayed from a file: what the writers write.
@@ -65,6 +65,13 @@ pub enum GameAction {
     Drop {
         /// Who dropped.
         side: Side,
+    },
+    /// The board was set up by editing (SGF only; .mat cannot hold it, as in gnubg).
+    SetBoard {
+        /// The position.
+        board: Board,
+        /// Who is to roll, when given.
+        on_roll: Option<Side>,
     },
     /// A beaver: the doubled player takes and redoubles to `value`, keeping the cube at the
     /// doubler's side.

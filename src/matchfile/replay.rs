@@ -84,6 +84,13 @@ pub enum EventKind {
     },
     /// `Losses N points` (the writer's side gave up N points).
     Losses(u32),
+    /// A board set up by editing (SGF `AE`/`AW`/`AB`), with the player on roll if given.
+    SetBoard {
+        /// The new position.
+        board: Board,
+        /// `PL[]`: who is to roll.
+        on_roll: Option<Side>,
+    },
 }
 
 /// What the replay expects next.
@@ -306,6 +313,17 @@ impl GameReplay<'_> {
             EventKind::Take => self.take(side, event.span),
             EventKind::Drop => self.drop_cube(side, event.span),
             EventKind::Beaver(value) => self.beaver(side, *value, event.span),
+            EventKind::SetBoard { board, on_roll } => {
+                self.board = *board;
+                self.lost = false;
+                self.illegal_seen = false;
+                // gnubg does not record `set turn` after `set board`: either player may move next.
+                self.expect = Expect::Start;
+                self.actions.push(GameAction::SetBoard {
+                    board: *board,
+                    on_roll: *on_roll,
+                });
+            }
             EventKind::Wins { points, and_match } => {
                 self.wins(side, *points, *and_match, event.span);
             }

@@ -6,7 +6,7 @@
 use super::ast::{MoveText, SgfCollection, SgfNode, SgfProperty, SgfTree, Spanned};
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::replay::{variant_from_header, Event, EventKind, GameInput, MatchInput};
-use crate::rules::{Side, Variant};
+use crate::rules::{Board, Side, Variant};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::multispace0;
 use nom::IResult;
@@ -191,9 +191,9 @@ impl<'a> Parser<'a> {
 }
 
 /// Properties whose values the reader uses; others are skipped.
-const READ_PROPERTIES: [&str; 17] = [
+const READ_PROPERTIES: [&str; 18] = [
     "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "W", "B", "AE", "AB",
-    "AW",
+    "AW", "PL",
 ];
 
 /// Removes SGF escapes: `\x` is `x`, an escaped line break disappears.
@@ -355,7 +355,7 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             score,
             events: Vec::new(),
             declared,
-            end: tree.span,
+            end: Span::new(tree.span.end.saturating_sub(1), tree.span.end),
         };
         let mut last_double: Option<Side> = None;
         let mut skip_take = false;
@@ -364,13 +364,31 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                 || node.property("AB").is_some()
                 || node.property("AW").is_some()
             {
-                diagnostics.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    node.span,
-                    "a board set-up node: edited games cannot be checked; the rest of this game is skipped",
-                ));
-                game.declared = None;
-                break;
+                match setup_board(node, input.variant) {
+                    Ok(board) => {
+                        let on_roll =
+                            first_value(node, "PL").and_then(|pl| match pl.value.as_str() {
+                                "W" => Some(Side::O),
+                                "B" => Some(Side::X),
+                                _ => None,
+                            });
+                        game.events.push(Event {
+                            side: on_roll.unwrap_or(Side::O),
+                            kind: EventKind::SetBoard { board, on_roll },
+                            span: node.span,
+                        });
+                    }
+                    Err(message) => {
+                        diagnostics.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            node.span,
+                            format!("{message}; the rest of this game is skipped"),
+                        ));
+                        game.declared = None;
+                        break;
+                    }
+                }
+                continue;
             }
             for (identifier, side) in [("W", Side::O), ("B", Side::X)] {
                 for value in values(node, identifier) {
@@ -399,6 +417,32 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         input.jacoby = false;
     }
     (input, diagnostics)
+}
+
+/// The board of a set-up node: `AE[a:y]` (clear everything), then `AW`/`AB` one value per
+/// checker (letters as for moves; `y` = bar).
+fn setup_board(node: &SgfNode, variant: Variant) -> Result<Board, String> {
+    let clears_all = values(node, "AE")
+        .iter()
+        .any(|v| v.value == "a:y" || v.value == "a:z");
+    if !clears_all {
+        return Err("a set-up node that does not clear the board first (AE[a:y])".to_string());
+    }
+    let mut slots = [[0u8; 25]; 2];
+    for (identifier, side) in [("AW", Side::O), ("AB", Side::X)] {
+        for value in values(node, identifier) {
+            let point = value
+                .value
+                .bytes()
+                .next()
+                .and_then(|letter| letter_point(letter, side))
+                .filter(|&p| p != 0)
+                .ok_or_else(|| format!("`{}` is not a point letter", value.value))?;
+            let slot = &mut slots[side.index()][usize::from(point - 1)];
+            *slot = slot.saturating_add(1);
+        }
+    }
+    Board::from_slots(slots, variant).map_err(|error| format!("impossible set-up: {error}"))
 }
 
 /// `W+2`, `B+8R`: winner, points, by resignation.

@@ -4,7 +4,8 @@ use super::record::{GameAction, GameRecord, MatchRecord};
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
-/// The .mat text of `record` (gnubg's `export match mat` layout).
+/// The .mat text of `record` (gnubg's `export match mat` layout). Board set-ups (from an
+/// edited SGF game) cannot be written in .mat and are left out, as gnubg does.
 #[must_use]
 pub fn write_mat(record: &MatchRecord) -> String {
     let mut out = String::new();
@@ -121,6 +122,8 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
             GameAction::Take { side } => (*side, " Takes".to_string()),
             GameAction::Drop { side } => (*side, " Drops".to_string()),
             GameAction::Beaver { side, value } => (*side, format!(" Beavers => {value}")),
+            // .mat has no set-up record (gnubg's export cannot write edited games either).
+            GameAction::SetBoard { .. } => continue,
         };
         lines.put(side, text);
     }

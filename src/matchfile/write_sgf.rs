@@ -92,6 +92,27 @@ pub fn write_sgf(record: &MatchRecord) -> String {
                 GameAction::Drop { side } => {
                     let _ = writeln!(out, ";{}[drop]", colour(*side));
                 }
+                GameAction::SetBoard { board, on_roll } => {
+                    out.push(';');
+                    if let Some(side) = on_roll {
+                        let _ = write!(out, "PL[{}]", colour(*side));
+                    }
+                    out.push_str("AE[a:y]");
+                    for (side, property) in [(Side::O, "AW"), (Side::X, "AB")] {
+                        let mut first = true;
+                        for point in 1..=25u8 {
+                            let count = board.slots[side.index()][usize::from(point - 1)];
+                            for _ in 0..count {
+                                if first {
+                                    out.push_str(property);
+                                    first = false;
+                                }
+                                let _ = write!(out, "[{}]", letter(point, side));
+                            }
+                        }
+                    }
+                    out.push('\n');
+                }
                 GameAction::Beaver { side, .. } => {
                     // A beaver is a second `double` by the doubled player, then a take from
                     // the original doubler.
