@@ -516,14 +516,28 @@ impl GameReplay<'_> {
     }
 
     fn double(&mut self, side: Side, value: Option<u32>, span: Span) {
-        if self.expect == Expect::Start {
-            self.error(
+        match self.expect {
+            Expect::Start => self.error(
                 DiagnosticKind::CubeNotAllowed,
                 span,
                 "a double before the game's first roll".to_string(),
-            );
-        } else {
-            self.check_turn(side, span, "a double");
+            ),
+            Expect::Roll(expected) if expected != side => {
+                let message = format!(
+                    "a double by {} out of turn: {} is to roll",
+                    self.name(side),
+                    self.name(expected)
+                );
+                self.error(DiagnosticKind::CubeNotAllowed, span, message);
+            }
+            Expect::Respond(_) => {
+                let message = format!(
+                    "a double by {} while a double waits for an answer",
+                    self.name(side)
+                );
+                self.error(DiagnosticKind::CubeNotAllowed, span, message);
+            }
+            _ => {}
         }
         if self.crawford {
             self.error(
@@ -1082,24 +1096,24 @@ fn explain(
         .filter_map(|&(from, to)| dice_for(from - to, to, dice))
         .sum();
     let most = legal.iter().map(Play::dice_used).max().unwrap_or(0);
-    if used < most {
-        if most == 1 && used == 1 && !dice.is_double() {
-            let small = jumps
+    if most == 1 && used == 1 && !dice.is_double() {
+        let small = jumps
+            .iter()
+            .all(|&(from, to)| from - to == dice.low() && to != 0);
+        let large_only = legal.iter().all(|play| {
+            play.steps()
                 .iter()
-                .all(|&(from, to)| from - to == dice.low() && to != 0);
-            let large_only = legal.iter().all(|play| {
-                play.steps()
-                    .iter()
-                    .all(|step| step.from - step.to != dice.low() || step.to == 0)
-            });
-            if small && large_only {
-                return format!(
-                    "only one die can be played and it must be the larger ({}), not {}",
-                    dice.high(),
-                    dice.low()
-                );
-            }
+                .all(|step| step.from - step.to != dice.low() || step.to == 0)
+        });
+        if small && large_only {
+            return format!(
+                "only one die can be played and it must be the larger ({}), not {}",
+                dice.high(),
+                dice.low()
+            );
         }
+    }
+    if used < most {
         return format!("the play uses {used} of the dice, but a play using {most} is possible (dice not fully used)");
     }
     if used > most {
@@ -1166,6 +1180,24 @@ mod tests {
         assert_eq!(why(&[&[8, 5], &[6, 5]], (3, 1)), "legal");
         assert_eq!(why(&[&[24, 14]], (6, 4)), "legal");
         assert_eq!(why(&[&[6, 5], &[8, 5]], (3, 1)), "legal");
+    }
+
+    #[test]
+    fn larger_die_rule() {
+        // X: one checker on 13, the rest borne off; O holds X's 2 point. 13/7 and 13/8 are
+        // both open but neither can go on to 2, so only one die can be played: the 6.
+        let mut slots = [[0u8; 25]; 2];
+        slots[Side::X.index()][12] = 1;
+        slots[Side::O.index()][22] = 2;
+        slots[Side::O.index()][0] = 13;
+        let board = Board::from_slots(slots, Variant::Standard).unwrap();
+        let dice = Dice::new(6, 5).unwrap();
+        let legal = legal_plays(&board, Side::X, dice);
+        let small = [text(&[13, 8])];
+        let reason = match_written_play(&board, Side::X, dice, &small, &legal).unwrap_err();
+        assert!(reason.contains("must be the larger"), "{reason}");
+        let large = [text(&[13, 7])];
+        assert!(match_written_play(&board, Side::X, dice, &large, &legal).is_ok());
     }
 
     #[test]

@@ -27,6 +27,15 @@ pub struct SgfSyntaxError {
 
 /// Parses SGF `text` into its game trees (main lines only).
 pub fn parse_sgf(text: &str) -> Result<SgfCollection, SgfSyntaxError> {
+    match parse_sgf_partial(text) {
+        (collection, None) => Ok(collection),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// Parses as many complete game trees as possible; the error, if any, is where it stopped.
+#[must_use]
+pub fn parse_sgf_partial(text: &str) -> (SgfCollection, Option<SgfSyntaxError>) {
     let mut parser = Parser { text, position: 0 };
     let mut collection = SgfCollection::default();
     loop {
@@ -34,16 +43,20 @@ pub fn parse_sgf(text: &str) -> Result<SgfCollection, SgfSyntaxError> {
         if parser.position >= text.len() {
             break;
         }
-        collection.trees.push(parser.tree(0)?);
+        match parser.tree(0) {
+            Ok(tree) => collection.trees.push(tree),
+            Err(error) => return (collection, Some(error)),
+        }
     }
     if collection.trees.is_empty() {
-        return Err(SgfSyntaxError {
+        let error = SgfSyntaxError {
             message: "no game tree: SGF starts with `(;`".to_string(),
             offset: 0,
             truncated: true,
-        });
+        };
+        return (collection, Some(error));
     }
-    Ok(collection)
+    (collection, None)
 }
 
 struct Parser<'a> {
@@ -258,22 +271,24 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         jacoby: false,
         ..MatchInput::default()
     };
-    let collection = match parse_sgf(text) {
-        Ok(collection) => collection,
-        Err(error) => {
-            let kind = if error.truncated {
-                DiagnosticKind::Truncated
-            } else {
-                DiagnosticKind::Syntax
-            };
-            diagnostics.push(Diagnostic::error(
-                kind,
-                Span::at(error.offset),
+    let (collection, error) = parse_sgf_partial(text);
+    if let Some(error) = error {
+        let kind = if error.truncated {
+            DiagnosticKind::Truncated
+        } else {
+            DiagnosticKind::Syntax
+        };
+        let message = if collection.trees.is_empty() {
+            error.message
+        } else {
+            format!(
+                "{}; only the {} complete game(s) before it are checked",
                 error.message,
-            ));
-            return (input, diagnostics);
-        }
-    };
+                collection.trees.len()
+            )
+        };
+        diagnostics.push(Diagnostic::error(kind, Span::at(error.offset), message));
+    }
     for (index, tree) in collection.trees.iter().enumerate() {
         let Some(root) = tree.nodes.first() else {
             continue;
