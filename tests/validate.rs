@@ -235,6 +235,13 @@ fn huge_line_and_binary_input_end_quickly() {
     let sgf = format!("(;GM[6]C[{}", "x".repeat(10_000_000));
     let report = validate_bytes("huge.sgf", sgf.as_bytes(), None);
     assert_eq!(report.verdict, Verdict::Invalid);
+    let mut cubes = String::from(" 3 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n");
+    for number in 2..80 {
+        cubes.push_str(&format!("{number:3})  Doubles => 2                Takes\n"));
+    }
+    cubes.push_str("      Wins 4294967295 points\n Game 2\n a : 4294967295    b : 4294967295\n");
+    let report = validate_bytes("cubes.mat", cubes.as_bytes(), None);
+    assert_eq!(report.verdict, Verdict::Invalid);
     let deep = "(;GM[6]".repeat(100_000);
     let report = validate_bytes("deep.sgf", deep.as_bytes(), None);
     assert_eq!(report.verdict, Verdict::Invalid);

@@ -115,7 +115,8 @@ impl MatchRecord {
             Some(game) => {
                 let mut score = game.score;
                 if let Some(result) = game.result {
-                    score[result.winner.index()] += result.points;
+                    score[result.winner.index()] =
+                        score[result.winner.index()].saturating_add(result.points);
                 }
                 score
             }

@@ -160,8 +160,10 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             ));
             break;
         }
-        let crawford =
-            length > 0 && !crawford_played && ((score[0] + 1 == length) ^ (score[1] + 1 == length));
+        let crawford = length > 0
+            && !crawford_played
+            && ((score[0].checked_add(1) == Some(length))
+                ^ (score[1].checked_add(1) == Some(length)));
         if crawford {
             crawford_played = true;
         }
@@ -169,7 +171,8 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
         let game_record = replay_game(input, game, score, crawford, is_last, &mut diagnostics);
         expected_score = score;
         if let Some(result) = game_record.result {
-            expected_score[result.winner.index()] += result.points;
+            expected_score[result.winner.index()] =
+                expected_score[result.winner.index()].saturating_add(result.points);
         }
         record.games.push(game_record);
     }
@@ -494,7 +497,7 @@ impl GameReplay<'_> {
             return;
         }
         let loser = side.opponent();
-        let mut value = 1;
+        let mut value: u32 = 1;
         if self.board.borne_off(loser) == 0 {
             value = 2;
             let in_home = self.board.slots[loser.index()][18..=BAR]
@@ -509,7 +512,7 @@ impl GameReplay<'_> {
         }
         self.result = Some(GameResult {
             winner: side,
-            points: value * self.cube,
+            points: value.saturating_mul(self.cube),
             ending: Ending::BearOff,
         });
         self.expect = Expect::Over;
@@ -554,21 +557,21 @@ impl GameReplay<'_> {
             self.error(DiagnosticKind::CubeNotAllowed, span, message);
         }
         if let Some(value) = value {
-            if value != self.cube * 2 {
+            if value != self.cube.saturating_mul(2) {
                 self.error(
                     DiagnosticKind::WrongCubeValue,
                     span,
                     format!(
                         "the cube is on {}, a double makes it {}, not {value}",
                         self.cube,
-                        self.cube * 2
+                        self.cube.saturating_mul(2)
                     ),
                 );
             }
         }
         self.actions.push(GameAction::Double {
             side,
-            value: self.cube * 2,
+            value: self.cube.saturating_mul(2),
         });
         self.doubler = Some(side);
         self.expect = Expect::Respond(side.opponent());
@@ -601,7 +604,7 @@ impl GameReplay<'_> {
         if !self.answer_ok(side, span, "a take") {
             return;
         }
-        self.cube *= 2;
+        self.cube = self.cube.saturating_mul(2);
         self.owner = Some(side);
         self.actions.push(GameAction::Take { side });
         self.expect = Expect::Roll(side.opponent());
@@ -625,19 +628,19 @@ impl GameReplay<'_> {
             return;
         }
         if let Some(value) = value {
-            if value != self.cube * 4 {
+            if value != self.cube.saturating_mul(4) {
                 self.error(
                     DiagnosticKind::WrongCubeValue,
                     span,
                     format!(
                         "a beaver on a cube of {} makes it {}, not {value}",
                         self.cube,
-                        self.cube * 4
+                        self.cube.saturating_mul(4)
                     ),
                 );
             }
         }
-        self.cube *= 4;
+        self.cube = self.cube.saturating_mul(4);
         self.owner = Some(side.opponent());
         self.actions.push(GameAction::Beaver {
             side,
@@ -705,21 +708,24 @@ impl GameReplay<'_> {
             ));
         }
         // The game is not over: the loser resigned (or forfeited) this much.
-        let value = (1..=3u32).find(|value| value * self.cube >= points);
+        let value = (1..=3u32).find(|value| value.saturating_mul(self.cube) >= points);
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,
             None => {
                 let message = format!(
                     "a resignation gives at most {} points with the cube on {}, not {points}",
-                    3 * self.cube,
+                    self.cube.saturating_mul(3),
                     self.cube
                 );
                 self.error(DiagnosticKind::WrongResult, span, message);
                 Resignation::Backgammon
             }
         };
-        let worth = resignation.points() * self.cube;
-        if worth != points && worth <= 3 * self.cube && points <= 3 * self.cube {
+        let worth = resignation.points().saturating_mul(self.cube);
+        if worth != points
+            && worth <= self.cube.saturating_mul(3)
+            && points <= self.cube.saturating_mul(3)
+        {
             let capped = Some(points) == self.needed(winner);
             if capped {
                 self.diagnostics.push(Diagnostic::warning(
@@ -738,8 +744,8 @@ impl GameReplay<'_> {
                         "with the cube on {}, a resignation is worth {}, {} or {} points, not {points}",
                         self.cube,
                         self.cube,
-                        2 * self.cube,
-                        3 * self.cube
+                        self.cube.saturating_mul(2),
+                        self.cube.saturating_mul(3)
                     ),
                 );
             }
@@ -877,6 +883,9 @@ fn next_permutation(order: &mut [usize]) -> bool {
 
 /// Whether `side` may move one checker `from -> to` with a die of `die` on `board`.
 fn single_step_legal(board: &Board, side: Side, from: u8, to: u8, die: u8) -> bool {
+    if from > 25 || to > 24 || to >= from {
+        return false;
+    }
     let mover = side.index();
     if board.slots[mover][BAR] > 0 && from != 25 {
         return false;
@@ -1180,6 +1189,12 @@ mod tests {
         assert_eq!(why(&[&[8, 5], &[6, 5]], (3, 1)), "legal");
         assert_eq!(why(&[&[24, 14]], (6, 4)), "legal");
         assert_eq!(why(&[&[6, 5], &[8, 5]], (3, 1)), "legal");
+    }
+
+    #[test]
+    fn points_beyond_the_board_are_rejected_not_panicking() {
+        assert!(why(&[&[31, 26]], (5, 1)).contains("does not exist"));
+        assert!(why(&[&[99, 0]], (6, 6)).contains("does not exist"));
     }
 
     #[test]
