@@ -13,6 +13,9 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod codec;
 pub mod matchfile;
 pub mod notation;
+pub mod render;
 pub mod rules;

@@ -1,2 +1,11 @@
-//! Integration tests: they run the `tavli` binary and compare with gnubg's recorded vectors.
+//! Integration tests: one crate root, one module per area.
+
+mod support;
+
+mod cli;
+mod codec_properties;
+mod codec_vectors;
+mod gnubg_movegen;
+mod movegen;
+mod render;
 mod validate;
