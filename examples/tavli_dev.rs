@@ -3,7 +3,8 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-// `crate::matchfile` inside the included files resolves to the library module.
+// The included files name `crate::matchfile` and `super::exit`: make both resolve here.
+use tavli::cli::exit;
 use tavli::matchfile;
 
 #[path = "../src/cli/convert.rs"]
@@ -21,15 +22,17 @@ enum Command {
 
 fn main() -> ExitCode {
     let _ = matchfile::Format::Mat;
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
     let result = match Command::parse() {
-        Command::Validate(args) => validate::run(args),
-        Command::Convert(args) => convert::run(args),
+        Command::Validate(args) => validate::run(&args, &mut out, &mut err),
+        Command::Convert(args) => convert::run(&args, &mut out, &mut err),
     };
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(outcome) => outcome.exit_code(),
         Err(error) => {
             eprintln!("tavli: {error:#}");
-            ExitCode::from(2)
+            exit::Outcome::Failure.exit_code()
         }
     }
 }

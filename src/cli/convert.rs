@@ -1,9 +1,10 @@
 //! `tavli convert IN OUT`: reads a match file and writes it as .mat or SGF.
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+use super::exit::Outcome;
 use super::validate::FormatArg;
 use crate::matchfile::{decode, read_match_text, write_mat, write_sgf, Format};
 
@@ -24,10 +25,15 @@ pub struct Args {
     pub from: Option<FormatArg>,
 }
 
-/// Runs `tavli convert`; returns 0 on success, 1 when the input has errors, 2 on I/O errors.
-pub fn run(args: Args) -> anyhow::Result<u8> {
+/// Runs `tavli convert`: the converted match goes to the output file (or `out` for `-`),
+/// problems to `err`. `Rejected` when the input has errors, `Failure` on I/O errors.
+///
+/// # Errors
+/// I/O errors on `out`/`err` or stdin.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.input == args.output && args.input.as_os_str() != "-" {
-        bail!("input and output are the same file");
+        writeln!(err, "tavli convert: input and output are the same file")?;
+        return Ok(Outcome::Failure);
     }
     let bytes = if args.input.as_os_str() == "-" {
         let mut bytes = Vec::new();
@@ -39,12 +45,8 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         match std::fs::read(&args.input) {
             Ok(bytes) => bytes,
             Err(error) => {
-                writeln!(
-                    std::io::stderr().lock(),
-                    "tavli convert: {}: {error}",
-                    args.input.display()
-                )?;
-                return Ok(2);
+                writeln!(err, "tavli convert: {}: {error}", args.input.display())?;
+                return Ok(Outcome::Failure);
             }
         }
     };
@@ -52,12 +54,12 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(decoded) => decoded,
         Err(diagnostic) => {
             writeln!(
-                std::io::stderr().lock(),
+                err,
                 "tavli convert: {}: {}",
                 args.input.display(),
                 diagnostic.message
             )?;
-            return Ok(1);
+            return Ok(Outcome::Rejected);
         }
     };
     let from = match args.from {
@@ -71,17 +73,16 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let record = match read_match_text(&text, from) {
         Ok(record) => record,
         Err(error) => {
-            let mut stderr = std::io::stderr().lock();
             for mut diagnostic in error.diagnostics {
                 diagnostic.file = args.input.display().to_string();
-                writeln!(stderr, "{diagnostic}")?;
+                writeln!(err, "{diagnostic}")?;
             }
             writeln!(
-                stderr,
+                err,
                 "tavli convert: {} has errors; nothing written (see `tavli validate`)",
                 args.input.display()
             )?;
-            return Ok(1);
+            return Ok(Outcome::Rejected);
         }
     };
     let to = match args.to {
@@ -93,16 +94,11 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Format::Sgf => write_sgf(&record),
     };
     if args.output.as_os_str() == "-" {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(output.as_bytes())?;
-        stdout.flush()?;
+        out.write_all(output.as_bytes())?;
+        out.flush()?;
     } else if let Err(error) = std::fs::write(&args.output, output) {
-        writeln!(
-            std::io::stderr().lock(),
-            "tavli convert: {}: {error}",
-            args.output.display()
-        )?;
-        return Ok(2);
+        writeln!(err, "tavli convert: {}: {error}", args.output.display())?;
+        return Ok(Outcome::Failure);
     }
-    Ok(0)
+    Ok(Outcome::Success)
 }

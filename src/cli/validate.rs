@@ -6,14 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::exit::Outcome;
 use crate::matchfile::{validate_bytes, validate_path, FileReport, Format, Verdict};
-
-/// Exit code: every file valid (warnings allowed).
-pub const EXIT_VALID: u8 = 0;
-/// Exit code: at least one file invalid.
-pub const EXIT_INVALID: u8 = 1;
-/// Exit code: usage or I/O problem (a path that cannot be read).
-pub const EXIT_USAGE: u8 = 2;
 
 /// Arguments of `tavli validate`.
 #[derive(clap::Args, Debug, Clone)]
@@ -145,13 +139,17 @@ pub fn validate_files(
         .collect()
 }
 
-/// Runs `tavli validate`; returns the exit code (0 valid, 1 invalid, 2 usage/I/O).
-pub fn run(args: Args) -> anyhow::Result<u8> {
+/// Runs `tavli validate`, writing reports to `out` and problems with the arguments to `err`.
+/// The outcome is `Success` when every file is valid (warnings allowed), `Rejected` when one is
+/// invalid, `Failure` when a path cannot be read.
+///
+/// # Errors
+/// I/O errors on `out`/`err` or stdin.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let (files, missing) = collect(&args.paths);
-    let mut stderr = std::io::stderr().lock();
     for path in &missing {
         writeln!(
-            stderr,
+            err,
             "tavli validate: {}: no such file or directory",
             path.display()
         )?;
@@ -182,7 +180,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let mut stdout = std::io::stdout().lock();
+    let stdout = out;
     if args.json {
         let counts = Counts::of(&reports);
         let json = serde_json::json!({
@@ -224,11 +222,11 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     }
     stdout.flush()?;
     Ok(if !missing.is_empty() {
-        EXIT_USAGE
+        Outcome::Failure
     } else if reports.iter().any(|r| r.verdict == Verdict::Invalid) {
-        EXIT_INVALID
+        Outcome::Rejected
     } else {
-        EXIT_VALID
+        Outcome::Success
     })
 }
 
