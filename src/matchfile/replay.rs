@@ -679,13 +679,27 @@ impl GameReplay<'_> {
                 );
                 self.error(DiagnosticKind::WrongResult, span, message);
             } else if result.points != points {
-                let capped = Some(points) == self.needed(winner) && points < result.points;
+                // Galaxy writes `Wins N point and the match` with N at least the points
+                // needed but not the game's value (gnubg counts the game's value).
+                let capped = points < result.points
+                    && (Some(points) == self.needed(winner)
+                        || (and_match && self.needed(winner).is_some_and(|n| points >= n)));
                 if capped {
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::WrongResult,
                         span,
                         format!(
                             "`Wins {points}` is capped at the points needed; the game is worth {} (gnubg counts {})",
+                            result.points, result.points
+                        ),
+                    ));
+                } else if self.cube == 1 && points == 1 && result.ending == Ending::BearOff {
+                    // Galaxy's "16 point match" money games apply the Jacoby rule.
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::WrongResult,
+                        span,
+                        format!(
+                            "`Wins 1` for a game worth {} with the cube centred: the writer applied the Jacoby rule, which match play does not have (gnubg counts {})",
                             result.points, result.points
                         ),
                     ));
@@ -697,7 +711,6 @@ impl GameReplay<'_> {
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
             }
-            let _ = and_match;
             return;
         }
         if self.expect == Expect::Start {
@@ -712,12 +725,25 @@ impl GameReplay<'_> {
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,
             None => {
-                let message = format!(
-                    "a resignation gives at most {} points with the cube on {}, not {points}",
-                    self.cube.saturating_mul(3),
-                    self.cube
-                );
-                self.error(DiagnosticKind::WrongResult, span, message);
+                let forfeit = self.needed(winner).is_some_and(|n| points >= n);
+                if forfeit {
+                    let message = format!(
+                        "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a backgammon resignation (as gnubg does)",
+                        self.cube
+                    );
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::WrongResult,
+                        span,
+                        message,
+                    ));
+                } else {
+                    let message = format!(
+                        "a resignation gives at most {} points with the cube on {}, not {points}",
+                        self.cube.saturating_mul(3),
+                        self.cube
+                    );
+                    self.error(DiagnosticKind::WrongResult, span, message);
+                }
                 Resignation::Backgammon
             }
         };
