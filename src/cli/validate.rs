@@ -51,7 +51,7 @@ impl From<FormatArg> for Format {
 }
 
 /// Extensions picked up when walking a directory.
-const MATCH_EXTENSIONS: [&str; 4] = ["mat", "txt", "sgf", "gam"];
+const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
 
 /// Expands directories into their match files (sorted); missing paths are returned apart.
 fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {

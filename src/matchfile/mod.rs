@@ -1,5 +1,23 @@
 //! Match files: reading .mat and SGF, replaying them on the rules core, validation, writing.
 //!
+//! Reading is in two steps: a reader ([`mat`], [`sgf`]) builds a syntax tree with spans and
+//! touches no game state; [`replay`] plays every game on the rules core and reports each
+//! problem as a [`diagnostic::Diagnostic`] (kind, severity, span). The final score follows
+//! gnubg's `import mat`: each game starts from its written score line and the last game's
+//! result is added, with bear-off results computed from the board (so a `Wins` capped at the
+//! points needed does not change the score).
+//!
+//! Where tavli and gnubg 1.07 read a file differently, tavli follows the file:
+//! * a move line that repeats its move number (`24) 43: .. 24)  Losses 2 point  Wins 2 point
+//!   and the match`, Backgammon Galaxy) is split at the second number; gnubg cannot split it
+//!   and leaves the game unfinished;
+//! * a game resigned or forfeited before its first roll counts; gnubg prints
+//!   `No game in progress` and drops it (a warning says so);
+//! * gnubg's `WARNING: Invalid move` on Galaxy files that contain `Losses` lines comes from
+//!   its retry of the import as other variants ("import had errors as: ... Nackgammon,
+//!   hypergammon"); the same file cut before the `Losses` line imports without it, and the
+//!   moves are legal in standard backgammon.
+//!
 //! ```
 //! use tavli::matchfile::{read_match_text, write_mat, Format};
 //! let text = " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n";
