@@ -1,6 +1,6 @@
-//! Reads gnubg SGF (GM[6]) into an [`SgfCollection`] with spans, and into replay input.
+//! Reads gnubg SGF (`GM[6]`) into an [`SgfCollection`] with spans, and into replay input.
 //!
-//! The tree syntax is generic SGF (FF[4]); only the main line of each game tree is kept
+//! The tree syntax is generic SGF (`FF[4]`); only the main line of each game tree is kept
 //! (gnubg writes no variations). See `grammar/sgf.ebnf`.
 
 use super::ast::{MoveText, SgfCollection, SgfNode, SgfProperty, SgfTree, Spanned};

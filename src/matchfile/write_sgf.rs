@@ -1,4 +1,4 @@
-//! Writes a [`MatchRecord`] as gnubg SGF (GM[6]): one game tree per game.
+//! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game.
 
 use super::record::{Ending, GameAction, MatchRecord};
 use crate::rules::{Side, Variant};
