@@ -627,6 +627,13 @@ impl GameReplay<'_> {
         if !self.answer_ok(side, span, "a beaver") {
             return;
         }
+        if self.input.length.is_some_and(|(length, _)| length > 0) {
+            self.error(
+                DiagnosticKind::CubeNotAllowed,
+                span,
+                "beavers are not allowed in match play".to_string(),
+            );
+        }
         if let Some(value) = value {
             if value != self.cube.saturating_mul(4) {
                 self.error(
