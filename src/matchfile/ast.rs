@@ -112,6 +112,8 @@ pub enum Action {
     },
     /// `Losses N point(s)` (Backgammon Galaxy: the player who resigned or forfeited).
     Losses(u32),
+    /// Text that could not be read (a syntax diagnostic was reported for it).
+    Unreadable,
 }
 
 /// One written move token: a checker path like `13/7*/5`, `bar/22`, `6/off(2)`.

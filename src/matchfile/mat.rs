@@ -293,11 +293,45 @@ fn move_line(
                 } else {
                     DiagnosticKind::Syntax
                 };
+                let error_span = Span::new(offset + position, offset + position + token_end);
                 diagnostics.push(Diagnostic::error(
                     kind,
-                    Span::new(offset + position, offset + position + token_end),
+                    error_span,
                     format!("unrecognised text `{}`", &rest[..token_end]),
                 ));
+                // Tell the replay that a record stands here: a roll whose moves run into the
+                // bad text is unreadable as a whole; otherwise the bad text takes a column.
+                let joins_roll = previous_column.is_some()
+                    && cells.last().is_some_and(|cell| {
+                        matches!(cell.action, Action::Roll { .. })
+                            && error_span.start.saturating_sub(cell.span.end) <= 2
+                    });
+                if joins_roll {
+                    if let Some(cell) = cells.last_mut() {
+                        cell.action = Action::Unreadable;
+                        cell.span = Span::new(cell.span.start, error_span.end);
+                    }
+                    position += token_end;
+                    continue;
+                } else {
+                    let column = match (previous_column, base) {
+                        (Some(_), _) => 1,
+                        (None, Some(base)) => usize::from(position - base > LEFT_COLUMN_SLACK),
+                        (None, None) => usize::from(position >= RESULT_SPLIT_COLUMN),
+                    };
+                    cells.push(Cell {
+                        column,
+                        move_number: number_seen,
+                        action: Action::Unreadable,
+                        span: error_span,
+                    });
+                    if column == 0 {
+                        // The right column may still be readable.
+                        previous_column = Some(column);
+                        position += token_end;
+                        continue;
+                    }
+                }
                 break;
             }
         }

@@ -484,6 +484,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
                         and_match: *and_match,
                     },
                     Action::Losses(points) => EventKind::Losses(*points),
+                    Action::Unreadable => EventKind::Unreadable,
                 };
                 Some(Event {
                     side,

@@ -6,6 +6,7 @@
 use super::ast::MoveText;
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use crate::notation::format_play;
 use crate::rules::{legal_plays, Board, Dice, Play, Resignation, Side, Step, Variant, BAR};
 
 /// A match as written, before checking.
@@ -84,6 +85,8 @@ pub enum EventKind {
     },
     /// `Losses N points` (the writer's side gave up N points).
     Losses(u32),
+    /// A record that could not be read (the reader reported it).
+    Unreadable,
     /// A board set up by editing (SGF `AE`/`AW`/`AB`), with the player on roll if given.
     SetBoard {
         /// The new position.
@@ -316,6 +319,18 @@ impl GameReplay<'_> {
             EventKind::Take => self.take(side, event.span),
             EventKind::Drop => self.drop_cube(side, event.span),
             EventKind::Beaver(value) => self.beaver(side, *value, event.span),
+            EventKind::Unreadable => {
+                // Most likely this side's play: the turn passes, the position is unknown.
+                self.expect = Expect::Roll(side.opponent());
+                if !self.lost {
+                    self.lost = true;
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
+                        event.span,
+                        "after this unreadable record the rest of this game's moves cannot be checked",
+                    ));
+                }
+            }
             EventKind::SetBoard { board, on_roll } => {
                 self.board = *board;
                 self.lost = false;
@@ -444,22 +459,39 @@ impl GameReplay<'_> {
                     moves.first().map_or(span.start, |(_, s)| s.start),
                     moves.last().map_or(span.end, |(_, s)| s.end),
                 );
+                // A play with a half-move left out: go on with the only legal play that
+                // contains the written ones, so later moves are still checked.
+                let completed = complete_play(moves, &legal);
+                let note = completed.map_or_else(String::new, |play| {
+                    format!(
+                        "; going on with {}, the only legal play that contains it",
+                        format_play(&self.board, side, play.steps())
+                    )
+                });
                 if self.illegal_seen {
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::IllegalMove,
                         move_span,
-                        format!("illegal play for {dice}: {reason} (possibly a consequence of the earlier illegal play in this game)"),
+                        format!("illegal play for {dice}: {reason}{note} (possibly a consequence of the earlier illegal play in this game)"),
                     ));
                 } else {
                     self.error(
                         DiagnosticKind::IllegalMove,
                         move_span,
-                        format!("illegal play for {dice}: {reason}"),
+                        format!("illegal play for {dice}: {reason}{note}"),
                     );
                 }
                 self.illegal_seen = true;
-                // Go on with the position the writer meant, when it can be set up.
-                if let Some((board, steps)) = apply_written(&self.board, side, moves) {
+                if let Some(play) = completed {
+                    self.board = play.result;
+                    self.actions.push(GameAction::Play {
+                        side,
+                        dice,
+                        steps: play.steps().to_vec(),
+                    });
+                    self.check_bear_off(side);
+                } else if let Some((board, steps)) = apply_written(&self.board, side, moves) {
+                    // Go on with the position the writer meant.
                     self.board = board;
                     self.actions.push(GameAction::Play { side, dice, steps });
                     self.check_bear_off(side);
@@ -1028,6 +1060,37 @@ fn match_written_play(
         }
     }
     Err(explain(board, side, dice, moves, legal))
+}
+
+/// The only legal play whose steps include every written jump (a play with half-moves left
+/// out), if there is exactly one such resulting position.
+fn complete_play(moves: &[(MoveText, Span)], legal: &[Play]) -> Option<Play> {
+    let written = jumps(moves);
+    if written.is_empty() {
+        return None;
+    }
+    let mut found: Option<&Play> = None;
+    for play in legal {
+        let mut remaining: Vec<(u8, u8)> = play.steps().iter().map(|s| (s.from, s.to)).collect();
+        let contains =
+            written.iter().all(
+                |jump| match remaining.iter().position(|step| step == jump) {
+                    Some(position) => {
+                        remaining.swap_remove(position);
+                        true
+                    }
+                    None => false,
+                },
+            );
+        if contains && remaining.len() + written.len() == play.dice_used() && !remaining.is_empty()
+        {
+            if found.is_some_and(|other| other.result != play.result) {
+                return None;
+            }
+            found = Some(play);
+        }
+    }
+    found.copied()
 }
 
 /// Dice a jump of `distance` pips uses with `dice` (bearing off may use a larger die).
