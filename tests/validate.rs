@@ -472,3 +472,83 @@ fn beavers_in_money_play_round_trip_and_are_refused_in_matches() {
         .iter()
         .any(|d| d.kind.name() == "cube-not-allowed" && d.message.contains("beaver")));
 }
+
+#[test]
+fn each_game_result_matches_gnubg_import() {
+    if !Path::new(GNUBG).exists() {
+        return;
+    }
+    use std::io::Write;
+    let mut all = Vec::new();
+    files_in(&fixture("mat"), &mut all);
+    let corrupt = fixture("mat/corrupt");
+    let dir = std::env::temp_dir().join(format!("tavli-gnubg-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut script = String::new();
+    let mut cases = Vec::new();
+    for path in all.iter().filter(|p| {
+        !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+    }) {
+        if KNOWN_DISAGREEMENTS
+            .iter()
+            .any(|(name, _)| path.ends_with(name))
+        {
+            continue;
+        }
+        let text = tavli::matchfile::decode(&std::fs::read(path).unwrap())
+            .unwrap()
+            .0;
+        let Ok(record) = read_match_text(&text, Format::Mat) else {
+            continue;
+        };
+        let saved = dir.join(format!("{}.sgf", cases.len()));
+        script.push_str(&format!(
+            "import mat {}\nsave match {}\n",
+            path.display(),
+            saved.display()
+        ));
+        cases.push((path.clone(), record, saved));
+    }
+    let mut child = std::process::Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    child.wait().unwrap();
+    let mut compared = 0;
+    for (path, record, saved) in &cases {
+        let Ok(sgf) = std::fs::read_to_string(saved) else {
+            continue; // gnubg saves nothing when no game was imported
+        };
+        let collection = tavli::matchfile::sgf::parse_sgf(&sgf).unwrap();
+        let theirs: Vec<Option<(u32, u32)>> = collection
+            .trees
+            .iter()
+            .map(|tree| {
+                let root = &tree.nodes[0];
+                let re = root.property("RE")?.values.first()?.value.clone();
+                let (winner, rest) = re.split_once('+')?;
+                let points = rest.trim_end_matches('R').parse().ok()?;
+                Some((u32::from(winner == "B"), points))
+            })
+            .collect();
+        // gnubg skips games that start after the match was won; tavli does too.
+        let ours: Vec<Option<(u32, u32)>> = record
+            .games
+            .iter()
+            .map(|game| game.result.map(|r| (r.winner.index() as u32, r.points)))
+            .collect();
+        assert_eq!(ours, theirs, "{}", path.display());
+        compared += 1;
+    }
+    assert!(compared >= 80, "{compared}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
