@@ -252,7 +252,8 @@ impl Located {
 }
 
 impl fmt::Display for Located {
-    /// `file:line:col: kind: message`, then the line and a caret under the problem.
+    /// `file:line:col: kind: message` (`kind: warning: message` for warnings), then the line
+    /// and a caret under the problem.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let level = match self.severity {
             Severity::Error => "",
@@ -260,8 +261,8 @@ impl fmt::Display for Located {
         };
         writeln!(
             formatter,
-            "{}:{}:{}: {}{}: {}",
-            self.file, self.line, self.column, level, self.kind, self.message
+            "{}:{}:{}: {}: {}{}",
+            self.file, self.line, self.column, self.kind, level, self.message
         )?;
         writeln!(formatter, "    {}", self.source_line)?;
         write!(formatter, "    {}", self.caret)

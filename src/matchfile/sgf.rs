@@ -25,6 +25,14 @@ pub struct SgfSyntaxError {
     pub truncated: bool,
 }
 
+impl std::fmt::Display for SgfSyntaxError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "at byte {}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for SgfSyntaxError {}
+
 /// Parses SGF `text` into its game trees (main lines only).
 pub fn parse_sgf(text: &str) -> Result<SgfCollection, SgfSyntaxError> {
     match parse_sgf_partial(text) {
