@@ -502,6 +502,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
             events,
             declared: None,
             end: game.end,
+            declared_crawford: None,
         });
     }
     (input, diagnostics)

@@ -41,6 +41,9 @@ pub struct GameInput {
     pub declared: Option<(Side, u32, bool, Span)>,
     /// The last line or node of the game.
     pub end: Span,
+    /// Whether the file marks this game as the Crawford game (SGF `RU[..:CrawfordGame]`),
+    /// and where; `None` when the format does not say.
+    pub declared_crawford: Option<(bool, Span)>,
 }
 
 /// One written event by one player.
@@ -169,6 +172,30 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
                 ^ (score[1].checked_add(1) == Some(length)));
         if crawford {
             crawford_played = true;
+        }
+        if let Some((declared, span)) = game.declared_crawford {
+            if declared != crawford && length > 0 {
+                let message = if declared {
+                    format!(
+                        "game {} is marked as the Crawford game, but at {}-{} it is not",
+                        index + 1,
+                        score[0],
+                        score[1]
+                    )
+                } else {
+                    format!(
+                        "game {} at {}-{} is the Crawford game, but it is not marked so",
+                        index + 1,
+                        score[0],
+                        score[1]
+                    )
+                };
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::BadHeader,
+                    span,
+                    message,
+                ));
+            }
         }
         let is_last = index + 1 == game_count;
         let game_record = replay_game(input, game, score, crawford, is_last, &mut diagnostics);

@@ -373,11 +373,20 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             _ => None,
         };
         let declared = first_value(root, "RE").and_then(|re| parse_result(&re.value, re.span));
+        let declared_crawford = first_value(root, "RU")
+            .map(|rules| {
+                (
+                    rules.value.split(':').any(|r| r == "CrawfordGame"),
+                    rules.span,
+                )
+            })
+            .or(Some((false, root.span)));
         let mut game = GameInput {
             header: root.span,
             score,
             events: Vec::new(),
             declared,
+            declared_crawford,
             end: Span::new(tree.span.end.saturating_sub(1), tree.span.end),
         };
         let mut last_double: Option<Side> = None;
