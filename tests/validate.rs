@@ -552,3 +552,22 @@ fn each_game_result_matches_gnubg_import() {
     assert!(compared >= 80, "{compared}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn hypergammon_and_nackgammon_start_positions_are_used() {
+    let hyper = "; [Variation \"HyperGammon (3)\"]\n\n 1 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 24/21 22/21             42: 24/20 23/21\n  2) 62: 23/17 21/19             \n";
+    let (record, diagnostics) = check_text(hyper, Format::Mat);
+    assert_eq!(record.variant, tavli::rules::Variant::Hypergammon3);
+    assert!(
+        diagnostics.iter().all(|d| d.kind.name() == "truncated"),
+        "{diagnostics:?}"
+    );
+    // The same moves are not legal from the nackgammon start (no checker on 22).
+    let nack = hyper.replace("HyperGammon (3)", "NackGammon");
+    let (record, diagnostics) = check_text(&nack, Format::Mat);
+    assert_eq!(record.variant, tavli::rules::Variant::Nackgammon);
+    assert!(diagnostics.iter().any(|d| d.kind.name() == "illegal-move"));
+    let unknown = hyper.replace("HyperGammon (3)", "Acey-Deucey");
+    let (_, diagnostics) = check_text(&unknown, Format::Mat);
+    assert!(diagnostics.iter().any(|d| d.kind.name() == "bad-header"));
+}

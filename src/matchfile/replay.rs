@@ -1176,10 +1176,7 @@ fn explain(
         let present = usize::from(board.slots[mover][usize::from(point - 1)]);
         if departures > present + arrivals {
             return if point == 25 {
-                format!(
-                    "there is no checker of the mover on the bar for {}",
-                    step_text(25, 0)
-                )
+                "there is no checker of the mover on the bar".to_string()
             } else if present == 0 {
                 format!("there is no checker of the mover on point {point}")
             } else {
