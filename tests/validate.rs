@@ -571,3 +571,27 @@ fn hypergammon_and_nackgammon_start_positions_are_used() {
     let (_, diagnostics) = check_text(&unknown, Format::Mat);
     assert!(diagnostics.iter().any(|d| d.kind.name() == "bad-header"));
 }
+
+#[test]
+fn text_report_of_several_files() {
+    let names = [
+        "seed07-1pt.mat",
+        "corrupt/wrong-score.mat",
+        "corrupt/latin1.mat",
+    ];
+    let reports: Vec<_> = names
+        .iter()
+        .map(|name| {
+            let bytes = std::fs::read(fixture(&format!("mat/{name}"))).unwrap();
+            validate_bytes(name, &bytes, None)
+        })
+        .collect();
+    insta::assert_snapshot!(
+        "text_report",
+        tavli::matchfile::render_text(&reports, true, true)
+    );
+    let errors_only = tavli::matchfile::render_text(&reports, true, false);
+    assert!(!errors_only.contains("warning:"));
+    let quiet = tavli::matchfile::render_text(&reports, false, true);
+    assert_eq!(quiet.lines().count(), 4);
+}

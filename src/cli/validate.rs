@@ -195,30 +195,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         });
         writeln!(stdout, "{}", serde_json::to_string_pretty(&json)?)?;
     } else {
-        for report in &reports {
-            if !args.quiet {
-                for diagnostic in &report.diagnostics {
-                    if args.no_warnings
-                        && diagnostic.severity == crate::matchfile::diagnostic::Severity::Warning
-                    {
-                        continue;
-                    }
-                    writeln!(stdout, "{diagnostic}")?;
-                }
-            }
-            writeln!(stdout, "{}", report.summary())?;
-        }
-        if reports.len() > 1 {
-            let counts = Counts::of(&reports);
-            writeln!(
-                stdout,
-                "{} files: {} valid, {} valid with warnings, {} invalid",
-                reports.len(),
-                counts.valid,
-                counts.warnings,
-                counts.invalid
-            )?;
-        }
+        let text = crate::matchfile::render_text(&reports, !args.quiet, !args.no_warnings);
+        stdout.write_all(text.as_bytes())?;
     }
     stdout.flush()?;
     Ok(if !missing.is_empty() {

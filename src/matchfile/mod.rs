@@ -215,6 +215,37 @@ impl FileReport {
     }
 }
 
+/// The text report of `tavli validate`: for each file its diagnostics (when `diagnostics`;
+/// warnings only when `warnings`) and its summary line, then a total line when there are
+/// several files.
+#[must_use]
+pub fn render_text(reports: &[FileReport], diagnostics: bool, warnings: bool) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for report in reports {
+        if diagnostics {
+            for diagnostic in &report.diagnostics {
+                if warnings || diagnostic.severity == Severity::Error {
+                    let _ = writeln!(text, "{diagnostic}");
+                }
+            }
+        }
+        let _ = writeln!(text, "{}", report.summary());
+    }
+    if reports.len() > 1 {
+        let count = |verdict| reports.iter().filter(|r| r.verdict == verdict).count();
+        let _ = writeln!(
+            text,
+            "{} files: {} valid, {} valid with warnings, {} invalid",
+            reports.len(),
+            count(Verdict::Valid),
+            count(Verdict::ValidWithWarnings),
+            count(Verdict::Invalid)
+        );
+    }
+    text
+}
+
 /// Why a match could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
