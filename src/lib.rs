@@ -13,5 +13,6 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod notation;
 pub mod rules;
