@@ -13,6 +13,8 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
 
+pub mod codec;
 pub mod engine;
 pub mod notation;
+pub mod render;
 pub mod rules;
