@@ -18,6 +18,7 @@
 
 pub mod base64;
 pub mod error;
+pub mod fibs;
 pub mod gnubg_id;
 pub mod match_id;
 pub mod position_id;
