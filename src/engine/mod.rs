@@ -3,7 +3,9 @@
 
 pub mod cube;
 pub mod evaluator;
+pub mod external;
 pub mod pubeval;
+pub mod server;
 
 pub use cube::{CubeAnalysis, CubeContext, DoubleAction, TakeAction};
 pub use evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
