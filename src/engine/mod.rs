@@ -6,6 +6,7 @@ pub mod evaluator;
 pub mod external;
 pub mod pubeval;
 pub mod server;
+pub mod ubgi;
 
 pub use cube::{CubeAnalysis, CubeContext, DoubleAction, TakeAction};
 pub use evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
