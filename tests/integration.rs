@@ -2,6 +2,7 @@
 
 mod support;
 
+mod engine;
 mod gnubg_movegen;
 mod movegen;
 mod render;

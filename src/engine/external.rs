@@ -440,6 +440,35 @@ pub struct BoardQuestion {
     pub beavers: bool,
     /// A resignation of 1..=3 offered to `state.on_roll` by the other player.
     pub resignation: Option<u32>,
+    /// The player who must answer a pending double (`None` when no double is pending).
+    pub responder: Option<Side>,
+}
+
+impl BoardQuestion {
+    /// Sets who answers a pending double, and `state.turn` with it.
+    pub fn set_responder(&mut self, responder: Side) {
+        if self.state.double_offered {
+            self.responder = Some(responder);
+            self.state.turn = responder;
+        }
+    }
+
+    /// Whether the responder may beaver: money play with beavers, a plain double by the
+    /// player on roll, and the responder does not own the cube already (which would make
+    /// the offer a redouble of its own beaver).
+    #[must_use]
+    pub fn may_beaver(&self) -> bool {
+        let state = &self.state;
+        match self.responder {
+            Some(responder) => {
+                self.beavers
+                    && state.match_length == 0
+                    && state.on_roll != responder
+                    && state.cube_owner != Some(responder)
+            }
+            None => false,
+        }
+    }
 }
 
 /// Reads the 50 numbers of a board (gnubg's external-player reading). "You" is `X`, the
@@ -521,6 +550,17 @@ pub fn read_board(
         _ => None,
     };
     let doubled = numbers[37] != 0;
+    // A double is answered by the player not on turn (gnubg's reading), unless that player
+    // already owns the cube: then it has beavered and the player on turn answers the
+    // redouble. (gnubg playing through `set player N external` always asks its external
+    // player; the session corrects the responder for such clients.)
+    let responder = doubled.then(|| {
+        if cube_owner == Some(on_turn.opponent()) {
+            on_turn
+        } else {
+            on_turn.opponent()
+        }
+    });
     let match_length = if money { 0 } else { length as u32 };
     let score = [their_score as u32, my_score as u32];
     let crawford_rule = request.crawford_rule.unwrap_or(true);
@@ -534,7 +574,7 @@ pub fn read_board(
         cube_value,
         cube_owner,
         on_roll: on_turn,
-        turn: if doubled { on_turn.opponent() } else { on_turn },
+        turn: responder.unwrap_or(on_turn),
         crawford,
         game_state: GameState::Playing,
         double_offered: doubled,
@@ -549,6 +589,7 @@ pub fn read_board(
         cube_frozen: !i_may && !they_may,
         beavers: request.beavers.unwrap_or(true) && match_length == 0,
         resignation: (resignation > 0 && !doubled).then_some(resignation),
+        responder,
     })
 }
 
@@ -590,6 +631,9 @@ pub enum Reply {
 pub struct ExternalSession<E: Evaluator> {
     evaluator: E,
     numbers: [i64; BOARD_NUMBERS],
+    style: ReplyStyle,
+    /// For gnubg clients: the side gnubg last asked to decide (its external player).
+    client_side: Option<Side>,
     debug: bool,
     new_interface: bool,
     default_jacoby: bool,
@@ -602,10 +646,20 @@ impl<E: Evaluator> ExternalSession<E> {
         ExternalSession {
             evaluator,
             numbers: [0; BOARD_NUMBERS],
+            style: ReplyStyle::default(),
+            client_side: None,
             debug: false,
             new_interface: false,
             default_jacoby,
         }
+    }
+
+    /// Sets how replies are worded (the transport sets it per connection).
+    pub fn set_style(&mut self, style: ReplyStyle) {
+        if style != self.style {
+            self.client_side = None;
+        }
+        self.style = style;
     }
 
     /// Whether `set debug on` is in force (accepted; no `DBG:` lines are written).
@@ -646,7 +700,18 @@ impl<E: Evaluator> ExternalSession<E> {
             }
             Request::SetPrompt => format!("Error: {}\n", ExternalError::PromptNotSupported),
             Request::Board(board) => match self.question(&board) {
-                Ok(question) => format!("{}\n", self.answer(&question)),
+                Ok(mut question) => {
+                    if self.style.gnubg_client {
+                        // gnubg sends its external player only that player's decisions, so
+                        // a pending double is always the external player's to answer.
+                        match (question.responder, self.client_side) {
+                            (None, _) => self.client_side = Some(question.state.on_roll),
+                            (Some(_), Some(side)) => question.set_responder(side),
+                            (Some(_), None) => {}
+                        }
+                    }
+                    format!("{}\n", self.answer(&question))
+                }
                 Err(error) => format!("Error: {error}\n"),
             },
             Request::Evaluation(board, options) => match self.question(&board) {
@@ -669,7 +734,7 @@ impl<E: Evaluator> ExternalSession<E> {
     /// The reply to a board line (without the newline).
     #[must_use]
     pub fn answer(&self, question: &BoardQuestion) -> String {
-        answer_board(&self.evaluator, question)
+        answer_board(&self.evaluator, question, self.style)
     }
 
     fn evaluation(&self, question: &BoardQuestion, options: &EvaluationOptions) -> String {
@@ -688,8 +753,21 @@ impl<E: Evaluator> ExternalSession<E> {
     }
 }
 
+/// How replies are worded for the peer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplyStyle {
+    /// The peer is gnubg playing through `set player N external` (it sends a NUL after each
+    /// newline). gnubg 1.07 reads a cube answer starting with `d` as a redouble (beaver), so
+    /// a refused cube is answered `pass`, which it reads as a drop.
+    pub gnubg_client: bool,
+}
+
 /// The answer to a board line: resignation, cube response, move or cube action.
-pub fn answer_board<E: Evaluator + ?Sized>(evaluator: &E, question: &BoardQuestion) -> String {
+pub fn answer_board<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    question: &BoardQuestion,
+    style: ReplyStyle,
+) -> String {
     let state = &question.state;
     let mut context = CubeContext::from_state(state);
     context.beavers = question.beavers;
@@ -699,10 +777,22 @@ pub fn answer_board<E: Evaluator + ?Sized>(evaluator: &E, question: &BoardQuesti
         let accept = context.accept_resignation(&probabilities, on_turn, points);
         return if accept { "accept" } else { "reject" }.to_string();
     }
-    if state.double_offered {
-        // The player on turn doubled; the answer is the other player's.
-        return match context.take_action(&probabilities, on_turn) {
+    if let Some(responder) = question.responder {
+        // Judge the offer from the doubler's side, as a double of the current cube.
+        let doubler = responder.opponent();
+        let doubler_probabilities = if doubler == on_turn {
+            probabilities
+        } else {
+            probabilities.inverted()
+        };
+        let offer = CubeContext {
+            cube_owner: None,
+            beavers: question.may_beaver(),
+            ..context
+        };
+        return match offer.take_action(&doubler_probabilities, doubler) {
             TakeAction::Take => "take",
+            TakeAction::Drop if style.gnubg_client => "pass",
             TakeAction::Drop => "drop",
             TakeAction::Beaver => "beaver",
         }

@@ -11,8 +11,8 @@
 //! pubeval ranks moves but does not give probabilities, so [`Pubeval::probabilities`] uses:
 //! * a race model on effective pip counts: the number of rolls a side needs is about
 //!   `pips / 8.17` with variance `pips * 0.0338`; the player on roll is half a roll ahead;
-//! * in contact positions the pubeval score difference shifts that race estimate
-//!   (`0.15` standard deviations per point of pubeval score);
+//! * in contact positions a blend of that race estimate, the pubeval score difference of the
+//!   two sides and a small on-roll bonus, with weights fitted to gnubg 0-ply evaluations;
 //! * gammon and backgammon chances from how far the trailing side is from bearing off one
 //!   checker (race) or from its pip deficit (contact);
 //! * exact figures when the player on roll bears off all its checkers with every roll, or when
@@ -27,8 +27,17 @@ use crate::rules::{legal_plays, Board, Dice, Side, Variant, BAR};
 const MEAN_ROLL: f64 = 8.1667;
 /// Variance of the number of rolls needed, per pip.
 const ROLLS_VARIANCE_PER_PIP: f64 = 0.0338;
-/// How many standard deviations one point of pubeval score difference is worth.
-const PUBEVAL_WEIGHT: f64 = 0.15;
+/// Contact positions: weight of the race z-score, standard deviations per point of pubeval
+/// score difference, and the value of being on roll. Fitted (least squares on the probit of
+/// the win chance) to gnubg 0-ply evaluations of the contact positions in the recorded
+/// external-player transcripts.
+const CONTACT_RACE_WEIGHT: f64 = 0.30;
+const PUBEVAL_WEIGHT: f64 = 0.065;
+const CONTACT_ON_ROLL: f64 = 0.095;
+/// Contact positions: share of a side's losses that are gammons at equal pip counts, and its
+/// change per pip the loser is behind (same fit).
+const CONTACT_GAMMON_SHARE: f64 = 0.27;
+const CONTACT_GAMMON_PER_PIP: f64 = 0.006;
 
 /// The baseline evaluator (stateless).
 #[derive(Clone, Copy, Debug, Default)]
@@ -207,8 +216,9 @@ impl Evaluator for Pubeval {
             let shift = pubeval_score(board, variant, on_roll, false)
                 - pubeval_score(board, variant, opponent, false);
             let variance = (pips_mine + pips_theirs).max(1.0) * ROLLS_VARIANCE_PER_PIP;
-            let z = ((pips_theirs - pips_mine) / MEAN_ROLL + 0.5) / variance.sqrt()
-                + PUBEVAL_WEIGHT * shift;
+            let z = CONTACT_RACE_WEIGHT * ((pips_theirs - pips_mine) / MEAN_ROLL) / variance.sqrt()
+                + PUBEVAL_WEIGHT * shift
+                + CONTACT_ON_ROLL;
             win = normal_cdf(z);
         }
         if let Some(now) = mine {
@@ -224,13 +234,15 @@ impl Evaluator for Pubeval {
             }
             let needed = pips_to_save_gammon(board, loser);
             let share = if contact {
-                (0.12 + 0.004 * (f64::from(board.pips(loser)) - winner_pips)).clamp(0.02, 0.6)
+                (CONTACT_GAMMON_SHARE
+                    + CONTACT_GAMMON_PER_PIP * (f64::from(board.pips(loser)) - winner_pips))
+                    .clamp(0.05, 0.9)
             } else {
                 1.0 - race_win_chance(needed, winner_pips)
             };
             let backgammon = if in_backgammon_zone(board, loser) {
                 if contact {
-                    0.2
+                    0.08
                 } else {
                     0.5
                 }

@@ -7,7 +7,7 @@
 //! `exit` is dropped and the server waits for the next one.
 
 use crate::engine::evaluator::Evaluator;
-use crate::engine::external::{ExternalError, ExternalSession, Reply};
+use crate::engine::external::{ExternalError, ExternalSession, Reply, ReplyStyle};
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -209,6 +209,7 @@ pub fn serve_connection<S: Read + Write, E: Evaluator>(
     mut stream: S,
     session: &mut ExternalSession<E>,
 ) -> io::Result<()> {
+    session.set_style(ReplyStyle::default());
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let mut too_long = false;
     let mut chunk = [0u8; 4096];
@@ -221,7 +222,7 @@ pub fn serve_connection<S: Read + Write, E: Evaluator>(
         };
         for &byte in &chunk[..count] {
             match byte {
-                0 => {}
+                0 => session.set_style(ReplyStyle { gnubg_client: true }),
                 b'\n' => {
                     let reply = if too_long {
                         Reply::Send(format!("Error: {}\n", ExternalError::LineTooLong))
