@@ -2,6 +2,8 @@
 
 mod support;
 
+mod cli;
+mod codec_vectors;
 mod engine;
 mod gnubg_movegen;
 mod movegen;
