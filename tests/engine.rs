@@ -835,3 +835,47 @@ fn move_replies_are_fast() {
     };
     assert!(mean < limit, "mean {mean:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Grammar examples
+
+#[test]
+fn grammar_examples_are_accepted_or_are_responses() {
+    let grammar = include_str!("../grammar/engine.ebnf");
+    let examples: Vec<&str> = grammar
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("(* example: "))
+        .filter_map(|line| line.strip_suffix(" *)"))
+        .collect();
+    assert!(examples.len() >= 25, "{} examples", examples.len());
+    let ubgi_commands = ["ubgi", "position", "dice", "go", "set", "setoption", "get"];
+    let mut requests = 0;
+    for example in examples {
+        let first = example.split_whitespace().next().unwrap_or("");
+        if ubgi_commands.contains(&first)
+            && !example.contains("debug")
+            && !example.contains("interface")
+        {
+            let mut session = UbgiSession::new(Pubeval, "tavli");
+            session.handle_line("position gnubgid 4HPwATDgc/ABMA:cIkFAAAAAAAA");
+            let replies = session.handle_line(example);
+            assert!(
+                replies.iter().all(|r| !r.starts_with("error")),
+                "{example}: {replies:?}"
+            );
+            requests += 1;
+        } else if parse_request(example).is_ok() {
+            requests += 1;
+        } else {
+            let response = format!("{example}\n");
+            assert!(
+                kind(&response) != "text"
+                    || ["best", "error ", "Error"]
+                        .iter()
+                        .any(|p| example.starts_with(p)),
+                "{example} is neither a request nor a known response"
+            );
+        }
+    }
+    assert!(requests >= 12);
+}
