@@ -410,6 +410,18 @@ pub enum EncodeXgidError {
         /// The cube value.
         value: u32,
     },
+    /// A score above 9999 (gnubg reads only four characters per field).
+    ScoreTooLarge {
+        /// The score.
+        score: u32,
+    },
+    /// A match score that has reached the match length (the match is over).
+    ScoreNotBelowMatchLength {
+        /// The score.
+        score: u32,
+        /// The match length.
+        match_length: u32,
+    },
 }
 
 impl fmt::Display for EncodeXgidError {
@@ -422,6 +434,16 @@ impl fmt::Display for EncodeXgidError {
             EncodeXgidError::CubeTooLarge { value } => {
                 write!(f, "an XGID cannot hold a cube of {value}")
             }
+            EncodeXgidError::ScoreTooLarge { score } => {
+                write!(f, "an XGID cannot hold a score of {score} (at most 9999)")
+            }
+            EncodeXgidError::ScoreNotBelowMatchLength {
+                score,
+                match_length,
+            } => write!(
+                f,
+                "an XGID cannot hold a score of {score} in a {match_length}-point match"
+            ),
         }
     }
 }
