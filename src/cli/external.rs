@@ -56,6 +56,8 @@ pub fn run(
         Address::Tcp(name) if name.ends_with(":0") => listener.local_address(),
         _ => args.address.clone(),
     };
+    // Build the bear-off table in the background so that no reply waits for it.
+    std::thread::spawn(crate::engine::bearoff::warm_up);
     let mut session = ExternalSession::new(Pubeval, args.jacoby);
     let mut write_error = None;
     serve(&listener, &mut session, args.clients, &mut |event| {

@@ -20,6 +20,8 @@ pub struct UbgiArgs {}
 /// Read or write errors other than a broken pipe.
 pub fn run(_args: &UbgiArgs, out: &mut dyn Write, _err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let name = concat!("tavli ", env!("CARGO_PKG_VERSION"));
+    // Build the bear-off table in the background so that no reply waits for it.
+    std::thread::spawn(crate::engine::bearoff::warm_up);
     let mut session = UbgiSession::new(Pubeval, name);
     match ubgi::run(&mut session, io::stdin().lock(), out) {
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(Outcome::Success),

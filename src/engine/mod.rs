@@ -1,6 +1,7 @@
 //! The engine backend: an evaluator seam with a baseline evaluator, cube logic, and the two
 //! engine protocols (gnubg's external-player socket and UBGI on stdio).
 
+pub mod bearoff;
 pub mod cube;
 pub mod evaluator;
 pub mod external;

@@ -17,8 +17,11 @@
 //!   checker (race) or from its pip deficit (contact);
 //! * exact figures when the player on roll bears off all its checkers with every roll, or when
 //!   the opponent surely finishes next turn (then the win chance is the exact share of rolls
-//!   that bear off everything now).
+//!   that bear off everything now);
+//! * the one-sided bear-off table of [`crate::engine::bearoff`] when both sides have borne off
+//!   at least one checker and have at most ten left, all in their home boards.
 
+use crate::engine::bearoff;
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::rules::{legal_plays, Board, Dice, Side, Variant, BAR};
@@ -206,8 +209,23 @@ impl Evaluator for Pubeval {
         if mine == Some(1.0) {
             return finished(board, on_roll);
         }
-        let theirs = finish_chance(board, opponent);
         let contact = is_contact(board);
+        if !contact && board.borne_off(on_roll) > 0 && board.borne_off(opponent) > 0 {
+            if let (Some(mine), Some(theirs)) = (
+                bearoff::home_counts(board, on_roll),
+                bearoff::home_counts(board, opponent),
+            ) {
+                // Both sides are bearing off with no gammon possible: the table is exact.
+                return Probabilities {
+                    win: bearoff::win_chance(mine, theirs),
+                    win_gammon: 0.0,
+                    win_backgammon: 0.0,
+                    lose_gammon: 0.0,
+                    lose_backgammon: 0.0,
+                };
+            }
+        }
+        let theirs = finish_chance(board, opponent);
         let pips_mine = f64::from(board.pips(on_roll));
         let pips_theirs = f64::from(board.pips(opponent));
 
