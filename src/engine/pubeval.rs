@@ -30,6 +30,9 @@ use crate::rules::{legal_plays, Board, Dice, Side, Variant, BAR};
 const MEAN_ROLL: f64 = 8.1667;
 /// Variance of the number of rolls needed, per pip.
 const ROLLS_VARIANCE_PER_PIP: f64 = 0.0338;
+/// Pips of bear-off wastage counted for each checker on the board in a race (an effective
+/// pip count): bearing a checker off is worth more than moving the same pips inside.
+const RACE_WASTAGE_PER_CHECKER: f64 = 2.0;
 /// Contact positions: weight of the race z-score, standard deviations per point of pubeval
 /// score difference, and the value of being on roll. Fitted (least squares on the probit of
 /// the win chance) to gnubg 0-ply evaluations of the contact positions in the recorded
@@ -51,6 +54,105 @@ impl Pubeval {
     #[must_use]
     pub fn new() -> Pubeval {
         Pubeval
+    }
+
+    /// The probabilities for `on_roll`; `use_table` allows the bear-off table (move ranking
+    /// turns it off unless every candidate position qualifies, so that candidates are judged
+    /// by one model).
+    fn estimate(
+        &self,
+        board: &Board,
+        variant: Variant,
+        on_roll: Side,
+        use_table: bool,
+    ) -> Probabilities {
+        let opponent = on_roll.opponent();
+        if board.checkers_in_play(opponent) == 0 {
+            return finished(board, opponent).inverted();
+        }
+        if board.checkers_in_play(on_roll) == 0 {
+            return finished(board, on_roll);
+        }
+        let mine = finish_chance(board, on_roll);
+        if mine == Some(1.0) {
+            return finished(board, on_roll);
+        }
+        let contact = is_contact(board);
+        if use_table && table_applies(board) {
+            if let (Some(mine), Some(theirs)) = (
+                bearoff::home_counts(board, on_roll),
+                bearoff::home_counts(board, opponent),
+            ) {
+                // Both sides are bearing off with no gammon possible: the table is exact.
+                return Probabilities {
+                    win: bearoff::win_chance(mine, theirs),
+                    win_gammon: 0.0,
+                    win_backgammon: 0.0,
+                    lose_gammon: 0.0,
+                    lose_backgammon: 0.0,
+                };
+            }
+        }
+        let theirs = finish_chance(board, opponent);
+        let pips_mine = f64::from(board.pips(on_roll));
+        let pips_theirs = f64::from(board.pips(opponent));
+
+        // Races: each checker still on the board wastes pips in the bear-off.
+        let wastage =
+            |side: Side| RACE_WASTAGE_PER_CHECKER * f64::from(board.checkers_in_play(side));
+        let mut win = race_win_chance(
+            pips_mine + wastage(on_roll),
+            pips_theirs + wastage(opponent),
+        );
+        if contact {
+            let shift = pubeval_score(board, variant, on_roll, false)
+                - pubeval_score(board, variant, opponent, false);
+            let variance = (pips_mine + pips_theirs).max(1.0) * ROLLS_VARIANCE_PER_PIP;
+            let z = CONTACT_RACE_WEIGHT * ((pips_theirs - pips_mine) / MEAN_ROLL) / variance.sqrt()
+                + PUBEVAL_WEIGHT * shift
+                + CONTACT_ON_ROLL;
+            win = normal_cdf(z);
+        }
+        if let Some(now) = mine {
+            win = if theirs == Some(1.0) {
+                now
+            } else {
+                now + (1.0 - now) * win
+            };
+        }
+        let gammon_share = |loser: Side, winner_pips: f64| -> (f64, f64) {
+            if board.borne_off(loser) > 0 {
+                return (0.0, 0.0);
+            }
+            let needed = pips_to_save_gammon(board, loser);
+            let share = if contact {
+                (CONTACT_GAMMON_SHARE
+                    + CONTACT_GAMMON_PER_PIP * (f64::from(board.pips(loser)) - winner_pips))
+                    .clamp(0.05, 0.9)
+            } else {
+                1.0 - race_win_chance(needed, winner_pips)
+            };
+            let backgammon = if in_backgammon_zone(board, loser) {
+                if contact {
+                    0.08
+                } else {
+                    0.5
+                }
+            } else {
+                0.0
+            };
+            (share, share * backgammon)
+        };
+        let (lose_gammon_share, lose_backgammon_share) = gammon_share(on_roll, pips_theirs);
+        let (win_gammon_share, win_backgammon_share) = gammon_share(opponent, pips_mine);
+        Probabilities {
+            win,
+            win_gammon: win * win_gammon_share,
+            win_backgammon: win * win_backgammon_share,
+            lose_gammon: (1.0 - win) * lose_gammon_share,
+            lose_backgammon: (1.0 - win) * lose_backgammon_share,
+        }
+        .normalised()
     }
 }
 
@@ -107,6 +209,15 @@ pub fn pubeval_score(board: &Board, variant: Variant, mover: Side, race: bool) -
     score += weights[120] * f64::from(opponent[BAR]) / 2.0;
     score += weights[121] * f64::from(board.borne_off(mover)) / 15.0;
     score
+}
+
+/// Whether the bear-off table judges `board`: no contact, both sides have borne off a
+/// checker (no gammons) and have at most ten left, all at home.
+fn table_applies(board: &Board) -> bool {
+    !is_contact(board)
+        && Side::BOTH
+            .iter()
+            .all(|&side| board.borne_off(side) > 0 && bearoff::home_counts(board, side).is_some())
 }
 
 /// Standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf).
@@ -198,87 +309,7 @@ impl Evaluator for Pubeval {
     }
 
     fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-        let opponent = on_roll.opponent();
-        if board.checkers_in_play(opponent) == 0 {
-            return finished(board, opponent).inverted();
-        }
-        if board.checkers_in_play(on_roll) == 0 {
-            return finished(board, on_roll);
-        }
-        let mine = finish_chance(board, on_roll);
-        if mine == Some(1.0) {
-            return finished(board, on_roll);
-        }
-        let contact = is_contact(board);
-        if !contact && board.borne_off(on_roll) > 0 && board.borne_off(opponent) > 0 {
-            if let (Some(mine), Some(theirs)) = (
-                bearoff::home_counts(board, on_roll),
-                bearoff::home_counts(board, opponent),
-            ) {
-                // Both sides are bearing off with no gammon possible: the table is exact.
-                return Probabilities {
-                    win: bearoff::win_chance(mine, theirs),
-                    win_gammon: 0.0,
-                    win_backgammon: 0.0,
-                    lose_gammon: 0.0,
-                    lose_backgammon: 0.0,
-                };
-            }
-        }
-        let theirs = finish_chance(board, opponent);
-        let pips_mine = f64::from(board.pips(on_roll));
-        let pips_theirs = f64::from(board.pips(opponent));
-
-        let mut win = race_win_chance(pips_mine, pips_theirs);
-        if contact {
-            let shift = pubeval_score(board, variant, on_roll, false)
-                - pubeval_score(board, variant, opponent, false);
-            let variance = (pips_mine + pips_theirs).max(1.0) * ROLLS_VARIANCE_PER_PIP;
-            let z = CONTACT_RACE_WEIGHT * ((pips_theirs - pips_mine) / MEAN_ROLL) / variance.sqrt()
-                + PUBEVAL_WEIGHT * shift
-                + CONTACT_ON_ROLL;
-            win = normal_cdf(z);
-        }
-        if let Some(now) = mine {
-            win = if theirs == Some(1.0) {
-                now
-            } else {
-                now + (1.0 - now) * win
-            };
-        }
-        let gammon_share = |loser: Side, winner_pips: f64| -> (f64, f64) {
-            if board.borne_off(loser) > 0 {
-                return (0.0, 0.0);
-            }
-            let needed = pips_to_save_gammon(board, loser);
-            let share = if contact {
-                (CONTACT_GAMMON_SHARE
-                    + CONTACT_GAMMON_PER_PIP * (f64::from(board.pips(loser)) - winner_pips))
-                    .clamp(0.05, 0.9)
-            } else {
-                1.0 - race_win_chance(needed, winner_pips)
-            };
-            let backgammon = if in_backgammon_zone(board, loser) {
-                if contact {
-                    0.08
-                } else {
-                    0.5
-                }
-            } else {
-                0.0
-            };
-            (share, share * backgammon)
-        };
-        let (lose_gammon_share, lose_backgammon_share) = gammon_share(on_roll, pips_theirs);
-        let (win_gammon_share, win_backgammon_share) = gammon_share(opponent, pips_mine);
-        Probabilities {
-            win,
-            win_gammon: win * win_gammon_share,
-            win_backgammon: win * win_backgammon_share,
-            lose_gammon: (1.0 - win) * lose_gammon_share,
-            lose_backgammon: (1.0 - win) * lose_backgammon_share,
-        }
-        .normalised()
+        self.estimate(board, variant, on_roll, true)
     }
 
     fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
@@ -291,7 +322,12 @@ impl Evaluator for Pubeval {
             // Races: the exact rule and race model know bear-offs better than pubeval's race
             // weights; use the resulting win chance, pubeval breaking near-ties.
             let probabilities = self
-                .probabilities(after, context.variant, mover.opponent())
+                .estimate(
+                    after,
+                    context.variant,
+                    mover.opponent(),
+                    table_applies(before),
+                )
                 .inverted();
             context.cubeless_equity(&probabilities, mover) * 100.0
                 + pubeval_score(after, context.variant, mover, true) * 1e-3
