@@ -407,6 +407,60 @@ mod tests {
         format_play(&state.board, Side::X, play.steps())
     }
 
+    /// A board from pubeval's own `pos[28]` layout (mover's checkers positive).
+    fn from_pubeval(pos: [i8; 28]) -> Board {
+        let mut slots = [[0u8; 25]; 2];
+        for point in 1..=24usize {
+            let n = pos[point];
+            if n > 0 {
+                slots[Side::X.index()][point - 1] = n.unsigned_abs();
+            } else if n < 0 {
+                slots[Side::O.index()][24 - point] = n.unsigned_abs();
+            }
+        }
+        slots[Side::X.index()][BAR] = pos[25].unsigned_abs();
+        slots[Side::O.index()][BAR] = pos[0].unsigned_abs();
+        Board::from_slots(slots, Variant::Standard).unwrap()
+    }
+
+    #[test]
+    fn scores_equal_the_published_reference() {
+        // Values printed by Tesauro's published pubeval routine for the same positions.
+        let cases: [([i8; 28], f64, f64); 3] = [
+            (
+                [
+                    0, 1, 0, -2, -1, -2, 3, 3, 1, -2, 0, 0, 2, 2, 0, 1, -2, -1, 0, -1, -1, 1, -2,
+                    -1, 0, 1, 0, 0,
+                ],
+                4.3232,
+                3.1585,
+            ),
+            (
+                [
+                    0, 4, 2, -1, 1, 0, 2, 0, 0, -1, -1, 0, -3, 3, 1, -1, 0, 0, 0, 0, 1, 1, 0, -6,
+                    -2, 0, 0, 0,
+                ],
+                0.1214,
+                -14.5845,
+            ),
+            (
+                [
+                    0, -1, 0, 0, 1, 1, 4, -1, 2, 0, 0, 0, -4, 5, 0, 0, 0, -4, 0, -5, 0, 0, 0, 0, 2,
+                    0, 0, 0,
+                ],
+                5.3836,
+                10.4461,
+            ),
+        ];
+        for (pos, contact, race) in cases {
+            let board = from_pubeval(pos);
+            let ours = pubeval_score(&board, Variant::Standard, Side::X, false);
+            assert!((ours - contact).abs() < 1e-3, "{ours} vs {contact}");
+            let ours = pubeval_score(&board, Variant::Standard, Side::X, true);
+            assert!((ours - race).abs() < 1e-3, "{ours} vs {race}");
+        }
+    }
+
     #[test]
     fn plays_the_standard_openings() {
         assert_eq!(opening((3, 1)), "8/5 6/5");

@@ -1,8 +1,8 @@
 //! UBGI (Universal Backgammon Interface, draft v0.2) on a line stream: handshake, keys,
 //! positions by GNUbg ID or XGID, dice, `go` requests and the four error codes.
 //!
-//! Followed: `docs/ubgi-v0.2-spec.md` of github.com/bungogood/bgci (the draft whose
-//! `engine.ply` is root-inclusive). v0.1's `setoption name N value V` is accepted as `set N V`.
+//! Followed: `docs/ubgi-v0.2-spec.md` of github.com/bungogood/bgci at commit 6de6584 (the
+//! draft that defines `engine.ply` as root-inclusive: UBGI 1-ply = gnubg 0-ply). v0.1's `setoption name N value V` is accepted as `set N V`.
 //! Commands with no answer in the draft (`newgame`, `position`, `dice`, `set`) print nothing
 //! unless they fail. Extension (not in the draft): when the position has a double pending,
 //! `go` and `go cube` answer for the player who must respond with
