@@ -12,3 +12,4 @@ mod grammar_codec;
 mod movegen;
 mod readme;
 mod render;
+mod variants;

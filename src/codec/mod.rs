@@ -14,6 +14,7 @@
 //! | [`xgid`] | XGID | as gnubg's `set xgid` | as XG (maxcube 10) |
 //! | [`fibs`] | FIBS `board:` line, show-board and external-player flavours | yes | yes |
 //! | [`detect`] | any of the above, or `start` | [`parse_position`] | — |
+//! | [`tavli_position`] | tavli's position string, every variant (pins, captures) | yes | yes |
 //!
 //! Where tavli reads differently from gnubg 1.07 (all checked with `gnubg -t`):
 //!
@@ -56,6 +57,7 @@ pub mod fibs;
 pub mod gnubg_id;
 pub mod match_id;
 pub mod position_id;
+pub mod tavli_position;
 pub mod xgid;
 
 pub use detect::{detect_form, parse_position, PositionForm};
