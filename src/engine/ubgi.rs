@@ -60,6 +60,8 @@ fn variant_key(variant: Variant) -> &'static str {
         Variant::Hypergammon1 => "hypergammon1",
         Variant::Hypergammon2 => "hypergammon2",
         Variant::Hypergammon3 => "hypergammon3",
+        // The engine plays the standard family only; `game.variant` accepts nothing else.
+        other => other.name(),
     }
 }
 
