@@ -12,4 +12,5 @@ mod grammar_codec;
 mod movegen;
 mod readme;
 mod render;
+mod validate;
 mod variants;

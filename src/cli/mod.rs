@@ -1,11 +1,13 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
 pub mod board;
+pub mod convert;
 pub mod exit;
 pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod validate;
 
 use clap::{Parser, Subcommand};
 pub use exit::Outcome;
@@ -31,6 +33,10 @@ pub enum Command {
     Board(board::BoardArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
+    /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
+    Validate(validate::Args),
+    /// Convert a match file between .mat and .sgf.
+    Convert(convert::Args),
 }
 
 /// Runs the parsed command line, writing data to `out` and diagnostics to `err`.
@@ -42,6 +48,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
+        Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Convert(args)) => convert::run(&args, out, err),
         None => {
             writeln!(err, "tavli: the REPL is not built yet; see `tavli --help`")?;
             Ok(Outcome::Failure)
