@@ -291,8 +291,9 @@ fn gnubg_against_tavli(tavli_player: usize, games: &str, seed: u32, unix: bool) 
          set player {tavli_player} external {address}\n\
          {games}"
     );
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
+    // `timeout` keeps a hung run from hanging the suite (it then fails as unclean).
+    let mut child = Command::new("timeout")
+        .args(["600", GNUBG, "-t", "-q"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
