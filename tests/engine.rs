@@ -305,6 +305,14 @@ fn gnubg_against_tavli(tavli_player: usize, games: &str, seed: u32, unix: bool) 
     });
     let output = child.wait_with_output().expect("gnubg runs");
     writer.join().expect("writer");
+    if !server.is_finished() {
+        // gnubg never connected: release the server's accept with a client of our own.
+        if unix {
+            let _ = std::os::unix::net::UnixStream::connect(&socket_path);
+        } else {
+            let _ = TcpStream::connect(&address);
+        }
+    }
     let events = server.join().expect("server thread");
     let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&output.stderr));
