@@ -15,6 +15,7 @@
 
 pub mod cli;
 pub mod codec;
+pub mod engine;
 pub mod matchfile;
 pub mod notation;
 pub mod render;
