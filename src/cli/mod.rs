@@ -3,10 +3,12 @@
 pub mod board;
 pub mod convert;
 pub mod exit;
+pub mod external;
 pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod ubgi;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +39,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Convert a match file between .mat and .sgf.
     Convert(convert::Args),
+    /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
+    External(external::ExternalArgs),
+    /// Speak UBGI (draft v0.2) on standard input and output.
+    Ubgi(ubgi::UbgiArgs),
 }
 
 /// Runs the parsed command line, writing data to `out` and diagnostics to `err`.
@@ -50,6 +56,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Id(args)) => id::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
+        Some(Command::External(args)) => external::run(&args, out, err),
+        Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),
         None => {
             writeln!(err, "tavli: the REPL is not built yet; see `tavli --help`")?;
             Ok(Outcome::Failure)
