@@ -14,4 +14,5 @@
 #![warn(missing_docs)]
 
 pub mod notation;
+pub mod protocol;
 pub mod rules;
