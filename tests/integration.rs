@@ -1,1 +1,6 @@
-//! Integration tests: they run the `tavli` binary and compare with gnubg's recorded vectors.
+//! Integration tests: one crate root, one module per area.
+
+mod support;
+
+mod gnubg_movegen;
+mod movegen;
