@@ -1,0 +1,162 @@
+//! gnubg's GNUbg ID `POSITIONID:MATCHID` and the lenient scan of `set gnubgid`.
+//!
+//! The Position ID is relative to the player on roll (the dice owner of the Match ID).
+
+use super::base64::is_base64_char;
+use super::error::ParseGnubgIdError;
+use super::match_id::{self, MATCH_ID_LENGTH};
+use super::position_id::{self, POSITION_ID_LENGTH};
+use crate::rules::{MatchState, Variant};
+
+/// Writes `POSITIONID:MATCHID` for `state`.
+#[must_use]
+pub fn encode(state: &MatchState) -> String {
+    format!(
+        "{}:{}",
+        position_id::encode(&state.board, state.on_roll),
+        match_id::encode(state)
+    )
+}
+
+/// Reads exactly `POSITIONID:MATCHID` (14 characters, `:`, 12 characters).
+pub fn decode(text: &str, variant: Variant) -> Result<MatchState, ParseGnubgIdError> {
+    let (position_text, match_text) = text
+        .split_once(':')
+        .ok_or(ParseGnubgIdError::MissingSeparator)?;
+    let match_offset = position_text.chars().count() + 1;
+    let fields = match_id::decode(match_text).map_err(|error| ParseGnubgIdError::Match {
+        offset: match_offset,
+        error,
+    })?;
+    let board = position_id::decode(position_text, fields.dice_owner, variant)
+        .map_err(|error| ParseGnubgIdError::Position { offset: 0, error })?;
+    fields
+        .into_state(board, variant)
+        .map_err(ParseGnubgIdError::State)
+}
+
+/// What the lenient scan of `set gnubgid` found: the first run of exactly 14 Base64
+/// characters (a Position ID) and the first run of exactly 12 (a Match ID), each with its
+/// character offset. At least one of them is present.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScannedIds<'a> {
+    /// The Position ID and its offset.
+    pub position_id: Option<(usize, &'a str)>,
+    /// The Match ID and its offset.
+    pub match_id: Option<(usize, &'a str)>,
+}
+
+/// Finds the IDs as gnubg's `set gnubgid` does: any separators, either order, runs of other
+/// lengths ignored. Nothing found is [`ParseGnubgIdError::NoIdsFound`].
+pub fn scan(text: &str) -> Result<ScannedIds<'_>, ParseGnubgIdError> {
+    let mut found = ScannedIds {
+        position_id: None,
+        match_id: None,
+    };
+    let mut run_start: Option<(usize, usize)> = None; // (byte, char) offsets
+    let mut chars = 0usize;
+    let mut close_run = |start: Option<(usize, usize)>, end_byte: usize, end_char: usize| {
+        if let Some((byte, char_offset)) = start {
+            let run = &text[byte..end_byte];
+            let slot = match end_char - char_offset {
+                POSITION_ID_LENGTH => &mut found.position_id,
+                MATCH_ID_LENGTH => &mut found.match_id,
+                _ => return,
+            };
+            if slot.is_none() {
+                *slot = Some((char_offset, run));
+            }
+        }
+    };
+    for (byte, character) in text.char_indices() {
+        if is_base64_char(character) {
+            if run_start.is_none() {
+                run_start = Some((byte, chars));
+            }
+        } else {
+            close_run(run_start.take(), byte, chars);
+        }
+        chars += 1;
+    }
+    close_run(run_start, text.len(), chars);
+    if found.position_id.is_none() && found.match_id.is_none() {
+        return Err(ParseGnubgIdError::NoIdsFound);
+    }
+    Ok(found)
+}
+
+/// Applies what [`scan`] finds to `current`, as `set gnubgid` does: the Match ID first
+/// (replacing cube, dice, turn, score and settings), then the Position ID relative to the
+/// resulting player on roll. The board and variant come from `current` when absent.
+/// On any error `current` is left as it was (it is only read).
+pub fn apply_lenient(text: &str, current: &MatchState) -> Result<MatchState, ParseGnubgIdError> {
+    let found = scan(text)?;
+    let mut state = *current;
+    if let Some((offset, match_text)) = found.match_id {
+        let fields = match_id::decode(match_text)
+            .map_err(|error| ParseGnubgIdError::Match { offset, error })?;
+        state = fields
+            .into_state(current.board, current.variant)
+            .map_err(ParseGnubgIdError::State)?;
+    }
+    if let Some((offset, position_text)) = found.position_id {
+        state.board = position_id::decode(position_text, state.on_roll, state.variant)
+            .map_err(|error| ParseGnubgIdError::Position { offset, error })?;
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, Dice, Side};
+
+    #[test]
+    fn round_trip_of_the_opening() {
+        let state = decode("4HPwATDgc/ABMA:cIkFAAAAAAAA", Variant::Standard).unwrap();
+        assert_eq!(state.dice, Some(Dice::new(3, 1).unwrap()));
+        assert_eq!(state.on_roll, Side::X);
+        assert_eq!(encode(&state), "4HPwATDgc/ABMA:cIkFAAAAAAAA");
+    }
+
+    #[test]
+    fn errors_carry_offsets() {
+        assert_eq!(
+            decode("4HPwATDgc/ABMA", Variant::Standard),
+            Err(ParseGnubgIdError::MissingSeparator)
+        );
+        assert!(matches!(
+            decode("4HPwATDgc/ABMA:cIkFAAA!AAAA", Variant::Standard),
+            Err(ParseGnubgIdError::Match { offset: 15, .. })
+        ));
+        assert!(matches!(
+            decode("4HPwATDgc/AB?A:cIkFAAAAAAAA", Variant::Standard),
+            Err(ParseGnubgIdError::Position { offset: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn scan_like_set_gnubgid() {
+        // Cases tried with gnubg 1.07.
+        let found = scan("MAEAAAAAAAAA;; sGfwATDgc/ABMA").unwrap();
+        assert_eq!(found.position_id, Some((15, "sGfwATDgc/ABMA")));
+        assert_eq!(found.match_id, Some((0, "MAEAAAAAAAAA")));
+        let found = scan("4HPwATDgc/ABMAxx:cIkFAAAAAAAA").unwrap();
+        assert_eq!(found.position_id, None);
+        assert_eq!(found.match_id, Some((17, "cIkFAAAAAAAA")));
+        let found = scan("sGfwATDgc/ABMA:MAEAAAAAAAAAA").unwrap();
+        assert_eq!(found.match_id, None);
+        assert_eq!(scan("no ids here"), Err(ParseGnubgIdError::NoIdsFound));
+    }
+
+    #[test]
+    fn apply_lenient_uses_the_new_player_on_roll() {
+        let current = MatchState::new_money_game(Variant::Standard, Side::X);
+        let state = apply_lenient(" sGfwATDgc/ABMA  MAEAAAAAAAAA", &current).unwrap();
+        assert_eq!(state.on_roll, Side::O);
+        assert_eq!(encode(&state), "sGfwATDgc/ABMA:MAEAAAAAAAAA");
+        let only_position = apply_lenient("4HPwATDgc/ABMA", &current).unwrap();
+        assert_eq!(only_position.board, Board::start(Variant::Standard));
+        assert!(apply_lenient("cIkFAAAAAAA!", &current).is_err());
+    }
+}
