@@ -16,4 +16,5 @@
 pub mod codec;
 pub mod notation;
 pub mod protocol;
+pub mod render;
 pub mod rules;

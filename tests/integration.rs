@@ -4,3 +4,4 @@ mod support;
 
 mod gnubg_movegen;
 mod movegen;
+mod render;
