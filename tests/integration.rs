@@ -5,3 +5,4 @@ mod support;
 mod gnubg_movegen;
 mod movegen;
 mod render;
+mod repl;
