@@ -145,3 +145,186 @@ fn save_mismatch(name: &str, expected: &str, actual: &str) {
     let _ = std::fs::write(format!("{dir}/{name}.gnubg"), expected);
     let _ = std::fs::write(format!("{dir}/{name}.tavli"), actual);
 }
+
+/// One random command that tavli's current state allows (mostly legal, sometimes not).
+fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
+    use rand::seq::SliceRandom;
+    use rand::Rng;
+    use tavli::notation::format_play;
+    use tavli::rules::{legal_plays, GameState};
+    let state = session.state();
+    let roll =
+        |rng: &mut rand::rngs::StdRng| format!("{}{}", rng.gen_range(1..=6), rng.gen_range(1..=6));
+    if state.game_state != GameState::Playing {
+        return match rng.gen_range(0..4) {
+            0 => format!("new match {}", rng.gen_range(1..=7)),
+            1 => "new game".into(),
+            _ => "new session".into(),
+        };
+    }
+    if state.double_offered {
+        let mut options = vec!["take", "take", "drop", "accept", "reject"];
+        if !state.is_match() {
+            options.push("beaver");
+        }
+        return options
+            .choose(rng)
+            .map_or("take", |option| option)
+            .to_string();
+    }
+    if state.resignation.is_some() {
+        return ["accept", "reject", "agree", "decline", "roll"]
+            .choose(rng)
+            .map_or("reject", |option| option)
+            .to_string();
+    }
+    let side_word = |rng: &mut rand::rngs::StdRng| if rng.gen_bool(0.5) { "0" } else { "1" };
+    let noise: Vec<String> = vec![
+        format!("set turn {}", side_word(rng)),
+        format!("set dice {}", roll(rng)),
+        "show board".into(),
+        "show score".into(),
+        "show turn".into(),
+        "show dice".into(),
+        "show pipcount".into(),
+        "show cube".into(),
+        format!(
+            "resign {}",
+            ["", "gammon", "backgammon", "1"].choose(rng).unwrap_or(&"")
+        ),
+        format!("set cube value {}", [1, 2, 4, 8].choose(rng).unwrap_or(&1)),
+        format!("set cube owner {}", side_word(rng)),
+        "set cube centre".into(),
+        "move".into(),
+        "double".into(),
+        "roll".into(),
+        "set automatic move on".into(),
+        "set automatic roll off".into(),
+        "set automatic roll on".into(),
+        "set jacoby off".into(),
+        "xyzzy".into(),
+        "move 24/23 23/22".into(),
+    ];
+    match state.dice {
+        None => {
+            if rng.gen_bool(0.75) {
+                if rng.gen_bool(0.2) {
+                    "double".into()
+                } else {
+                    "roll".into()
+                }
+            } else {
+                noise.choose(rng).cloned().unwrap_or_default()
+            }
+        }
+        Some(dice) => {
+            let plays = legal_plays(&state.board, state.on_roll, dice);
+            if rng.gen_bool(0.85) && !plays.is_empty() {
+                let play = plays
+                    .choose(rng)
+                    .map(|play| format_play(&state.board, state.on_roll, play.steps()));
+                format!("move {}", play.unwrap_or_default())
+            } else {
+                noise.choose(rng).cloned().unwrap_or_default()
+            }
+        }
+    }
+}
+
+/// Random session scripts, one per seed, run one after the other; each command is chosen
+/// from tavli's state at that point, so that most commands are legal.
+fn random_scripts(seeds: &[u64]) -> String {
+    let mut session = Session::new("root");
+    for line in PRELUDE.lines() {
+        let _ = tavli::protocol::run_line(&mut session, line);
+    }
+    seeds
+        .iter()
+        .map(|&seed| random_script(&mut session, seed))
+        .collect()
+}
+
+/// One random session (a seed, a new session or match, then 20 to 60 commands).
+fn random_script(session: &mut Session, seed: u64) -> String {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut script = String::new();
+    let start = format!(
+        "set seed {}\n{}\n",
+        rng.gen_range(0..100_000u32),
+        if rng.gen_bool(0.5) {
+            "new session".to_string()
+        } else {
+            format!("new match {}", rng.gen_range(1..=5))
+        }
+    );
+    for line in start.lines() {
+        let _ = tavli::protocol::run_line(session, line);
+    }
+    script.push_str(&start);
+    for _ in 0..rng.gen_range(20..60) {
+        let line = random_command(session, &mut rng);
+        let _ = tavli::protocol::run_line(session, &line);
+        script.push_str(&line);
+        script.push('\n');
+    }
+    script
+}
+
+#[test]
+fn random_sessions_match_gnubg() {
+    if !gnubg_available() {
+        eprintln!("gnubg not installed: random differential test skipped");
+        return;
+    }
+    let base: u64 = std::env::var("TAVLI_DIFF_SEED")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |elapsed| elapsed.as_secs())
+        });
+    const SESSIONS: u64 = 200;
+    const PER_PROCESS: u64 = 10;
+    let batches: Vec<u64> = (0..SESSIONS / PER_PROCESS).collect();
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for chunk in batches.chunks(batches.len().div_ceil(2)) {
+            let failures = &failures;
+            scope.spawn(move || {
+                for &batch in chunk {
+                    let seeds: Vec<u64> = (0..PER_PROCESS)
+                        .map(|index| base + batch * PER_PROCESS + index)
+                        .collect();
+                    let script = random_scripts(&seeds);
+                    let (out, err) = run_tavli(&script);
+                    let (gnubg_out, gnubg_err) = run_gnubg(&script);
+                    if out != gnubg_out || err != gnubg_err {
+                        let name = format!("random-{}-{}", base, batch);
+                        save_mismatch(
+                            &name,
+                            &format!("{gnubg_out}--- stderr ---\n{gnubg_err}"),
+                            &format!("{out}--- stderr ---\n{err}"),
+                        );
+                        let _ = std::fs::write(
+                            format!(
+                                "{}/target/protocol-mismatch/{name}.in",
+                                env!("CARGO_MANIFEST_DIR")
+                            ),
+                            &script,
+                        );
+                        if let Ok(mut failures) = failures.lock() {
+                            failures.push(format!(
+                                "{name} (TAVLI_DIFF_SEED={base}): {}",
+                                first_difference(&gnubg_out, &out)
+                            ));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_default();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -117,6 +117,8 @@ pub struct Session {
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
+    /// The last roll drawn from the generator and by whom, until a move or a double.
+    last_roll: Option<(Side, Dice)>,
 }
 
 fn plural(count: u32, word: &str) -> String {
@@ -177,6 +179,7 @@ impl Session {
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
+            last_roll: None,
         }
     }
 
@@ -384,9 +387,19 @@ impl Session {
     }
 
     fn roll_dice(&mut self) -> Dice {
-        let (first, second) = self.rng.pair();
-        let dice =
-            Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
+        let side = self.state.on_roll;
+        // gnubg quirk (found by experiment): a player who rolls again before any move or
+        // double (possible after `set turn`) gets the dice of his last roll back, even if
+        // `set dice` changed them in between; the generator is not drawn.
+        let dice = match self.last_roll {
+            Some((owner, dice)) if owner == side => dice,
+            _ => {
+                let (first, second) = self.rng.pair();
+                Dice::new(first.max(second), first.min(second))
+                    .unwrap_or_else(|_| unreachable_dice())
+            }
+        };
+        self.last_roll = Some((side, dice));
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(self.state.on_roll, dice));
         self.rolled_since_opening = true;
@@ -415,6 +428,7 @@ impl Session {
             }
         }
         self.record.push(Record::Moved(mover, dice, notation));
+        self.last_roll = None;
         self.state.board = play.result;
         if self.state.board.borne_off(mover) >= self.state.variant.checkers() {
             self.game_won_by_bearing_off(mover, out);
@@ -572,17 +586,10 @@ impl Session {
         state.resignation = None;
         state.dice = None;
         state.game_state = GameState::Playing;
-        state.crawford = state.is_match()
-            && self.settings.automatic.crawford
-            && !self.post_crawford
-            && state
-                .score
-                .iter()
-                .filter(|&&score| score + 1 == state.match_length)
-                .count()
-                == 1;
+        self.update_crawford_flags();
         self.declined = None;
         self.beavers_used = 0;
+        self.last_roll = None;
         self.record.clear();
         let mut automatic_doubles = 0;
         // gnubg quirk (found by experiment): a game started automatically after a game in
@@ -690,27 +697,17 @@ impl Session {
         ));
         self.state.score[winner.index()] += points;
         self.games_played += 1;
-        if self.state.crawford {
-            self.post_crawford = true;
-        }
         let length = self.state.match_length;
         let over = length > 0 && self.state.score[winner.index()] >= length;
-        if length > 0 && !over {
-            let crawford_next = self.settings.automatic.crawford
-                && !self.post_crawford
-                && self
-                    .state
-                    .score
-                    .iter()
-                    .filter(|&&score| score + 1 == length)
-                    .count()
-                    == 1;
-            let saved = self.state.crawford;
-            self.state.crawford = crawford_next;
-            let line = self.score_line();
-            self.state.crawford = saved;
-            out.partial(line);
+        if over {
+            self.state.crawford = false;
         } else if length > 0 {
+            if self.state.crawford {
+                self.post_crawford = true;
+            }
+            self.update_crawford_flags();
+        }
+        if length > 0 {
             out.partial(self.score_line());
         } else {
             out.line(self.score_line());
@@ -726,6 +723,27 @@ impl Session {
         }
     }
 
+    /// gnubg's Crawford flags for the game about to be played: the Crawford game when exactly
+    /// one player is 1-away for the first time, post-Crawford play once anybody is 1-away
+    /// otherwise (a 1-point match is post-Crawford from the start).
+    fn update_crawford_flags(&mut self) {
+        let state = &mut self.state;
+        if !state.is_match() {
+            state.crawford = false;
+            return;
+        }
+        let length = state.match_length;
+        let one_away = state
+            .score
+            .iter()
+            .filter(|&&score| score + 1 == length)
+            .count();
+        state.crawford = self.settings.automatic.crawford && !self.post_crawford && one_away == 1;
+        if !state.crawford && one_away > 0 {
+            self.post_crawford = true;
+        }
+    }
+
     fn score_line(&self) -> String {
         let state = &self.state;
         let games = plural(self.games_played, "game");
@@ -737,7 +755,7 @@ impl Session {
             let length = state.match_length;
             let suffix = if state.crawford {
                 ", Crawford game"
-            } else if state.score.iter().any(|&score| score + 1 == length) {
+            } else if self.post_crawford {
                 ", post-Crawford play"
             } else {
                 ""
@@ -898,6 +916,7 @@ impl Session {
         }
         self.state.double_offered = true;
         self.rolled_since_opening = true;
+        self.last_roll = None;
         self.state.turn = doubler.opponent();
         self.beavers_used = 0;
         out.line(format!("{} doubles.", self.name(doubler)));
@@ -1122,7 +1141,7 @@ impl Session {
         self.declined = Some(level);
         self.state.resignation = None;
         self.state.turn = decliner.opponent();
-        self.board(out);
+        self.hand_over(out);
     }
 
     fn computer_answers_resignation(&mut self, out: &mut Response) {
@@ -1753,7 +1772,8 @@ impl Session {
         let side = self.player_by_word(word).ok_or_else(|| {
             CommandError::bad_argument(format!("Unknown player `{word}' (see `help set turn')."))
         })?;
-        // gnubg clears the dice and any pending decision even when the player is already on roll.
+        // gnubg clears the dice and any pending decision even when the player is already on
+        // roll (his next `roll` then gives the same dice back, see `roll_dice`).
         self.state.on_roll = side;
         self.state.turn = side;
         self.state.dice = None;
@@ -1831,12 +1851,7 @@ impl Session {
             ShowCommand::PostCrawford => {
                 if !state.is_match() {
                     out.line("Crawford rule is not used in money sessions.");
-                } else if !state.crawford
-                    && state
-                        .score
-                        .iter()
-                        .any(|&score| score + 1 == state.match_length)
-                {
+                } else if !state.crawford && self.post_crawford {
                     out.line("This is post-Crawford play.");
                 } else {
                     out.line("This is not post-Crawford play.");
