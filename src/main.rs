@@ -1,3 +1,38 @@
 //! The `tavli` binary: parses the command line and hands it to the library.
 
-fn main() {}
+use clap::Parser;
+use std::io::{ErrorKind, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = tavli::cli::Cli::parse();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    match tavli::cli::run(cli, &mut out, &mut err) {
+        Ok(outcome) => {
+            let _ = out.flush();
+            outcome.exit_code()
+        }
+        Err(error) => {
+            // A closed pipe (`tavli ... | head`) is not an error.
+            let broken_pipe = error.chain().any(|cause| {
+                cause
+                    .downcast_ref::<std::io::Error>()
+                    .map(std::io::Error::kind)
+                    .or_else(|| {
+                        cause
+                            .downcast_ref::<serde_json::Error>()
+                            .and_then(serde_json::Error::io_error_kind)
+                    })
+                    == Some(ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(err, "tavli: error: {error:#}");
+            tavli::cli::Outcome::Failure.exit_code()
+        }
+    }
+}

@@ -2,6 +2,8 @@
 
 mod support;
 
+mod cli;
+mod codec_vectors;
 mod gnubg_movegen;
 mod movegen;
 mod render;

@@ -17,13 +17,19 @@
 //! ```
 
 pub mod base64;
+pub mod detect;
 pub mod error;
+pub mod fibs;
 pub mod gnubg_id;
 pub mod match_id;
 pub mod position_id;
+pub mod xgid;
 
+pub use detect::{detect_form, parse_position, PositionForm};
 pub use error::{
     EncodeXgidError, IllegalPosition, MatchIdStateError, ParseFibsBoardError, ParseGnubgIdError,
     ParseMatchIdError, ParsePositionError, ParsePositionIdError, ParseXgidError,
 };
+pub use fibs::{FibsBoard, FibsFlavour};
 pub use match_id::MatchIdFields;
+pub use xgid::{Xgid, XgidDice};

@@ -13,7 +13,7 @@ pub mod variant;
 pub use board::{Board, BoardError, BAR};
 pub use dice::{Dice, DiceError};
 pub use match_state::{GameState, MatchState, Resignation};
-pub use movegen::{count_legal_plays, legal_plays};
+pub use movegen::{count_legal_plays, legal_plays, legal_plays_into};
 pub use play::{Play, Step, BAR_POINT, OFF_POINT};
 pub use side::Side;
 pub use variant::{UnknownVariant, Variant};

@@ -16,37 +16,106 @@ use super::side::Side;
 /// generation order. Empty when no checker can move.
 #[must_use]
 pub fn legal_plays(board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
-    let mut generator = Generator::new(board, mover, dice);
-    generator.run();
-    generator.into_plays()
+    let mut plays = Vec::new();
+    legal_plays_into(board, mover, dice, &mut plays);
+    plays
+}
+
+/// Like [`legal_plays`], but writes into `plays` (cleared first) so a caller generating for
+/// many positions can reuse one buffer.
+pub fn legal_plays_into(board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
+    plays.clear();
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        let mut generator = Generator::new(board, mover, dice, plays, &mut seen);
+        generator.run();
+    });
 }
 
 /// The number of legal plays (distinct resulting positions); what perft and benches count.
 #[must_use]
 pub fn count_legal_plays(board: &Board, mover: Side, dice: Dice) -> usize {
-    let mut generator = Generator::new(board, mover, dice);
-    generator.run();
-    generator.keys.len()
+    PLAYS.with(|plays| {
+        let mut plays = plays.borrow_mut();
+        legal_plays_into(board, mover, dice, &mut plays);
+        plays.len()
+    })
 }
 
-struct Generator {
+thread_local! {
+    static SEEN: std::cell::RefCell<SeenPositions> = std::cell::RefCell::new(SeenPositions::new());
+    static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A set of position keys, emptied in O(1) by changing its stamp.
+struct SeenPositions {
+    stamps: Vec<u32>,
+    slots: Vec<u32>,
+    keys: Vec<u128>,
+    stamp: u32,
+}
+
+const TABLE_BITS: u32 = 13;
+const TABLE_SIZE: usize = 1 << TABLE_BITS;
+
+impl SeenPositions {
+    fn new() -> SeenPositions {
+        SeenPositions {
+            stamps: vec![0; TABLE_SIZE],
+            slots: vec![0; TABLE_SIZE],
+            keys: Vec::with_capacity(64),
+            stamp: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Inserts `key`; returns false if it was already there (or the table is full).
+    fn insert(&mut self, key: u128) -> bool {
+        if self.keys.len() >= TABLE_SIZE / 2 {
+            // More distinct positions than any roll produces; fall back to a scan.
+            if self.keys.contains(&key) {
+                return false;
+            }
+            self.keys.push(key);
+            return true;
+        }
+        let mixed = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        let mut index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+        loop {
+            if self.stamps[index] != self.stamp {
+                self.stamps[index] = self.stamp;
+                self.slots[index] = self.keys.len() as u32;
+                self.keys.push(key);
+                return true;
+            }
+            if self.keys[self.slots[index] as usize] == key {
+                return false;
+            }
+            index = (index + 1) & (TABLE_SIZE - 1);
+        }
+    }
+}
+
+struct Generator<'a> {
     dice: [u8; 4],
-    base: Board,
+    base: &'a Board,
     mover: Side,
     steps: [Step; 4],
-    keys: Vec<u128>,
-    found: Vec<Found>,
-    max_moves: u8,
-    max_pips: u8,
-}
-
-#[derive(Clone, Copy)]
-struct Found {
-    steps: [Step; 4],
-    moves: u8,
-    pips: u8,
     hero: [u8; 25],
     opp: [u8; 25],
+    key: u128,
+    plays: &'a mut Vec<Play>,
+    seen: &'a mut SeenPositions,
+    max_moves: u8,
+    max_pips: u8,
 }
 
 const HIT_SHIFT: u32 = 100;
@@ -57,71 +126,131 @@ fn position_key(hero: &[u8; 25]) -> u128 {
     })
 }
 
-impl Generator {
-    fn new(board: &Board, mover: Side, dice: Dice) -> Generator {
+/// What a step changed, so it can be undone.
+#[derive(Clone, Copy)]
+struct Undo {
+    source: usize,
+    destination: Option<usize>,
+    hit: Option<usize>,
+    key: u128,
+}
+
+impl<'a> Generator<'a> {
+    fn new(
+        board: &'a Board,
+        mover: Side,
+        dice: Dice,
+        plays: &'a mut Vec<Play>,
+        seen: &'a mut SeenPositions,
+    ) -> Generator<'a> {
         let (first, second) = (dice.first(), dice.second());
         let double = if first == second { first } else { 0 };
+        seen.clear();
+        let hero = board.slots[mover.index()];
+        let opp = board.slots[mover.opponent().index()];
         Generator {
             dice: [first, second, double, double],
-            base: *board,
+            base: board,
             mover,
             steps: [Step::default(); 4],
-            keys: Vec::with_capacity(32),
-            found: Vec::with_capacity(32),
+            hero,
+            opp,
+            key: position_key(&hero),
+            plays,
+            seen,
             max_moves: 0,
             max_pips: 0,
         }
     }
 
     fn run(&mut self) {
-        let hero = self.base.slots[self.mover.index()];
-        let opp = self.base.slots[self.mover.opponent().index()];
-        let key = position_key(&hero);
-        self.search(0, 23, 0, &hero, &opp, key);
+        self.search(0, 23, 0);
         if self.dice[0] != self.dice[1] {
             self.dice.swap(0, 1);
-            self.search(0, 23, 0, &hero, &opp, key);
+            self.search(0, 23, 0);
             self.dice.swap(0, 1);
         }
     }
 
+    fn make(&mut self, source: usize, die: usize) -> (Undo, bool) {
+        let undo_key = self.key;
+        self.key -= 1u128 << (4 * source);
+        self.hero[source] -= 1;
+        if source < die {
+            return (
+                Undo {
+                    source,
+                    destination: None,
+                    hit: None,
+                    key: undo_key,
+                },
+                false,
+            );
+        }
+        let destination = source - die;
+        let opposite = 23 - destination;
+        let mut hit = None;
+        if self.opp[opposite] == 1 {
+            self.opp[opposite] = 0;
+            self.opp[BAR] += 1;
+            self.key |= 1u128 << (HIT_SHIFT + opposite as u32);
+            hit = Some(opposite);
+        }
+        self.hero[destination] += 1;
+        self.key += 1u128 << (4 * destination);
+        (
+            Undo {
+                source,
+                destination: Some(destination),
+                hit,
+                key: undo_key,
+            },
+            hit.is_some(),
+        )
+    }
+
+    fn unmake(&mut self, undo: Undo) {
+        self.hero[undo.source] += 1;
+        if let Some(destination) = undo.destination {
+            self.hero[destination] -= 1;
+        }
+        if let Some(opposite) = undo.hit {
+            self.opp[opposite] = 1;
+            self.opp[BAR] -= 1;
+        }
+        self.key = undo.key;
+    }
+
     /// Tries every step with die number `depth`; returns whether one was possible.
-    fn search(
-        &mut self,
-        depth: usize,
-        start: usize,
-        pips: u8,
-        hero: &[u8; 25],
-        opp: &[u8; 25],
-        key: u128,
-    ) -> bool {
+    fn search(&mut self, depth: usize, start: usize, pips: u8) -> bool {
         if depth > 3 || self.dice[depth] == 0 {
             return false;
         }
         let die = self.dice[depth];
         let die_index = usize::from(die);
-        if hero[BAR] > 0 {
-            if opp[die_index - 1] >= 2 {
+        if self.hero[BAR] > 0 {
+            if self.opp[die_index - 1] >= 2 {
                 return false;
             }
-            let (hero, opp, key, hit) = apply_step(hero, opp, key, BAR, die_index);
+            let (undo, hit) = self.make(BAR, die_index);
             self.steps[depth] = Step {
                 from: BAR_POINT,
                 to: 25 - die,
                 hit,
             };
-            if !self.search(depth + 1, 23, pips + die, &hero, &opp, key) {
-                self.save(depth as u8 + 1, pips + die, &hero, &opp, key);
+            if !self.search(depth + 1, 23, pips + die) {
+                self.save(depth as u8 + 1, pips + die);
             }
+            self.unmake(undo);
             return true;
         }
-        let highest = highest_occupied(hero);
+        let highest = highest_occupied(&self.hero);
         let mut used = false;
-        for source in (0..=start).rev() {
-            if hero[source] == 0 || !step_is_legal(opp, highest, source, die_index) {
+        for source in (0..=start.min(highest)).rev() {
+            if self.hero[source] == 0 || !step_is_legal(&self.opp, highest, source, die_index) {
                 continue;
             }
-            let (new_hero, new_opp, new_key, hit) = apply_step(hero, opp, key, source, die_index);
+            let (undo, hit) = self.make(source, die_index);
             self.steps[depth] = Step {
                 from: source as u8 + 1,
                 to: if source >= die_index {
@@ -136,61 +265,36 @@ impl Generator {
             } else {
                 23
             };
-            if !self.search(
-                depth + 1,
-                next_start,
-                pips + die,
-                &new_hero,
-                &new_opp,
-                new_key,
-            ) {
-                self.save(depth as u8 + 1, pips + die, &new_hero, &new_opp, new_key);
+            if !self.search(depth + 1, next_start, pips + die) {
+                self.save(depth as u8 + 1, pips + die);
             }
+            self.unmake(undo);
             used = true;
         }
         used
     }
 
-    fn save(&mut self, moves: u8, pips: u8, hero: &[u8; 25], opp: &[u8; 25], key: u128) {
+    fn save(&mut self, moves: u8, pips: u8) {
         if moves < self.max_moves || pips < self.max_pips {
             return;
         }
         if moves > self.max_moves || pips > self.max_pips {
-            self.keys.clear();
-            self.found.clear();
+            self.seen.clear();
+            self.plays.clear();
         }
         self.max_moves = moves;
         self.max_pips = pips;
-        if self.keys.contains(&key) {
+        if !self.seen.insert(self.key) {
             // Same position, same dice and pips used: gnubg keeps the first sequence found.
             return;
         }
-        self.keys.push(key);
-        self.found.push(Found {
-            steps: self.steps,
-            moves,
-            pips,
-            hero: *hero,
-            opp: *opp,
-        });
-    }
-
-    fn into_plays(self) -> Vec<Play> {
-        let mover = self.mover.index();
-        let opponent = self.mover.opponent().index();
-        self.found
-            .iter()
-            .map(|found| {
-                let mut result = self.base;
-                result.slots[mover] = found.hero;
-                result.slots[opponent] = found.opp;
-                let steps = &found.steps[..usize::from(found.moves)];
-                let borne_off = steps.iter().filter(|s| s.to == OFF_POINT).count() as u8;
-                result.off[mover] += borne_off;
-                debug_assert!(found.pips > 0);
-                Play::new(steps, result)
-            })
-            .collect()
+        let mut result = *self.base;
+        result.slots[self.mover.index()] = self.hero;
+        result.slots[self.mover.opponent().index()] = self.opp;
+        let steps = &self.steps[..usize::from(moves)];
+        let borne_off = steps.iter().filter(|s| s.to == OFF_POINT).count() as u8;
+        result.off[self.mover.index()] += borne_off;
+        self.plays.push(Play::new(steps, result));
     }
 }
 
@@ -206,33 +310,6 @@ fn step_is_legal(opp: &[u8; 25], highest: usize, source: usize, die: usize) -> b
     } else {
         highest <= 5 && (source == highest || source + 1 == die)
     }
-}
-
-fn apply_step(
-    hero: &[u8; 25],
-    opp: &[u8; 25],
-    key: u128,
-    source: usize,
-    die: usize,
-) -> ([u8; 25], [u8; 25], u128, bool) {
-    let mut hero = *hero;
-    let mut opp = *opp;
-    let mut key = key - (1u128 << (4 * source));
-    hero[source] -= 1;
-    let mut hit = false;
-    if source >= die {
-        let destination = source - die;
-        let opposite = 23 - destination;
-        if opp[opposite] == 1 {
-            opp[opposite] = 0;
-            opp[BAR] += 1;
-            key |= 1u128 << (HIT_SHIFT + opposite as u32);
-            hit = true;
-        }
-        hero[destination] += 1;
-        key += 1u128 << (4 * destination);
-    }
-    (hero, opp, key, hit)
 }
 
 #[cfg(test)]

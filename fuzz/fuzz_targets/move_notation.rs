@@ -1,0 +1,27 @@
+//! Fuzz target: move parsing never panics; parsed moves resolve (or fail) without panicking,
+//! and a resolved play's gnubg notation parses and resolves to the same play.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tavli::notation::{format_play, parse_move, resolve_move};
+use tavli::rules::{Board, Dice, Side, Variant};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&dice_byte, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Ok(written) = parse_move(text) else {
+        return;
+    };
+    let dice = Dice::new(dice_byte % 6 + 1, (dice_byte / 6) % 6 + 1).expect("dice in range");
+    let board = Board::start(Variant::Standard);
+    if let Ok(play) = resolve_move(&board, Side::X, dice, &written) {
+        let notation = format_play(&board, Side::X, play.steps());
+        let reparsed = parse_move(&notation).expect("gnubg notation parses");
+        let again = resolve_move(&board, Side::X, dice, &reparsed).expect("and resolves");
+        assert_eq!(again.result, play.result);
+    }
+});

@@ -1,0 +1,163 @@
+//! The `tavli` binary: subcommands `moves`, `board`, `id`, their output and exit codes.
+
+use crate::support::tavli_binary;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tavli(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(tavli_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tavli starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("tavli runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn moves_lists_every_opening_play() {
+    let output = tavli(&["moves", "start", "31"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let plays: Vec<&str> = text.lines().collect();
+    assert_eq!(plays.len(), 16);
+    assert!(plays.contains(&"8/5 6/5"));
+    assert!(plays.contains(&"24/20"));
+}
+
+#[test]
+fn dice_forms_are_equivalent() {
+    let a = stdout(&tavli(&["moves", "4HPwATDgc/ABMA", "65"], ""));
+    let b = stdout(&tavli(&["moves", "4HPwATDgc/ABMA", "6-5"], ""));
+    let c = stdout(&tavli(&["moves", "4HPwATDgc/ABMA", "6", "5"], ""));
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert!(a.lines().any(|l| l == "24/13"));
+}
+
+#[test]
+fn moves_json_has_notation_steps_and_ids() {
+    let output = tavli(&["moves", "start", "65", "--json"], "");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let plays = value["plays"].as_array().expect("plays");
+    let run = plays
+        .iter()
+        .find(|p| p["notation"] == "24/13")
+        .expect("24/13 is a play");
+    assert_eq!(run["steps"].as_array().expect("steps").len(), 2);
+    assert_eq!(run["position_id"].as_str().expect("ID").len(), 14);
+}
+
+#[test]
+fn dice_from_a_gnubg_id_are_used() {
+    let output = tavli(&["moves", "4HPwATDgc/ABMA:cIkFAAAAAAAA"], "");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).lines().count(), 16, "the ID holds a 31");
+}
+
+#[test]
+fn bad_input_exits_one_and_usage_errors_exit_two() {
+    let output = tavli(&["moves", "garbage", "31"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a position"));
+    let output = tavli(&["moves", "start", "71"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let output = tavli(&["moves", "--no-such-flag"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn batch_writes_one_line_per_input_line_and_goes_on_after_errors() {
+    let input = "4HPwATDgc/ABMA 5 3\nnot-a-position 3 1\n\n4HPwATDgc/ABMA 66\n";
+    let output = tavli(&["moves", "--batch", "-"], input);
+    assert_eq!(output.status.code(), Some(1), "a failed line gives exit 1");
+    let text = stdout(&output);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("NDJSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["dice"], serde_json::json!([5, 3]));
+    assert!(lines[0]["plays"].as_array().expect("plays").len() > 5);
+    assert_eq!(lines[1]["error"]["kind"], "position");
+    assert_eq!(lines[2]["error"]["kind"], "syntax");
+    assert_eq!(lines[3]["dice"], serde_json::json!([6, 6]));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("-:2:"), "{stderr}");
+}
+
+#[test]
+fn batch_of_a_position_with_no_play_gives_an_empty_list() {
+    // A position from the bot-play bench set where 3-3 cannot be played.
+    let output = tavli(&["moves", "--batch", "-"], "NXegARhjbgdgQA 3 3\n");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value["plays"], serde_json::json!([]));
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn board_prints_gnubgs_diagram() {
+    let output = tavli(
+        &["board", "4HPwATDgc/ABMA:cIkFAAAAAAAA", "--x-name", "root"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let expected = concat!(
+        " GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n",
+        "                 Match ID   : cIkFAAAAAAAA\n",
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg\n",
+        " | X           O    |   | O              X |     0 points\n",
+        " | X           O    |   | O              X |     \n",
+        " | X           O    |   | O                |     \n",
+        " | X                |   | O                |     \n",
+        " | X                |   | O                |    \n",
+        "v|                  |BAR|                  |     (Cube: 1)\n",
+        " | O                |   | X                |    \n",
+        " | O                |   | X                |     \n",
+        " | O           X    |   | X                |     \n",
+        " | O           X    |   | X              O |     Rolled 31\n",
+        " | O           X    |   | X              O |     0 points\n",
+        " +12-11-10--9--8--7-------6--5--4--3--2--1-+     X: root\n",
+    );
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn id_converts_between_forms() {
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:2:-1:1:66:3:5:0:9:10";
+    let output = tavli(&["id", xgid, "--to", "gnubgid"], "");
+    assert_eq!(stdout(&output), "4HPwATDgc/ABMA:Qgk7AVAAGAAE\n");
+    let output = tavli(&["id", "4HPwATDgc/ABMA:Qgk7AVAAGAAE", "--to", "xgid"], "");
+    assert_eq!(stdout(&output), format!("{xgid}\n"));
+    let output = tavli(&["id", "start", "--to", "posid"], "");
+    assert_eq!(stdout(&output), "4HPwATDgc/ABMA\n");
+    let output = tavli(
+        &[
+            "id",
+            "4HPwATDgc/ABMA:cIkFAAAAAAAA",
+            "--to",
+            "fibs",
+            "--x-name",
+            "root",
+        ],
+        "",
+    );
+    assert_eq!(
+        stdout(&output),
+        "board:root:gnubg:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1\n"
+    );
+    let output = tavli(&["id", "start", "--to", "json"], "");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value["position_id"], "4HPwATDgc/ABMA");
+}
