@@ -328,3 +328,103 @@ fn random_sessions_match_gnubg() {
     let failures = failures.into_inner().unwrap_or_default();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Random lines built from the grammar's tokens: keyword paths (whole or abbreviated), moves,
+/// numbers, names, junk and overlong words.
+fn random_token_line(rng: &mut rand::rngs::StdRng, paths: &[Vec<&str>]) -> String {
+    use rand::seq::SliceRandom;
+    use rand::Rng;
+    const ARGUMENTS: &[&str] = &[
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "-1",
+        "64",
+        "65",
+        "4096",
+        "on",
+        "off",
+        "both",
+        "human",
+        "gnubg",
+        "name",
+        "simple",
+        "31",
+        "66",
+        "3",
+        "gammon",
+        "backgammon",
+        "single",
+        "4*",
+        "2c",
+        "1p",
+        "4HPwATDgc/ABMA",
+        "cIkFAAAAAAAA",
+        "4HPwATDgc/ABMA:cIkFAAAAAAAA",
+        "xyz",
+        "\"a b\"",
+        "*",
+        "bar/22*",
+        "24/18",
+        "13/7/1",
+        "8/2(2)",
+        "6/off",
+        "b",
+        "(0)",
+        "//",
+        "é",
+        "\t",
+        "#",
+        ":",
+    ];
+    let mut words: Vec<String> = Vec::new();
+    if rng.gen_bool(0.8) {
+        if let Some(path) = paths.choose(rng) {
+            for keyword in path {
+                let cut = rng.gen_range(1..=keyword.len());
+                words.push(if rng.gen_bool(0.7) {
+                    keyword.to_string()
+                } else {
+                    keyword[..cut].to_string()
+                });
+            }
+        }
+    }
+    for _ in 0..rng.gen_range(0..6) {
+        match rng.gen_range(0..10) {
+            0 => words.push(format!("{}/{}", rng.gen_range(0..27), rng.gen_range(0..27))),
+            1 => words.push(rng.gen_range(-5..30).to_string()),
+            2 => words.push("x".repeat(rng.gen_range(1..200))),
+            _ => words.push(ARGUMENTS.choose(rng).map_or("", |word| word).to_string()),
+        }
+    }
+    words.join(" ")
+}
+
+#[test]
+fn random_token_lines_never_break_the_session() {
+    use rand::SeedableRng;
+    let paths = tavli::protocol::keywords::all_paths();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20261129);
+    let mut session = Session::new("root");
+    let mut rejected = 0usize;
+    for _ in 0..100_000 {
+        let line = random_token_line(&mut rng, &paths);
+        let before = session.clone();
+        match tavli::protocol::run_line(&mut session, &line) {
+            Ok(response) => {
+                let _ = tavli::protocol::text::render_response(&response);
+            }
+            Err(_) => {
+                rejected += 1;
+                assert!(session == before, "rejected `{line}` changed the session");
+            }
+        }
+        if let Err(problem) = session.check_consistency() {
+            panic!("after `{line}`: {problem}");
+        }
+    }
+    assert!(rejected > 1000 && rejected < 99_000, "{rejected} rejected");
+}

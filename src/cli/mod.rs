@@ -6,6 +6,7 @@ pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod repl;
 
 use clap::{Parser, Subcommand};
 pub use exit::Outcome;

@@ -37,7 +37,7 @@ enum ReadLine {
 }
 
 /// Reads one line, keeping at most [`MAX_LINE_BYTES`] bytes of it; `None` at end of input.
-fn read_bounded_line(input: &mut impl BufRead) -> io::Result<Option<ReadLine>> {
+fn read_bounded_line(input: &mut (impl BufRead + ?Sized)) -> io::Result<Option<ReadLine>> {
     let mut bytes = Vec::new();
     let mut too_long = false;
     let mut any = false;
@@ -91,9 +91,9 @@ pub fn run_line(session: &mut Session, line: &str) -> Result<Response, CommandEr
 /// Only I/O errors of the reader or writers.
 pub fn run(
     session: &mut Session,
-    input: &mut impl BufRead,
-    stdout: &mut impl Write,
-    stderr: &mut impl Write,
+    input: &mut (impl BufRead + ?Sized),
+    stdout: &mut (impl Write + ?Sized),
+    stderr: &mut (impl Write + ?Sized),
     options: ReplOptions,
 ) -> io::Result<ReplSummary> {
     let mut summary = ReplSummary::default();

@@ -97,7 +97,7 @@ pub enum Record {
 }
 
 /// A gnubg-style session.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     state: MatchState,
     names: [String; 2],
@@ -195,6 +195,16 @@ impl Session {
         &self.names
     }
 
+    /// What gnubg's prompt shows: the name of the player to act, or `No game`.
+    #[must_use]
+    pub fn prompt_name(&self) -> &str {
+        if self.playing() {
+            self.name(self.state.turn)
+        } else {
+            "No game"
+        }
+    }
+
     /// The settings.
     #[must_use]
     pub fn settings(&self) -> &Settings {
@@ -228,14 +238,8 @@ impl Session {
         {
             return Err("score out of range".into());
         }
-        if state.game_state == GameState::Playing
-            && state
-                .board
-                .off
-                .iter()
-                .any(|&off| off >= state.variant.checkers())
-        {
-            return Err("game still playing with all checkers off".into());
+        if state.is_match() && state.crawford && self.post_crawford {
+            return Err("Crawford game and post-Crawford play together".into());
         }
         Ok(())
     }
