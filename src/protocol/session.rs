@@ -117,6 +117,8 @@ pub struct Session {
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
+    /// `post_crawford` as it was when the current game started.
+    post_crawford_at_start: bool,
     /// The last roll drawn from the generator and by whom, until a move or a double.
     last_roll: Option<(Side, Dice)>,
 }
@@ -180,6 +182,7 @@ impl Session {
             rolled_since_opening: false,
             repeat_opening: false,
             last_roll: None,
+            post_crawford_at_start: false,
         }
     }
 
@@ -471,8 +474,8 @@ impl Session {
             };
             let notation = format_play(&self.state.board, mover, play.steps());
             out.line(format!("{} moves {notation}.", self.name(mover)));
-            self.make_play(&play, out);
-            return true;
+            // When the play ended the game, the next game (if any) has been handed over already.
+            return !self.make_play(&play, out);
         }
         false
     }
@@ -484,6 +487,7 @@ impl Session {
             }
         }
         self.record.push(Record::Moved(mover, dice, String::new()));
+        self.last_roll = None;
     }
 
     /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player
@@ -511,14 +515,12 @@ impl Session {
                 continue;
             }
             self.board(out);
-            if self.state.dice.is_none() {
-                if self.settings.automatic.roll && !self.can_double(side) {
-                    self.roll_dice();
-                    self.board(out);
-                } else {
-                    return;
-                }
+            // Dice already on the board (the opening roll, `set dice`) wait for the user.
+            if self.state.dice.is_some() || !self.settings.automatic.roll || self.can_double(side) {
+                return;
             }
+            self.roll_dice();
+            self.board(out);
             if !self.settle_roll(out) {
                 return;
             }
@@ -578,10 +580,16 @@ impl Session {
         self.state.jacoby = self.settings.jacoby && length == 0;
         self.games_played = 0;
         self.post_crawford = false;
+        self.post_crawford_at_start = false;
         self.match_over = false;
     }
 
     fn start_game(&mut self, out: &mut Response, automatic: bool) {
+        // A game abandoned by `new game` does not count: its Crawford settings are undone.
+        if self.playing() {
+            self.post_crawford = self.post_crawford_at_start;
+        }
+        self.post_crawford_at_start = self.post_crawford;
         let state = &mut self.state;
         state.board = Board::start(state.variant);
         state.cube_value = 1;
@@ -650,7 +658,7 @@ impl Session {
     /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
     /// Jacoby rule applied: (the word printed, the points).
     fn scored(&self, result: Resignation) -> Resignation {
-        if !self.state.is_match() && self.state.jacoby && self.state.cube_value == 1 {
+        if !self.state.is_match() && self.state.jacoby && self.state.cube_owner.is_none() {
             Resignation::Single
         } else {
             result
@@ -1342,6 +1350,16 @@ impl Session {
                 1 => "A single automatic double will be permitted.".to_string(),
                 _ => format!("Automatic doubles will be used (up to a limit of {count})."),
             });
+            if count > 0 && self.state.is_match() {
+                out.line(
+                    "(Note that automatic doubles will have no effect until you start session play.)",
+                );
+            } else if count > 0 && !self.settings.cube_use {
+                out.line(
+                    "Note that automatic doubles will have no effect until you enable cube use",
+                );
+                out.line("(see `help set cube use').");
+            }
             return Ok(());
         }
         let (name, on_text, off_text) = match which {
@@ -1422,6 +1440,7 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.state.board = board;
+        self.last_roll = None;
         self.record.push(Record::SetBoard);
         self.board(out);
         Ok(())
@@ -1475,7 +1494,13 @@ impl Session {
             } else {
                 "Use of the doubling cube is disabled."
             });
-            if !on && self.settings.jacoby {
+            if on && self.playing() && self.state.crawford {
+                out.line(
+                    "(But the Crawford rule is in effect, so you won't be able to use it during",
+                );
+                out.line("this game.)");
+            }
+            if !on && self.settings.jacoby && !self.state.is_match() {
                 out.line(
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
@@ -1491,6 +1516,11 @@ impl Session {
         if self.state.crawford {
             return Err(CommandError::not_now(
                 "The cube is disabled during the Crawford game.",
+            ));
+        }
+        if !self.settings.cube_use {
+            return Err(CommandError::not_now(
+                "The cube is disabled (see `help set cube use').",
             ));
         }
         match cube {
@@ -1557,6 +1587,11 @@ impl Session {
         };
         let dice = Dice::new(*first, *second).map_err(|_| bad())?;
         self.state.dice = Some(dice);
+        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set.
+        self.declined = None;
+        if self.state.resignation.take().is_some() {
+            self.state.turn = self.state.on_roll;
+        }
         if matches!(self.record.last(), Some(Record::Rolled(side, _)) if *side == self.state.on_roll)
         {
             self.record.pop();
@@ -1733,8 +1768,9 @@ impl Session {
             }
             None => match one_away {
                 [true, true] => {
+                    // Both 1-away: post-Crawford, except 0-0 in a 1-point match (gnubg).
                     self.state.crawford = false;
-                    self.post_crawford = true;
+                    self.post_crawford = score0 + score1 > 0;
                 }
                 [true, false] | [false, true] => {
                     let other = if one_away[0] { score1 } else { score0 };
@@ -1751,6 +1787,8 @@ impl Session {
                 }
             },
         }
+        // A new score also sets what an abandoned game goes back to (see `start_game`).
+        self.post_crawford_at_start = self.post_crawford;
         if length == 0 {
             self.state.crawford = false;
             out.line(self.score_line());
@@ -1865,10 +1903,10 @@ impl Session {
                 if state.game_state == GameState::NoGame {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
-                if !self.settings.cube_use {
-                    out.line("The doubling cube is disabled.");
-                } else if state.crawford {
+                if state.crawford {
                     out.line("The cube is disabled during the Crawford game.");
+                } else if !self.settings.cube_use {
+                    out.line("The doubling cube is disabled.");
                 } else {
                     match state.cube_owner {
                         None => out.partial(format!(
