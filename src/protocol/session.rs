@@ -2176,3 +2176,137 @@ fn simple_board(numbers: &[i32], on_roll: Side, variant: Variant) -> Option<Boar
     slots[other][24] = u8::try_from(get(25).unsigned_abs()).ok()?;
     position_id::board_from_slots(slots, variant).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parser::parse_line;
+
+    fn session() -> Session {
+        let mut session = Session::new("root");
+        for line in ["set player 0 human", "set seed 1"] {
+            let applied = parse_line(line).map(|command| session.apply(command));
+            assert!(matches!(applied, Ok(Ok(_))), "{line}");
+        }
+        session
+    }
+
+    fn run(session: &mut Session, line: &str) -> Result<Response, CommandError> {
+        parse_line(line).and_then(|command| session.apply(command))
+    }
+
+    fn lines(response: &Response) -> Vec<String> {
+        response
+            .outputs
+            .iter()
+            .filter_map(|output| match output {
+                Output::Line { text } | Output::Partial { text } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn opening_roll_comes_from_gnubg_dice() {
+        let mut session = session();
+        let response = run(&mut session, "new session").unwrap_or_default();
+        assert_eq!(
+            lines(&response),
+            [
+                "A new session has been started.",
+                "gnubg rolls 3, root rolls 6."
+            ]
+        );
+        assert_eq!(session.state().on_roll, Side::X);
+        assert_eq!(
+            session
+                .state()
+                .dice
+                .map(|dice| (dice.first(), dice.second())),
+            Some((6, 3))
+        );
+    }
+
+    #[test]
+    fn rejected_commands_leave_the_session_unchanged() {
+        let mut session = session();
+        assert!(run(&mut session, "new session").is_ok());
+        let before = session.clone();
+        for line in [
+            "roll",
+            "double",
+            "take",
+            "move 24/21",
+            "set dice 7",
+            "resign 4",
+            "set turn 2",
+        ] {
+            assert!(run(&mut session, line).is_err(), "{line}");
+            assert!(session == before, "{line} changed the session");
+        }
+        assert_eq!(
+            run(&mut session, "roll").map_err(|error| error.message),
+            Err("You have already rolled the dice.".to_string())
+        );
+    }
+
+    #[test]
+    fn a_second_roll_after_set_turn_gives_the_same_dice() {
+        let mut session = session();
+        for line in [
+            "new session",
+            "move 24/18 13/10",
+            "roll",
+            "set turn 0",
+            "roll",
+        ] {
+            assert!(run(&mut session, line).is_ok(), "{line}");
+        }
+        // gnubg: the roll after `set turn 0` repeats 65 instead of drawing 11.
+        assert_eq!(
+            session
+                .state()
+                .dice
+                .map(|dice| (dice.first(), dice.second())),
+            Some((6, 5))
+        );
+    }
+
+    #[test]
+    fn computer_player_moves_by_itself() {
+        let mut session = Session::new("root");
+        assert!(run(&mut session, "set seed 3").is_ok());
+        // Player 0 is the computer: with seed 3 it wins the opening (4-1) and moves.
+        let response = run(&mut session, "new session").unwrap_or_default();
+        let text = lines(&response);
+        assert!(
+            text.iter().any(|line| line.starts_with("gnubg moves ")),
+            "{text:?}"
+        );
+        assert_eq!(session.state().turn, Side::X);
+        assert_eq!(
+            run(&mut session, "play").map_err(|error| error.message),
+            Err("It's not the computer's turn to play.".to_string())
+        );
+    }
+
+    #[test]
+    fn hint_lists_every_legal_play_best_first() {
+        let mut session = session();
+        assert!(run(&mut session, "new session").is_ok());
+        let response = run(&mut session, "hint 9999").unwrap_or_default();
+        let Some(Output::Hints { evaluator, entries }) = response.outputs.first() else {
+            panic!("no hint list: {response:?}");
+        };
+        assert_eq!(evaluator, evaluate::EVALUATOR_NAME);
+        let state = session.state();
+        let all = state.dice.map_or(0, |dice| {
+            crate::rules::count_legal_plays(&state.board, state.on_roll, dice)
+        });
+        assert!(all > 10);
+        assert_eq!(entries.len(), all);
+        assert!(entries
+            .windows(2)
+            .all(|pair| pair[0].equity >= pair[1].equity));
+    }
+}
