@@ -487,7 +487,6 @@ impl Session {
             }
         }
         self.record.push(Record::Moved(mover, dice, String::new()));
-        self.last_roll = None;
     }
 
     /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player
@@ -585,8 +584,10 @@ impl Session {
     }
 
     fn start_game(&mut self, out: &mut Response, automatic: bool) {
-        // A game abandoned by `new game` does not count: its Crawford settings are undone.
-        if self.playing() {
+        // A game abandoned by `new game` after an earlier game of the match does not count:
+        // its Crawford settings go back to what that earlier game left (gnubg recomputes them
+        // from the game record; with no earlier game it keeps the current ones).
+        if self.playing() && self.games_played > 0 {
             self.post_crawford = self.post_crawford_at_start;
         }
         self.post_crawford_at_start = self.post_crawford;
