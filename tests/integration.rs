@@ -3,8 +3,13 @@
 mod support;
 
 mod cli;
+mod codec_gnubg;
+mod codec_properties;
 mod codec_vectors;
 mod gnubg_movegen;
+mod grammar_codec;
 mod movegen;
+mod readme;
 mod render;
 mod repl;
+mod variants;

@@ -22,6 +22,8 @@ pub enum IllegalPosition {
     },
     /// Both sides have a closed home board and checkers on the bar: nobody could ever move.
     BothBarredAgainstClosedBoards,
+    /// The position breaks a rule of the variant (a bad Plakoto pin, a bar in Plakoto or Fevga).
+    VariantRules(BoardError),
 }
 
 impl From<BoardError> for IllegalPosition {
@@ -31,6 +33,10 @@ impl From<BoardError> for IllegalPosition {
                 IllegalPosition::TooManyCheckers { side, count, limit }
             }
             BoardError::SharedPoint { point } => IllegalPosition::SharedPoint { point },
+            // Pins and bar-less variants (the variants branch): gnubg's forms cannot hold them.
+            other @ (BoardError::BadPin { .. } | BoardError::NoBar { .. }) => {
+                IllegalPosition::VariantRules(other)
+            }
         }
     }
 }
@@ -50,6 +56,7 @@ impl fmt::Display for IllegalPosition {
             IllegalPosition::BothBarredAgainstClosedBoards => f.write_str(
                 "illegal position: both players have checkers on the bar against closed boards",
             ),
+            IllegalPosition::VariantRules(error) => write!(f, "illegal position: {error}"),
         }
     }
 }
@@ -410,6 +417,18 @@ pub enum EncodeXgidError {
         /// The cube value.
         value: u32,
     },
+    /// A score above 9999 (gnubg reads only four characters per field).
+    ScoreTooLarge {
+        /// The score.
+        score: u32,
+    },
+    /// A match score that has reached the match length (the match is over).
+    ScoreNotBelowMatchLength {
+        /// The score.
+        score: u32,
+        /// The match length.
+        match_length: u32,
+    },
 }
 
 impl fmt::Display for EncodeXgidError {
@@ -422,6 +441,16 @@ impl fmt::Display for EncodeXgidError {
             EncodeXgidError::CubeTooLarge { value } => {
                 write!(f, "an XGID cannot hold a cube of {value}")
             }
+            EncodeXgidError::ScoreTooLarge { score } => {
+                write!(f, "an XGID cannot hold a score of {score} (at most 9999)")
+            }
+            EncodeXgidError::ScoreNotBelowMatchLength {
+                score,
+                match_length,
+            } => write!(
+                f,
+                "an XGID cannot hold a score of {score} in a {match_length}-point match"
+            ),
         }
     }
 }

@@ -10,7 +10,7 @@
 use super::error::{IllegalPosition, ParseFibsBoardError};
 use super::match_id::MAX_CUBE_LOG2;
 use super::position_id::board_from_slots;
-use crate::rules::{Board, Dice, GameState, MatchState, Side, Variant, BAR};
+use crate::rules::{Dice, GameState, MatchState, Side, Variant, BAR};
 
 /// Fields in a board line, the `board` literal included.
 pub const FIELD_COUNT: usize = 53;
@@ -37,7 +37,8 @@ pub struct FibsBoard {
     /// Names of `O` (index 0) and `X` (index 1), as written.
     pub names: [String; 2],
     /// The position, dice, cube and score. A board line does not say whether the Jacoby
-    /// rule is in force (`jacoby` is false) nor whether a resignation is pending.
+    /// rule is in force (`jacoby` is gnubg's default: on in money play, off in a match)
+    /// nor whether a resignation is pending.
     pub state: MatchState,
 }
 
@@ -265,7 +266,9 @@ pub fn decode(
             }
         }
     }
-    let one_away = match_length > 1 && score.iter().any(|&points| points + 1 == match_length);
+    // As gnubg's reader: the two flags only matter when a player is 1-away (in a 1-point
+    // match both are, and gnubg writes its Crawford flag there too).
+    let one_away = match_length > 0 && score.iter().any(|&points| points + 1 == match_length);
     let crawford = one_away && field(52).value == 0 && field(53).value == 0;
     let names = if first == Side::X {
         let [first_name, second_name] = names;
@@ -289,7 +292,7 @@ pub fn decode(
             dice,
             match_length,
             score,
-            jacoby: false,
+            jacoby: match_length == 0,
         },
     })
 }
@@ -303,14 +306,10 @@ fn read_dice(fields: &[&Field; 2]) -> Result<Option<Dice>, ParseFibsBoardError> 
     }
 }
 
-/// The board of a board line (a shortcut for callers that only need the checkers).
-pub fn decode_board(text: &str, variant: Variant) -> Result<Board, ParseFibsBoardError> {
-    decode(text, variant, FibsFlavour::ShowBoard).map(|fibs| fibs.state.board)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Board;
 
     const OPENING: &str = "board:root:gnubg:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
 

@@ -85,10 +85,44 @@ pub fn scan(text: &str) -> Result<ScannedIds<'_>, ParseGnubgIdError> {
     Ok(found)
 }
 
+/// The state gnubg keeps when it sets the Match ID of `state` (`set matchid`, and the
+/// Match ID part of `set gnubgid` and `set xgid`), as observed in gnubg 1.07:
+///
+/// * a pending double is stepped back: the player who offered it (the one not deciding)
+///   is on roll and decides (the dice, normally none, are kept);
+/// * a pending resignation is dropped;
+/// * when the dice are rolled or the cube is not 1 and centred, the player on roll decides
+///   (gnubg sets the dice and cube after the ID); otherwise the turn is kept as written;
+/// * the Crawford flag is kept only when a player is 1-away in a match longer than one
+///   point, and in the Crawford game the cube value is 1 (its owner is kept).
+#[must_use]
+pub fn settled_as_gnubg_sets(mut state: MatchState) -> MatchState {
+    if state.double_offered {
+        let doubler = state.turn.opponent();
+        state.on_roll = doubler;
+        state.turn = doubler;
+        state.double_offered = false;
+    }
+    state.resignation = None;
+    if state.dice.is_some() || state.cube_value > 1 || state.cube_owner.is_some() {
+        // gnubg sets the dice and the cube after the ID, which gives the decision back to
+        // the player on roll.
+        state.turn = state.on_roll;
+    }
+    let length = state.match_length;
+    let one_away = length > 1 && state.score.iter().any(|&points| points + 1 == length);
+    state.crawford = state.crawford && one_away;
+    if state.crawford {
+        state.cube_value = 1;
+    }
+    state
+}
+
 /// Applies what [`scan`] finds to `current`, as `set gnubgid` does: the Match ID first
-/// (replacing cube, dice, turn, score and settings), then the Position ID relative to the
-/// resulting player on roll. The board and variant come from `current` when absent.
-/// On any error `current` is left as it was (it is only read).
+/// (replacing cube, dice, turn, score and settings, then settled as in
+/// [`settled_as_gnubg_sets`]), then the Position ID relative to the resulting player on
+/// roll. The board and variant come from `current` when absent. On any error `current` is
+/// left as it was (it is only read).
 pub fn apply_lenient(text: &str, current: &MatchState) -> Result<MatchState, ParseGnubgIdError> {
     let found = scan(text)?;
     let mut state = *current;
@@ -97,6 +131,7 @@ pub fn apply_lenient(text: &str, current: &MatchState) -> Result<MatchState, Par
             .map_err(|error| ParseGnubgIdError::Match { offset, error })?;
         state = fields
             .into_state(current.board, current.variant)
+            .map(settled_as_gnubg_sets)
             .map_err(ParseGnubgIdError::State)?;
     }
     if let Some((offset, position_text)) = found.position_id {
@@ -150,11 +185,39 @@ mod tests {
     }
 
     #[test]
+    fn settled_like_set_matchid() {
+        // Match IDs given to gnubg 1.07's `set matchid` and the IDs it then showed.
+        let current = MatchState::new_money_game(Variant::Standard, Side::X);
+        for (given, shown) in [
+            ("cKEFAAAAAAAA", "cIkFAAAAAAAA"), // resignation pending: dropped
+            ("MBkAAAAAAAAA", "MAEAAAAAAAAA"), // O doubled: O on roll again
+            ("chEGAAAAAAAA", "cgkGAAAAAAAA"), // doubled with dice (odd, but kept)
+            ("EREAAAAAAAAA", "UQkAAAAAAAAA"), // X beavered: X (who redoubled) on roll
+            ("MEllAAAAAAAE", "MAFlAAAAAAAE"), // resignation pending, dice kept
+            ("sClAAAAACAAE", "sAlAAAAACAAE"), // resigned before rolling: turn kept
+            ("ciEAAAAAAAAA", "cgkAAAAAAAAA"), // ... unless the cube is not 1 and centred
+            ("ECkAAAAAAAAE", "EAEAAAAAAAAE"),
+            ("MAkAAAAAAAAE", "MAkAAAAAAAAE"), // turn differs, nothing pending: kept
+            ("8IklAAAAAAAA", "cIklAAAAAAAA"), // no Crawford game in a 1-point match
+            ("0omlACAAAAAA", "UomlACAAAAAA"), // nor when nobody is 1-away
+            ("0omlAEAAAAAA", "0ImlAEAAAAAA"), // Crawford game: cube 1, owner kept
+            ("8ImlAEAAIAAA", "8ImlAEAAIAAA"), // Crawford flag kept at 4-4
+        ] {
+            let state = apply_lenient(given, &current).unwrap();
+            assert_eq!(match_id::encode(&state), shown, "{given}");
+        }
+    }
+
+    #[test]
     fn apply_lenient_uses_the_new_player_on_roll() {
         let current = MatchState::new_money_game(Variant::Standard, Side::X);
         let state = apply_lenient(" sGfwATDgc/ABMA  MAEAAAAAAAAA", &current).unwrap();
         assert_eq!(state.on_roll, Side::O);
         assert_eq!(encode(&state), "sGfwATDgc/ABMA:MAEAAAAAAAAA");
+        // A pending beaver steps back to the beaverer on roll, and gnubg reads the Position
+        // ID for that player: the ID shown afterwards has the same position part.
+        let beaver = apply_lenient("sGfwATDgc/ABMA:EREAAAAAAAAA", &current).unwrap();
+        assert_eq!(encode(&beaver), "sGfwATDgc/ABMA:UQkAAAAAAAAA");
         let only_position = apply_lenient("4HPwATDgc/ABMA", &current).unwrap();
         assert_eq!(only_position.board, Board::start(Variant::Standard));
         assert!(apply_lenient("cIkFAAAAAAA!", &current).is_err());

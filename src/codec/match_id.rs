@@ -47,8 +47,9 @@ pub struct MatchIdFields {
 }
 
 impl MatchIdFields {
-    /// The fields gnubg writes for `state`: the larger die first, cube owner 3 when centred,
-    /// and Jacoby off in match play (gnubg sets the no-Jacoby bit in every match).
+    /// The fields gnubg writes for `state`: the larger die first and cube owner 3 when
+    /// centred. The Jacoby flag is written as it is: gnubg's new matches have it off (their
+    /// IDs end in `E`), but a Match ID set with the flag on in match play keeps it.
     #[must_use]
     pub fn from_state(state: &MatchState) -> MatchIdFields {
         MatchIdFields {
@@ -63,14 +64,15 @@ impl MatchIdFields {
             dice: state.dice.map_or([0, 0], |dice| [dice.high(), dice.low()]),
             match_length: state.match_length,
             score: state.score,
-            jacoby: state.jacoby && state.match_length == 0,
+            jacoby: state.jacoby,
         }
     }
 
-    /// The cube value (`2^cube_log2`).
+    /// The cube value (`2^cube_log2`; `u32::MAX` if that does not fit).
     #[must_use]
     pub fn cube_value(&self) -> u32 {
-        1 << self.cube_log2
+        1u32.checked_shl(u32::from(self.cube_log2))
+            .unwrap_or(u32::MAX)
     }
 
     /// The game state, if it is one of the five gnubg knows.
@@ -285,6 +287,11 @@ mod tests {
                 match_length: 5
             })
         );
+        // gnubg prints this ID itself when a 3-point match ends 4-0, but refuses to read it.
+        assert!(matches!(
+            decode("QcNqAEAAAAAE"),
+            Err(ParseMatchIdError::ScoreAboveMatchLength { score: 4, .. })
+        ));
         // A score equal to the match length is accepted by gnubg.
         assert!(decode("cImlAFAAAAAA").is_ok());
         assert_eq!(

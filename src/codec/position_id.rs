@@ -202,5 +202,14 @@ mod tests {
             board_from_slots(slots, Variant::Standard),
             Err(IllegalPosition::BothBarredAgainstClosedBoards)
         );
+        // The same position as a Position ID is `Illegal position.` in gnubg; with one home
+        // point opened it is legal.
+        assert_eq!(
+            decode("27YBANC2bQAABA", Side::X, Variant::Standard),
+            Err(ParsePositionIdError::Illegal(
+                IllegalPosition::BothBarredAgainstClosedBoards
+            ))
+        );
+        assert!(decode("27YAAGjbNgAAAg", Side::X, Variant::Standard).is_ok());
     }
 }

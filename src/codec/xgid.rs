@@ -9,7 +9,8 @@
 //! * turn: `1` = `X` on roll, anything else = `O`. dice: `00`, two dice, or `D` (the player
 //!   on roll has doubled).
 //! * rules: match play `1` = Crawford game (gnubg only sets Crawford when a player is
-//!   1-away in a match longer than 1 point, and then resets the cube to 1); money play bit 0
+//!   1-away in a match longer than 1 point, and then sets the cube value to 1, keeping its
+//!   owner); money play bit 0
 //!   = Jacoby, bit 1 = beavers.
 //! * maxcube: gnubg ignores it (except that `0` turns the cube off). tavli writes `10`, as
 //!   XG does (a cube of at most 1024), or the cube's own log2 when the cube is larger.
@@ -28,6 +29,8 @@ use std::fmt;
 pub const DEFAULT_MAX_CUBE_LOG2: i64 = 10;
 const POSITION_LENGTH: usize = 26;
 const FIELD_WIDTH: usize = 4;
+/// The largest score that fits in a field of four characters.
+const MAX_SCORE: u32 = 9999;
 
 /// The dice field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,11 +93,13 @@ impl Xgid {
     #[must_use]
     pub fn to_match_state(&self, variant: Variant) -> MatchState {
         let crawford = self.crawford();
-        let (cube_value, cube_owner) = if crawford {
-            (1, None)
+        // gnubg disables the cube in the Crawford game: the value drops to 1, the owner stays.
+        let cube_value = if crawford {
+            1
         } else {
-            (1 << self.cube_log2, self.cube_owner)
+            1u32.checked_shl(self.cube_log2).unwrap_or(u32::MAX)
         };
+        let cube_owner = self.cube_owner;
         let (dice, double_offered) = match self.dice {
             XgidDice::NotRolled => (None, false),
             XgidDice::Doubled => (None, true),
@@ -123,8 +128,9 @@ impl Xgid {
     }
 
     /// The XGID of `state`. States an XGID cannot hold are refused (a pending resignation
-    /// or beaver, a cube above 4096); the game state, a turn that differs from the player
-    /// on roll without a double, and Jacoby in match play are not written.
+    /// or beaver, a cube above 4096, a score above 9999 or not below the match length);
+    /// the game state, a turn that differs from the player on roll without a double, and
+    /// Jacoby in match play are not written.
     pub fn from_state(state: &MatchState) -> Result<Xgid, EncodeXgidError> {
         if state.resignation.is_some() {
             return Err(EncodeXgidError::ResignationPending);
@@ -136,6 +142,20 @@ impl Xgid {
         if cube_log2 > u32::from(MAX_CUBE_LOG2) || !state.cube_value.is_power_of_two() {
             return Err(EncodeXgidError::CubeTooLarge {
                 value: state.cube_value,
+            });
+        }
+        if let Some(&score) = state.score.iter().find(|&&score| score > MAX_SCORE) {
+            return Err(EncodeXgidError::ScoreTooLarge { score });
+        }
+        let match_length = state.match_length;
+        if let Some(&score) = state
+            .score
+            .iter()
+            .find(|&&score| match_length > 0 && score >= match_length)
+        {
+            return Err(EncodeXgidError::ScoreNotBelowMatchLength {
+                score,
+                match_length,
             });
         }
         let dice = if state.double_offered {
@@ -355,7 +375,8 @@ fn parse_dice((offset, text): (usize, &str)) -> Result<XgidDice, ParseXgidError>
     };
     match truncated(text) {
         "00" => Ok(XgidDice::NotRolled),
-        "D" => Ok(XgidDice::Doubled),
+        // gnubg only looks at the first character for a double (`D5` reads as `D`).
+        doubled if doubled.starts_with('D') => Ok(XgidDice::Doubled),
         digits => {
             let bytes = digits.as_bytes();
             let [first @ b'1'..=b'6', second @ b'1'..=b'6'] = bytes else {
@@ -440,6 +461,13 @@ mod tests {
         assert!(!crawford("0:4:0:5"));
         let state = decode(&format!("{START}:1:0:1:52:4:0:1:5:10"), Variant::Standard).unwrap();
         assert_eq!((state.cube_value, state.cube_owner), (1, None));
+        // gnubg keeps the owner (found by the differential test).
+        let state = decode(
+            "XGID=--Ba-A-A---B-B-AAA------A-:2:-1:1:43:0:2:1:3:10",
+            Variant::Standard,
+        )
+        .unwrap();
+        assert_eq!(gnubg_id::encode(&state), "AAAgGAkzFRAAAA:wAluACAAAAAE");
     }
 
     #[test]
@@ -543,6 +571,14 @@ mod tests {
         assert_eq!(ok(&format!("{START}:0:0:2:52:0:0:0:0:10")).on_roll, Side::O);
         let doubled = ok(&format!("{START}:0:0:1:D:2:4:0:7:10"));
         assert!(doubled.double_offered);
+        assert_eq!(ok(&format!("{START}:0:0:1:D5:2:4:0:7:10")), doubled);
+        for dice in ["B", "R", "d"] {
+            assert!(parse(
+                &format!("{START}:0:0:1:{dice}:0:0:0:0:10"),
+                Variant::Standard
+            )
+            .is_err());
+        }
         assert_eq!((doubled.on_roll, doubled.turn), (Side::X, Side::O));
     }
 

@@ -146,6 +146,8 @@ fn variant_title(variant: Variant) -> &'static str {
         Variant::Hypergammon1 => "1-chequer hypergammon",
         Variant::Hypergammon2 => "2-chequer hypergammon",
         Variant::Hypergammon3 => "3-chequer hypergammon",
+        // Not gnubg variations: `set variation` only offers gnubg's five.
+        other => other.name(),
     }
 }
 

@@ -373,9 +373,10 @@ fn middle_text(state: &MatchState) -> String {
         0 if state.cube_owner.is_none() => cube,
         0 => String::new(),
         1 => "1 point match".to_owned(),
+        // An owned cube hides the Crawford note too (only reachable with `set cube owner`).
+        length if state.cube_owner.is_some() => format!("{length} points match"),
         length if state.crawford => format!("{length} points match (Crawford game)"),
-        length if state.cube_owner.is_none() => format!("{length} points match {cube}"),
-        length => format!("{length} points match"),
+        length => format!("{length} points match {cube}"),
     }
 }
 
@@ -437,6 +438,9 @@ mod tests {
         assert_eq!(middle_text(&state), "7 points match (Cube: 2)");
         state.crawford = true;
         assert_eq!(middle_text(&state), "7 points match (Crawford game)");
+        state.cube_owner = Some(Side::X);
+        assert_eq!(middle_text(&state), "7 points match");
+        state.cube_owner = None;
         state.match_length = 1;
         state.crawford = false;
         assert_eq!(middle_text(&state), "1 point match");

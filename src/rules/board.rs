@@ -12,13 +12,27 @@ pub const BAR: usize = 24;
 /// is that side's point `i + 1` (its home board is points 1..6, it moves from 24 towards 1);
 /// index 24 is its bar. Borne-off checkers are counted in `off`.
 ///
-/// In standard backgammon a side's point `p` is the opponent's point `25 - p`.
+/// In standard backgammon a side's point `p` is the opponent's point `25 - p`; in Fevga it is
+/// the opponent's point `p + 12` or `p - 12` (see `Variant::opposite_index`).
+///
+/// Plakoto pins: a pinned checker stays counted in `slots`, and its point also holds the
+/// opponent's pinning checkers. Always construct boards with `Board::empty()`, `start` or
+/// `from_slots` so that fields added later get their neutral value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// `slots[side][i]`: checkers of `side` on its point `i + 1`, or on its bar for `i == 24`.
+    /// In Athroisma the bar holds a side's captured checkers waiting to re-enter.
     pub slots: [[u8; 25]; 2],
     /// Checkers each side has borne off.
     pub off: [u8; 2],
+    /// Plakoto only: bit `i` of `pinned[side]` is set when the single checker of `side` on its
+    /// own point `i + 1` is pinned by the opponent. Zero in every other variant.
+    #[serde(default, skip_serializing_if = "no_pins")]
+    pub pinned: [u32; 2],
+}
+
+fn no_pins(pinned: &[u32; 2]) -> bool {
+    *pinned == [0, 0]
 }
 
 /// What makes a board impossible.
@@ -38,6 +52,19 @@ pub enum BoardError {
         /// The point in `X`'s numbering.
         point: u8,
     },
+    /// A pin that the variant cannot have: a pin outside Plakoto, a pinned checker that is
+    /// not alone or has no pinner over it, or two pins on one point.
+    BadPin {
+        /// The point in `X`'s numbering.
+        point: u8,
+    },
+    /// Checkers on the bar in a variant without one (Plakoto, Fevga).
+    NoBar {
+        /// The side with checkers on the bar.
+        side: Side,
+        /// The variant.
+        variant: Variant,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -52,6 +79,16 @@ impl fmt::Display for BoardError {
                 f,
                 "both players have checkers on point {point} (numbered from X's side)"
             ),
+            BoardError::BadPin { point } => write!(
+                f,
+                "impossible pin on point {point} (numbered from X's side): a pinned checker \
+                 must be alone under at least one opposing checker, and only in plakoto"
+            ),
+            BoardError::NoBar { side, variant } => write!(
+                f,
+                "player {} has checkers on the bar, but {variant} has no bar",
+                side.letter()
+            ),
         }
     }
 }
@@ -65,10 +102,11 @@ impl Board {
         Board {
             slots: [[0; 25]; 2],
             off: [0; 2],
+            pinned: [0; 2],
         }
     }
 
-    /// The starting position of `variant`.
+    /// The starting position of `variant` (in Fevga O's own 24-point is X's 12-point).
     #[must_use]
     pub fn start(variant: Variant) -> Board {
         let mut board = Board::empty();
@@ -92,23 +130,72 @@ impl Board {
             }
             off[side.index()] = limit - count as u8;
         }
-        let board = Board { slots, off };
-        board.check_points()?;
+        let mut board = Board::empty();
+        board.slots = slots;
+        board.off = off;
+        board.check_points(variant)?;
         Ok(board)
     }
 
-    fn check_points(&self) -> Result<(), BoardError> {
+    /// Checks that no point is shared, except (Plakoto) a point where one side's single
+    /// checker is pinned under the other's, and that variants without a bar have none.
+    fn check_points(&self, variant: Variant) -> Result<(), BoardError> {
+        if matches!(variant, Variant::Plakoto | Variant::Fevga) {
+            if let Some(side) = Side::BOTH.into_iter().find(|&side| self.bar(side) > 0) {
+                return Err(BoardError::NoBar { side, variant });
+            }
+        }
+        if self.pinned != [0, 0] && variant != Variant::Plakoto {
+            let point = if self.pinned[1] != 0 {
+                self.pinned[1].trailing_zeros() as u8 + 1
+            } else {
+                variant.opposite_index(self.pinned[0].trailing_zeros() as usize) as u8 + 1
+            };
+            return Err(BoardError::BadPin { point });
+        }
         for index in 0..24 {
-            if self.slots[1][index] > 0 && self.slots[0][23 - index] > 0 {
-                return Err(BoardError::SharedPoint {
-                    point: index as u8 + 1,
-                });
+            let other = variant.opposite_index(index);
+            let x_count = self.slots[1][index];
+            let o_count = self.slots[0][other];
+            let x_pinned = self.pinned[1] & (1 << index) != 0;
+            let o_pinned = self.pinned[0] & (1 << other) != 0;
+            let point = index as u8 + 1;
+            if x_pinned || o_pinned {
+                let (pinned_count, pinner_count) = if x_pinned {
+                    (x_count, o_count)
+                } else {
+                    (o_count, x_count)
+                };
+                if (x_pinned && o_pinned) || pinned_count != 1 || pinner_count == 0 {
+                    return Err(BoardError::BadPin { point });
+                }
+            } else if x_count > 0 && o_count > 0 {
+                return Err(BoardError::SharedPoint { point });
             }
         }
         Ok(())
     }
 
-    /// Checks that the board could occur in `variant`: checker counts and shared points.
+    /// Whether the checker of `side` on its own point `point` (1..=24) is pinned (Plakoto).
+    #[must_use]
+    pub fn is_pinned(&self, side: Side, point: u8) -> bool {
+        (1..=24).contains(&point) && self.pinned[side.index()] & (1 << (point - 1)) != 0
+    }
+
+    /// Marks the single checker of `side` on its own point `point` (1..=24) as pinned or free.
+    /// `validate` checks that the result is a possible Plakoto position.
+    pub fn set_pinned(&mut self, side: Side, point: u8, pinned: bool) {
+        if (1..=24).contains(&point) {
+            let bit = 1u32 << (point - 1);
+            if pinned {
+                self.pinned[side.index()] |= bit;
+            } else {
+                self.pinned[side.index()] &= !bit;
+            }
+        }
+    }
+
+    /// Checks that the board could occur in `variant`: checker counts, shared points and pins.
     pub fn validate(&self, variant: Variant) -> Result<(), BoardError> {
         let limit = variant.checkers();
         for side in Side::BOTH {
@@ -121,7 +208,7 @@ impl Board {
                 return Err(BoardError::TooManyCheckers { side, count, limit });
             }
         }
-        self.check_points()
+        self.check_points(variant)
     }
 
     /// Checkers of `side` on its own point `point` (1..=24), or on its bar for 25.
@@ -168,6 +255,7 @@ impl Board {
         Board {
             slots: [self.slots[1], self.slots[0]],
             off: [self.off[1], self.off[0]],
+            pinned: [self.pinned[1], self.pinned[0]],
         }
     }
 }

@@ -9,11 +9,12 @@ pub mod movegen;
 pub mod play;
 pub mod side;
 pub mod variant;
+pub mod variants;
 
 pub use board::{Board, BoardError, BAR};
 pub use dice::{Dice, DiceError};
 pub use match_state::{GameState, MatchState, Resignation};
 pub use movegen::{count_legal_plays, legal_plays, legal_plays_into};
-pub use play::{Play, Step, BAR_POINT, OFF_POINT};
+pub use play::{Play, Step, BAR_POINT, MAX_STEPS, OFF_POINT};
 pub use side::Side;
 pub use variant::{UnknownVariant, Variant};

@@ -47,11 +47,12 @@ thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// A set of position keys, emptied in O(1) by changing its stamp.
+/// The positions found so far, by key, emptied in O(1) by changing its stamp. Entry `i`
+/// refers to play `i` of the generator's list.
 struct SeenPositions {
     stamps: Vec<u32>,
     slots: Vec<u32>,
-    keys: Vec<u128>,
+    keys: Vec<u64>,
     stamp: u32,
 }
 
@@ -77,18 +78,18 @@ impl SeenPositions {
         }
     }
 
-    /// Inserts `key`; returns false if it was already there (or the table is full).
-    fn insert(&mut self, key: u128) -> bool {
+    /// Records `key` for the next play unless a play with the same key and the same board
+    /// (`same(index)`) is already there; returns whether it was new.
+    fn insert(&mut self, key: u64, same: impl Fn(usize) -> bool) -> bool {
         if self.keys.len() >= TABLE_SIZE / 2 {
             // More distinct positions than any roll produces; fall back to a scan.
-            if self.keys.contains(&key) {
+            if (0..self.keys.len()).any(|index| self.keys[index] == key && same(index)) {
                 return false;
             }
             self.keys.push(key);
             return true;
         }
-        let mixed = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let mut index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+        let mut index = (key >> (64 - TABLE_BITS)) as usize;
         loop {
             if self.stamps[index] != self.stamp {
                 self.stamps[index] = self.stamp;
@@ -96,7 +97,8 @@ impl SeenPositions {
                 self.keys.push(key);
                 return true;
             }
-            if self.keys[self.slots[index] as usize] == key {
+            let found = self.slots[index] as usize;
+            if self.keys[found] == key && same(found) {
                 return false;
             }
             index = (index + 1) & (TABLE_SIZE - 1);
@@ -110,20 +112,52 @@ struct Generator<'a> {
     mover: Side,
     steps: [Step; 4],
     hero: [u8; 25],
+    /// Bit `i` set when `hero[i] > 0`.
+    occupied: u32,
     opp: [u8; 25],
-    key: u128,
+    key: u64,
     plays: &'a mut Vec<Play>,
     seen: &'a mut SeenPositions,
     max_moves: u8,
     max_pips: u8,
+    /// Doubles: each resulting position is reached by exactly one non-increasing sequence of
+    /// sources, so no duplicate check is needed.
+    double: bool,
+    /// The second pass of a mixed roll (dice swapped) from a position with no checker on the
+    /// bar: two-step plays of different checkers duplicate plays of the first pass.
+    prune_second_pass: bool,
+    /// Destination of the first step in the current sequence (slot index), if not borne off.
+    first_destination: Option<usize>,
 }
 
-const HIT_SHIFT: u32 = 100;
+/// Random 64-bit weights: a position's key is the sum of the mover's slot weights times
+/// their counts, plus a weight per opponent checker hit. Equal keys are confirmed by
+/// comparing boards, so a collision can never merge two positions.
+const fn weights(seed: u64) -> [u64; 25] {
+    let mut weights = [0u64; 25];
+    let mut state = seed;
+    let mut index = 0;
+    while index < 25 {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        weights[index] = z ^ (z >> 31);
+        index += 1;
+    }
+    weights
+}
 
-fn position_key(hero: &[u8; 25]) -> u128 {
-    hero.iter().enumerate().fold(0u128, |key, (index, &count)| {
-        key | (u128::from(count) << (4 * index))
-    })
+const SLOT_WEIGHTS: [u64; 25] = weights(1);
+const HIT_WEIGHTS: [u64; 25] = weights(2);
+
+fn position_key(hero: &[u8; 25]) -> u64 {
+    hero.iter()
+        .zip(SLOT_WEIGHTS)
+        .fold(0u64, |key, (&count, weight)| {
+            key.wrapping_add(weight.wrapping_mul(u64::from(count)))
+        })
 }
 
 /// What a step changed, so it can be undone.
@@ -132,7 +166,7 @@ struct Undo {
     source: usize,
     destination: Option<usize>,
     hit: Option<usize>,
-    key: u128,
+    key: u64,
 }
 
 impl<'a> Generator<'a> {
@@ -154,12 +188,16 @@ impl<'a> Generator<'a> {
             mover,
             steps: [Step::default(); 4],
             hero,
+            occupied: occupancy(&hero),
             opp,
             key: position_key(&hero),
             plays,
             seen,
             max_moves: 0,
             max_pips: 0,
+            double: first == second,
+            prune_second_pass: false,
+            first_destination: None,
         }
     }
 
@@ -167,6 +205,11 @@ impl<'a> Generator<'a> {
         self.search(0, 23, 0);
         if self.dice[0] != self.dice[1] {
             self.dice.swap(0, 1);
+            // In the swapped pass, a step of a different checker than the one moved first
+            // (and no bear-off on either step) gives a position the first pass already found
+            // with the same dice and pips: moving one checker never blocks another's landing
+            // point, and a hit only removes a blot. Only chains and bear-offs can be new.
+            self.prune_second_pass = self.hero[BAR] == 0;
             self.search(0, 23, 0);
             self.dice.swap(0, 1);
         }
@@ -174,8 +217,11 @@ impl<'a> Generator<'a> {
 
     fn make(&mut self, source: usize, die: usize) -> (Undo, bool) {
         let undo_key = self.key;
-        self.key -= 1u128 << (4 * source);
+        self.key = self.key.wrapping_sub(SLOT_WEIGHTS[source]);
         self.hero[source] -= 1;
+        if self.hero[source] == 0 {
+            self.occupied &= !(1 << source);
+        }
         if source < die {
             return (
                 Undo {
@@ -193,11 +239,12 @@ impl<'a> Generator<'a> {
         if self.opp[opposite] == 1 {
             self.opp[opposite] = 0;
             self.opp[BAR] += 1;
-            self.key |= 1u128 << (HIT_SHIFT + opposite as u32);
+            self.key = self.key.wrapping_add(HIT_WEIGHTS[opposite]);
             hit = Some(opposite);
         }
         self.hero[destination] += 1;
-        self.key += 1u128 << (4 * destination);
+        self.occupied |= 1 << destination;
+        self.key = self.key.wrapping_add(SLOT_WEIGHTS[destination]);
         (
             Undo {
                 source,
@@ -211,8 +258,12 @@ impl<'a> Generator<'a> {
 
     fn unmake(&mut self, undo: Undo) {
         self.hero[undo.source] += 1;
+        self.occupied |= 1 << undo.source;
         if let Some(destination) = undo.destination {
             self.hero[destination] -= 1;
+            if self.hero[destination] == 0 {
+                self.occupied &= !(1 << destination);
+            }
         }
         if let Some(opposite) = undo.hit {
             self.opp[opposite] = 1;
@@ -244,13 +295,40 @@ impl<'a> Generator<'a> {
             self.unmake(undo);
             return true;
         }
-        let highest = highest_occupied(&self.hero);
+        let above_one = self.occupied & !1;
+        let highest = if above_one == 0 {
+            0
+        } else {
+            31 - above_one.leading_zeros() as usize
+        };
         let mut used = false;
-        for source in (0..=start.min(highest)).rev() {
-            if self.hero[source] == 0 || !step_is_legal(&self.opp, highest, source, die_index) {
+        let mut candidates = self.occupied & ((2u32 << start) - 1);
+        if depth == 1 && self.prune_second_pass {
+            // Only the checker moved first (a chain) and bear-offs can give new positions;
+            // the die still counts as usable if any other checker could move.
+            let new_ones =
+                self.first_destination.map_or(0, |first| 1u32 << first) | ((1u32 << die_index) - 1);
+            let mut others = candidates & !new_ones;
+            candidates &= new_ones;
+            while others != 0 {
+                let source = 31 - others.leading_zeros() as usize;
+                others &= !(1 << source);
+                if step_is_legal(&self.opp, highest, source, die_index) {
+                    used = true;
+                    break;
+                }
+            }
+        }
+        while candidates != 0 {
+            let source = 31 - candidates.leading_zeros() as usize;
+            candidates &= !(1 << source);
+            if !step_is_legal(&self.opp, highest, source, die_index) {
                 continue;
             }
             let (undo, hit) = self.make(source, die_index);
+            if depth == 0 {
+                self.first_destination = source.checked_sub(die_index);
+            }
             self.steps[depth] = Step {
                 from: source as u8 + 1,
                 to: if source >= die_index {
@@ -284,13 +362,21 @@ impl<'a> Generator<'a> {
         }
         self.max_moves = moves;
         self.max_pips = pips;
-        if !self.seen.insert(self.key) {
+        let (hero, opp) = (&self.hero, &self.opp);
+        let (mover, opponent) = (self.mover.index(), self.mover.opponent().index());
+        let plays = &*self.plays;
+        if !self.double
+            && !self.seen.insert(self.key, |index| {
+                plays[index].result.slots[mover] == *hero
+                    && plays[index].result.slots[opponent] == *opp
+            })
+        {
             // Same position, same dice and pips used: gnubg keeps the first sequence found.
             return;
         }
         let mut result = *self.base;
-        result.slots[self.mover.index()] = self.hero;
-        result.slots[self.mover.opponent().index()] = self.opp;
+        result.slots[mover] = self.hero;
+        result.slots[opponent] = self.opp;
         let steps = &self.steps[..usize::from(moves)];
         let borne_off = steps.iter().filter(|s| s.to == OFF_POINT).count() as u8;
         result.off[self.mover.index()] += borne_off;
@@ -298,12 +384,16 @@ impl<'a> Generator<'a> {
     }
 }
 
-/// The highest slot (1..=24, the bar being 24) holding a checker of the mover, ignoring slot 0;
-/// bearing off is allowed when it is at most 5 (all checkers in the home board).
-fn highest_occupied(hero: &[u8; 25]) -> usize {
-    (1..25).rev().find(|&index| hero[index] > 0).unwrap_or(0)
+/// The set of slots holding a checker of the mover, as bits.
+fn occupancy(hero: &[u8; 25]) -> u32 {
+    hero.iter()
+        .enumerate()
+        .filter(|(_, &count)| count > 0)
+        .fold(0, |bits, (index, _)| bits | (1 << index))
 }
 
+/// Whether the mover may move a checker from slot `source` by `die`; `highest` is the highest
+/// occupied slot above slot 0 (bearing off needs it to be at most 5, all checkers home).
 fn step_is_legal(opp: &[u8; 25], highest: usize, source: usize, die: usize) -> bool {
     if source >= die {
         opp[23 - (source - die)] < 2

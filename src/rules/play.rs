@@ -16,25 +16,29 @@ pub struct Step {
     pub from: u8,
     /// Where it lands: 1..=24, or 0 when borne off.
     pub to: u8,
-    /// Whether it hit an opponent's blot on `to`.
+    /// Whether it hit an opponent's blot on `to`. In Plakoto: whether it pinned a blot there;
+    /// in Athroisma: whether it landed on opposing checkers that the roll captures.
     pub hit: bool,
 }
 
-/// A legal play: up to four steps (doubles) and the resulting board.
+/// The most steps a play can have: four in the standard family, seven in Athroisma (1-1).
+pub const MAX_STEPS: usize = 8;
+
+/// A legal play: up to four steps (doubles; up to seven in Athroisma) and the resulting board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Play {
-    steps: [Step; 4],
+    steps: [Step; MAX_STEPS],
     len: u8,
     /// The board after the play.
     pub result: Board,
 }
 
 impl Play {
-    /// A play from its steps (at most four are kept) and the board they lead to.
+    /// A play from its steps (at most `MAX_STEPS` are kept) and the board they lead to.
     #[must_use]
     pub fn new(steps: &[Step], result: Board) -> Play {
-        let mut array = [Step::default(); 4];
-        let len = steps.len().min(4);
+        let mut array = [Step::default(); MAX_STEPS];
+        let len = steps.len().min(MAX_STEPS);
         array[..len].copy_from_slice(&steps[..len]);
         Play {
             steps: array,

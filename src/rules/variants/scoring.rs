@@ -1,0 +1,150 @@
+//! How a game of each variant ends and what it scores: single, gammon and backgammon values,
+//! Plakoto's mother rule and draw, and the cube (for variants that use one) with Jacoby.
+
+use crate::rules::board::{Board, BAR};
+use crate::rules::side::Side;
+use crate::rules::variant::Variant;
+use serde::{Deserialize, Serialize};
+
+/// What kind of win a finished game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinKind {
+    /// A single game: 1 point.
+    Single,
+    /// The loser bore off no checker: 2 points.
+    Gammon,
+    /// A gammon with a loser's checker on the bar or in the winner's home board: 3 points
+    /// (only in the variants with a triple game).
+    Backgammon,
+    /// Plakoto: the loser's mother checker is pinned and the winner's start is empty: 2 points.
+    Mother,
+}
+
+impl WinKind {
+    /// The points the win is worth before the cube.
+    #[must_use]
+    pub fn points(self) -> u32 {
+        match self {
+            WinKind::Single => 1,
+            WinKind::Gammon | WinKind::Mother => 2,
+            WinKind::Backgammon => 3,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// `winner` won a game of kind `kind`.
+    Win {
+        /// The winner.
+        winner: Side,
+        /// Single, gammon, backgammon or (Plakoto) mother.
+        kind: WinKind,
+    },
+    /// Plakoto: both mothers are pinned; nobody scores.
+    Draw,
+}
+
+impl GameResult {
+    /// The points the result is worth before the cube (0 for a draw).
+    #[must_use]
+    pub fn points(self) -> u32 {
+        match self {
+            GameResult::Win { kind, .. } => kind.points(),
+            GameResult::Draw => 0,
+        }
+    }
+}
+
+/// The kind of win when `winner` has borne off all checkers in `variant`. The tavli games
+/// and Athroisma have no triple game (PO3, PL7, F7, A13); Athroisma's captured checkers are
+/// not "taken off".
+#[must_use]
+pub fn win_kind(variant: Variant, board: &Board, winner: Side) -> WinKind {
+    let loser = winner.opponent();
+    if board.borne_off(loser) > 0 {
+        return WinKind::Single;
+    }
+    if !variant.uses_cube() {
+        return WinKind::Gammon;
+    }
+    // The loser's checkers on the bar or on its points 19..24 (the winner's home board).
+    let slots = &board.slots[loser.index()];
+    if slots[BAR] > 0 || slots[18..24].iter().any(|&n| n > 0) {
+        WinKind::Backgammon
+    } else {
+        WinKind::Gammon
+    }
+}
+
+/// Whether the game is over at the end of a turn, and how. Checks bearing off (either side)
+/// and, in Plakoto, the mother rule (PL6 with decisions PL-a and PL-b: at the end of every
+/// turn; both mothers pinned is a draw).
+#[must_use]
+pub fn game_result(variant: Variant, board: &Board) -> Option<GameResult> {
+    let total = variant.checkers();
+    for side in Side::BOTH {
+        if board.borne_off(side) >= total && board.checkers_in_play(side) == 0 {
+            return Some(GameResult::Win {
+                winner: side,
+                kind: win_kind(variant, board, side),
+            });
+        }
+    }
+    if variant == Variant::Plakoto {
+        let mother_pinned = |side: Side| board.on_point(side, 24) == 1 && board.is_pinned(side, 24);
+        let (o_pinned, x_pinned) = (mother_pinned(Side::O), mother_pinned(Side::X));
+        if o_pinned && x_pinned {
+            return Some(GameResult::Draw);
+        }
+        for side in Side::BOTH {
+            let winner = side.opponent();
+            if mother_pinned(side) && board.on_point(winner, 24) == 0 {
+                return Some(GameResult::Win {
+                    winner,
+                    kind: WinKind::Mother,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The points a win scores with the cube: the kind's points times the cube value, except
+/// that under the Jacoby rule (money play, Jacoby on, cube centred: never turned, even if
+/// automatic doubles raised it) gammons and backgammons count as single games (R9.4).
+/// Variants without a cube ignore `cube_value` and `jacoby`.
+#[must_use]
+pub fn points_scored(
+    variant: Variant,
+    result: GameResult,
+    cube_value: u32,
+    cube_centred: bool,
+    jacoby: bool,
+) -> u32 {
+    let GameResult::Win { kind, .. } = result else {
+        return 0;
+    };
+    if !variant.uses_cube() {
+        return kind.points();
+    }
+    let base = if jacoby && cube_centred {
+        1
+    } else {
+        kind.points()
+    };
+    base * cube_value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_result_at_the_start() {
+        for variant in Variant::ALL {
+            assert_eq!(game_result(variant, &Board::start(variant)), None);
+        }
+    }
+}
