@@ -104,6 +104,8 @@ pub enum ErrorKind {
     Incomplete,
     /// A move that does not parse or is not legal.
     IllegalMove,
+    /// An XGID or GNUbg ID that does not read (gnubg reports these on standard error).
+    BadId,
     /// A bad or missing argument.
     BadArgument,
     /// The command is not possible in the current state.

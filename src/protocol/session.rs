@@ -1185,6 +1185,14 @@ impl Session {
         if !self.playing() {
             return Err(CommandError::not_now("No game in progress."));
         }
+        self.swap_sides();
+        self.board(out);
+        self.board(out);
+        Ok(())
+    }
+
+    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube.
+    fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
         self.state.score.swap(0, 1);
@@ -1192,8 +1200,7 @@ impl Session {
         self.state.on_roll = self.state.on_roll.opponent();
         self.state.turn = self.state.turn.opponent();
         self.state.cube_owner = self.state.cube_owner.map(Side::opponent);
-        self.board(out);
-        Ok(())
+        self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
 
     // ----- set -----
@@ -1327,10 +1334,7 @@ impl Session {
                 }
                 Ok(())
             }
-            SetCommand::Xgid(_) => Err(CommandError::new(
-                ErrorKind::Unsupported,
-                "tavli cannot read XGIDs yet.",
-            )),
+            SetCommand::Xgid(text) => self.set_xgid(&text, out),
         }
     }
 
@@ -1620,7 +1624,7 @@ impl Session {
 
     fn set_gnubg_id(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
         let mut state = gnubg_id::apply_lenient(text, &self.state)
-            .map_err(|_| CommandError::bad_argument("No valid IDs found"))?;
+            .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
         let board = state.board;
         state.board = self.state.board;
         self.load_state(&mut state, out);
@@ -1628,6 +1632,31 @@ impl Session {
         self.board(out);
         let id = gnubg_id::encode(&self.state);
         out.line(format!("Setting GNUbg ID {id}"));
+        Ok(())
+    }
+
+    fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
+        let xgid = crate::codec::xgid::parse(text, self.state.variant).map_err(|_| {
+            CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
+        })?;
+        let mut state = xgid.to_match_state(self.state.variant);
+        if state.match_length == 0 {
+            // The rules field also sets the beaver setting for money play.
+            if !xgid.beavers() {
+                self.settings.beavers = 0;
+            } else if self.settings.beavers == 0 {
+                self.settings.beavers = 3;
+            }
+        }
+        self.load_state(&mut state, out);
+        self.board(out);
+        if self.state.on_roll == Side::O {
+            // gnubg swaps the players so that the player on roll is player 1 (no question is
+            // printed when stdin is not a terminal).
+            self.swap_sides();
+            self.board(out);
+            self.board(out);
+        }
         Ok(())
     }
 

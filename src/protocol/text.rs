@@ -94,7 +94,10 @@ pub fn render_error(error: &CommandError) -> Rendered {
                 stderr: text,
             }
         }
-        ErrorKind::IllegalMove | ErrorKind::LineTooLong | ErrorKind::Unsupported => Rendered {
+        ErrorKind::IllegalMove
+        | ErrorKind::BadId
+        | ErrorKind::LineTooLong
+        | ErrorKind::Unsupported => Rendered {
             stdout: String::new(),
             stderr: text,
         },
