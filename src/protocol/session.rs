@@ -94,6 +94,14 @@ pub enum Record {
     Moved(Side, Dice, String),
     /// The position was edited (`set board`).
     SetBoard,
+    /// `side` doubled (or beavered) to `value`.
+    Double(Side, u32),
+    /// `side` took the cube.
+    Take(Side),
+    /// The cube value was set (gnubg lists it as `Unhandled movetype 8`).
+    SetCubeValue,
+    /// The cube owner was set or the cube centred (`Unhandled movetype 9`).
+    SetCubeOwner,
 }
 
 /// A gnubg-style session.
@@ -932,6 +940,8 @@ impl Session {
         self.state.double_offered = true;
         self.rolled_since_opening = true;
         self.last_roll = None;
+        self.record
+            .push(Record::Double(doubler, self.state.cube_value * 2));
         self.state.turn = doubler.opponent();
         self.beavers_used = 0;
         out.line(format!("{} doubles.", self.name(doubler)));
@@ -957,6 +967,7 @@ impl Session {
 
     fn take(&mut self, out: &mut Response) {
         let taker = self.state.turn;
+        self.record.push(Record::Take(taker));
         self.state.cube_value *= 2;
         self.state.cube_owner = Some(self.state.on_roll.opponent());
         self.state.double_offered = false;
@@ -1031,6 +1042,8 @@ impl Session {
             ));
         }
         let beaverer = self.state.turn;
+        self.record
+            .push(Record::Double(beaverer, self.state.cube_value * 4));
         self.beavers_used += 1;
         self.state.cube_value *= 2;
         // gnubg gives the cube to the player who was doubled first, also on a raccoon.
@@ -1541,6 +1554,7 @@ impl Session {
                         )
                     })?;
                 self.state.cube_value = value;
+                self.push_cube_record(Record::SetCubeValue);
                 out.line(format!("The cube has been set to {value}."));
             }
             CubeSetting::Owner(word) => {
@@ -1552,10 +1566,12 @@ impl Session {
                     },
                 )?;
                 self.state.cube_owner = Some(side);
+                self.push_cube_record(Record::SetCubeOwner);
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
                 self.state.cube_owner = None;
+                self.push_cube_record(Record::SetCubeOwner);
                 out.line("The cube has been centred.");
             }
         }
@@ -2089,43 +2105,60 @@ impl Session {
         Ok(())
     }
 
+    /// Records a cube edit; gnubg keeps one record for consecutive edits of the same kind.
+    fn push_cube_record(&mut self, record: Record) {
+        if self.record.last() == Some(&record) {
+            return;
+        }
+        self.record.push(record);
+    }
+
     fn list_game(&self, out: &mut Response) {
         if self.state.game_state == GameState::NoGame {
             return;
         }
-        // gnubg writes the records two to a line, in order, whoever made them.
+        // gnubg writes player 0's records in a left column and ends the line after player 1's
+        // (and after edits), so one line is "player 0, then player 1" when play alternates.
         let mut line = String::new();
-        let mut in_line = 0;
+        let mut open = false;
         for record in &self.record {
-            let entry = match record {
-                Record::Rolled(_, dice) => {
-                    format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), "")
-                }
-                Record::Moved(_, dice, notation) => {
+            let (entry, side) = match record {
+                Record::Rolled(side, dice) => (
+                    format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), ""),
+                    Some(*side),
+                ),
+                Record::Moved(side, dice, notation) => (
                     format!(
                         "{}{}     : {notation:<19}{:16}",
                         dice.first(),
                         dice.second(),
                         ""
-                    )
+                    ),
+                    Some(*side),
+                ),
+                Record::Double(side, value) => {
+                    (format!("Doubles to {value:4}{:30}", ""), Some(*side))
                 }
-                Record::SetBoard => {
-                    if !line.is_empty() {
-                        out.line(std::mem::take(&mut line));
-                        in_line = 0;
-                    }
-                    out.line("Unhandled movetype 6");
-                    continue;
-                }
+                Record::Take(side) => (format!("Takes{:39}", ""), Some(*side)),
+                Record::SetBoard => (format!("Unhandled movetype 6{:22}", ""), None),
+                Record::SetCubeValue => (format!("Unhandled movetype 8{:22}", ""), None),
+                Record::SetCubeOwner => (format!("Unhandled movetype 9{:22}", ""), None),
             };
             line.push_str(&entry);
-            in_line += 1;
-            if in_line == 2 {
-                out.line(std::mem::take(&mut line));
-                in_line = 0;
+            match side {
+                // An edit ends its line itself and leaves a new one open (gnubg).
+                None => {
+                    out.line(std::mem::take(&mut line));
+                    open = true;
+                }
+                Some(Side::O) => open = true,
+                Some(Side::X) => {
+                    out.line(std::mem::take(&mut line));
+                    open = false;
+                }
             }
         }
-        if !line.is_empty() {
+        if open {
             out.line(line);
         }
     }
