@@ -18,5 +18,6 @@ pub mod codec;
 pub mod engine;
 pub mod matchfile;
 pub mod notation;
+pub mod protocol;
 pub mod render;
 pub mod rules;

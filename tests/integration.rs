@@ -12,5 +12,6 @@ mod grammar_codec;
 mod movegen;
 mod readme;
 mod render;
+mod repl;
 mod validate;
 mod variants;

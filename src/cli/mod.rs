@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
 pub mod board;
+pub mod completions;
 pub mod convert;
 pub mod exit;
 pub mod external;
@@ -8,6 +9,7 @@ pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod repl;
 pub mod ubgi;
 pub mod validate;
 
@@ -21,14 +23,19 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "tavli", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// REPL options, for `tavli` with no subcommand.
+    #[command(flatten)]
+    pub repl: repl::ReplArgs,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Read GNU Backgammon's command language (as `gnubg -t`) on standard input or from a file.
+    Repl(repl::ReplArgs),
     /// List every legal play of a position and roll, in gnubg notation.
     Moves(moves::MovesArgs),
     /// Draw a position as gnubg's `show board` does.
@@ -43,6 +50,10 @@ pub enum Command {
     External(external::ExternalArgs),
     /// Speak UBGI (draft v0.2) on standard input and output.
     Ubgi(ubgi::UbgiArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff), generated from the same definitions as `--help`.
+    Man,
 }
 
 /// Runs the parsed command line, writing data to `out` and diagnostics to `err`.
@@ -58,9 +69,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),
-        None => {
-            writeln!(err, "tavli: the REPL is not built yet; see `tavli --help`")?;
-            Ok(Outcome::Failure)
-        }
+        Some(Command::Repl(args)) => repl::run(&args, out, err),
+        Some(Command::Completions(args)) => completions::run(&args, out),
+        Some(Command::Man) => completions::man(out),
+        None => repl::run(&cli.repl, out, err),
     }
 }

@@ -1,0 +1,226 @@
+//! The parsed form of one command line: what was asked, with its arguments, and no side effects.
+//!
+//! Arguments whose validity gnubg checks only after looking at the game (for example `set dice`
+//! with no game answers "There must be a game in progress" whatever the dice) are kept as the
+//! words typed; the session validates them in gnubg's order.
+
+use serde::Serialize;
+
+/// A two-state setting value (`on`/`off`, `yes`/`no`, `true`/`false`).
+pub type Toggle = Option<bool>;
+
+/// One of gnubg's `set automatic` settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AutomaticSetting {
+    /// `bearoff`.
+    Bearoff,
+    /// `crawford`.
+    Crawford,
+    /// `doubles` (takes a number, not a toggle).
+    Doubles,
+    /// `game`.
+    Game,
+    /// `move`.
+    Move,
+    /// `roll`.
+    Roll,
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PlayerKind {
+    /// Moves are typed by the user.
+    Human,
+    /// tavli plays the side itself (gnubg's `gnubg` player type).
+    Computer,
+}
+
+/// What `set player N ...` changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PlayerSetting {
+    /// `human` or `gnubg`.
+    Kind(PlayerKind),
+    /// `name X` (the rest of the line, `None` when missing).
+    Name(Option<String>),
+    /// Nothing after the player.
+    Missing,
+    /// An unknown word after the player.
+    Unknown(String),
+}
+
+/// `set cube ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CubeSetting {
+    /// `set cube value N` (raw word).
+    Value(Option<String>),
+    /// `set cube owner 0|1|name` (raw word).
+    Owner(Option<String>),
+    /// `set cube centre` / `center`.
+    Centre,
+    /// `set cube use on|off`.
+    Use(Toggle),
+}
+
+/// `set ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum SetCommand {
+    /// `set automatic <what> <value>`; the value word is kept raw (`doubles` takes a number).
+    Automatic(AutomaticSetting, Option<String>),
+    /// `set beavers N` (`None` when missing or not a non-negative number).
+    Beavers(Option<u32>),
+    /// `set board ...`: the words after `board`.
+    Board(Vec<String>),
+    /// `set clockwise on|off`.
+    Clockwise(Toggle),
+    /// `set crawford on|off`.
+    Crawford(Toggle),
+    /// `set cube ...`.
+    Cube(CubeSetting),
+    /// `set defaultnames A B`.
+    DefaultNames(Vec<String>),
+    /// `set dice ...`: the words after `dice`.
+    Dice(Vec<String>),
+    /// `set gnubgid ...`: the rest of the line.
+    GnubgId(String),
+    /// `set jacoby on|off`.
+    Jacoby(Toggle),
+    /// `set matchid ID`.
+    MatchId(String),
+    /// `set matchlength N` (`None` when not a number from 0 to 64).
+    MatchLength(Option<u32>),
+    /// `set player N|both ...`: the player word and the setting.
+    Player(Option<String>, PlayerSetting),
+    /// `set postcrawford on|off`.
+    PostCrawford(Toggle),
+    /// `set rng mersenne|manual`.
+    Rng(RngChoice),
+    /// `set score A B [L]`: the words after `score`.
+    Score(Vec<String>),
+    /// `set seed [N]`: `None` = from system entropy; `Some(Err)` = not a valid seed.
+    Seed(Option<Result<u64, String>>),
+    /// `set turn P` (raw word).
+    Turn(Option<String>),
+    /// `set variation NAME`.
+    Variation(VariationName),
+    /// `set xgid ...`: the rest of the line.
+    Xgid(String),
+}
+
+/// A dice generator name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RngChoice {
+    /// `manual`.
+    Manual,
+    /// `mersenne`.
+    Mersenne,
+}
+
+/// A variant name as typed in `set variation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum VariationName {
+    /// `standard`.
+    Standard,
+    /// `nackgammon`.
+    Nackgammon,
+    /// `1-chequer-hypergammon`.
+    Hypergammon1,
+    /// `2-chequer-hypergammon`.
+    Hypergammon2,
+    /// `3-chequer-hypergammon`.
+    Hypergammon3,
+}
+
+/// `show ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ShowCommand {
+    /// `show automatic`.
+    Automatic,
+    /// `show beavers`.
+    Beavers,
+    /// `show board [POSITION-ID]`.
+    Board(Option<String>),
+    /// `show crawford`.
+    Crawford,
+    /// `show cube`.
+    Cube,
+    /// `show dice`.
+    Dice,
+    /// `show jacoby`.
+    Jacoby,
+    /// `show matchlength`.
+    MatchLength,
+    /// `show pipcount [POSITION-ID]`.
+    PipCount(Option<String>),
+    /// `show postcrawford`.
+    PostCrawford,
+    /// `show rng`.
+    Rng,
+    /// `show score`.
+    Score,
+    /// `show turn`.
+    Turn,
+    /// `show variation`.
+    Variation,
+    /// `show version`.
+    Version,
+}
+
+/// `new ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum NewCommand {
+    /// `new game`.
+    Game,
+    /// `new match [N]`: `None` = the default length; `Some(Err)` = not a length from 0 to 64.
+    Match(Option<Result<u32, String>>),
+    /// `new session`.
+    Session,
+}
+
+/// One command line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Command {
+    /// An empty line, a `#` comment or a `:` line: does nothing.
+    Nothing,
+    /// `new game|match|session`.
+    New(NewCommand),
+    /// `roll`.
+    Roll,
+    /// `move [MOVE]` or a bare move line; the move text is parsed against the position later.
+    Move(Option<String>),
+    /// `play`.
+    Play,
+    /// `end game`.
+    EndGame,
+    /// `double`.
+    Double,
+    /// `take`.
+    Take,
+    /// `drop` / `pass`.
+    Drop,
+    /// `beaver` / `redouble`.
+    Beaver,
+    /// `resign [single|gammon|backgammon|1|2|3]` (raw word).
+    Resign(Option<String>),
+    /// `accept`.
+    Accept,
+    /// `reject`.
+    Reject,
+    /// `agree`.
+    Agree,
+    /// `decline`.
+    Decline,
+    /// `swap players`.
+    SwapPlayers,
+    /// `set ...`.
+    Set(SetCommand),
+    /// `show ...`.
+    Show(ShowCommand),
+    /// `hint [N]`.
+    Hint(Option<u32>),
+    /// `list game`.
+    ListGame,
+    /// `help [COMMAND...]`: the words after `help`.
+    Help(Vec<String>),
+    /// `quit` / `exit`.
+    Quit,
+}

@@ -1,0 +1,78 @@
+//! NDJSON rendering: one JSON object per command, so programs can frame replies without
+//! sentinels. Boards are structured data plus their Position ID and Match ID.
+
+use super::response::{BoardSnapshot, CommandError, Output, Response};
+use super::text;
+use crate::codec::{match_id, position_id};
+use serde_json::{json, Value};
+
+fn board_json(snapshot: &BoardSnapshot) -> Value {
+    let state = &snapshot.state;
+    json!({
+        "position_id": position_id::encode(&state.board, state.on_roll),
+        "match_id": match_id::encode(state),
+        "names": snapshot.names,
+        "annotated": snapshot.annotated,
+        "state": state,
+    })
+}
+
+fn output_json(output: &Output) -> Value {
+    match output {
+        Output::Line { text } => json!({"type": "line", "text": text}),
+        Output::Partial { text } => json!({"type": "partial", "text": text}),
+        Output::Board { board } => json!({"type": "board", "board": board_json(board)}),
+        Output::Hints { evaluator, entries } => json!({
+            "type": "hints",
+            "evaluator": evaluator,
+            "plays": entries.iter().map(|entry| json!({
+                "play": entry.notation,
+                "equity": entry.equity,
+                "probabilities": entry.probabilities,
+            })).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// The NDJSON line (without newline) for a command's result.
+#[must_use]
+pub fn render_result(line: &str, result: &Result<Response, CommandError>) -> String {
+    let value = match result {
+        Ok(response) => json!({
+            "command": line,
+            "ok": true,
+            "outputs": response.outputs.iter().map(output_json).collect::<Vec<_>>(),
+            "text": text::render_response(response).stdout,
+        }),
+        Err(error) => json!({
+            "command": line,
+            "ok": false,
+            "error": {
+                "kind": error.kind,
+                "message": error.message,
+                "offset": error.offset,
+            },
+        }),
+    };
+    value.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::response::ErrorKind;
+
+    #[test]
+    fn errors_carry_kind_and_message() {
+        let error = CommandError::new(ErrorKind::NotNow, "You have already rolled the dice.");
+        let line = render_result("roll", &Err(error));
+        let value: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        assert_eq!(value["ok"], false);
+        assert_eq!(value["error"]["kind"], "not_now");
+        assert_eq!(
+            value["error"]["message"],
+            "You have already rolled the dice."
+        );
+        assert!(!line.contains('\n'));
+    }
+}

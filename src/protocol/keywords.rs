@@ -1,0 +1,315 @@
+//! The command keyword tree as data, and unique-prefix resolution of typed words against it.
+//!
+//! gnubg resolves an abbreviation to the *first* entry of its command table that starts with
+//! the typed letters, so `d` means `decline` and `sh c` means `show calibration`. tavli resolves
+//! by *unique* prefix among the commands it implements: an exact name wins, then a gnubg
+//! abbreviation listed in `aliases` (so the short forms scripts use, `sh bo`, `r`, `t`, `a`, ...,
+//! mean what they mean in gnubg), then the only keyword starting with the word. A word that starts
+//! several keywords is an error naming them (`d` without the alias would be). Differences from
+//! gnubg: a prefix that gnubg resolves to a command tavli does not implement (`sh d` is
+//! `show delay` in gnubg) resolves among tavli's commands instead (`show dice`), or is reported
+//! as unknown/ambiguous.
+
+/// One keyword of the command tree.
+#[derive(Debug)]
+pub struct Keyword {
+    /// The full keyword.
+    pub name: &'static str,
+    /// gnubg abbreviations that resolve to this keyword even though they start other keywords.
+    pub aliases: &'static [&'static str],
+    /// Sub-keywords (empty for a keyword that takes free arguments or none).
+    pub children: &'static [Keyword],
+    /// One line of help.
+    pub help: &'static str,
+}
+
+const fn leaf(name: &'static str, help: &'static str) -> Keyword {
+    Keyword {
+        name,
+        aliases: &[],
+        children: &[],
+        help,
+    }
+}
+
+const fn aliased(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    help: &'static str,
+) -> Keyword {
+    Keyword {
+        name,
+        aliases,
+        children: &[],
+        help,
+    }
+}
+
+const fn group(name: &'static str, children: &'static [Keyword], help: &'static str) -> Keyword {
+    Keyword {
+        name,
+        aliases: &[],
+        children,
+        help,
+    }
+}
+
+const AUTOMATIC: &[Keyword] = &[
+    leaf("bearoff", "bear off automatically when there is no contact"),
+    leaf("crawford", "enable the Crawford game by match score"),
+    leaf(
+        "doubles",
+        "turn the cube when the opening roll is a double (N times)",
+    ),
+    leaf("game", "start the next game after a win"),
+    leaf("move", "play forced moves automatically"),
+    leaf("roll", "roll for a player who cannot double"),
+];
+
+const CUBE: &[Keyword] = &[
+    leaf("center", "centre the cube"),
+    leaf("centre", "centre the cube"),
+    leaf("owner", "give the cube to player 0 or 1"),
+    leaf("use", "enable or disable the doubling cube"),
+    leaf("value", "set the cube value (a power of two)"),
+];
+
+const RNG: &[Keyword] = &[
+    leaf("manual", "enter the dice by hand"),
+    leaf("mersenne", "use the Mersenne Twister (the default)"),
+];
+
+const VARIATION: &[Keyword] = &[
+    leaf("1-chequer-hypergammon", "hypergammon with one checker each"),
+    leaf(
+        "2-chequer-hypergammon",
+        "hypergammon with two checkers each",
+    ),
+    leaf(
+        "3-chequer-hypergammon",
+        "hypergammon with three checkers each",
+    ),
+    leaf("nackgammon", "Nack Ballard's variant"),
+    leaf("standard", "standard backgammon"),
+];
+
+const SET: &[Keyword] = &[
+    group("automatic", AUTOMATIC, "automatic actions"),
+    leaf("beavers", "how many beavers/raccoons money sessions allow"),
+    leaf("board", "set the position (Position ID or `simple` list)"),
+    leaf("clockwise", "draw the board mirrored"),
+    leaf("crawford", "mark this game as the Crawford game"),
+    group("cube", CUBE, "set the cube"),
+    leaf("defaultnames", "names used by new matches"),
+    leaf("dice", "set the dice"),
+    leaf("gnubgid", "set position and match from a GNUbg ID"),
+    leaf("jacoby", "use the Jacoby rule in money sessions"),
+    leaf("matchid", "set the match state from a Match ID"),
+    leaf("matchlength", "default length of new matches"),
+    leaf("player", "set a player's name or who plays it"),
+    leaf("postcrawford", "mark this game as post-Crawford"),
+    group("rng", RNG, "choose the dice generator"),
+    leaf("score", "set the score"),
+    leaf("seed", "seed the dice generator"),
+    leaf("turn", "set the player on roll"),
+    group("variation", VARIATION, "choose the variant for new games"),
+    leaf("xgid", "set position and match from an XGID"),
+];
+
+const SHOW: &[Keyword] = &[
+    leaf("automatic", "the automatic settings"),
+    aliased("beavers", &["b"], "how many beavers are allowed"),
+    aliased("board", &["bo"], "the board"),
+    leaf("crawford", "whether this is the Crawford game"),
+    leaf("cube", "the cube"),
+    leaf("dice", "the dice"),
+    leaf("jacoby", "the Jacoby rule setting"),
+    leaf("matchlength", "the default match length"),
+    leaf("pipcount", "the pip counts"),
+    leaf("postcrawford", "whether this is post-Crawford play"),
+    leaf("rng", "the dice generator"),
+    leaf("score", "the score"),
+    leaf("turn", "who is to act"),
+    leaf("variation", "the variant"),
+    leaf("version", "the program version"),
+];
+
+const NEW: &[Keyword] = &[
+    leaf("game", "start a new game"),
+    leaf("match", "start a new match of N points"),
+    leaf("session", "start a new money session"),
+];
+
+/// The top level of the command tree.
+pub const COMMANDS: &[Keyword] = &[
+    aliased("accept", &["a", "acc"], "accept a cube or resignation"),
+    leaf("agree", "accept a resignation"),
+    aliased(
+        "beaver",
+        &["be"],
+        "redouble immediately after being doubled",
+    ),
+    aliased("decline", &["d"], "decline a resignation"),
+    aliased("double", &["do"], "offer a double"),
+    aliased("drop", &["dr"], "refuse a double"),
+    group(
+        "end",
+        &[leaf("game", "play the game to the end")],
+        "play to the end",
+    ),
+    leaf("exit", "leave tavli"),
+    aliased("help", &["h"], "describe commands"),
+    leaf("hint", "list the legal plays, best first"),
+    group(
+        "list",
+        &[leaf("game", "the moves of this game")],
+        "list records",
+    ),
+    aliased("move", &["m", "mo"], "make a move"),
+    group("new", NEW, "start a game, match or session"),
+    aliased("pass", &["pa"], "refuse a double"),
+    leaf("play", "make the computer player move now"),
+    aliased("quit", &["q"], "leave tavli"),
+    aliased("redouble", &["re"], "redouble (beaver)"),
+    aliased("reject", &["rej"], "reject a cube or resignation"),
+    aliased("resign", &["res"], "offer to resign"),
+    aliased("roll", &["r", "ro"], "roll the dice"),
+    Keyword {
+        name: "set",
+        aliases: &["se"],
+        children: SET,
+        help: "change a setting",
+    },
+    Keyword {
+        name: "show",
+        aliases: &["sh"],
+        children: SHOW,
+        help: "show a setting or the board",
+    },
+    group(
+        "swap",
+        &[leaf("players", "exchange the two players")],
+        "swap",
+    ),
+    aliased("take", &["t", "ta"], "accept a double"),
+];
+
+/// Why a word did not resolve to one keyword.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeywordError {
+    /// No keyword starts with the word.
+    Unknown(String),
+    /// Several keywords start with the word.
+    Ambiguous {
+        /// The word typed.
+        word: String,
+        /// The keywords it could mean.
+        candidates: Vec<&'static str>,
+    },
+}
+
+impl std::fmt::Display for KeywordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeywordError::Unknown(word) => write!(f, "Unknown keyword `{word}'."),
+            KeywordError::Ambiguous { word, candidates } => write!(
+                f,
+                "Ambiguous keyword `{word}' (could be: {}).",
+                candidates.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeywordError {}
+
+/// Resolves `word` (any case) among `table`: exact name, then alias, then unique prefix.
+pub fn resolve<'a>(table: &'a [Keyword], word: &str) -> Result<&'a Keyword, KeywordError> {
+    let lower = word.to_ascii_lowercase();
+    if let Some(exact) = table.iter().find(|keyword| keyword.name == lower) {
+        return Ok(exact);
+    }
+    if let Some(alias) = table
+        .iter()
+        .find(|keyword| keyword.aliases.contains(&lower.as_str()))
+    {
+        return Ok(alias);
+    }
+    let candidates: Vec<&Keyword> = table
+        .iter()
+        .filter(|keyword| !lower.is_empty() && keyword.name.starts_with(&lower))
+        .collect();
+    match candidates.as_slice() {
+        [only] => Ok(only),
+        [] => Err(KeywordError::Unknown(word.to_string())),
+        many => Err(KeywordError::Ambiguous {
+            word: word.to_string(),
+            candidates: many.iter().map(|keyword| keyword.name).collect(),
+        }),
+    }
+}
+
+/// Every keyword path of the tree (`["set", "cube", "value"]`, ...), for help and fuzzing.
+#[must_use]
+pub fn all_paths() -> Vec<Vec<&'static str>> {
+    fn walk(table: &'static [Keyword], prefix: &[&'static str], out: &mut Vec<Vec<&'static str>>) {
+        for keyword in table {
+            let mut path = prefix.to_vec();
+            path.push(keyword.name);
+            if keyword.children.is_empty() {
+                out.push(path);
+            } else {
+                walk(keyword.children, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(COMMANDS, &[], &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_alias_and_unique_prefix() {
+        assert_eq!(resolve(COMMANDS, "show").map(|k| k.name), Ok("show"));
+        assert_eq!(resolve(COMMANDS, "sh").map(|k| k.name), Ok("show"));
+        assert_eq!(resolve(SHOW, "bo").map(|k| k.name), Ok("board"));
+        assert_eq!(resolve(COMMANDS, "ROLL").map(|k| k.name), Ok("roll"));
+        assert_eq!(resolve(COMMANDS, "r").map(|k| k.name), Ok("roll"));
+        assert_eq!(resolve(COMMANDS, "sw").map(|k| k.name), Ok("swap"));
+        assert_eq!(resolve(SET, "matchl").map(|k| k.name), Ok("matchlength"));
+    }
+
+    #[test]
+    fn ambiguous_prefix_names_the_candidates() {
+        let error = resolve(SET, "c").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "Ambiguous keyword `c' (could be: clockwise, crawford, cube)."
+        );
+        assert_eq!(
+            resolve(COMMANDS, "xyzzy").unwrap_err().to_string(),
+            "Unknown keyword `xyzzy'."
+        );
+    }
+
+    #[test]
+    fn aliases_and_names_are_unique_per_level() {
+        fn check(table: &[Keyword]) {
+            let mut seen = std::collections::HashSet::new();
+            for keyword in table {
+                assert!(seen.insert(keyword.name), "duplicate {}", keyword.name);
+                for alias in keyword.aliases {
+                    assert!(keyword.name.starts_with(alias), "{alias} not a prefix");
+                    assert!(seen.insert(alias), "duplicate alias {alias}");
+                }
+                check(keyword.children);
+            }
+        }
+        check(COMMANDS);
+        assert!(all_paths().len() > 50);
+    }
+}

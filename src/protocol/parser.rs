@@ -1,0 +1,411 @@
+//! nom parser for one command line: keyword resolution, bare-move lines and arguments.
+
+use super::ast::{
+    AutomaticSetting, Command, CubeSetting, NewCommand, PlayerKind, PlayerSetting, RngChoice,
+    SetCommand, ShowCommand, Toggle, VariationName,
+};
+use super::keywords::{self, Keyword, KeywordError, COMMANDS};
+use super::response::{CommandError, ErrorKind};
+use nom::branch::alt;
+use nom::bytes::complete::{take_till, take_till1, take_while};
+use nom::character::complete::char;
+use nom::combinator::opt;
+use nom::sequence::{delimited, preceded};
+use nom::IResult;
+
+/// Parses one line (without its newline) into a [`Command`].
+pub fn parse_line(line: &str) -> Result<Command, CommandError> {
+    let mut words = Words::new(line);
+    let Some((first, offset)) = words.peek() else {
+        return Ok(Command::Nothing);
+    };
+    if first.starts_with('#') || first.starts_with(':') {
+        return Ok(Command::Nothing);
+    }
+    if is_move_word(&first) {
+        return Ok(Command::Move(Some(words.rest())));
+    }
+    let top = resolve(COMMANDS, &first, offset)?;
+    words.next();
+    match top.name {
+        "accept" => Ok(Command::Accept),
+        "agree" => Ok(Command::Agree),
+        "beaver" | "redouble" => Ok(Command::Beaver),
+        "decline" => Ok(Command::Decline),
+        "double" => Ok(Command::Double),
+        "drop" | "pass" => Ok(Command::Drop),
+        "end" => {
+            sub_keyword(top, &mut words)?;
+            Ok(Command::EndGame)
+        }
+        "exit" | "quit" => Ok(Command::Quit),
+        "help" => Ok(Command::Help(words.collect_all())),
+        "hint" => Ok(Command::Hint(
+            words.next().and_then(|(word, _)| word.parse().ok()),
+        )),
+        "list" => {
+            sub_keyword(top, &mut words)?;
+            Ok(Command::ListGame)
+        }
+        "move" => {
+            let rest = words.rest();
+            Ok(Command::Move((!rest.is_empty()).then_some(rest)))
+        }
+        "new" => parse_new(top, &mut words),
+        "play" => Ok(Command::Play),
+        "reject" => Ok(Command::Reject),
+        "resign" => Ok(Command::Resign(words.next().map(|(word, _)| word))),
+        "roll" => Ok(Command::Roll),
+        "set" => parse_set(top, &mut words).map(Command::Set),
+        "show" => parse_show(top, &mut words).map(Command::Show),
+        "swap" => {
+            sub_keyword(top, &mut words)?;
+            Ok(Command::SwapPlayers)
+        }
+        "take" => Ok(Command::Take),
+        other => Err(CommandError::new(
+            ErrorKind::UnknownKeyword,
+            format!("Unknown keyword `{other}'."),
+        )),
+    }
+}
+
+/// gnubg's rule: a first word starting with a digit or `bar/`, or exactly `b`/`ba`/`bar`, is a move.
+fn is_move_word(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    lower.starts_with(|c: char| c.is_ascii_digit())
+        || lower.starts_with("bar/")
+        || matches!(lower.as_str(), "b" | "ba" | "bar")
+}
+
+fn resolve<'a>(
+    table: &'a [Keyword],
+    word: &str,
+    offset: usize,
+) -> Result<&'a Keyword, CommandError> {
+    keywords::resolve(table, word).map_err(|error| {
+        let kind = match error {
+            KeywordError::Unknown(_) => ErrorKind::UnknownKeyword,
+            KeywordError::Ambiguous { .. } => ErrorKind::AmbiguousKeyword,
+        };
+        CommandError::new(kind, error.to_string()).at(offset)
+    })
+}
+
+fn incomplete() -> CommandError {
+    CommandError::new(ErrorKind::Incomplete, "Incomplete command.")
+}
+
+/// The next word resolved among `group`'s children; missing = "Incomplete command.".
+fn sub_keyword<'a>(group: &'a Keyword, words: &mut Words) -> Result<&'a Keyword, CommandError> {
+    let (word, offset) = words.next().ok_or_else(incomplete)?;
+    resolve(group.children, &word, offset)
+}
+
+fn parse_new(group: &Keyword, words: &mut Words) -> Result<Command, CommandError> {
+    let keyword = sub_keyword(group, words)?;
+    Ok(Command::New(match keyword.name {
+        "game" => NewCommand::Game,
+        "session" => NewCommand::Session,
+        _ => NewCommand::Match(words.next().map(|(word, _)| match word.parse::<u32>() {
+            Ok(length) if length <= 64 => Ok(length),
+            _ => Err(word),
+        })),
+    }))
+}
+
+/// gnubg's on/off words (case-insensitive); anything else is "Illegal keyword".
+fn parse_toggle(words: &mut Words) -> Result<Toggle, CommandError> {
+    match words.next() {
+        None => Ok(None),
+        Some((word, offset)) => match word.to_ascii_lowercase().as_str() {
+            "on" | "yes" | "true" => Ok(Some(true)),
+            "off" | "no" | "false" => Ok(Some(false)),
+            _ => Err(CommandError::bad_argument(format!("Illegal keyword `{word}'.")).at(offset)),
+        },
+    }
+}
+
+fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandError> {
+    let keyword = sub_keyword(group, words)?;
+    Ok(match keyword.name {
+        "automatic" => {
+            let which = sub_keyword(keyword, words)?;
+            let setting = match which.name {
+                "bearoff" => AutomaticSetting::Bearoff,
+                "crawford" => AutomaticSetting::Crawford,
+                "doubles" => AutomaticSetting::Doubles,
+                "game" => AutomaticSetting::Game,
+                "move" => AutomaticSetting::Move,
+                _ => AutomaticSetting::Roll,
+            };
+            if setting == AutomaticSetting::Doubles {
+                SetCommand::Automatic(setting, words.next().map(|(word, _)| word))
+            } else {
+                let value = parse_toggle(words)?;
+                SetCommand::Automatic(
+                    setting,
+                    value.map(|on| if on { "on" } else { "off" }.to_string()),
+                )
+            }
+        }
+        "beavers" => SetCommand::Beavers(words.next().and_then(|(word, _)| word.parse().ok())),
+        "board" => SetCommand::Board(words.collect_all()),
+        "clockwise" => SetCommand::Clockwise(parse_toggle(words)?),
+        "crawford" => SetCommand::Crawford(parse_toggle(words)?),
+        "cube" => {
+            let which = sub_keyword(keyword, words)?;
+            SetCommand::Cube(match which.name {
+                "center" | "centre" => CubeSetting::Centre,
+                "owner" => CubeSetting::Owner(words.next().map(|(word, _)| word)),
+                "use" => CubeSetting::Use(parse_toggle(words)?),
+                _ => CubeSetting::Value(words.next().map(|(word, _)| word)),
+            })
+        }
+        "defaultnames" => SetCommand::DefaultNames(words.collect_all()),
+        "dice" => SetCommand::Dice(words.collect_all()),
+        "gnubgid" => SetCommand::GnubgId(words.rest()),
+        "jacoby" => SetCommand::Jacoby(parse_toggle(words)?),
+        "matchid" => SetCommand::MatchId(words.rest()),
+        "matchlength" => SetCommand::MatchLength(
+            words
+                .next()
+                .and_then(|(word, _)| word.parse::<u32>().ok())
+                .filter(|length| *length <= 64),
+        ),
+        "player" => parse_player(words)?,
+        "postcrawford" => SetCommand::PostCrawford(parse_toggle(words)?),
+        "rng" => {
+            let which = sub_keyword(keyword, words)?;
+            SetCommand::Rng(if which.name == "manual" {
+                RngChoice::Manual
+            } else {
+                RngChoice::Mersenne
+            })
+        }
+        "score" => SetCommand::Score(words.collect_all()),
+        "seed" => SetCommand::Seed(
+            words
+                .next()
+                .map(|(word, _)| word.parse::<u64>().map_err(|_| word)),
+        ),
+        "turn" => SetCommand::Turn(words.next().map(|(word, _)| word)),
+        "variation" => {
+            let which = sub_keyword(keyword, words)?;
+            SetCommand::Variation(match which.name {
+                "nackgammon" => VariationName::Nackgammon,
+                "1-chequer-hypergammon" => VariationName::Hypergammon1,
+                "2-chequer-hypergammon" => VariationName::Hypergammon2,
+                "3-chequer-hypergammon" => VariationName::Hypergammon3,
+                _ => VariationName::Standard,
+            })
+        }
+        _ => SetCommand::Xgid(words.rest()),
+    })
+}
+
+fn parse_player(words: &mut Words) -> Result<SetCommand, CommandError> {
+    let Some((player, _)) = words.next() else {
+        return Ok(SetCommand::Player(None, PlayerSetting::Missing));
+    };
+    let setting = match words.next() {
+        None => PlayerSetting::Missing,
+        Some((word, _)) => match word.to_ascii_lowercase().as_str() {
+            "human" => PlayerSetting::Kind(PlayerKind::Human),
+            "gnubg" => PlayerSetting::Kind(PlayerKind::Computer),
+            lower if "name".starts_with(lower) => {
+                let rest = words.rest_raw();
+                PlayerSetting::Name((!rest.is_empty()).then(|| rest.to_string()))
+            }
+            _ => PlayerSetting::Unknown(word),
+        },
+    };
+    Ok(SetCommand::Player(Some(player), setting))
+}
+
+fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, CommandError> {
+    let keyword = sub_keyword(group, words)?;
+    Ok(match keyword.name {
+        "automatic" => ShowCommand::Automatic,
+        "beavers" => ShowCommand::Beavers,
+        "board" => ShowCommand::Board(words.next().map(|(word, _)| word)),
+        "crawford" => ShowCommand::Crawford,
+        "cube" => ShowCommand::Cube,
+        "dice" => ShowCommand::Dice,
+        "jacoby" => ShowCommand::Jacoby,
+        "matchlength" => ShowCommand::MatchLength,
+        "pipcount" => ShowCommand::PipCount(words.next().map(|(word, _)| word)),
+        "postcrawford" => ShowCommand::PostCrawford,
+        "rng" => ShowCommand::Rng,
+        "score" => ShowCommand::Score,
+        "turn" => ShowCommand::Turn,
+        "variation" => ShowCommand::Variation,
+        _ => ShowCommand::Version,
+    })
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t' || c == '\r' || c == '\n'
+}
+
+/// One word: a double-quoted string (quotes removed) or a run of non-blank characters.
+fn word(input: &str) -> IResult<&str, &str> {
+    preceded(
+        take_while(is_blank),
+        alt((
+            delimited(char('"'), take_till(|c| c == '"'), opt(char('"'))),
+            take_till1(is_blank),
+        )),
+    )(input)
+}
+
+/// A cursor over the words of a line, keeping byte offsets for error spans.
+struct Words<'a> {
+    line: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Words<'a> {
+    fn new(line: &'a str) -> Words<'a> {
+        Words { line, rest: line }
+    }
+
+    fn offset_of(&self, rest: &str) -> usize {
+        self.line.len() - rest.len()
+    }
+
+    fn peek(&self) -> Option<(String, usize)> {
+        let (_, found) = word(self.rest).ok()?;
+        let start = self.offset_of(self.rest.trim_start_matches(is_blank));
+        Some((found.to_string(), start))
+    }
+
+    fn next(&mut self) -> Option<(String, usize)> {
+        let start = self.offset_of(self.rest.trim_start_matches(is_blank));
+        let (rest, found) = word(self.rest).ok()?;
+        self.rest = rest;
+        Some((found.to_string(), start))
+    }
+
+    /// Everything left, without leading and trailing blanks.
+    fn rest(&mut self) -> String {
+        let rest = self.rest.trim_matches(is_blank).to_string();
+        self.rest = "";
+        rest
+    }
+
+    /// Everything left after leading blanks, trailing blanks kept (gnubg keeps them in names).
+    fn rest_raw(&mut self) -> &'a str {
+        let rest = self.rest.trim_start_matches(is_blank);
+        self.rest = "";
+        rest.trim_end_matches(['\r', '\n'])
+    }
+
+    fn collect_all(&mut self) -> Vec<String> {
+        let mut all = Vec::new();
+        while let Some((found, _)) = self.next() {
+            all.push(found);
+        }
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_blank_lines_and_moves() {
+        assert_eq!(parse_line(""), Ok(Command::Nothing));
+        assert_eq!(parse_line("   "), Ok(Command::Nothing));
+        assert_eq!(parse_line("# hello"), Ok(Command::Nothing));
+        assert_eq!(parse_line(": ignored"), Ok(Command::Nothing));
+        assert_eq!(
+            parse_line("8/5 6/5"),
+            Ok(Command::Move(Some("8/5 6/5".into())))
+        );
+        assert_eq!(
+            parse_line("bar/22*"),
+            Ok(Command::Move(Some("bar/22*".into())))
+        );
+        assert_eq!(parse_line("bar"), Ok(Command::Move(Some("bar".into()))));
+        assert_eq!(
+            parse_line("b/22").unwrap_err().message,
+            "Unknown keyword `b/22'."
+        );
+        assert_eq!(parse_line("move"), Ok(Command::Move(None)));
+    }
+
+    #[test]
+    fn abbreviations_resolve_like_gnubg() {
+        assert_eq!(
+            parse_line("sh bo"),
+            Ok(Command::Show(ShowCommand::Board(None)))
+        );
+        assert_eq!(parse_line("r"), Ok(Command::Roll));
+        assert_eq!(
+            parse_line("se cu v 2"),
+            Ok(Command::Set(SetCommand::Cube(CubeSetting::Value(Some(
+                "2".into()
+            )))))
+        );
+        let error = parse_line("set c on").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::AmbiguousKeyword);
+        assert_eq!(error.offset, Some(4));
+    }
+
+    #[test]
+    fn arguments() {
+        assert_eq!(
+            parse_line("set player 1 name   Bob  Smith  "),
+            Ok(Command::Set(SetCommand::Player(
+                Some("1".into()),
+                PlayerSetting::Name(Some("Bob  Smith  ".into()))
+            )))
+        );
+        assert_eq!(
+            parse_line("set defaultnames \"a b\" c"),
+            Ok(Command::Set(SetCommand::DefaultNames(vec![
+                "a b".into(),
+                "c".into()
+            ])))
+        );
+        assert_eq!(
+            parse_line("set jacoby of").unwrap_err().message,
+            "Illegal keyword `of'."
+        );
+        assert_eq!(
+            parse_line("show").unwrap_err().message,
+            "Incomplete command."
+        );
+        assert_eq!(
+            parse_line("new match 65"),
+            Ok(Command::New(NewCommand::Match(Some(Err("65".into())))))
+        );
+        assert_eq!(
+            parse_line("set seed -5"),
+            Ok(Command::Set(SetCommand::Seed(Some(Err("-5".into())))))
+        );
+    }
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::*;
+
+    #[test]
+    fn grammar_examples_parse() {
+        let grammar = include_str!("../../grammar/command.ebnf");
+        let examples: Vec<&str> = grammar
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("(* example: "))
+            .filter_map(|line| line.strip_suffix(" *)"))
+            .collect();
+        assert!(examples.len() > 80, "only {} examples", examples.len());
+        for example in examples {
+            let command = parse_line(example);
+            assert!(command.is_ok(), "{example}: {command:?}");
+            assert_ne!(command, Ok(Command::Nothing), "{example}");
+        }
+    }
+}

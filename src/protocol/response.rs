@@ -1,0 +1,164 @@
+//! What a command produced, as values: text lines, boards and errors. Rendering is elsewhere.
+
+use crate::rules::{MatchState, Play};
+use serde::Serialize;
+
+/// A board to draw, with everything the renderer needs beyond the match state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardSnapshot {
+    /// The game state drawn.
+    pub state: MatchState,
+    /// The players' names (index = side).
+    pub names: [String; 2],
+    /// Whether `set clockwise on` is in force.
+    pub clockwise: bool,
+    /// `false` for `show board POSITION-ID`: no names, scores, dice or cube text.
+    pub annotated: bool,
+}
+
+/// One legal play in a hint list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintEntry {
+    /// gnubg's notation of the play.
+    pub notation: String,
+    /// Equity for the player on roll by tavli's evaluator.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    pub probabilities: [f64; 6],
+    /// The play.
+    #[serde(skip)]
+    pub play: Play,
+}
+
+/// One piece of output, in order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Output {
+    /// A line of text (a newline follows).
+    Line {
+        /// The text.
+        text: String,
+    },
+    /// Text with no newline after it (gnubg's match score lines).
+    Partial {
+        /// The text.
+        text: String,
+    },
+    /// A board.
+    Board {
+        /// What to draw.
+        board: Box<BoardSnapshot>,
+    },
+    /// A hint list.
+    Hints {
+        /// The name of the evaluator that ranked the plays.
+        evaluator: String,
+        /// The plays, best first.
+        entries: Vec<HintEntry>,
+    },
+}
+
+/// The output of one accepted command.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Response {
+    /// The outputs in order.
+    pub outputs: Vec<Output>,
+    /// Whether the command asks the REPL to stop (`quit`).
+    pub quit: bool,
+}
+
+impl Response {
+    /// An empty response.
+    #[must_use]
+    pub fn new() -> Response {
+        Response::default()
+    }
+
+    /// Appends a line.
+    pub fn line(&mut self, text: impl Into<String>) {
+        self.outputs.push(Output::Line { text: text.into() });
+    }
+
+    /// Appends text with no newline.
+    pub fn partial(&mut self, text: impl Into<String>) {
+        self.outputs.push(Output::Partial { text: text.into() });
+    }
+
+    /// Appends a board.
+    pub fn board(&mut self, board: BoardSnapshot) {
+        self.outputs.push(Output::Board {
+            board: Box::new(board),
+        });
+    }
+}
+
+/// What kind of rejection a [`CommandError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// A word that is not a keyword here.
+    UnknownKeyword,
+    /// A prefix of several keywords (tavli only; gnubg takes the first).
+    AmbiguousKeyword,
+    /// A command group without its sub-command (`show`).
+    Incomplete,
+    /// A move that does not parse or is not legal.
+    IllegalMove,
+    /// An XGID or GNUbg ID that does not read (gnubg reports these on standard error).
+    BadId,
+    /// A bad or missing argument.
+    BadArgument,
+    /// The command is not possible in the current state.
+    NotNow,
+    /// The input line is longer than the REPL accepts.
+    LineTooLong,
+    /// Something gnubg has that tavli does not implement.
+    Unsupported,
+}
+
+/// A rejected command: gnubg's message, and the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CommandError {
+    /// What kind of rejection.
+    pub kind: ErrorKind,
+    /// gnubg's message (may hold several lines separated by `\n`; no final newline).
+    pub message: String,
+    /// Byte offset in the line of the word at fault, when there is one.
+    pub offset: Option<usize>,
+}
+
+impl CommandError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> CommandError {
+        CommandError {
+            kind,
+            message: message.into(),
+            offset: None,
+        }
+    }
+
+    /// A state error (`NotNow`).
+    pub fn not_now(message: impl Into<String>) -> CommandError {
+        CommandError::new(ErrorKind::NotNow, message)
+    }
+
+    /// A bad-argument error.
+    pub fn bad_argument(message: impl Into<String>) -> CommandError {
+        CommandError::new(ErrorKind::BadArgument, message)
+    }
+
+    /// The same error, pointing at `offset`.
+    #[must_use]
+    pub fn at(mut self, offset: usize) -> CommandError {
+        self.offset = Some(offset);
+        self
+    }
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CommandError {}

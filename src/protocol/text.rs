@@ -1,0 +1,109 @@
+//! Renders responses and errors as gnubg's exact text (stdout and stderr parts).
+
+use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
+use crate::codec::{match_id, position_id};
+use crate::render::{render_board, BoardView};
+
+/// Text for standard output and standard error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rendered {
+    /// What goes to standard output.
+    pub stdout: String,
+    /// What goes to standard error.
+    pub stderr: String,
+}
+
+/// The board exactly as gnubg prints it, with the empty line gnubg adds after it.
+#[must_use]
+pub fn board_text(snapshot: &BoardSnapshot) -> String {
+    let state = &snapshot.state;
+    let position = position_id::encode(&state.board, state.on_roll);
+    let matchid = match_id::encode(state);
+    let names = [snapshot.names[0].as_str(), snapshot.names[1].as_str()];
+    let mut text = render_board(&BoardView {
+        state,
+        names,
+        position_id: &position,
+        match_id: &matchid,
+        clockwise: snapshot.clockwise,
+        annotated: snapshot.annotated,
+    });
+    text.push('\n');
+    text
+}
+
+fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
+    let mut text = String::new();
+    let best = entries.first().map_or(0.0, |entry| entry.equity);
+    for (rank, entry) in entries.iter().enumerate() {
+        let difference = if rank == 0 {
+            String::new()
+        } else {
+            format!(" ({:+.3})", entry.equity - best)
+        };
+        text.push_str(&format!(
+            " {:>4}. {:<14}   {:<28} Eq.: {:+.3}{}\n",
+            rank + 1,
+            evaluator,
+            entry.notation,
+            entry.equity,
+            difference
+        ));
+        let p = entry.probabilities;
+        text.push_str(&format!(
+            "       {:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}\n",
+            p[0], p[1], p[2], p[3], p[4], p[5]
+        ));
+        text.push_str(&format!("        {}\n", super::evaluate::EVALUATOR_DETAIL));
+    }
+    text
+}
+
+/// gnubg's text for an accepted command.
+#[must_use]
+pub fn render_response(response: &Response) -> Rendered {
+    let mut stdout = String::new();
+    for output in &response.outputs {
+        match output {
+            Output::Line { text } => {
+                stdout.push_str(text);
+                stdout.push('\n');
+            }
+            Output::Partial { text } => stdout.push_str(text),
+            Output::Board { board } => stdout.push_str(&board_text(board)),
+            Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
+        }
+    }
+    Rendered {
+        stdout,
+        stderr: String::new(),
+    }
+}
+
+/// gnubg's text for a rejected command: unknown keywords and illegal moves go to standard
+/// error (an unknown keyword is followed by an empty line), everything else to standard output.
+#[must_use]
+pub fn render_error(error: &CommandError) -> Rendered {
+    let mut text = error.message.clone();
+    text.push('\n');
+    match error.kind {
+        ErrorKind::UnknownKeyword | ErrorKind::AmbiguousKeyword => {
+            text.push('\n');
+            Rendered {
+                stdout: String::new(),
+                stderr: text,
+            }
+        }
+        ErrorKind::IllegalMove
+        | ErrorKind::BadId
+        | ErrorKind::LineTooLong
+        | ErrorKind::Unsupported => Rendered {
+            stdout: String::new(),
+            stderr: text,
+        },
+        ErrorKind::Incomplete | ErrorKind::BadArgument | ErrorKind::NotNow => Rendered {
+            stdout: text,
+            stderr: String::new(),
+        },
+    }
+}
