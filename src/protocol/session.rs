@@ -417,6 +417,7 @@ impl Session {
             }
         };
         self.last_roll = Some((side, dice));
+        self.declined = None;
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(self.state.on_roll, dice));
         self.rolled_since_opening = true;
@@ -940,6 +941,8 @@ impl Session {
         self.state.double_offered = true;
         self.rolled_since_opening = true;
         self.last_roll = None;
+        // A refused resignation may be offered again once the game has moved on.
+        self.declined = None;
         self.record
             .push(Record::Double(doubler, self.state.cube_value * 2));
         self.state.turn = doubler.opponent();
