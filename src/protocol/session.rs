@@ -1462,9 +1462,13 @@ impl Session {
             position_id::decode_lenient(first, on_roll, self.state.variant)
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
-        self.state.board = board;
-        self.last_roll = None;
-        self.record.push(Record::SetBoard);
+        // Setting the position it already has is no edit for gnubg: no record, and a player's
+        // last roll is still given back (found by experiment).
+        if board != self.state.board {
+            self.state.board = board;
+            self.last_roll = None;
+            self.record.push(Record::SetBoard);
+        }
         self.board(out);
         Ok(())
     }
