@@ -231,13 +231,7 @@ fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
         "show crawford".into(),
         "show postcrawford".into(),
         "show jacoby".into(),
-        // Known gap: abandoning a match game whose Crawford flags were edited (`set score`,
-        // `set postcrawford`) with `new game` does not always give gnubg's Crawford flag.
-        if state.is_match() {
-            "show score".into()
-        } else {
-            "new game".into()
-        },
+        "new game".into(),
         "set automatic game off".into(),
         "set automatic game on".into(),
         "set automatic doubles 1".into(),

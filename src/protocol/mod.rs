@@ -19,7 +19,9 @@
 //! gnubg behaviours reproduced on purpose, found by experiment:
 //! * dice: MT19937 `init_genrand(seed)`, die = `(x * 6) >> 32` + 1 (see `rng`);
 //! * `set turn` always clears the dice; a player who rolls again before a move or double gets
-//!   his last roll back; `set board` forgets it;
+//!   his last roll back; `set board` with a different position forgets it;
+//! * `new game` over a match game: after an earlier game the Crawford flags go back to what
+//!   that game left; in the first game an abandoned Crawford game counts as played;
 //! * a game started automatically after a game with no roll or double since the opening
 //!   repeats that opening roll;
 //! * a beaver gives the cube to the first doubled player; Jacoby applies while the cube is
@@ -32,8 +34,7 @@
 //! rolling (cube analysis), `end game`, `set rng manual`, `eval`, files (`save`, `load`,
 //! `export`, `import`) and Python (`>`) are not implemented; a player set to `gnubg` is played
 //! by the stand-in evaluator (never doubles, always takes), so its moves differ from gnubg's;
-//! `list game` after board edits and `new game` abandoning a match game whose Crawford flags
-//! were edited can differ; seeds of 2^32 and above give other dice than gnubg.
+//! `list game` after board edits can differ; seeds of 2^32 and above give other dice than gnubg.
 
 pub mod ast;
 pub mod evaluate;

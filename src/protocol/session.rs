@@ -591,6 +591,9 @@ impl Session {
         self.games_played = 0;
         self.post_crawford = false;
         self.post_crawford_at_start = false;
+        // The game of the previous match or session is over for good.
+        self.state.game_state = GameState::NoGame;
+        self.state.crawford = false;
         self.match_over = false;
     }
 
@@ -600,6 +603,9 @@ impl Session {
         // from the game record; with no earlier game it keeps the current ones).
         if self.playing() && self.games_played > 0 {
             self.post_crawford = self.post_crawford_at_start;
+        } else if self.playing() && self.state.crawford {
+            // Abandoning a Crawford game that no earlier game led to counts as having played it.
+            self.post_crawford = true;
         }
         self.post_crawford_at_start = self.post_crawford;
         let state = &mut self.state;
