@@ -1533,7 +1533,7 @@ impl Session {
                 );
                 out.line("this game.)");
             }
-            if !on && self.settings.jacoby && !self.state.is_match() {
+            if !on && self.state.jacoby && !self.state.is_match() {
                 out.line(
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
@@ -1669,6 +1669,10 @@ impl Session {
             CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
         })?;
         let mut state = xgid.to_match_state(self.state.variant);
+        // Like `set gnubgid`: the match fields first (two boards of the old position), then
+        // the position (one board).
+        let board = state.board;
+        state.board = self.state.board;
         if state.match_length == 0 {
             // The rules field also sets the beaver setting for money play.
             if !xgid.beavers() {
@@ -1678,6 +1682,7 @@ impl Session {
             }
         }
         self.load_state(&mut state, out);
+        self.state.board = board;
         self.board(out);
         if self.state.on_roll == Side::O {
             // gnubg swaps the players so that the player on roll is player 1 (no question is
@@ -1690,6 +1695,11 @@ impl Session {
     }
 
     fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
+        // gnubg keeps its board relative to the player on roll: a new player on roll sees the
+        // same Position ID, so in absolute terms the checkers change sides.
+        if state.on_roll != self.state.on_roll && state.board == self.state.board {
+            state.board = state.board.swapped();
+        }
         if state.double_offered {
             out.line("SetMatchID cannot handle positions where a double has been offered.");
             out.partial("Stepping back to the offering of the cube. ");
@@ -1709,10 +1719,18 @@ impl Session {
             ));
         }
         if state.cube_value != 1 {
-            out.line(format!("The cube has been set to {}.", state.cube_value));
+            if self.settings.cube_use {
+                out.line(format!("The cube has been set to {}.", state.cube_value));
+            } else {
+                out.line("The cube is disabled (see `help set cube use').");
+                state.cube_value = 1;
+            }
         }
         self.state = *state;
         self.match_over = false;
+        self.last_roll = None;
+        // gnubg starts a new match record from the ID: no games played yet.
+        self.games_played = 0;
         self.board(out);
         self.board(out);
     }
