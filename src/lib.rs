@@ -15,6 +15,8 @@
 
 pub mod cli;
 pub mod codec;
+pub mod engine;
+pub mod matchfile;
 pub mod notation;
 pub mod protocol;
 pub mod render;

@@ -161,3 +161,26 @@ fn id_converts_between_forms() {
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(value["position_id"], "4HPwATDgc/ABMA");
 }
+
+#[test]
+fn completions_and_man_page_come_from_the_clap_definitions() {
+    let output = tavli(&["completions", "bash"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let script = stdout(&output);
+    for subcommand in [
+        "moves", "board", "id", "validate", "repl", "external", "ubgi",
+    ] {
+        assert!(script.contains(subcommand), "completion lacks {subcommand}");
+    }
+    let output = tavli(&["man"], "");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains(".TH tavli 1"));
+}
+
+#[test]
+fn no_subcommand_runs_the_repl_on_standard_input() {
+    let output = tavli(&[], "show version\nquit\n");
+    assert_eq!(output.status.code(), Some(0));
+    let output = tavli(&["--stop-on-error"], "frobnicate\nshow version\n");
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use tavli::codec::tavli_position::{decode_position, encode_position};
+use tavli::notation::variant_format::format_variant_play;
+use tavli::notation::variant_move::{parse_variant_move, resolve_variant_move};
 use tavli::rules::variants::athroisma::requires_reroll;
-use tavli::rules::variants::notation::format_variant_play;
-use tavli::rules::variants::written_move::{parse_variant_move, resolve_variant_move};
 use tavli::rules::variants::{
     count_legal_plays_in, game_result, legal_plays_in, points_scored, requires_reroll as reroll_in,
     GameResult, WinKind,

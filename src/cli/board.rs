@@ -2,8 +2,8 @@
 
 use super::exit::Outcome;
 use super::login::login_name;
-use super::position_arg::read_position;
-use crate::codec::{match_id, position_id};
+use super::position_arg::{position_text, read_position};
+use crate::codec::match_id;
 use crate::render::{render_board, BoardView};
 use crate::rules::Variant;
 use std::io::Write;
@@ -48,7 +48,7 @@ pub fn run(args: &BoardArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
         }
     };
     let x_name = args.x_name.clone().unwrap_or_else(login_name);
-    let position = position_id::encode(&state.board, state.on_roll);
+    let position = position_text(state.variant, &state.board, state.on_roll);
     let matchid = match_id::encode(&state);
     let view = BoardView {
         state: &state,

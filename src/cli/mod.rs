@@ -1,12 +1,17 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
 pub mod board;
+pub mod completions;
+pub mod convert;
 pub mod exit;
+pub mod external;
 pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
 pub mod repl;
+pub mod ubgi;
+pub mod validate;
 
 use clap::{Parser, Subcommand};
 pub use exit::Outcome;
@@ -18,20 +23,37 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "tavli", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// REPL options, for `tavli` with no subcommand.
+    #[command(flatten)]
+    pub repl: repl::ReplArgs,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Read GNU Backgammon's command language (as `gnubg -t`) on standard input or from a file.
+    Repl(repl::ReplArgs),
     /// List every legal play of a position and roll, in gnubg notation.
     Moves(moves::MovesArgs),
     /// Draw a position as gnubg's `show board` does.
     Board(board::BoardArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
+    /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
+    Validate(validate::Args),
+    /// Convert a match file between .mat and .sgf.
+    Convert(convert::Args),
+    /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
+    External(external::ExternalArgs),
+    /// Speak UBGI (draft v0.2) on standard input and output.
+    Ubgi(ubgi::UbgiArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff), generated from the same definitions as `--help`.
+    Man,
 }
 
 /// Runs the parsed command line, writing data to `out` and diagnostics to `err`.
@@ -43,9 +65,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
-        None => {
-            writeln!(err, "tavli: the REPL is not built yet; see `tavli --help`")?;
-            Ok(Outcome::Failure)
-        }
+        Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Convert(args)) => convert::run(&args, out, err),
+        Some(Command::External(args)) => external::run(&args, out, err),
+        Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),
+        Some(Command::Repl(args)) => repl::run(&args, out, err),
+        Some(Command::Completions(args)) => completions::run(&args, out),
+        Some(Command::Man) => completions::man(out),
+        None => repl::run(&cli.repl, out, err),
     }
 }

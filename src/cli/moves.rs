@@ -1,10 +1,10 @@
 //! `tavli moves`: every legal play of a position and roll, as text, JSON or NDJSON batches.
 
 use super::exit::Outcome;
-use super::position_arg::read_position;
-use crate::codec::position_id;
-use crate::notation::format_play;
-use crate::rules::{legal_plays_into, Dice, MatchState, Play, Side, Step, Variant};
+use super::position_arg::{position_text, read_position};
+use crate::notation::{format_play, format_variant_play};
+use crate::rules::variants::{legal_plays_in, requires_reroll};
+use crate::rules::{legal_plays_into, Dice, MatchState, Play, Step, Variant};
 use anyhow::Context;
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -67,13 +67,38 @@ struct LineError {
     message: String,
 }
 
-fn play_records<'a>(state: &MatchState, mover: Side, plays: &'a [Play]) -> Vec<PlayRecord<'a>> {
+/// The notation of a play in the state's variant (gnubg's for gnubg's variations).
+fn notation(state: &MatchState, dice: Dice, play: &Play) -> String {
+    if state.variant.is_gnubg_variation() {
+        format_play(&state.board, state.on_roll, play.steps())
+    } else {
+        format_variant_play(
+            state.variant,
+            &state.board,
+            state.on_roll,
+            dice,
+            play.steps(),
+        )
+    }
+}
+
+/// Every legal play of the state's player on roll, in any variant, into `plays`.
+fn generate(state: &MatchState, dice: Dice, plays: &mut Vec<Play>) {
+    if state.variant.is_gnubg_variation() {
+        legal_plays_into(&state.board, state.on_roll, dice, plays);
+    } else {
+        *plays = legal_plays_in(state.variant, &state.board, state.on_roll, dice);
+    }
+}
+
+fn play_records<'a>(state: &MatchState, dice: Dice, plays: &'a [Play]) -> Vec<PlayRecord<'a>> {
+    let mover = state.on_roll;
     plays
         .iter()
         .map(|play| PlayRecord {
-            notation: format_play(&state.board, mover, play.steps()),
+            notation: notation(state, dice, play),
             steps: play.steps(),
-            position_id: position_id::encode(&play.result, mover.opponent()),
+            position_id: position_text(state.variant, &play.result, mover.opponent()),
         })
         .collect()
 }
@@ -129,20 +154,27 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Rejected);
         }
     };
-    let mover = state.on_roll;
+    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+        writeln!(
+            err,
+            "tavli: in {} this roll is not played: the player rolls again",
+            state.variant
+        )?;
+        return Ok(Outcome::Rejected);
+    }
     let mut plays = Vec::new();
-    legal_plays_into(&state.board, mover, dice, &mut plays);
+    generate(&state, dice, &mut plays);
     if args.json {
         let record = MovesRecord {
             position,
             dice: [dice.first(), dice.second()],
-            plays: play_records(&state, mover, &plays),
+            plays: play_records(&state, dice, &plays),
         };
         serde_json::to_writer_pretty(&mut *out, &record)?;
         writeln!(out)?;
     } else {
         for play in &plays {
-            writeln!(out, "{}", format_play(&state.board, mover, play.steps()))?;
+            writeln!(out, "{}", notation(&state, dice, play))?;
         }
     }
     Ok(Outcome::Success)
@@ -266,7 +298,7 @@ fn write_record(
             bytes.push(b',');
         }
         bytes.extend_from_slice(b"{\"notation\":\"");
-        bytes.extend_from_slice(format_play(&state.board, mover, play.steps()).as_bytes());
+        bytes.extend_from_slice(notation(state, dice, play).as_bytes());
         bytes.extend_from_slice(b"\",\"steps\":[");
         for (step_index, step) in play.steps().iter().enumerate() {
             if step_index > 0 {
@@ -283,7 +315,9 @@ fn write_record(
             });
         }
         bytes.extend_from_slice(b"],\"position_id\":\"");
-        bytes.extend_from_slice(position_id::encode(&play.result, mover.opponent()).as_bytes());
+        bytes.extend_from_slice(
+            position_text(state.variant, &play.result, mover.opponent()).as_bytes(),
+        );
         bytes.extend_from_slice(b"\"}");
     }
     bytes.extend_from_slice(b"]}");
@@ -309,6 +343,12 @@ fn batch_line<'a>(
     let state = read_line_position(position, variant)?;
     let rest: Vec<&str> = words.collect();
     let dice = resolve_dice(&state, &rest)?;
-    legal_plays_into(&state.board, state.on_roll, dice, plays);
+    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+        return Err(LineError {
+            kind: "dice",
+            message: format!("in {} this roll is not played: roll again", state.variant),
+        });
+    }
+    generate(&state, dice, plays);
     Ok((position, state, dice))
 }

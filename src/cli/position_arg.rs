@@ -1,12 +1,71 @@
-//! Reads a POSITION argument (Position ID, GNUbg ID, XGID, FIBS board or `start`).
+//! Reads a POSITION argument: Position ID, GNUbg ID, XGID, FIBS board, a tavli position string
+//! (any variant, `plakoto:O=...:X=...`) or `start`.
 
-use crate::codec::{parse_position, ParsePositionError};
-use crate::rules::{MatchState, Variant};
+use crate::codec::tavli_position::{decode_position, encode_position};
+use crate::codec::{parse_position, position_id};
+use crate::rules::{Board, MatchState, Side, Variant};
+use std::fmt;
 
-/// Reads any of the position forms tavli accepts; the form is detected.
+/// Why a POSITION argument cannot be read.
+#[derive(Debug)]
+pub struct PositionArgumentError(String);
+
+impl fmt::Display for PositionArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionArgumentError {}
+
+/// Whether `text` is a tavli position string (`VARIANT:O=...:X=...`).
+fn is_position_string(text: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(name, rest)| Variant::from_name(name).is_ok() && rest.starts_with("O="))
+}
+
+/// Reads any of the position forms tavli accepts; the form is detected. A tavli position
+/// string names its own variant (it must agree with `--variant` unless that is the default);
+/// it and the bare forms put `X` on roll in a money game with no dice.
 ///
 /// # Errors
-/// The codec's error, which names the forms when none matches.
-pub fn read_position(text: &str, variant: Variant) -> Result<MatchState, ParsePositionError> {
-    parse_position(text, variant)
+/// A message naming the problem, or the forms when none matches; a gnubg ID for a variant
+/// whose checkers a gnubg ID cannot hold (pinned Plakoto checkers, Fevga's geometry).
+pub fn read_position(text: &str, variant: Variant) -> Result<MatchState, PositionArgumentError> {
+    let text = text.trim();
+    if is_position_string(text) {
+        let (named, board) =
+            decode_position(text).map_err(|error| PositionArgumentError(error.to_string()))?;
+        if named != variant && variant != Variant::Standard {
+            return Err(PositionArgumentError(format!(
+                "the position string is a {named} position but --variant is {variant}"
+            )));
+        }
+        return Ok(money_state(named, board));
+    }
+    if !variant.has_gnubg_position_id() && !text.eq_ignore_ascii_case("start") {
+        return Err(PositionArgumentError(format!(
+            "a gnubg ID, XGID or FIBS board cannot hold a {variant} position; write a tavli \
+             position string such as `{}`",
+            encode_position(variant, &Board::start(variant))
+        )));
+    }
+    parse_position(text, variant).map_err(|error| PositionArgumentError(error.to_string()))
+}
+
+fn money_state(variant: Variant, board: Board) -> MatchState {
+    let mut state = MatchState::new_money_game(variant, Side::X);
+    state.board = board;
+    state
+}
+
+/// The position in the variant's own text form: gnubg's Position ID where it can hold the
+/// position, the tavli position string otherwise.
+#[must_use]
+pub fn position_text(variant: Variant, board: &Board, on_roll: Side) -> String {
+    if variant.has_gnubg_position_id() && board.pinned == [0, 0] {
+        position_id::encode(board, on_roll)
+    } else {
+        encode_position(variant, board)
+    }
 }

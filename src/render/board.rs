@@ -1,6 +1,7 @@
 //! gnubg's ASCII board diagram (`show board`), as a pure function of the match state.
 
-use crate::rules::{Board, Dice, MatchState, Resignation, Side, BAR};
+use crate::rules::variants::{point_contents, PointContents};
+use crate::rules::{Board, Dice, MatchState, Resignation, Side, Variant, BAR};
 
 /// Everything the board diagram shows: the state plus the texts gnubg prints around it.
 ///
@@ -110,6 +111,7 @@ pub fn render_board(view: &BoardView) -> String {
         push_row(
             &mut text,
             &state.board,
+            state.variant,
             Half::Top,
             row,
             view.clockwise,
@@ -131,6 +133,7 @@ pub fn render_board(view: &BoardView) -> String {
         push_row(
             &mut text,
             &state.board,
+            state.variant,
             Half::Bottom,
             row,
             view.clockwise,
@@ -173,6 +176,7 @@ fn push_ruler(text: &mut String, indent: &str, ruler: &str, clockwise: bool, not
 fn push_row(
     text: &mut String,
     board: &Board,
+    variant: Variant,
     half: Half,
     row: usize,
     clockwise: bool,
@@ -189,13 +193,13 @@ fn push_row(
     }
     text.push('|');
     for point in left {
-        push_cell(text, point_stack(board, point), row);
+        push_point(text, board, variant, point, row);
     }
     text.push('|');
     push_cell(text, (owner, board.slots[owner.index()][BAR]), row);
     text.push('|');
     for point in right {
-        push_cell(text, point_stack(board, point), row);
+        push_point(text, board, variant, point, row);
     }
     text.push('|');
     if clockwise {
@@ -210,6 +214,65 @@ fn push_row(
         }
     }
     text.push('\n');
+}
+
+/// Draws one point's cell. gnubg's variations use gnubg's drawing; the other variants take
+/// the contents from the rules (Fevga's geometry) and draw a pinned Plakoto checker as the
+/// lower-case letter of its side at the edge, under the checkers that pin it.
+fn push_point(text: &mut String, board: &Board, variant: Variant, point: u8, row: usize) {
+    if variant.is_gnubg_variation() {
+        push_cell(text, point_stack(board, point), row);
+        return;
+    }
+    let contents = point_contents(variant, board, point);
+    let (top, count) = if contents.x > 0 && contents.pinned != Some(Side::X) {
+        (Side::X, contents.x)
+    } else {
+        (Side::O, contents.o)
+    };
+    let (top, count) = match contents.pinned {
+        Some(pinned) => (
+            pinned.opponent(),
+            contents_count(&contents, pinned.opponent()),
+        ),
+        None => (top, count),
+    };
+    let mark = match contents.pinned {
+        None => stack_mark(top, count, row),
+        Some(pinned) => pinned_stack_mark(pinned, top, count, row),
+    };
+    text.push(' ');
+    text.push(mark);
+    text.push(' ');
+}
+
+fn contents_count(contents: &PointContents, side: Side) -> u8 {
+    match side {
+        Side::X => contents.x,
+        Side::O => contents.o,
+    }
+}
+
+/// A pinned checker (lower case, at the edge, row 0) under `count` checkers of `top`, which
+/// fill rows 1-3 one per row; row 4 shows a checker for exactly 4, a digit for 5-9 and a
+/// letter from `A` for 10 or more.
+fn pinned_stack_mark(pinned: Side, top: Side, count: u8, row: usize) -> char {
+    match row {
+        0 => pinned.letter().to_ascii_lowercase(),
+        1..=3 => {
+            if usize::from(count) >= row {
+                top.letter()
+            } else {
+                ' '
+            }
+        }
+        _ => match count {
+            4 => top.letter(),
+            5..=9 => char::from(b'0' + count),
+            10.. => char::from(b'A'.saturating_add(count - 10)),
+            _ => ' ',
+        },
+    }
 }
 
 /// The checkers on `X`'s point `point` (1..=24): whose they are and how many.

@@ -9,7 +9,8 @@
 //! step; Athroisma AD-1..AD-15 all (a). docs/variants.md describes the rules for users.
 //!
 //! ```
-//! use tavli::rules::variants::{legal_plays_in, notation::format_variant_play};
+//! use tavli::notation::variant_format::format_variant_play;
+//! use tavli::rules::variants::legal_plays_in;
 //! use tavli::rules::{Board, Dice, Side, Variant};
 //! let board = Board::start(Variant::Plakoto);
 //! let dice = Dice::new(6, 5).unwrap();
@@ -26,9 +27,7 @@ mod contact;
 pub mod cube;
 mod fevga;
 mod key_set;
-pub mod notation;
 pub mod scoring;
-pub mod written_move;
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;

@@ -1,13 +1,13 @@
 //! Reading a written play of any variant (grammar/variant-moves.ebnf): the syntax (nom) into
 //! a `VariantMoveText`, and its resolution against a position to one of the legal plays.
 
-use super::athroisma::{bear_off_action, BearOffAction};
-use super::legal_plays_in;
 use crate::rules::board::{Board, BAR};
 use crate::rules::dice::Dice;
 use crate::rules::play::{Play, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
+use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
+use crate::rules::variants::legal_plays_in;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, one_of, space0, space1};

@@ -3,13 +3,13 @@
 //! capture, and Athroisma's bear-off actions as `sum 3: 3/off`, `double as sum 4: 4/off`,
 //! `double option (2): 1/off`, `double option (3): 2/off(2)`.
 
-use super::athroisma::{bear_off_action, BearOffAction};
-use crate::notation::format_play;
+use super::format::format_play;
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
 use crate::rules::play::{Step, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
+use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
 use std::fmt::Write;
 
 /// The mark written after a point where a step made contact in `variant`: `*` for a hit,

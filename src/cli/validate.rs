@@ -1,0 +1,226 @@
+//! `tavli validate FILE...`: checks match files in parallel and reports diagnostics.
+
+use anyhow::Context;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::exit::Outcome;
+use crate::matchfile::{validate_bytes, validate_path, FileReport, Format, Verdict};
+
+/// Arguments of `tavli validate`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Match files (.mat, .txt, .sgf) or directories (searched recursively); `-` reads stdin.
+    #[arg(required = true, value_name = "FILE")]
+    pub paths: Vec<PathBuf>,
+    /// Print a JSON report on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Format of stdin (and of files whose extension does not tell).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Print only the per-file summaries, not each diagnostic.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Do not print warnings.
+    #[arg(long)]
+    pub no_warnings: bool,
+    /// Worker threads (default: the number of CPUs).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// A format named on the command line.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    /// Jellyfish .mat text.
+    Mat,
+    /// gnubg SGF.
+    Sgf,
+}
+
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Format {
+        match format {
+            FormatArg::Mat => Format::Mat,
+            FormatArg::Sgf => Format::Sgf,
+        }
+    }
+}
+
+/// Extensions picked up when walking a directory.
+const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
+
+/// Expands directories into their match files (sorted); missing paths are returned apart.
+fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut files = Vec::new();
+    let mut missing = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            files.push(path.clone());
+        } else if path.is_dir() {
+            walk(path, &mut files);
+        } else if path.exists() {
+            files.push(path.clone());
+        } else {
+            missing.push(path.clone());
+        }
+    }
+    (files, missing)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            walk(&path, files);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| MATCH_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            files.push(path);
+        }
+    }
+}
+
+/// Checks `files` on `jobs` threads; reports come back in input order.
+#[must_use]
+pub fn validate_files(
+    files: &[PathBuf],
+    format: Option<Format>,
+    stdin: Option<&[u8]>,
+    jobs: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Vec<FileReport> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<FileReport>>> = Mutex::new(vec![None; files.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(files.len().max(1)) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(index) else {
+                    break;
+                };
+                let report = if path.as_os_str() == "-" {
+                    validate_bytes("<stdin>", stdin.unwrap_or_default(), format)
+                } else if let Some(format) = format {
+                    match std::fs::read(path) {
+                        Ok(bytes) => {
+                            validate_bytes(&path.display().to_string(), &bytes, Some(format))
+                        }
+                        Err(_) => validate_path(path),
+                    }
+                } else {
+                    validate_path(path)
+                };
+                if let Some(bar) = progress {
+                    bar.inc(1);
+                }
+                if let Ok(mut results) = results.lock() {
+                    if let Some(slot) = results.get_mut(index) {
+                        *slot = Some(report);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Runs `tavli validate`, writing reports to `out` and problems with the arguments to `err`.
+/// The outcome is `Success` when every file is valid (warnings allowed), `Rejected` when one is
+/// invalid, `Failure` when a path cannot be read.
+///
+/// # Errors
+/// I/O errors on `out`/`err` or stdin.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let (files, missing) = collect(&args.paths);
+    for path in &missing {
+        writeln!(
+            err,
+            "tavli validate: {}: no such file or directory",
+            path.display()
+        )?;
+    }
+    let stdin = if files.iter().any(|p| p.as_os_str() == "-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("reading stdin")?;
+        Some(bytes)
+    } else {
+        None
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let progress = (std::io::stderr().is_terminal() && files.len() > 1).then(|| {
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let format = args.format.map(Format::from);
+    let reports = validate_files(&files, format, stdin.as_deref(), jobs, progress.as_ref());
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let stdout = out;
+    if args.json {
+        let counts = Counts::of(&reports);
+        let json = serde_json::json!({
+            "files": reports,
+            "summary": {
+                "files": reports.len(),
+                "valid": counts.valid,
+                "valid_with_warnings": counts.warnings,
+                "invalid": counts.invalid,
+                "missing": missing.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            }
+        });
+        writeln!(stdout, "{}", serde_json::to_string_pretty(&json)?)?;
+    } else {
+        let text = crate::matchfile::render_text(&reports, !args.quiet, !args.no_warnings);
+        stdout.write_all(text.as_bytes())?;
+    }
+    stdout.flush()?;
+    Ok(if !missing.is_empty() {
+        Outcome::Failure
+    } else if reports.iter().any(|r| r.verdict == Verdict::Invalid) {
+        Outcome::Rejected
+    } else {
+        Outcome::Success
+    })
+}
+
+struct Counts {
+    valid: usize,
+    warnings: usize,
+    invalid: usize,
+}
+
+impl Counts {
+    fn of(reports: &[FileReport]) -> Counts {
+        let count = |verdict| reports.iter().filter(|r| r.verdict == verdict).count();
+        Counts {
+            valid: count(Verdict::Valid),
+            warnings: count(Verdict::ValidWithWarnings),
+            invalid: count(Verdict::Invalid),
+        }
+    }
+}

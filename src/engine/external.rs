@@ -1,0 +1,944 @@
+//! gnubg's external-player protocol, interface version 2: request parsing, board semantics and
+//! replies, independent of the transport (see [`crate::engine::server`]).
+//!
+//! One request line in, one reply (one or more lines) out. Requests are FIBS board lines with
+//! session options, `evaluation fibsboard ...`, `version`, `help`, `set ...` and `exit`/`quit`;
+//! keywords are case-insensitive. Error texts follow gnubg 1.07 (its bison parser's
+//! `syntax error, unexpected X, expecting Y` messages for the common cases).
+
+use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
+use crate::engine::evaluator::{best_play, evaluate, Evaluator};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
+use nom::branch::alt;
+use nom::bytes::complete::{take_while, take_while1};
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::{opt, recognize};
+use nom::sequence::{delimited, pair};
+use nom::IResult;
+use std::fmt;
+
+/// Numbers in a FIBS board after the two names.
+pub const BOARD_NUMBERS: usize = 50;
+
+/// A parsed request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// `version`.
+    Version,
+    /// `help`.
+    Help,
+    /// `exit` or `quit`: close the connection.
+    Exit,
+    /// `set debug BOOL`.
+    SetDebug(bool),
+    /// `set interface new|old`.
+    SetInterface(bool),
+    /// `set prompt STRING` (not supported, as in gnubg).
+    SetPrompt,
+    /// A board line: answer with a move, cube action or resignation answer.
+    Board(BoardRequest),
+    /// `evaluation fibsboard ...`: answer with six numbers.
+    Evaluation(BoardRequest, EvaluationOptions),
+}
+
+/// The board part of a request: the numbers given (at most 50) and the session options.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BoardRequest {
+    /// The two names as written (quotes removed).
+    pub names: [String; 2],
+    /// The numbers after the names; fewer than 50 keep the previous request's values.
+    pub numbers: Vec<i64>,
+    /// `jacobyrule`, when given.
+    pub jacoby: Option<bool>,
+    /// `crawfordrule`, default on.
+    pub crawford_rule: Option<bool>,
+    /// `resignation N`, default 0.
+    pub resignation: i64,
+    /// `beavers`, default on.
+    pub beavers: Option<bool>,
+}
+
+/// Options of an `evaluation` request. Only `cubeful` changes the answer of the baseline
+/// evaluator; plies, noise, pruning and determinism are accepted and recorded.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EvaluationOptions {
+    /// Whether the sixth number is cubeful (`cubeful` or `cube on`).
+    pub cubeful: bool,
+    /// `plies N` (gnubg counting).
+    pub plies: i64,
+    /// `noise X`.
+    pub noise: f64,
+}
+
+/// Why a request got an `Error: ...` reply. `Display` gives the text after `Error: `.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExternalError {
+    /// An empty line.
+    NoCommand,
+    /// A syntax error, worded like gnubg's parser: the token found and what was expected.
+    Syntax {
+        /// Byte offset in the line where the unexpected token starts.
+        offset: usize,
+        /// The token class found (`E_CHARACTER`, `EOL`, ...).
+        unexpected: &'static str,
+        /// What would have been accepted, if gnubg says so.
+        expecting: Option<&'static str>,
+    },
+    /// More than 50 numbers in a board.
+    TooManyElements,
+    /// The board does not describe a position (scores, turn, colour, direction, checkers).
+    BadlyFormedBoard,
+    /// `set prompt`.
+    PromptNotSupported,
+    /// A line longer than the server accepts.
+    LineTooLong,
+}
+
+impl fmt::Display for ExternalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExternalError::NoCommand => write!(f, "no command given"),
+            ExternalError::Syntax {
+                unexpected,
+                expecting: Some(expecting),
+                ..
+            } => write!(
+                f,
+                "syntax error, unexpected {unexpected}, expecting {expecting}"
+            ),
+            ExternalError::Syntax { unexpected, .. } => {
+                write!(f, "syntax error, unexpected {unexpected}")
+            }
+            ExternalError::TooManyElements => {
+                write!(f, "Invalid board. Maximum number of elements is 52")
+            }
+            ExternalError::BadlyFormedBoard => write!(f, "badly formed board"),
+            ExternalError::PromptNotSupported => write!(f, "set option 'prompt' not supported"),
+            ExternalError::LineTooLong => write!(f, "line too long"),
+        }
+    }
+}
+
+impl std::error::Error for ExternalError {}
+
+/// A whitespace-separated word and where it starts.
+#[derive(Clone, Copy)]
+struct Word<'a> {
+    text: &'a str,
+    offset: usize,
+}
+
+struct Cursor<'a> {
+    line: &'a str,
+    position: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(line: &'a str) -> Cursor<'a> {
+        Cursor { line, position: 0 }
+    }
+
+    fn skip_space(&mut self) {
+        let rest = &self.line[self.position..];
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        self.position += rest.len() - trimmed.len();
+    }
+
+    fn word(&mut self) -> Option<Word<'a>> {
+        self.skip_space();
+        let rest = &self.line[self.position..];
+        if rest.is_empty() {
+            return None;
+        }
+        let length = rest.find([' ', '\t', '\r', '\n']).unwrap_or(rest.len());
+        let word = Word {
+            text: &rest[..length],
+            offset: self.position,
+        };
+        self.position += length;
+        Some(word)
+    }
+
+    fn rest(&mut self) -> (&'a str, usize) {
+        self.skip_space();
+        (&self.line[self.position..], self.position)
+    }
+
+    fn end(&self) -> usize {
+        self.line.len()
+    }
+}
+
+fn syntax(
+    offset: usize,
+    unexpected: &'static str,
+    expecting: Option<&'static str>,
+) -> ExternalError {
+    ExternalError::Syntax {
+        offset,
+        unexpected,
+        expecting,
+    }
+}
+
+fn parse_bool(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "yes" | "on" | "true" => Some(true),
+        "no" | "off" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+fn integer(input: &str) -> IResult<&str, &str> {
+    recognize(pair(opt(one_of("+-")), digit1))(input)
+}
+
+fn parse_integer(text: &str) -> Option<i64> {
+    match integer(text) {
+        Ok(("", digits)) => digits.parse::<i64>().ok(),
+        _ => None,
+    }
+}
+
+fn name(input: &str) -> IResult<&str, &str> {
+    alt((
+        delimited(char('\''), take_while(|c| c != '\''), char('\'')),
+        delimited(char('"'), take_while(|c| c != '"'), char('"')),
+        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))(input)
+}
+
+/// Expects the line to end after `cursor`.
+fn expect_end(cursor: &mut Cursor<'_>) -> Result<(), ExternalError> {
+    match cursor.word() {
+        None => Ok(()),
+        Some(word) => Err(syntax(word.offset, "E_CHARACTER", Some("EOL"))),
+    }
+}
+
+/// Parses one request line (without its newline; NUL bytes already removed).
+///
+/// # Errors
+/// An [`ExternalError`] worded as gnubg words it.
+pub fn parse_request(line: &str) -> Result<Request, ExternalError> {
+    let mut cursor = Cursor::new(line);
+    let Some(first) = cursor.word() else {
+        return Err(ExternalError::NoCommand);
+    };
+    let keyword = first.text.to_ascii_lowercase();
+    if keyword.starts_with("board:") {
+        cursor.position = first.offset;
+        let board = parse_board(&mut cursor)?;
+        let board = parse_options(&mut cursor, board, None)?;
+        return Ok(Request::Board(board));
+    }
+    match keyword.as_str() {
+        "version" => expect_end(&mut cursor).map(|()| Request::Version),
+        "help" => expect_end(&mut cursor).map(|()| Request::Help),
+        "exit" | "quit" => expect_end(&mut cursor).map(|()| Request::Exit),
+        "set" => parse_set(&mut cursor),
+        "evaluation" => {
+            let expecting = Some("FIBSBOARD");
+            match cursor.word() {
+                None => return Err(syntax(cursor.end(), "EOL", expecting)),
+                Some(word) if word.text.eq_ignore_ascii_case("fibsboard") => {}
+                Some(word) => return Err(syntax(word.offset, "E_STRING", expecting)),
+            }
+            let (rest, offset) = cursor.rest();
+            if !rest.to_ascii_lowercase().starts_with("board:") {
+                let unexpected = if rest.is_empty() { "EOL" } else { "E_STRING" };
+                return Err(syntax(offset, unexpected, expecting));
+            }
+            let board = parse_board(&mut cursor)?;
+            let mut options = EvaluationOptions::default();
+            let board = parse_options(&mut cursor, board, Some(&mut options))?;
+            Ok(Request::Evaluation(board, options))
+        }
+        _ => Err(syntax(first.offset, "E_CHARACTER", None)),
+    }
+}
+
+fn parse_set(cursor: &mut Cursor<'_>) -> Result<Request, ExternalError> {
+    let expecting = Some("DEBUG or E_INTERFACE or PROMPT");
+    let Some(setting) = cursor.word() else {
+        return Err(syntax(cursor.end(), "EOL", expecting));
+    };
+    match setting.text.to_ascii_lowercase().as_str() {
+        "debug" => {
+            let value = expect_bool(cursor)?;
+            expect_end(cursor)?;
+            Ok(Request::SetDebug(value))
+        }
+        "interface" => {
+            let expecting = Some("NEW or OLD");
+            let value = match cursor.word() {
+                None => return Err(syntax(cursor.end(), "EOL", expecting)),
+                Some(word) => match word.text.to_ascii_lowercase().as_str() {
+                    "new" => true,
+                    "old" => false,
+                    _ => return Err(syntax(word.offset, "E_CHARACTER", expecting)),
+                },
+            };
+            expect_end(cursor)?;
+            Ok(Request::SetInterface(value))
+        }
+        "prompt" => match cursor.word() {
+            None => Err(syntax(cursor.end(), "EOL", Some("E_STRING"))),
+            Some(_) => Ok(Request::SetPrompt),
+        },
+        _ => Err(syntax(setting.offset, "E_CHARACTER", expecting)),
+    }
+}
+
+fn expect_bool(cursor: &mut Cursor<'_>) -> Result<bool, ExternalError> {
+    let expecting = Some("E_BOOLEAN");
+    match cursor.word() {
+        None => Err(syntax(cursor.end(), "EOL", expecting)),
+        Some(word) => {
+            parse_bool(word.text).ok_or_else(|| syntax(word.offset, "E_CHARACTER", expecting))
+        }
+    }
+}
+
+fn expect_integer(cursor: &mut Cursor<'_>) -> Result<i64, ExternalError> {
+    let expecting = Some("E_INTEGER");
+    match cursor.word() {
+        None => Err(syntax(cursor.end(), "EOL", expecting)),
+        Some(word) => {
+            parse_integer(word.text).ok_or_else(|| syntax(word.offset, "E_CHARACTER", expecting))
+        }
+    }
+}
+
+/// An optional boolean after `prune`/`deterministic`: consumed only if it is one.
+fn optional_bool(cursor: &mut Cursor<'_>) -> Option<bool> {
+    let saved = cursor.position;
+    match cursor.word().and_then(|word| parse_bool(word.text)) {
+        Some(value) => Some(value),
+        None => {
+            cursor.position = saved;
+            None
+        }
+    }
+}
+
+fn parse_board(cursor: &mut Cursor<'_>) -> Result<BoardRequest, ExternalError> {
+    let (rest, start) = cursor.rest();
+    // "board:" is known to be there (case-insensitively).
+    let mut input = &rest[6..];
+    let at = |input: &str| start + rest.len() - input.len();
+    let mut names = [String::new(), String::new()];
+    for (index, slot) in names.iter_mut().enumerate() {
+        match name(input) {
+            Ok((remaining, text)) => {
+                *slot = text.to_string();
+                input = remaining;
+            }
+            Err(_) => {
+                let unexpected = if input.is_empty() || input.starts_with(char::is_whitespace) {
+                    "FIBSBOARDEND"
+                } else {
+                    "E_CHARACTER"
+                };
+                return Err(syntax(at(input), unexpected, Some("E_STRING")));
+            }
+        }
+        match input.strip_prefix(':') {
+            Some(remaining) => input = remaining,
+            None if input.is_empty() || input.starts_with(char::is_whitespace) => {
+                return Err(syntax(at(input), "FIBSBOARDEND", Some("':'")));
+            }
+            None => {
+                let expecting = if index == 0 { None } else { Some("':'") };
+                return Err(syntax(at(input), "E_CHARACTER", expecting));
+            }
+        }
+    }
+    let mut numbers = Vec::new();
+    loop {
+        match integer(input) {
+            Ok((remaining, digits)) => {
+                let value = digits.parse::<i64>().unwrap_or(i64::MAX);
+                numbers.push(value);
+                input = remaining;
+            }
+            Err(_) => {
+                let unexpected = if input.is_empty() || input.starts_with(char::is_whitespace) {
+                    "FIBSBOARDEND"
+                } else {
+                    "E_CHARACTER"
+                };
+                return Err(syntax(at(input), unexpected, Some("E_INTEGER")));
+            }
+        }
+        if numbers.len() > BOARD_NUMBERS {
+            return Err(ExternalError::TooManyElements);
+        }
+        match input.strip_prefix(':') {
+            Some(remaining) => input = remaining,
+            None if input.is_empty() || input.starts_with(char::is_whitespace) => break,
+            None => return Err(syntax(at(input), "E_CHARACTER", Some("':'"))),
+        }
+    }
+    cursor.position = at(input);
+    Ok(BoardRequest {
+        names,
+        numbers,
+        ..BoardRequest::default()
+    })
+}
+
+fn parse_options(
+    cursor: &mut Cursor<'_>,
+    mut board: BoardRequest,
+    mut evaluation: Option<&mut EvaluationOptions>,
+) -> Result<BoardRequest, ExternalError> {
+    while let Some(word) = cursor.word() {
+        let keyword = word.text.to_ascii_lowercase();
+        match (keyword.as_str(), evaluation.as_deref_mut()) {
+            ("jacobyrule", _) => board.jacoby = Some(expect_bool(cursor)?),
+            ("crawfordrule", _) => board.crawford_rule = Some(expect_bool(cursor)?),
+            ("beavers", _) => board.beavers = Some(expect_bool(cursor)?),
+            ("resignation", _) => board.resignation = expect_integer(cursor)?,
+            ("plies", Some(options)) => options.plies = expect_integer(cursor)?,
+            ("noise", Some(options)) => {
+                let expecting = Some("E_INTEGER");
+                let Some(value) = cursor.word() else {
+                    return Err(syntax(cursor.end(), "EOL", expecting));
+                };
+                options.noise = match parse_integer(value.text) {
+                    Some(integer) => integer as f64 / 10000.0,
+                    None => value
+                        .text
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|noise| noise.is_finite())
+                        .ok_or_else(|| syntax(value.offset, "E_CHARACTER", expecting))?,
+                };
+            }
+            ("prune", Some(_)) | ("deterministic", Some(_)) => {
+                let _ = optional_bool(cursor);
+            }
+            ("cube", Some(options)) => options.cubeful = expect_bool(cursor)?,
+            ("cubeful", Some(options)) => options.cubeful = true,
+            ("cubeless", Some(options)) => options.cubeful = false,
+            _ => return Err(syntax(word.offset, "E_CHARACTER", Some("EOL"))),
+        }
+    }
+    Ok(board)
+}
+
+/// What a board line asks, once read: the state (with `on_roll` the player whose turn the
+/// board shows) and the question.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardQuestion {
+    /// The position and match facts; `on_roll` is the player the board says is on turn.
+    pub state: MatchState,
+    /// Whether both may-double flags were 0 (nobody may double).
+    pub cube_frozen: bool,
+    /// Beavers allowed.
+    pub beavers: bool,
+    /// A resignation of 1..=3 offered to `state.on_roll` by the other player.
+    pub resignation: Option<u32>,
+    /// The player who must answer a pending double (`None` when no double is pending).
+    pub responder: Option<Side>,
+}
+
+impl BoardQuestion {
+    /// Sets who answers a pending double, and `state.turn` with it.
+    pub fn set_responder(&mut self, responder: Side) {
+        if self.state.double_offered {
+            self.responder = Some(responder);
+            self.state.turn = responder;
+        }
+    }
+
+    /// Whether the responder may beaver: money play with beavers, a plain double by the
+    /// player on roll, and the responder does not own the cube already (which would make
+    /// the offer a redouble of its own beaver).
+    #[must_use]
+    pub fn may_beaver(&self) -> bool {
+        let state = &self.state;
+        match self.responder {
+            Some(responder) => {
+                self.beavers
+                    && state.match_length == 0
+                    && state.on_roll != responder
+                    && state.cube_owner != Some(responder)
+            }
+            None => false,
+        }
+    }
+}
+
+/// Reads the 50 numbers of a board (gnubg's external-player reading). "You" is `X`, the
+/// opponent `O`; checkers are placed by colour and direction; the player on turn is `X`
+/// when turn and colour agree.
+///
+/// # Errors
+/// [`ExternalError::BadlyFormedBoard`] when the numbers do not describe a position.
+pub fn read_board(
+    numbers: &[i64; BOARD_NUMBERS],
+    request: &BoardRequest,
+    default_jacoby: bool,
+) -> Result<BoardQuestion, ExternalError> {
+    let bad = ExternalError::BadlyFormedBoard;
+    let length = numbers[0];
+    let (my_score, their_score) = (numbers[1], numbers[2]);
+    let money = length == 0 || length == 9999;
+    if !(0..=0x7fff).contains(&length) && !money {
+        return Err(bad);
+    }
+    if my_score < 0 || their_score < 0 || (!money && (length <= my_score || length <= their_score))
+    {
+        return Err(bad);
+    }
+    let (turn, colour, direction) = (numbers[29], numbers[38], numbers[39]);
+    if turn == 0 || colour == 0 || direction == 0 {
+        return Err(bad);
+    }
+    let mut slots = [[0u8; 25]; 2];
+    let count = |value: i64| u8::try_from(value.unsigned_abs()).map_err(|_| bad.clone());
+    for index in 1..=24usize {
+        let value = numbers[3 + index];
+        if value == 0 {
+            continue;
+        }
+        let my_point = if direction < 0 { index } else { 25 - index };
+        if value.signum() == colour.signum() {
+            slots[Side::X.index()][my_point - 1] = count(value)?;
+        } else {
+            slots[Side::O.index()][24 - my_point] = count(value)?;
+        }
+    }
+    let (low_bar, high_bar) = (count(numbers[3])?, count(numbers[28])?);
+    let (my_bar, their_bar) = if direction < 0 {
+        (high_bar, low_bar)
+    } else {
+        (low_bar, high_bar)
+    };
+    slots[Side::X.index()][24] = my_bar;
+    slots[Side::O.index()][24] = their_bar;
+    let board = Board::from_slots(slots, Variant::Standard).map_err(|_| bad.clone())?;
+
+    let on_turn = if turn.signum() == colour.signum() {
+        Side::X
+    } else {
+        Side::O
+    };
+    let die = |value: i64| u8::try_from(value).ok().filter(|d| (1..=6).contains(d));
+    let dice_pair = |a: i64, b: i64| -> Result<Option<Dice>, ExternalError> {
+        if a == 0 && b == 0 {
+            return Ok(None);
+        }
+        match (die(a), die(b)) {
+            (Some(first), Some(second)) => {
+                Dice::new(first, second).map(Some).map_err(|_| bad.clone())
+            }
+            _ => Err(bad.clone()),
+        }
+    };
+    let dice = match dice_pair(numbers[30], numbers[31])? {
+        Some(dice) => Some(dice),
+        None => dice_pair(numbers[32], numbers[33])?,
+    };
+    let cube_value = u32::try_from(numbers[34]).unwrap_or(1).clamp(1, 1 << 15);
+    let (i_may, they_may) = (numbers[35] != 0, numbers[36] != 0);
+    let cube_owner = match (i_may, they_may) {
+        (true, false) => Some(Side::X),
+        (false, true) => Some(Side::O),
+        _ => None,
+    };
+    let doubled = numbers[37] != 0;
+    // A double is answered by the player not on turn (gnubg's reading), unless that player
+    // already owns the cube: then it has beavered and the player on turn answers the
+    // redouble. (gnubg playing through `set player N external` always asks its external
+    // player; the session corrects the responder for such clients.)
+    let responder = doubled.then(|| {
+        if cube_owner == Some(on_turn.opponent()) {
+            on_turn
+        } else {
+            on_turn.opponent()
+        }
+    });
+    let match_length = if money { 0 } else { length as u32 };
+    let score = [their_score as u32, my_score as u32];
+    let crawford_rule = request.crawford_rule.unwrap_or(true);
+    let one_away =
+        match_length > 0 && (score[0] + 1 == match_length || score[1] + 1 == match_length);
+    let crawford = crawford_rule && one_away && numbers[48] == 0 && numbers[49] == 0;
+    let resignation = u32::try_from(request.resignation.clamp(0, 3)).unwrap_or(0);
+    let state = MatchState {
+        board,
+        variant: Variant::Standard,
+        cube_value,
+        cube_owner,
+        on_roll: on_turn,
+        turn: responder.unwrap_or(on_turn),
+        crawford,
+        game_state: GameState::Playing,
+        double_offered: doubled,
+        resignation: None,
+        dice,
+        match_length,
+        score,
+        jacoby: request.jacoby.unwrap_or(default_jacoby) && match_length == 0,
+    };
+    Ok(BoardQuestion {
+        state,
+        cube_frozen: !i_may && !they_may,
+        beavers: request.beavers.unwrap_or(true) && match_length == 0,
+        resignation: (resignation > 0 && !doubled).then_some(resignation),
+        responder,
+    })
+}
+
+/// Writes a play as gnubg's external interface does: one `from/to` per die, in the play's
+/// order, `*` on the first step landing on an opponent blot, 25 for the bar and 0 for off;
+/// each of the first three steps is followed by a space.
+#[must_use]
+pub fn format_external_play(play: &Play) -> String {
+    let mut text = String::new();
+    for (index, step) in play.steps().iter().enumerate() {
+        let from = if step.from >= BAR_POINT {
+            25
+        } else {
+            step.from
+        };
+        let to = if step.to == OFF_POINT { 0 } else { step.to };
+        text.push_str(&format!("{from}/{to}"));
+        if step.hit {
+            text.push('*');
+        }
+        if index < 3 {
+            text.push(' ');
+        }
+    }
+    text
+}
+
+/// What the transport should do after a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Send these lines (each ends with `\n`).
+    Send(String),
+    /// Close this connection and wait for the next client.
+    Close,
+}
+
+/// The protocol state of an external-player server: the evaluator, the numbers of the last
+/// board (gnubg keeps them for truncated boards) and the `set` flags.
+pub struct ExternalSession<E: Evaluator> {
+    evaluator: E,
+    numbers: [i64; BOARD_NUMBERS],
+    style: ReplyStyle,
+    /// For gnubg clients: the side gnubg last asked to decide (its external player).
+    client_side: Option<Side>,
+    debug: bool,
+    new_interface: bool,
+    default_jacoby: bool,
+}
+
+impl<E: Evaluator> ExternalSession<E> {
+    /// A session answering with `evaluator`; `default_jacoby` stands for gnubg's
+    /// `set jacoby` (on by default).
+    pub fn new(evaluator: E, default_jacoby: bool) -> ExternalSession<E> {
+        ExternalSession {
+            evaluator,
+            numbers: [0; BOARD_NUMBERS],
+            style: ReplyStyle::default(),
+            client_side: None,
+            debug: false,
+            new_interface: false,
+            default_jacoby,
+        }
+    }
+
+    /// Sets how replies are worded (the transport sets it per connection).
+    pub fn set_style(&mut self, style: ReplyStyle) {
+        if style != self.style {
+            self.client_side = None;
+        }
+        self.style = style;
+    }
+
+    /// Whether `set debug on` is in force (accepted; no `DBG:` lines are written).
+    #[must_use]
+    pub fn debug(&self) -> bool {
+        self.debug
+    }
+
+    /// Whether `set interface new` was given (no other effect, as in gnubg).
+    #[must_use]
+    pub fn new_interface(&self) -> bool {
+        self.new_interface
+    }
+
+    /// Answers one request line (NULs and the newline already removed).
+    pub fn handle_line(&mut self, line: &str) -> Reply {
+        match parse_request(line) {
+            Ok(request) => self.handle(request),
+            Err(error) => Reply::Send(format!("Error: {error}\n")),
+        }
+    }
+
+    /// Answers a parsed request.
+    pub fn handle(&mut self, request: Request) -> Reply {
+        let text = match request {
+            Request::Exit => return Reply::Close,
+            Request::Version => {
+                "Interface: 2\nRFBF: 0\nEngine: 1.00\nSoftware: 1.07.001\n".to_string()
+            }
+            Request::Help => "\tNo help information available\n".to_string(),
+            Request::SetDebug(on) => {
+                self.debug = on;
+                format!("Debug output {}\n", if on { "ON" } else { "OFF" })
+            }
+            Request::SetInterface(new) => {
+                self.new_interface = new;
+                format!("New interface {}\n", if new { "ON" } else { "OFF" })
+            }
+            Request::SetPrompt => format!("Error: {}\n", ExternalError::PromptNotSupported),
+            Request::Board(board) => match self.question(&board) {
+                Ok(mut question) => {
+                    if self.style.gnubg_client {
+                        // gnubg sends its external player only that player's decisions, so
+                        // a pending double is always the external player's to answer.
+                        match (question.responder, self.client_side) {
+                            (None, _) => self.client_side = Some(question.state.on_roll),
+                            (Some(_), Some(side)) => question.set_responder(side),
+                            (Some(_), None) => {}
+                        }
+                    }
+                    format!("{}\n", self.answer(&question))
+                }
+                Err(error) => format!("Error: {error}\n"),
+            },
+            Request::Evaluation(board, options) => match self.question(&board) {
+                Ok(question) => format!("{}\n", self.evaluation(&question, &options)),
+                Err(error) => format!("Error: {error}\n"),
+            },
+        };
+        Reply::Send(text)
+    }
+
+    fn question(&mut self, board: &BoardRequest) -> Result<BoardQuestion, ExternalError> {
+        let mut numbers = self.numbers;
+        for (slot, value) in numbers.iter_mut().zip(&board.numbers) {
+            *slot = *value;
+        }
+        self.numbers = numbers;
+        read_board(&numbers, board, self.default_jacoby)
+    }
+
+    /// The reply to a board line (without the newline).
+    #[must_use]
+    pub fn answer(&self, question: &BoardQuestion) -> String {
+        answer_board(&self.evaluator, question, self.style)
+    }
+
+    fn evaluation(&self, question: &BoardQuestion, options: &EvaluationOptions) -> String {
+        let state = &question.state;
+        let evaluation = evaluate(&self.evaluator, state, state.on_roll);
+        let p = evaluation.probabilities;
+        let equity = if options.cubeful {
+            evaluation.cubeful_equity
+        } else {
+            evaluation.cubeless_equity
+        };
+        format!(
+            "{:.6} {:.6} {:.6} {:.6} {:.6} {:.6}",
+            p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon, equity
+        )
+    }
+}
+
+/// How replies are worded for the peer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplyStyle {
+    /// The peer is gnubg playing through `set player N external` (it sends a NUL after each
+    /// newline). gnubg 1.07 reads a cube answer starting with `d` as a redouble (beaver), so
+    /// a refused cube is answered `pass`, which it reads as a drop.
+    pub gnubg_client: bool,
+}
+
+/// The answer to a board line: resignation, cube response, move or cube action.
+pub fn answer_board<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    question: &BoardQuestion,
+    style: ReplyStyle,
+) -> String {
+    let state = &question.state;
+    let mut context = CubeContext::from_state(state);
+    context.beavers = question.beavers;
+    let on_turn = state.on_roll;
+    let probabilities = evaluator.probabilities(&state.board, state.variant, on_turn);
+    if let Some(points) = question.resignation {
+        let accept = context.accept_resignation(&probabilities, on_turn, points);
+        return if accept { "accept" } else { "reject" }.to_string();
+    }
+    if let Some(responder) = question.responder {
+        // Judge the offer from the doubler's side, as a double of the current cube.
+        let doubler = responder.opponent();
+        let doubler_probabilities = if doubler == on_turn {
+            probabilities
+        } else {
+            probabilities.inverted()
+        };
+        let offer = CubeContext {
+            cube_owner: None,
+            beavers: question.may_beaver(),
+            ..context
+        };
+        return match offer.take_action(&doubler_probabilities, doubler) {
+            TakeAction::Take => "take",
+            TakeAction::Drop if style.gnubg_client => "pass",
+            TakeAction::Drop => "drop",
+            TakeAction::Beaver => "beaver",
+        }
+        .to_string();
+    }
+    if let Some(dice) = state.dice {
+        return best_play(evaluator, state, dice)
+            .map(|play| format_external_play(&play))
+            .unwrap_or_default();
+    }
+    if question.cube_frozen {
+        return "roll".to_string();
+    }
+    match context
+        .analyse_double(&probabilities, on_turn)
+        .double_action()
+    {
+        DoubleAction::Double => "double".to_string(),
+        DoubleAction::NoDouble => "roll".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pubeval;
+
+    const START_52: &str = "board:You:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:5:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0";
+
+    fn session() -> ExternalSession<Pubeval> {
+        ExternalSession::new(Pubeval, true)
+    }
+
+    fn send(session: &mut ExternalSession<Pubeval>, line: &str) -> String {
+        match session.handle_line(line) {
+            Reply::Send(text) => text,
+            Reply::Close => "<close>".to_string(),
+        }
+    }
+
+    #[test]
+    fn fixed_replies_match_gnubg() {
+        let mut s = session();
+        assert_eq!(
+            send(&mut s, "VERSION"),
+            "Interface: 2\nRFBF: 0\nEngine: 1.00\nSoftware: 1.07.001\n"
+        );
+        assert_eq!(send(&mut s, "help"), "\tNo help information available\n");
+        assert_eq!(send(&mut s, "  "), "Error: no command given\n");
+        assert_eq!(
+            send(&mut s, "set prompt 'foo'"),
+            "Error: set option 'prompt' not supported\n"
+        );
+        assert_eq!(send(&mut s, "set interface new"), "New interface ON\n");
+        assert_eq!(send(&mut s, "set debug yes"), "Debug output ON\n");
+        assert_eq!(
+            send(&mut s, "hello world"),
+            "Error: syntax error, unexpected E_CHARACTER\n"
+        );
+        assert_eq!(send(&mut s, "Exit"), "<close>");
+    }
+
+    #[test]
+    fn syntax_errors_are_worded_like_gnubg() {
+        let mut s = session();
+        let cases = [
+            ("version extra", "unexpected E_CHARACTER, expecting EOL"),
+            ("board", "unexpected E_CHARACTER"),
+            ("board:", "unexpected FIBSBOARDEND, expecting E_STRING"),
+            ("board:You", "unexpected FIBSBOARDEND, expecting ':'"),
+            ("board:You:Opp", "unexpected FIBSBOARDEND, expecting ':'"),
+            (
+                "board:You:Opp:3:",
+                "unexpected FIBSBOARDEND, expecting E_INTEGER",
+            ),
+            (
+                "board:You:Opp:3:x",
+                "unexpected E_CHARACTER, expecting E_INTEGER",
+            ),
+            ("evaluation", "unexpected EOL, expecting FIBSBOARD"),
+            (
+                "evaluation fibsboard",
+                "unexpected EOL, expecting FIBSBOARD",
+            ),
+            (
+                "evaluation board:a:b:1",
+                "unexpected E_STRING, expecting FIBSBOARD",
+            ),
+            (
+                "set",
+                "unexpected EOL, expecting DEBUG or E_INTERFACE or PROMPT",
+            ),
+            (
+                "set foo bar",
+                "unexpected E_CHARACTER, expecting DEBUG or E_INTERFACE or PROMPT",
+            ),
+            ("set interface", "unexpected EOL, expecting NEW or OLD"),
+            ("set prompt", "unexpected EOL, expecting E_STRING"),
+            (
+                "set debug maybe",
+                "unexpected E_CHARACTER, expecting E_BOOLEAN",
+            ),
+        ];
+        for (line, message) in cases {
+            assert_eq!(
+                send(&mut s, line),
+                format!("Error: syntax error, {message}\n"),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            send(&mut s, &format!("{START_52} jacobyrule")),
+            "Error: syntax error, unexpected EOL, expecting E_BOOLEAN\n"
+        );
+        assert_eq!(
+            send(&mut s, &format!("{START_52} foo")),
+            "Error: syntax error, unexpected E_CHARACTER, expecting EOL\n"
+        );
+        assert_eq!(
+            send(&mut s, &format!("{START_52}:0")),
+            "Error: Invalid board. Maximum number of elements is 52\n"
+        );
+    }
+
+    #[test]
+    fn opening_move_and_truncated_board_reuse_previous_numbers() {
+        let mut s = session();
+        let full = send(&mut s, START_52);
+        assert!(full == "13/8 24/22 \n" || full == "13/8 13/11 \n", "{full}");
+        assert_eq!(send(&mut s, "board:You:Opp:3:0:0:0:-2:0:0"), full);
+        let bad_score = START_52.replacen("Opp:3:0", "Opp:3:5", 1);
+        assert_eq!(send(&mut s, &bad_score), "Error: badly formed board\n");
+        let quoted = START_52.replacen("You:Opp", "'a b':\"c\"", 1);
+        assert_eq!(send(&mut s, &quoted), full);
+    }
+
+    #[test]
+    fn evaluation_prints_six_numbers() {
+        let mut s = session();
+        let line = format!("evaluation fibsboard {START_52} plies 0 cubeful noise 0.0 prune");
+        let reply = send(&mut s, &line);
+        let numbers: Vec<f64> = reply
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(numbers.len(), 6, "{reply}");
+        assert!(numbers[0] > 0.4 && numbers[0] < 0.7);
+    }
+}

@@ -1,0 +1,14 @@
+//! The engine backend: an evaluator seam with a baseline evaluator, cube logic, and the two
+//! engine protocols (gnubg's external-player socket and UBGI on stdio).
+
+pub mod bearoff;
+pub mod cube;
+pub mod evaluator;
+pub mod external;
+pub mod pubeval;
+pub mod server;
+pub mod ubgi;
+
+pub use cube::{CubeAnalysis, CubeContext, DoubleAction, TakeAction};
+pub use evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
+pub use pubeval::Pubeval;

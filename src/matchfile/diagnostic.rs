@@ -1,0 +1,298 @@
+//! Diagnostics about a match file: kind, severity, byte span, and their `file:line:col` rendering.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    #[must_use]
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start,
+            end: end.max(start),
+        }
+    }
+
+    /// An empty span at `offset`.
+    #[must_use]
+    pub fn at(offset: usize) -> Span {
+        Span {
+            start: offset,
+            end: offset,
+        }
+    }
+}
+
+/// How bad a problem is: errors make a file invalid, warnings do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// A doubtful record that gnubg and tavli still read the same way.
+    Warning,
+    /// A record that is wrong: the file does not describe a legal match.
+    Error,
+}
+
+/// What is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiagnosticKind {
+    /// A line that is not part of the file format.
+    Syntax,
+    /// A missing or malformed match header (length, names, score line).
+    BadHeader,
+    /// Bytes that are not valid text in the expected encoding.
+    Encoding,
+    /// A written play that is not legal for the dice and position.
+    IllegalMove,
+    /// Dice that are not two numbers 1..6.
+    BadRoll,
+    /// An action by the player whose turn it is not.
+    WrongPlayer,
+    /// A double when no double may be offered (not this player's turn, Crawford game, cube
+    /// owned by the opponent).
+    CubeNotAllowed,
+    /// A take, drop or beaver with no double pending.
+    NoDouble,
+    /// A cube value that is not twice the current one.
+    WrongCubeValue,
+    /// A game result that does not follow from the play (winner or points).
+    WrongResult,
+    /// A score line that disagrees with the results of the earlier games.
+    WrongScore,
+    /// A match that stops before the match length or goes on after it.
+    MatchLength,
+    /// A file that ends in the middle of a game or a record.
+    Truncated,
+    /// A file that cannot be read at all (I/O, binary, too large).
+    Unreadable,
+}
+
+impl DiagnosticKind {
+    /// The kebab-case name used in rendered diagnostics.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagnosticKind::Syntax => "syntax",
+            DiagnosticKind::BadHeader => "bad-header",
+            DiagnosticKind::Encoding => "encoding",
+            DiagnosticKind::IllegalMove => "illegal-move",
+            DiagnosticKind::BadRoll => "bad-roll",
+            DiagnosticKind::WrongPlayer => "wrong-player",
+            DiagnosticKind::CubeNotAllowed => "cube-not-allowed",
+            DiagnosticKind::NoDouble => "no-double",
+            DiagnosticKind::WrongCubeValue => "wrong-cube-value",
+            DiagnosticKind::WrongResult => "wrong-result",
+            DiagnosticKind::WrongScore => "wrong-score",
+            DiagnosticKind::MatchLength => "match-length",
+            DiagnosticKind::Truncated => "truncated",
+            DiagnosticKind::Unreadable => "unreadable",
+        }
+    }
+}
+
+impl fmt::Display for DiagnosticKind {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// One problem found in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What kind of problem.
+    pub kind: DiagnosticKind,
+    /// Where in the source text.
+    pub span: Span,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// An error.
+    #[must_use]
+    pub fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            kind,
+            span,
+            message: message.into(),
+        }
+    }
+
+    /// A warning.
+    #[must_use]
+    pub fn warning(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            kind,
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+/// Maps byte offsets to 1-based lines and columns (columns count characters).
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes the line starts of `text`.
+    #[must_use]
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(memchr_newlines(text.as_bytes()));
+        LineIndex { starts }
+    }
+
+    /// The 1-based line and column of `offset` in `text`.
+    #[must_use]
+    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = match self.starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next.saturating_sub(1),
+        };
+        let start = self.starts.get(line).copied().unwrap_or(0);
+        let column = text
+            .get(start..offset)
+            .map_or(offset - start, |prefix| prefix.chars().count());
+        (line + 1, column + 1)
+    }
+
+    /// The text of 1-based line `line` without its line ending.
+    #[must_use]
+    pub fn line_text<'a>(&self, text: &'a str, line: usize) -> &'a str {
+        let start = self
+            .starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(0);
+        let end = self.starts.get(line).copied().unwrap_or(text.len());
+        text.get(start..end)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+}
+
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &byte)| byte == b'\n')
+        .map(|(index, _)| index + 1)
+}
+
+/// A diagnostic placed in a named file: line, column and the offending line's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Located {
+    /// The file name as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub column: usize,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What kind of problem.
+    pub kind: DiagnosticKind,
+    /// What is wrong.
+    pub message: String,
+    /// The offending line (shortened to 200 characters).
+    pub source_line: String,
+    /// Carets under the offending part of the line, from column 1.
+    #[serde(skip)]
+    pub caret: String,
+}
+
+/// Longest source line shown under a diagnostic.
+const SHOWN_LINE: usize = 200;
+
+impl Located {
+    /// Places `diagnostic` from `text` (indexed by `index`) in `file`.
+    #[must_use]
+    pub fn new(file: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) -> Located {
+        let (line, column) = index.line_column(text, diagnostic.span.start);
+        let (end_line, end_column) = index.line_column(text, diagnostic.span.end);
+        let full_line = index.line_text(text, line);
+        let source_line: String = full_line.chars().take(SHOWN_LINE).collect();
+        let shown = source_line.chars().count();
+        let width = if end_line == line && end_column > column {
+            end_column - column
+        } else {
+            1
+        };
+        let start = (column - 1).min(shown);
+        let width = width.min(shown.saturating_sub(start).max(1));
+        let caret = format!("{}{}", " ".repeat(start), "^".repeat(width));
+        Located {
+            file: file.to_string(),
+            line,
+            column,
+            severity: diagnostic.severity,
+            kind: diagnostic.kind,
+            message: diagnostic.message.clone(),
+            source_line,
+            caret,
+        }
+    }
+}
+
+impl fmt::Display for Located {
+    /// `file:line:col: kind: message` (`kind: warning: message` for warnings), then the line
+    /// and a caret under the problem.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let level = match self.severity {
+            Severity::Error => "",
+            Severity::Warning => "warning: ",
+        };
+        writeln!(
+            formatter,
+            "{}:{}:{}: {}: {}{}",
+            self.file, self.line, self.column, self.kind, level, self.message
+        )?;
+        writeln!(formatter, "    {}", self.source_line)?;
+        write!(formatter, "    {}", self.caret)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_of_offsets() {
+        let text = "ab\ncdé\nf";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_column(text, 0), (1, 1));
+        assert_eq!(index.line_column(text, 3), (2, 1));
+        assert_eq!(index.line_column(text, 7), (2, 4));
+        assert_eq!(index.line_column(text, 8), (3, 1));
+        assert_eq!(index.line_text(text, 2), "cdé");
+    }
+
+    #[test]
+    fn rendering_has_caret_under_span() {
+        let text = "x\n  1) 31: 8/5 6/5\n";
+        let index = LineIndex::new(text);
+        let diagnostic = Diagnostic::error(DiagnosticKind::IllegalMove, Span::new(11, 18), "no");
+        let located = Located::new("f.mat", text, &index, &diagnostic);
+        assert_eq!(
+            located.to_string(),
+            "f.mat:2:10: illegal-move: no\n      1) 31: 8/5 6/5\n             ^^^^^^^"
+        );
+    }
+}

@@ -1,0 +1,586 @@
+//! Reads Jellyfish .mat text into a [`MatFile`] syntax tree with spans (no game state).
+//!
+//! The file is line based (see `grammar/mat.ebnf`). Move lines are split into cells by
+//! position: the first action of a line is in the right column when it starts far from the
+//! move number, and a stray second move number (`24) ... 24)  Losses`) restarts the columns.
+
+use super::ast::{Action, Cell, HeaderLine, MatFile, MatGame, MoveText, ScoreLine, Spanned};
+use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{map, map_res, opt, value};
+use nom::multi::many1;
+use nom::sequence::{delimited, pair, preceded, terminated, tuple};
+use nom::IResult;
+
+/// A first action starting more than this many characters after the move number is in the
+/// right column.
+const LEFT_COLUMN_SLACK: usize = 8;
+/// On a line without a move number, text starting before this column is in the left column.
+const RESULT_SPLIT_COLUMN: usize = 20;
+
+/// Parses .mat `text`; returns the tree and the syntax problems found (the parser goes on
+/// after each one with the next line).
+#[must_use]
+pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
+    let mut file = MatFile::default();
+    let mut diagnostics = Vec::new();
+    let mut expect_score_line = false;
+    for (offset, raw_line) in lines(text) {
+        let line = raw_line.trim_end_matches(['\r', '\n']);
+        let span = Span::new(offset, offset + line.len());
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let trimmed = trimmed.trim_end();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(game) = file.games.last_mut() {
+            game.end = span;
+        }
+        if expect_score_line {
+            expect_score_line = false;
+            match score_line(line, offset) {
+                Some(score) => {
+                    if let Some(game) = file.games.last_mut() {
+                        game.score_line = Some(score);
+                    }
+                    continue;
+                }
+                None => diagnostics.push(Diagnostic::error(
+                    DiagnosticKind::BadHeader,
+                    span,
+                    "expected the score line `name : score   name : score` after the game header",
+                )),
+            }
+        }
+        if let Ok((_, number)) = game_header(trimmed) {
+            file.games.push(MatGame {
+                number: Spanned::new(number, span),
+                score_line: None,
+                cells: Vec::new(),
+                end: span,
+            });
+            expect_score_line = true;
+            continue;
+        }
+        if file.games.is_empty() {
+            header_line(&mut file, &mut diagnostics, trimmed, offset + indent, span);
+            continue;
+        }
+        if trimmed.starts_with(';') || trimmed.starts_with('#') {
+            // Comments inside games (XG `; Set Pos=` and the like) carry no moves.
+            continue;
+        }
+        let game_index = file.games.len() - 1;
+        let cells = &mut file.games[game_index].cells;
+        move_line(
+            line,
+            offset,
+            cells,
+            &mut diagnostics,
+            !raw_line.ends_with('\n'),
+        );
+    }
+    (file, diagnostics)
+}
+
+/// The lines of `text` with the byte offset of each.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').map(move |line| {
+        let start = offset;
+        offset += line.len();
+        (start, line)
+    })
+}
+
+fn header_line(
+    file: &mut MatFile,
+    diagnostics: &mut Vec<Diagnostic>,
+    trimmed: &str,
+    start: usize,
+    span: Span,
+) {
+    if let Ok((_, length)) = length_line(trimmed) {
+        if file.length.is_some() {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                span,
+                "a second match length line",
+            ));
+        }
+        file.length = Some(Spanned::new(length, Span::new(start, span.end)));
+        return;
+    }
+    let comment = trimmed
+        .strip_prefix(';')
+        .or_else(|| trimmed.strip_prefix('#'));
+    match comment {
+        Some(body) => {
+            let body = body.trim();
+            let (key, value) = match key_value(body) {
+                Ok((_, (key, value))) => (Some(key.to_string()), value.to_string()),
+                Err(_) => (None, body.to_string()),
+            };
+            file.header.push(HeaderLine { key, value, span });
+        }
+        None => diagnostics.push(Diagnostic::error(
+            DiagnosticKind::BadHeader,
+            span,
+            "text before the first game that is neither a comment nor ` N point match`",
+        )),
+    }
+}
+
+fn number(input: &str) -> IResult<&str, u32> {
+    map_res(digit1, str::parse::<u32>)(input)
+}
+
+/// `Game N`.
+fn game_header(input: &str) -> IResult<&str, u32> {
+    terminated(preceded(pair(tag("Game"), space1), number), space0)(input)
+}
+
+/// `N point match`.
+fn length_line(input: &str) -> IResult<&str, u32> {
+    terminated(
+        number,
+        tuple((space1, tag_no_case("point"), space1, tag_no_case("match"))),
+    )(input)
+}
+
+/// `[Key "value"]`; keys may be several words (`[Player 1 "name"]`), quotes are optional.
+fn key_value(input: &str) -> IResult<&str, (&str, &str)> {
+    let failure = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char));
+    let inner = input
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .ok_or_else(failure)?;
+    match inner.find('"') {
+        Some(quote) => {
+            let key = inner[..quote].trim();
+            let value = inner[quote + 1..].trim_end().trim_end_matches('"');
+            Ok(("", (key, value)))
+        }
+        None => {
+            let (key, value) = inner.split_once(' ').ok_or_else(failure)?;
+            Ok(("", (key.trim(), value.trim())))
+        }
+    }
+}
+
+/// `name : score   name : score` (names may contain spaces; the right name runs to its `:`).
+fn score_line(line: &str, offset: usize) -> Option<ScoreLine> {
+    let first_colon = line.find(':')?;
+    let name0_raw = &line[..first_colon];
+    let after = &line[first_colon + 1..];
+    let digits_start = first_colon + 1 + (after.len() - after.trim_start().len());
+    let digits_len = line[digits_start..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits_len == 0 {
+        return None;
+    }
+    let score0: u32 = line[digits_start..digits_start + digits_len].parse().ok()?;
+    let rest_start = digits_start + digits_len;
+    let rest = &line[rest_start..];
+    let second_colon = rest_start + rest.rfind(':')?;
+    let name1_raw = &line[rest_start..second_colon];
+    let after1 = &line[second_colon + 1..];
+    let digits1_start = second_colon + 1 + (after1.len() - after1.trim_start().len());
+    let digits1_len = line[digits1_start..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits1_len == 0 || !line[digits1_start + digits1_len..].trim().is_empty() {
+        return None;
+    }
+    let score1: u32 = line[digits1_start..digits1_start + digits1_len]
+        .parse()
+        .ok()?;
+    let name_span = |raw: &str, base: usize| {
+        let lead = raw.len() - raw.trim_start().len();
+        let name = raw.trim();
+        Spanned::new(
+            name.to_string(),
+            Span::new(offset + base + lead, offset + base + lead + name.len()),
+        )
+    };
+    Some(ScoreLine {
+        names: [name_span(name0_raw, 0), name_span(name1_raw, rest_start)],
+        scores: [
+            Spanned::new(
+                score0,
+                Span::new(offset + digits_start, offset + digits_start + digits_len),
+            ),
+            Spanned::new(
+                score1,
+                Span::new(offset + digits1_start, offset + digits1_start + digits1_len),
+            ),
+        ],
+        span: Span::new(offset, offset + line.len()),
+    })
+}
+
+/// `N)` with optional spaces before the parenthesis.
+fn move_number(input: &str) -> IResult<&str, u32> {
+    terminated(number, preceded(space0, char(')')))(input)
+}
+
+/// Splits one move line (or a result line without a number) into cells.
+fn move_line(
+    line: &str,
+    offset: usize,
+    cells: &mut Vec<Cell>,
+    diagnostics: &mut Vec<Diagnostic>,
+    unterminated: bool,
+) {
+    let mut position = line.len() - line.trim_start().len();
+    let mut base: Option<usize> = None;
+    let mut number_seen: Option<u32> = None;
+    let mut previous_column: Option<usize> = None;
+    let end = line.trim_end().len();
+    while position < end {
+        let rest = &line[position..end];
+        let skipped = rest.len() - rest.trim_start().len();
+        position += skipped;
+        let rest = &line[position..end];
+        if rest.is_empty() {
+            break;
+        }
+        if let Ok((after, number)) = move_number(rest) {
+            if number_seen.is_some() {
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::Syntax,
+                    Span::new(offset + position, offset + position + (rest.len() - after.len())),
+                    "a second move number inside the line (gnubg cannot read the rest of this line)",
+                ));
+            }
+            number_seen = Some(number);
+            position += rest.len() - after.len();
+            base = Some(position);
+            previous_column = None;
+            continue;
+        }
+        match action(rest) {
+            Ok((after, parsed)) => {
+                let consumed = rest.len() - after.len();
+                let text_len = rest[..consumed].trim_end().len();
+                let column = match previous_column {
+                    Some(_) => 1,
+                    None => match base {
+                        Some(base) => usize::from(position - base > LEFT_COLUMN_SLACK),
+                        None => usize::from(position >= RESULT_SPLIT_COLUMN),
+                    },
+                };
+                cells.push(Cell {
+                    column,
+                    move_number: number_seen,
+                    action: shift_spans(parsed, offset + position),
+                    span: Span::new(offset + position, offset + position + text_len),
+                });
+                previous_column = Some(column);
+                position += consumed;
+            }
+            Err(_) => {
+                let token_end = rest.find("  ").unwrap_or(rest.len());
+                let at_end_of_file = unterminated && position + token_end >= end;
+                let kind = if at_end_of_file {
+                    DiagnosticKind::Truncated
+                } else {
+                    DiagnosticKind::Syntax
+                };
+                let error_span = Span::new(offset + position, offset + position + token_end);
+                diagnostics.push(Diagnostic::error(
+                    kind,
+                    error_span,
+                    format!("unrecognised text `{}`", &rest[..token_end]),
+                ));
+                // Tell the replay that a record stands here: a roll whose moves run into the
+                // bad text is unreadable as a whole; otherwise the bad text takes a column.
+                let joins_roll = previous_column.is_some()
+                    && cells.last().is_some_and(|cell| {
+                        matches!(cell.action, Action::Roll { .. })
+                            && error_span.start.saturating_sub(cell.span.end) <= 2
+                    });
+                if joins_roll {
+                    if let Some(cell) = cells.last_mut() {
+                        cell.action = Action::Unreadable;
+                        cell.span = Span::new(cell.span.start, error_span.end);
+                    }
+                    position += token_end;
+                    continue;
+                } else {
+                    let column = match (previous_column, base) {
+                        (Some(_), _) => 1,
+                        (None, Some(base)) => usize::from(position - base > LEFT_COLUMN_SLACK),
+                        (None, None) => usize::from(position >= RESULT_SPLIT_COLUMN),
+                    };
+                    cells.push(Cell {
+                        column,
+                        move_number: number_seen,
+                        action: Action::Unreadable,
+                        span: error_span,
+                    });
+                    if column == 0 {
+                        // The right column may still be readable.
+                        previous_column = Some(column);
+                        position += token_end;
+                        continue;
+                    }
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// Moves the spans of an action parsed from a slice to absolute offsets.
+fn shift_spans(action: Action, base: usize) -> Action {
+    match action {
+        Action::Roll {
+            dice,
+            moves,
+            cannot_move,
+        } => Action::Roll {
+            dice: Spanned::new(
+                dice.value,
+                Span::new(dice.span.start + base, dice.span.end + base),
+            ),
+            moves: moves
+                .into_iter()
+                .map(|text| {
+                    Spanned::new(
+                        text.value,
+                        Span::new(text.span.start + base, text.span.end + base),
+                    )
+                })
+                .collect(),
+            cannot_move,
+        },
+        other => other,
+    }
+}
+
+/// One action at the start of `input`; spans inside are relative to `input`.
+fn action(input: &str) -> IResult<&str, Action> {
+    alt((
+        |rest| roll(input, rest),
+        map(
+            preceded(
+                alt((tag_no_case("Doubles"), tag_no_case("Double"))),
+                opt(preceded(tuple((space0, tag("=>"), space0)), number)),
+            ),
+            Action::Double,
+        ),
+        value(
+            Action::Take,
+            alt((tag_no_case("Takes"), tag_no_case("Take"))),
+        ),
+        value(
+            Action::Drop,
+            alt((
+                tag_no_case("Drops"),
+                tag_no_case("Drop"),
+                tag_no_case("Passes"),
+                tag_no_case("Pass"),
+            )),
+        ),
+        map(
+            preceded(
+                alt((tag_no_case("Beavers"), tag_no_case("Beaver"))),
+                opt(preceded(tuple((space0, tag("=>"), space0)), number)),
+            ),
+            Action::Beaver,
+        ),
+        map(
+            preceded(
+                alt((tag_no_case("Raccoons"), tag_no_case("Raccoon"))),
+                opt(preceded(tuple((space0, tag("=>"), space0)), number)),
+            ),
+            Action::Raccoon,
+        ),
+        map(
+            tuple((
+                preceded(pair(alt((tag("Wins"), tag("Win"))), space1), number),
+                preceded(space1, alt((tag("points"), tag("point")))),
+                opt(preceded(space1, tag("and the match"))),
+            )),
+            |(points, _, and_match)| Action::Wins {
+                points,
+                and_match: and_match.is_some(),
+            },
+        ),
+        map(
+            terminated(
+                preceded(pair(alt((tag("Losses"), tag("Loses"))), space1), number),
+                preceded(space1, alt((tag("points"), tag("point")))),
+            ),
+            Action::Losses,
+        ),
+    ))(input)
+}
+
+/// `DD:` then move tokens (or `Cannot Move` / `???`); `origin` is the action's start.
+fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
+    let (mut rest, digits) = terminated(
+        take_while_m_n(2, 2, |c: char| c.is_ascii_digit()),
+        char(':'),
+    )(input)?;
+    let bytes = digits.as_bytes();
+    let dice = [bytes[0] - b'0', bytes[1] - b'0'];
+    let dice_span = Span::new(0, 2);
+    let mut moves = Vec::new();
+    let mut cannot_move = false;
+    // A play has at most 4 half-moves (8 with `(n)` spelled out); more is not a play.
+    while moves.len() < 8 {
+        let trimmed = rest.trim_start();
+        if let Ok((after, _)) = tag_no_case::<_, _, nom::error::Error<&str>>("Cannot Move")(trimmed)
+        {
+            cannot_move = true;
+            rest = after;
+            continue;
+        }
+        // `???` (any number of `?`): the play is unknown; read as "not played".
+        if let Ok((after, _)) =
+            take_while_m_n::<_, _, nom::error::Error<&str>>(3, 16, |c| c == '?')(trimmed)
+        {
+            rest = after;
+            continue;
+        }
+        match move_token(trimmed) {
+            Ok((after, text)) if after.is_empty() || after.starts_with(' ') => {
+                let start = origin.len() - trimmed.len();
+                let end = origin.len() - after.len();
+                moves.push(Spanned::new(text, Span::new(start, end)));
+                rest = after;
+            }
+            _ => break,
+        }
+    }
+    Ok((
+        rest,
+        Action::Roll {
+            dice: Spanned::new(dice, dice_span),
+            moves,
+            cannot_move,
+        },
+    ))
+}
+
+/// A point in a move: a number, `bar` or `off`.
+fn point(input: &str) -> IResult<&str, u8> {
+    alt((
+        value(25, tag_no_case("bar")),
+        value(0, tag_no_case("off")),
+        map_res(
+            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+            |d: &str| d.parse::<u8>(),
+        ),
+    ))(input)
+}
+
+/// `13/7*/5`, `bar/22`, `6/off(2)`.
+fn move_token(input: &str) -> IResult<&str, MoveText> {
+    let star = |i| map(opt(char('*')), |s: Option<char>| s.is_some())(i);
+    let (rest, (first, first_hit, path, count)) = tuple((
+        point,
+        star,
+        many1(preceded(char('/'), pair(point, star))),
+        opt(delimited(
+            char('('),
+            map_res(digit1, str::parse::<u8>),
+            char(')'),
+        )),
+    ))(input)?;
+    let mut points = vec![first];
+    let mut hits = vec![first_hit];
+    for (point, hit) in path {
+        points.push(point);
+        hits.push(hit);
+    }
+    Ok((
+        rest,
+        MoveText {
+            points,
+            hits,
+            count: count.unwrap_or(1),
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(line: &str) -> Vec<(usize, Action)> {
+        let mut cells = Vec::new();
+        let mut diagnostics = Vec::new();
+        move_line(line, 0, &mut cells, &mut diagnostics, false);
+        assert!(
+            diagnostics
+                .iter()
+                .all(|d| d.severity == crate::matchfile::diagnostic::Severity::Warning),
+            "{diagnostics:?}"
+        );
+        cells
+            .into_iter()
+            .map(|cell| (cell.column, cell.action))
+            .collect()
+    }
+
+    #[test]
+    fn move_token_forms() {
+        let (_, text) = move_token("13/7*/5").unwrap();
+        assert_eq!(text.points, vec![13, 7, 5]);
+        assert_eq!(text.hits, vec![false, true, false]);
+        let (_, text) = move_token("bar/22(2)").unwrap();
+        assert_eq!((text.points, text.count), (vec![25, 22], 2));
+        let (_, text) = move_token("6/off").unwrap();
+        assert_eq!(text.points, vec![6, 0]);
+    }
+
+    #[test]
+    fn columns_by_position() {
+        let cells = kinds("  1)                             64: 24/18 18/14 ");
+        assert_eq!(cells.len(), 1);
+        assert_eq!(cells[0].0, 1);
+        let cells = kinds(" 19)  Doubles => 2                Drops");
+        assert_eq!(cells, vec![(0, Action::Double(Some(2))), (1, Action::Drop)]);
+        let cells = kinds("  9) 11: 25/24 23/22 22/21* 13/12 61: 25/24 20/14 ");
+        assert_eq!(cells.len(), 2);
+        assert_eq!(cells[1].0, 1);
+        let cells = kinds("      Wins 1 point");
+        assert_eq!(cells[0].0, 0);
+        let cells = kinds("                                  Wins 2 points");
+        assert_eq!(cells[0].0, 1);
+    }
+
+    #[test]
+    fn stray_move_number_restarts_columns() {
+        let cells = kinds(
+            " 24) 43: 21/18 18/14              24)  Losses 2 point                                               Wins 2 point and the match",
+        );
+        let columns: Vec<usize> = cells.iter().map(|cell| cell.0).collect();
+        assert_eq!(columns, vec![0, 0, 1]);
+        assert_eq!(cells[1].1, Action::Losses(2));
+    }
+
+    #[test]
+    fn header_and_games() {
+        let text = "; [Site \"Here\"]\n; [Player 1 \"a b\"]\n\n 3 point match\n\n Game 1\n a b : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+        let (file, diagnostics) = parse_mat(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(file.length.map(|l| l.value), Some(3));
+        assert_eq!(file.header[0].key.as_deref(), Some("Site"));
+        assert_eq!(file.header[1].key.as_deref(), Some("Player 1"));
+        assert_eq!(file.header[1].value, "a b");
+        let score = file.games[0].score_line.clone().unwrap();
+        assert_eq!(score.names[0].value, "a b");
+        assert_eq!(score.names[1].value, "c");
+        assert_eq!(file.games[0].cells.len(), 2);
+    }
+}

@@ -1,0 +1,143 @@
+//! `MatchRecord`: a replayed match (players, rules, games, actions, results), format-neutral.
+
+use crate::rules::{Board, Dice, Resignation, Side, Step, Variant};
+use serde::Serialize;
+
+/// A match or money session as replayed from a file: what the writers write.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchRecord {
+    /// Match length; 0 for a money session.
+    pub length: u32,
+    /// Names of player 0 (`O`, left column, SGF White) and player 1 (`X`, SGF Black).
+    pub players: [String; 2],
+    /// The variant played.
+    pub variant: Variant,
+    /// Whether the Jacoby rule applies (money sessions).
+    pub jacoby: bool,
+    /// Match information kept for writing: `(key, value)` pairs such as `("Site", "..")`,
+    /// `("Event", ..)`, `("Round", ..)`, `("EventDate", "YYYY.MM.DD")`, `("Transcriber", ..)`.
+    pub info: Vec<(String, String)>,
+    /// Free comment lines of the match.
+    pub comment: Vec<String>,
+    /// The games in order.
+    pub games: Vec<GameRecord>,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    /// Score of player 0 and player 1 before the game.
+    pub score: [u32; 2],
+    /// Whether this is the Crawford game.
+    pub crawford: bool,
+    /// The actions in order.
+    pub actions: Vec<GameAction>,
+    /// How the game ended; `None` when the record stops before the end.
+    pub result: Option<GameResult>,
+}
+
+/// One recorded action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum GameAction {
+    /// A roll and the play made with it (no steps: no legal move, or not moved before a
+    /// resignation).
+    Play {
+        /// Who rolled.
+        side: Side,
+        /// The dice.
+        dice: Dice,
+        /// The single-die steps in the mover's numbering, in the order written.
+        steps: Vec<Step>,
+    },
+    /// A double to `value`.
+    Double {
+        /// Who doubled.
+        side: Side,
+        /// The cube value offered.
+        value: u32,
+    },
+    /// The double was taken.
+    Take {
+        /// Who took.
+        side: Side,
+    },
+    /// The double was dropped (the game ends).
+    Drop {
+        /// Who dropped.
+        side: Side,
+    },
+    /// The board was set up by editing (SGF only; .mat cannot hold it, as in gnubg).
+    SetBoard {
+        /// The position.
+        board: Board,
+        /// Who is to roll, when given.
+        on_roll: Option<Side>,
+    },
+    /// A beaver: the doubled player takes and redoubles to `value`, keeping the cube at the
+    /// doubler's side.
+    Beaver {
+        /// Who beavered.
+        side: Side,
+        /// The new cube value.
+        value: u32,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// The winner.
+    pub winner: Side,
+    /// Points won (after cube, gammons and resignations).
+    pub points: u32,
+    /// How it ended.
+    pub ending: Ending,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Ending {
+    /// The winner bore off all checkers.
+    BearOff,
+    /// The loser dropped a double.
+    Dropped,
+    /// The loser resigned (or forfeited) this much.
+    Resigned(Resignation),
+}
+
+impl MatchRecord {
+    /// The score after the last game: the last game's starting score plus its result
+    /// (gnubg's `show score` after importing the file).
+    #[must_use]
+    pub fn final_score(&self) -> [u32; 2] {
+        match self.games.last() {
+            None => [0, 0],
+            Some(game) => {
+                let mut score = game.score;
+                if let Some(result) = game.result {
+                    score[result.winner.index()] =
+                        score[result.winner.index()].saturating_add(result.points);
+                }
+                score
+            }
+        }
+    }
+
+    /// Number of games that have a result.
+    #[must_use]
+    pub fn finished_games(&self) -> usize {
+        self.games
+            .iter()
+            .filter(|game| game.result.is_some())
+            .count()
+    }
+
+    /// The value of `key` in the match information.
+    #[must_use]
+    pub fn info(&self, key: &str) -> Option<&str> {
+        self.info
+            .iter()
+            .find(|(name, _)| name == key)
+            .map(|(_, value)| value.as_str())
+    }
+}

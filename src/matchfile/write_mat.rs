@@ -1,0 +1,163 @@
+//! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
+
+use super::record::{GameAction, GameRecord, MatchRecord};
+use crate::rules::{Side, Step, Variant};
+use std::fmt::Write;
+
+/// The .mat text of `record` (gnubg's `export match mat` layout). Board set-ups (from an
+/// edited SGF game) cannot be written in .mat and are left out, as gnubg does.
+#[must_use]
+pub fn write_mat(record: &MatchRecord) -> String {
+    let mut out = String::new();
+    for key in ["Site", "Event", "Round", "EventDate"] {
+        if let Some(value) = record.info(key) {
+            let _ = writeln!(out, "; [{key} \"{value}\"]");
+        }
+    }
+    if let Some(variation) = variation_name(record.variant) {
+        let _ = writeln!(out, "; [Variation \"{variation}\"]");
+    }
+    if let Some(value) = record.info("Transcriber") {
+        let _ = writeln!(out, "; [Transcriber \"{value}\"]");
+    }
+    if !record.comment.is_empty() {
+        out.push('\n');
+        for line in &record.comment {
+            let _ = writeln!(out, "; {line}");
+        }
+    }
+    let _ = write!(out, "\n {} point match\n\n", record.length);
+    let count = record.games.len();
+    for (index, game) in record.games.iter().enumerate() {
+        write_game(&mut out, record, index, game);
+        if index + 1 < count || game.result.is_some() {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn variation_name(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Standard => None,
+        Variant::Nackgammon => Some("NackGammon"),
+        Variant::Hypergammon1 => Some("HyperGammon (1)"),
+        Variant::Hypergammon2 => Some("HyperGammon (2)"),
+        Variant::Hypergammon3 => Some("HyperGammon (3)"),
+        // Not gnubg variations: tavli's own names in the same header (documented in README).
+        Variant::OldEnglish => Some("Old English"),
+        Variant::Portes => Some("Portes"),
+        Variant::Plakoto => Some("Plakoto"),
+        Variant::Fevga => Some("Fevga"),
+        Variant::Athroisma => Some("Athroisma"),
+    }
+}
+
+/// `DD: 24/18 18/14 ` (half-moves not merged, a space after each of the first three).
+fn play_text(dice: crate::rules::Dice, steps: &[Step]) -> String {
+    let mut text = format!("{}{}: ", dice.high(), dice.low());
+    for (index, step) in steps.iter().enumerate() {
+        let _ = write!(text, "{}/{}", step.from, step.to);
+        if step.hit {
+            text.push('*');
+        }
+        if index < 3 {
+            text.push(' ');
+        }
+    }
+    text
+}
+
+struct Lines {
+    text: String,
+    number: u32,
+    left: Option<String>,
+    right: Option<String>,
+}
+
+impl Lines {
+    fn flush(&mut self) {
+        if self.left.is_none() && self.right.is_none() {
+            return;
+        }
+        self.number += 1;
+        let _ = write!(self.text, "{:3}) ", self.number);
+        let left = self.left.take().unwrap_or_default();
+        match self.right.take() {
+            Some(right) => {
+                let _ = writeln!(self.text, "{left:<27} {right}");
+            }
+            None => {
+                let _ = writeln!(self.text, "{left:<27} ");
+            }
+        }
+    }
+
+    fn put(&mut self, side: Side, text: String) {
+        match side {
+            Side::O => {
+                self.flush();
+                self.left = Some(text);
+            }
+            Side::X => {
+                self.right = Some(text);
+                self.flush();
+            }
+        }
+    }
+}
+
+fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameRecord) {
+    let _ = writeln!(out, " Game {}", index + 1);
+    let mut left = format!("{} : {}", record.players[0], game.score[0]);
+    if left.chars().count() >= 31 {
+        // gnubg pads to 31 characters; longer names still need a gap before the right name.
+        left.push_str("   ");
+    }
+    let _ = writeln!(out, " {left:<31}{} : {}", record.players[1], game.score[1]);
+    let mut lines = Lines {
+        text: String::new(),
+        number: 0,
+        left: None,
+        right: None,
+    };
+    for action in &game.actions {
+        let (side, text) = match action {
+            GameAction::Play { side, dice, steps } => (*side, play_text(*dice, steps)),
+            GameAction::Double { side, value } => (*side, format!(" Doubles => {value}")),
+            GameAction::Take { side } => (*side, " Takes".to_string()),
+            GameAction::Drop { side } => (*side, " Drops".to_string()),
+            GameAction::Beaver { side, value } => (*side, format!(" Beavers => {value}")),
+            // .mat has no set-up record (gnubg's export cannot write edited games either).
+            GameAction::SetBoard { .. } => continue,
+        };
+        lines.put(side, text);
+    }
+    let Some(result) = game.result else {
+        // A game in progress ends after its last record without a newline.
+        lines.flush();
+        if lines.text.ends_with('\n') {
+            lines.text.pop();
+        }
+        out.push_str(&lines.text);
+        return;
+    };
+    let plural = if result.points == 1 { "" } else { "s" };
+    let wins = format!("Wins {} point{plural}", result.points);
+    match result.winner {
+        Side::X if lines.left.is_some() && lines.right.is_none() => {
+            // Player 0's last record (a drop, a roll before resigning) shares the line.
+            lines.right = Some(format!(" {wins} "));
+            lines.flush();
+        }
+        Side::X => {
+            lines.flush();
+            let _ = writeln!(lines.text, "{:34}{wins}", "");
+        }
+        Side::O => {
+            lines.flush();
+            let _ = writeln!(lines.text, "      {wins}");
+        }
+    }
+    out.push_str(&lines.text);
+}
