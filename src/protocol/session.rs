@@ -417,6 +417,7 @@ impl Session {
             }
         };
         self.last_roll = Some((side, dice));
+        self.declined = None;
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(self.state.on_roll, dice));
         self.rolled_since_opening = true;
@@ -590,6 +591,9 @@ impl Session {
         self.games_played = 0;
         self.post_crawford = false;
         self.post_crawford_at_start = false;
+        // The game of the previous match or session is over for good.
+        self.state.game_state = GameState::NoGame;
+        self.state.crawford = false;
         self.match_over = false;
     }
 
@@ -599,6 +603,9 @@ impl Session {
         // from the game record; with no earlier game it keeps the current ones).
         if self.playing() && self.games_played > 0 {
             self.post_crawford = self.post_crawford_at_start;
+        } else if self.playing() && self.state.crawford {
+            // Abandoning a Crawford game that no earlier game led to counts as having played it.
+            self.post_crawford = true;
         }
         self.post_crawford_at_start = self.post_crawford;
         let state = &mut self.state;
@@ -940,6 +947,8 @@ impl Session {
         self.state.double_offered = true;
         self.rolled_since_opening = true;
         self.last_roll = None;
+        // A refused resignation may be offered again once the game has moved on.
+        self.declined = None;
         self.record
             .push(Record::Double(doubler, self.state.cube_value * 2));
         self.state.turn = doubler.opponent();
@@ -1459,9 +1468,13 @@ impl Session {
             position_id::decode_lenient(first, on_roll, self.state.variant)
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
-        self.state.board = board;
-        self.last_roll = None;
-        self.record.push(Record::SetBoard);
+        // Setting the position it already has is no edit for gnubg: no record, and a player's
+        // last roll is still given back (found by experiment).
+        if board != self.state.board {
+            self.state.board = board;
+            self.last_roll = None;
+            self.record.push(Record::SetBoard);
+        }
         self.board(out);
         Ok(())
     }
@@ -1520,7 +1533,7 @@ impl Session {
                 );
                 out.line("this game.)");
             }
-            if !on && self.settings.jacoby && !self.state.is_match() {
+            if !on && self.state.jacoby && !self.state.is_match() {
                 out.line(
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
@@ -1656,6 +1669,10 @@ impl Session {
             CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
         })?;
         let mut state = xgid.to_match_state(self.state.variant);
+        // Like `set gnubgid`: the match fields first (two boards of the old position), then
+        // the position (one board).
+        let board = state.board;
+        state.board = self.state.board;
         if state.match_length == 0 {
             // The rules field also sets the beaver setting for money play.
             if !xgid.beavers() {
@@ -1665,6 +1682,7 @@ impl Session {
             }
         }
         self.load_state(&mut state, out);
+        self.state.board = board;
         self.board(out);
         if self.state.on_roll == Side::O {
             // gnubg swaps the players so that the player on roll is player 1 (no question is
@@ -1677,6 +1695,11 @@ impl Session {
     }
 
     fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
+        // gnubg keeps its board relative to the player on roll: a new player on roll sees the
+        // same Position ID, so in absolute terms the checkers change sides.
+        if state.on_roll != self.state.on_roll && state.board == self.state.board {
+            state.board = state.board.swapped();
+        }
         if state.double_offered {
             out.line("SetMatchID cannot handle positions where a double has been offered.");
             out.partial("Stepping back to the offering of the cube. ");
@@ -1696,10 +1719,18 @@ impl Session {
             ));
         }
         if state.cube_value != 1 {
-            out.line(format!("The cube has been set to {}.", state.cube_value));
+            if self.settings.cube_use {
+                out.line(format!("The cube has been set to {}.", state.cube_value));
+            } else {
+                out.line("The cube is disabled (see `help set cube use').");
+                state.cube_value = 1;
+            }
         }
         self.state = *state;
         self.match_over = false;
+        self.last_roll = None;
+        // gnubg starts a new match record from the ID: no games played yet.
+        self.games_played = 0;
         self.board(out);
         self.board(out);
     }

@@ -107,3 +107,50 @@ pub fn render_error(error: &CommandError) -> Rendered {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, Play, Variant};
+
+    #[test]
+    fn hint_lines_follow_gnubg_layout() {
+        let play = Play::new(&[], Board::start(Variant::Standard));
+        let entry = |notation: &str, equity: f64| HintEntry {
+            notation: notation.to_string(),
+            equity,
+            probabilities: [0.5, 0.1, 0.0, 0.5, 0.1, 0.0],
+            play,
+        };
+        let text = hint_text(
+            "Heuristic",
+            &[entry("24/23 13/9", -0.006), entry("24/23 24/20", -0.021)],
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "    1. Heuristic        24/23 13/9                   Eq.: -0.006"
+        );
+        assert_eq!(lines[1], "       0.500 0.100 0.000 - 0.500 0.100 0.000");
+        assert_eq!(
+            lines[3],
+            "    2. Heuristic        24/23 24/20                  Eq.: -0.021 (-0.015)"
+        );
+    }
+
+    #[test]
+    fn errors_go_where_gnubg_writes_them() {
+        let unknown = CommandError::new(ErrorKind::UnknownKeyword, "Unknown keyword `x'.");
+        assert_eq!(render_error(&unknown).stderr, "Unknown keyword `x'.\n\n");
+        let state = CommandError::not_now("You have already rolled the dice.");
+        assert_eq!(
+            render_error(&state).stdout,
+            "You have already rolled the dice.\n"
+        );
+        let illegal = CommandError::new(ErrorKind::IllegalMove, "Illegal or unparsable move.");
+        assert_eq!(
+            render_error(&illegal).stderr,
+            "Illegal or unparsable move.\n"
+        );
+    }
+}
