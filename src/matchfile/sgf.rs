@@ -552,6 +552,7 @@ fn sgf_event(
                 dice_span: Span::new(span.start, span.start + 2),
                 moves,
                 cannot_move: false,
+                label: None,
             }
         }
     };
