@@ -330,10 +330,14 @@ fn gnubg_reads_our_files_like_we_do() {
     let mut all = Vec::new();
     files_in(&fixture("mat"), &mut all);
     let corrupt = fixture("mat/corrupt");
+    // gnubg does not play tavli's own variants.
+    let variants = fixture("mat/variants");
     let sources: Vec<PathBuf> = all
         .into_iter()
         .filter(|p| {
-            !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+            !p.starts_with(&corrupt)
+                && !p.starts_with(&variants)
+                && p.extension().is_some_and(|e| e == "mat" || e == "txt")
         })
         .filter(|p| {
             let text = tavli::matchfile::decode(&std::fs::read(p).unwrap())
@@ -486,8 +490,12 @@ fn each_game_result_matches_gnubg_import() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut script = String::new();
     let mut cases = Vec::new();
+    // gnubg does not play tavli's own variants.
+    let variants = fixture("mat/variants");
     for path in all.iter().filter(|p| {
-        !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+        !p.starts_with(&corrupt)
+            && !p.starts_with(&variants)
+            && p.extension().is_some_and(|e| e == "mat" || e == "txt")
     }) {
         if KNOWN_DISAGREEMENTS
             .iter()
@@ -594,4 +602,360 @@ fn text_report_of_several_files() {
     assert!(!errors_only.contains("warning:"));
     let quiet = tavli::matchfile::render_text(&reports, false, true);
     assert_eq!(quiet.lines().count(), 4);
+}
+
+// ---- Match files of tavli's own variants ----
+
+use tavli::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use tavli::rules::variants::{self as variant_rules, legal_plays_in, requires_reroll};
+use tavli::rules::{Board, Dice, Side, Variant};
+
+/// tavli's own variants, with the fixture name of each.
+const OWN_VARIANTS: [(Variant, &str); 5] = [
+    (Variant::OldEnglish, "old-english"),
+    (Variant::Portes, "portes"),
+    (Variant::Plakoto, "plakoto"),
+    (Variant::Fevga, "fevga"),
+    (Variant::Athroisma, "athroisma"),
+];
+
+/// A 3-point match of `variant` self-played with random legal plays from a seeded generator
+/// (the rules' own move generator: the record the writers are given is legal by construction).
+fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let length = 3;
+    let mut score = [0u32; 2];
+    let mut games = Vec::new();
+    let mut crawford_played = false;
+    while score.iter().all(|&s| s < length) && games.len() < 20 {
+        let crawford = variant.uses_cube()
+            && !crawford_played
+            && ((score[0] + 1 == length) ^ (score[1] + 1 == length));
+        crawford_played |= crawford;
+        let mut board = Board::start(variant);
+        let mut side = if rng.gen_bool(0.5) { Side::O } else { Side::X };
+        let mut actions = Vec::new();
+        let mut result = None;
+        for _ in 0..3000 {
+            let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6))
+                .unwrap()
+                .high_first();
+            if requires_reroll(variant, &board, side, dice) {
+                actions.push(GameAction::Play {
+                    side,
+                    dice,
+                    steps: Vec::new(),
+                });
+                continue;
+            }
+            let legal = legal_plays_in(variant, &board, side, dice);
+            let steps = if legal.is_empty() {
+                Vec::new()
+            } else {
+                let play = legal[rng.gen_range(0..legal.len())];
+                board = play.result;
+                play.steps().to_vec()
+            };
+            actions.push(GameAction::Play { side, dice, steps });
+            match variant_rules::game_result(variant, &board) {
+                None => side = side.opponent(),
+                Some(variant_rules::GameResult::Draw) => break,
+                Some(won @ variant_rules::GameResult::Win { winner, kind }) => {
+                    result = Some(GameResult {
+                        winner,
+                        points: variant_rules::points_scored(variant, won, 1, true, false),
+                        ending: if kind == variant_rules::WinKind::Mother {
+                            Ending::Mother
+                        } else {
+                            Ending::BearOff
+                        },
+                    });
+                    break;
+                }
+            }
+        }
+        games.push(GameRecord {
+            score,
+            crawford,
+            actions,
+            result,
+        });
+        if let Some(result) = result {
+            score[result.winner.index()] += result.points;
+        }
+    }
+    MatchRecord {
+        length,
+        players: ["alpha".to_string(), "beta".to_string()],
+        variant,
+        jacoby: false,
+        info: Vec::new(),
+        comment: Vec::new(),
+        games,
+    }
+}
+
+#[test]
+fn variant_matches_written_by_tavli_validate_and_round_trip() {
+    for (variant, name) in OWN_VARIANTS {
+        let record = self_played_match(variant, 7);
+        let mat = write_mat(&record);
+        let sgf = write_sgf(&record);
+        // The committed fixtures are these files: a change in the writers shows here.
+        let mat_path = fixture(&format!("mat/variants/{name}.mat"));
+        let sgf_path = fixture(&format!("sgf/variants/{name}.sgf"));
+        if std::env::var_os("TAVLI_BLESS_VARIANT_FIXTURES").is_some() {
+            std::fs::write(&mat_path, &mat).unwrap();
+            std::fs::write(&sgf_path, &sgf).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(&mat_path).unwrap(),
+            mat,
+            "{name}.mat"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&sgf_path).unwrap(),
+            sgf,
+            "{name}.sgf"
+        );
+        for path in [&mat_path, &sgf_path] {
+            let report = validate_path(path);
+            assert_eq!(
+                report.verdict,
+                Verdict::Valid,
+                "{}: {:#?}",
+                path.display(),
+                report.diagnostics
+            );
+            assert_eq!(report.final_score, record.final_score(), "{name}");
+        }
+        let from_mat = read_match_text(&mat, Format::Mat).unwrap();
+        assert_eq!(from_mat.variant, variant);
+        assert!(from_mat.games == record.games, "{name}: mat differs");
+        let from_sgf = read_match_text(&sgf, Format::Sgf).unwrap();
+        assert_eq!(from_sgf.variant, variant);
+        assert!(from_sgf.games == record.games, "{name}: sgf differs");
+        // mat -> sgf -> mat gives the same file.
+        let again = write_mat(&read_match_text(&write_sgf(&from_mat), Format::Sgf).unwrap());
+        assert_eq!(again, mat, "{name}: mat -> sgf -> mat");
+    }
+}
+
+#[test]
+fn variant_self_play_covers_the_special_records() {
+    // Across a few seeds the writers and readers meet pins, captures, bear-off labels,
+    // rerolls and the mother rule, and every such match validates clean.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        for (variant, name) in OWN_VARIANTS {
+            let record = self_played_match(variant, seed);
+            let mat = write_mat(&record);
+            let (back, diagnostics) = check_text(&mat, Format::Mat);
+            assert!(
+                diagnostics.is_empty(),
+                "{name} seed {seed}: {diagnostics:?}"
+            );
+            assert!(back.games == record.games, "{name} seed {seed}");
+            let sgf = write_sgf(&record);
+            let (back, diagnostics) = check_text(&sgf, Format::Sgf);
+            assert!(
+                diagnostics.is_empty(),
+                "{name} seed {seed}: {diagnostics:?}"
+            );
+            assert!(back.games == record.games, "{name} seed {seed}");
+            for (marker, label) in [
+                ("^", "pin"),
+                ("x", "capture"),
+                ("sum ", "sum"),
+                ("double option", "double option"),
+            ] {
+                if mat.contains(marker) {
+                    seen.insert(label);
+                }
+            }
+            for game in &record.games {
+                if game.result.is_some_and(|r| r.ending == Ending::Mother) {
+                    seen.insert("mother");
+                }
+                if game.result.is_none() && variant == Variant::Plakoto {
+                    seen.insert("draw");
+                }
+                let rerolled = game.actions.windows(2).any(|pair| {
+                    matches!(
+                        pair,
+                        [GameAction::Play { side: a, .. }, GameAction::Play { side: b, .. }] if a == b
+                    )
+                });
+                if rerolled && variant == Variant::Athroisma {
+                    seen.insert("reroll");
+                }
+            }
+        }
+    }
+    for wanted in ["pin", "capture", "sum", "reroll"] {
+        assert!(seen.contains(wanted), "{wanted} never played: {seen:?}");
+    }
+}
+
+/// The first play of game 1 moved from point 23, where no variant has a checker at the
+/// start.
+fn corrupt_first_move(mat: &str) -> String {
+    let start = mat.find("  1) ").unwrap();
+    let colon = start + mat[start..].find(": ").unwrap() + 2;
+    let rest = &mat[colon..];
+    let label_end = if rest.starts_with("sum") || rest.starts_with("double") {
+        rest.find(": ").unwrap() + 2
+    } else {
+        0
+    };
+    let token = colon + label_end;
+    let slash = token + mat[token..].find('/').unwrap();
+    format!("{}23{}", &mat[..token], &mat[slash..])
+}
+
+/// The last `Wins N point(s)` made one point more.
+fn corrupt_last_result(mat: &str) -> String {
+    let at = mat.rfind("Wins ").unwrap();
+    let digits_end = at + 5 + mat[at + 5..].find(' ').unwrap();
+    let points: u32 = mat[at + 5..digits_end].parse().unwrap();
+    let after = &mat[digits_end..];
+    let after = after
+        .strip_prefix(" points")
+        .or_else(|| after.strip_prefix(" point"))
+        .unwrap();
+    format!("{}Wins {} points{after}", &mat[..at], points + 1)
+}
+
+#[test]
+fn corrupted_variant_files_are_flagged_at_the_right_line() {
+    for (variant, name) in OWN_VARIANTS {
+        let mat = write_mat(&self_played_match(variant, 7));
+        let first_play_line = mat[..mat.find("  1) ").unwrap()].lines().count() + 1;
+        let last_result_line = mat[..mat.rfind("Wins ").unwrap()].lines().count();
+        let sgf = write_sgf(&self_played_match(variant, 7));
+        let re = sgf.rfind("RE[").unwrap();
+        let re_line = sgf[..re].lines().count();
+        let re_end = re + sgf[re..].find(']').unwrap();
+        let sgf_wrong = format!("{}RE[W+9{}", &sgf[..re], &sgf[re_end..]);
+        for (file, text, kind, line) in [
+            (
+                format!("{name}-illegal.mat"),
+                corrupt_first_move(&mat),
+                "illegal-move",
+                first_play_line,
+            ),
+            (
+                format!("{name}-result.mat"),
+                corrupt_last_result(&mat),
+                "wrong-result",
+                last_result_line,
+            ),
+            (
+                format!("{name}-result.sgf"),
+                sgf_wrong,
+                "wrong-result",
+                re_line,
+            ),
+        ] {
+            let report = validate_bytes(&file, text.as_bytes(), None);
+            assert_eq!(report.verdict, Verdict::Invalid, "{file}");
+            let first = report
+                .diagnostics
+                .iter()
+                .find(|d| d.severity == tavli::matchfile::diagnostic::Severity::Error)
+                .unwrap();
+            assert_eq!(
+                (first.kind.name(), first.line),
+                (kind, line),
+                "{file}: {first}"
+            );
+            let rendered: Vec<String> =
+                report.diagnostics.iter().map(ToString::to_string).collect();
+            insta::assert_snapshot!(
+                format!("variant_{}", file.replace(['.', '-'], "_")),
+                format!("{}\n{}", rendered.join("\n"), report.summary())
+            );
+        }
+    }
+}
+
+#[test]
+fn cube_actions_in_tavli_games_are_refused() {
+    let record = self_played_match(Variant::Portes, 7);
+    let mat = write_mat(&record);
+    // Player 0 doubles before a roll of theirs on move line 2.
+    let line_start = mat.find("  2) ").unwrap();
+    let cube = format!(
+        "{}  2)  Doubles => 2                Takes\n{}",
+        &mat[..line_start],
+        mat[line_start..].replacen("  2) ", "  3) ", 1)
+    );
+    let (_, diagnostics) = check_text(&cube, Format::Mat);
+    let refused = diagnostics
+        .iter()
+        .find(|d| d.kind.name() == "cube-not-allowed")
+        .expect("the double is refused");
+    assert!(
+        refused.message.contains("without the doubling cube"),
+        "{refused:?}"
+    );
+    // Old English has the cube: no such error there.
+    let old = write_mat(&self_played_match(Variant::OldEnglish, 7));
+    let (_, diagnostics) = check_text(&old, Format::Mat);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+}
+
+#[test]
+fn variant_grammar_examples_are_read() {
+    // The examples in the variant sections of mat.ebnf and sgf.ebnf.
+    let examples = |grammar: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("grammar")
+                .join(grammar),
+        )
+        .unwrap();
+        let section = &text[text.find("(* Variants").unwrap()..];
+        section
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("(* example: "))
+            .map(|rest| rest.rsplit_once(" *)").unwrap().0.to_string())
+            .collect()
+    };
+    let mat = examples("mat.ebnf");
+    assert!(mat.len() >= 5, "{mat:?}");
+    for example in &mat {
+        if let Some(name) = example
+            .strip_prefix("; [Variation \"")
+            .and_then(|r| r.strip_suffix("\"]"))
+        {
+            let variant = tavli::matchfile::replay::variant_from_header(name);
+            assert!(
+                variant.is_some_and(|v| !v.is_gnubg_variation()),
+                "{example}"
+            );
+        } else {
+            // A roll cell: read as the first roll of a file of the variant it belongs to,
+            // named in the example's move (no syntax error; the resolution is not checked).
+            let text = format!(
+                "; [Variation \"Athroisma\"]\n\n 1 point match\n\n Game 1\n a : 0                          b : 0\n  1) {example}\n"
+            );
+            let (_, diagnostics) = check_text(&text, Format::Mat);
+            assert!(
+                diagnostics.iter().all(|d| d.kind.name() != "syntax"),
+                "{example}: {diagnostics:?}"
+            );
+        }
+    }
+    let sgf = examples("sgf.ebnf");
+    assert!(!sgf.is_empty());
+    for example in &sgf {
+        let (record, diagnostics) = check_text(&format!("{example})"), Format::Sgf);
+        assert!(!record.variant.is_gnubg_variation(), "{example}");
+        assert!(
+            diagnostics.iter().all(|d| d.kind.name() != "bad-header"),
+            "{example}: {diagnostics:?}"
+        );
+    }
 }

@@ -577,7 +577,11 @@ impl GameReplay<'_> {
         span: Span,
     ) {
         let variant = self.input.variant;
-        self.check_turn(side, span, "a roll");
+        // Once the position is lost, Athroisma's rerolls (the same player rolling again)
+        // cannot be told from a roll out of turn.
+        if !(self.lost && variant == Variant::Athroisma) {
+            self.check_turn(side, span, "a roll");
+        }
         self.expect = Expect::Roll(side.opponent());
         let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
             self.error(

@@ -80,7 +80,8 @@ fn play_text(variant: Variant, dice: crate::rules::Dice, steps: &[Step]) -> Stri
         if let (true, Some(mark)) = (step.hit, mark) {
             text.push(mark);
         }
-        if index < 3 {
+        // Athroisma's doubles move up to seven checkers: every step is separated.
+        if index < 3 || (!variant.is_gnubg_variation() && index + 1 < steps.len()) {
             text.push(' ');
         }
     }
