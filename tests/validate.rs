@@ -793,7 +793,7 @@ fn variant_self_play_covers_the_special_records() {
             }
         }
     }
-    for wanted in ["pin", "capture", "sum", "reroll"] {
+    for wanted in ["pin", "capture", "sum", "double option", "reroll", "mother"] {
         assert!(seen.contains(wanted), "{wanted} never played: {seen:?}");
     }
 }
@@ -958,4 +958,46 @@ fn variant_grammar_examples_are_read() {
             "{example}: {diagnostics:?}"
         );
     }
+}
+
+#[test]
+fn variant_rules_decide_legality_and_results() {
+    let file = |variation: &str, lines: &str| {
+        format!(
+            "; [Variation \"{variation}\"]\n\n 5 point match\n\n Game 1\n a : 0                          b : 0\n{lines}"
+        )
+    };
+    let kinds = |text: &str| -> Vec<(&'static str, usize)> {
+        let report = validate_bytes("t.mat", text.as_bytes(), None);
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == tavli::matchfile::diagnostic::Severity::Error)
+            .map(|d| (d.kind.name(), d.line))
+            .collect()
+    };
+    // A sixth checker on the 6-point: legal in standard backgammon, not in Old English.
+    let sixth = "  1) 21: 8/6 24/23\n";
+    assert_eq!(kinds(&file("Backgammon", sixth)), vec![]);
+    assert_eq!(
+        kinds(&file("Old English", sixth)),
+        vec![("illegal-move", 7)]
+    );
+    // A resignation of 3 points: a backgammon in standard, impossible in Portes.
+    let resign = "  1) 21: 8/6 24/23\n      Wins 3 points\n";
+    assert_eq!(kinds(&file("Backgammon", resign)), vec![]);
+    assert_eq!(kinds(&file("Portes", resign)), vec![("wrong-result", 8)]);
+    // A gammon resignation in Portes is fine.
+    let gammon = "  1) 21: 8/6 24/23\n      Wins 2 points\n";
+    assert_eq!(kinds(&file("Portes", gammon)), vec![]);
+    // Fevga's start: both sides on their own 24-point; 24/18 24/13 is not possible for a
+    // 6-5 (one checker may leave the start before the runner passes), 24/13 is.
+    assert_eq!(kinds(&file("Fevga", "  1) 65: 24/13\n")), vec![]);
+    assert_eq!(
+        kinds(&file("Fevga", "  1) 65: 24/18 24/19\n")),
+        vec![("illegal-move", 7)]
+    );
+    // A wrong Athroisma bear-off label is refused; the move itself is checked by position.
+    let label = "  1) 65: sum 3: 24/13\n";
+    assert_eq!(kinds(&file("Athroisma", label)), vec![("illegal-move", 7)]);
 }
