@@ -793,7 +793,15 @@ fn variant_self_play_covers_the_special_records() {
             }
         }
     }
-    for wanted in ["pin", "capture", "sum", "double option", "reroll", "mother"] {
+    for wanted in [
+        "pin",
+        "capture",
+        "sum",
+        "double option",
+        "reroll",
+        "mother",
+        "draw",
+    ] {
         assert!(seen.contains(wanted), "{wanted} never played: {seen:?}");
     }
 }
@@ -1000,4 +1008,45 @@ fn variant_rules_decide_legality_and_results() {
     // A wrong Athroisma bear-off label is refused; the move itself is checked by position.
     let label = "  1) 65: sum 3: 24/13\n";
     assert_eq!(kinds(&file("Athroisma", label)), vec![("illegal-move", 7)]);
+}
+
+#[test]
+fn athroisma_reroll_takes_no_moves() {
+    // Find a reroll in a self-played Athroisma match and write moves for it.
+    let record = self_played_match(Variant::Athroisma, 7);
+    let mat = write_mat(&record);
+    let (game, index) = record
+        .games
+        .iter()
+        .enumerate()
+        .find_map(|(g, game)| {
+            game.actions
+                .windows(2)
+                .position(|pair| {
+                    matches!(pair, [GameAction::Play { side: a, steps, .. }, GameAction::Play { side: b, .. }] if a == b && steps.is_empty())
+                })
+                .map(|i| (g, i))
+        })
+        .expect("a reroll");
+    let GameAction::Play { side, dice, .. } = &record.games[game].actions[index] else {
+        unreachable!()
+    };
+    assert!(!dice.is_double() && dice.first() + dice.second() > 6);
+    // The record with moves added to the reroll: `illegal-move` on that roll.
+    let mut wrong = record.clone();
+    if let GameAction::Play { steps, .. } = &mut wrong.games[game].actions[index] {
+        steps.push(tavli::rules::Step {
+            from: 6,
+            to: 6 - dice.high(),
+            hit: false,
+        });
+    }
+    let wrong_mat = write_mat(&wrong);
+    let (_, diagnostics) = check_text(&wrong_mat, Format::Mat);
+    let first = diagnostics.first().expect("flagged");
+    assert_eq!(first.kind.name(), "illegal-move", "{first:?}");
+    assert!(first.message.contains("rolled again"), "{first:?}");
+    // Without the moves the same player's next roll is in turn.
+    let (_, diagnostics) = check_text(&mat, Format::Mat);
+    assert!(diagnostics.is_empty(), "{side:?}: {diagnostics:?}");
 }
