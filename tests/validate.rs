@@ -822,6 +822,28 @@ fn corrupt_first_move(mat: &str) -> String {
     format!("{}23{}", &mat[..token], &mat[slash..])
 }
 
+/// The first move node's first step made to start from point 23 (letter `w` for White,
+/// `b` for Black), where no variant has a checker at the start; and the node's line.
+fn corrupt_first_sgf_move(sgf: &str) -> (String, usize) {
+    let node = sgf
+        .match_indices("\n;")
+        .map(|(at, _)| at + 2)
+        .find(|&at| sgf[at + 2..].starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap();
+    let letter = if sgf[node..].starts_with('W') {
+        "w"
+    } else {
+        "b"
+    };
+    let first_letter = node + 4;
+    let corrupted = format!(
+        "{}{letter}{}",
+        &sgf[..first_letter],
+        &sgf[first_letter + 1..]
+    );
+    (corrupted, sgf[..node].lines().count())
+}
+
 /// The last `Wins N point(s)` made one point more.
 fn corrupt_last_result(mat: &str) -> String {
     let at = mat.rfind("Wins ").unwrap();
@@ -846,6 +868,7 @@ fn corrupted_variant_files_are_flagged_at_the_right_line() {
         let re_line = sgf[..re].lines().count();
         let re_end = re + sgf[re..].find(']').unwrap();
         let sgf_wrong = format!("{}RE[W+9{}", &sgf[..re], &sgf[re_end..]);
+        let (sgf_illegal, sgf_illegal_line) = corrupt_first_sgf_move(&sgf);
         for (file, text, kind, line) in [
             (
                 format!("{name}-illegal.mat"),
@@ -865,18 +888,24 @@ fn corrupted_variant_files_are_flagged_at_the_right_line() {
                 "wrong-result",
                 re_line,
             ),
+            (
+                format!("{name}-illegal.sgf"),
+                sgf_illegal,
+                "illegal-move",
+                sgf_illegal_line,
+            ),
         ] {
             let report = validate_bytes(&file, text.as_bytes(), None);
             assert_eq!(report.verdict, Verdict::Invalid, "{file}");
-            let first = report
-                .diagnostics
-                .iter()
-                .find(|d| d.severity == tavli::matchfile::diagnostic::Severity::Error)
-                .unwrap();
-            assert_eq!(
-                (first.kind.name(), first.line),
-                (kind, line),
-                "{file}: {first}"
+            let found = report.diagnostics.iter().any(|d| {
+                d.severity == tavli::matchfile::diagnostic::Severity::Error
+                    && d.kind.name() == kind
+                    && d.line == line
+            });
+            assert!(
+                found,
+                "{file}: no {kind} at line {line}: {:#?}",
+                report.diagnostics
             );
             let rendered: Vec<String> =
                 report.diagnostics.iter().map(ToString::to_string).collect();

@@ -1125,6 +1125,16 @@ impl GameReplay<'_> {
                 self.result_written = false;
                 self.wins(winner, points, false, span);
             }
+            // tavli's variants: after a play that could not be set up the position is
+            // unknown, so the declared result is taken as written (the loss was reported).
+            None if self.lost && !self.input.variant.is_gnubg_variation() => {
+                self.result = Some(GameResult {
+                    winner,
+                    points,
+                    ending: Ending::BearOff,
+                });
+                self.result_written = true;
+            }
             None => {
                 let message = format!(
                     "RE says {} wins {points}, but the moves do not finish the game",
