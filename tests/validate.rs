@@ -272,6 +272,32 @@ proptest::proptest! {
         mutated.push_str(&replacement);
         let _ = check_text(&mutated, Format::Sgf);
     }
+
+    #[test]
+    fn readers_never_panic_on_mutated_variant_files(which in 0usize..5, position in 0usize..20000, replacement in "[ -~\n]{0,6}", cut in 0usize..40) {
+        let texts = [
+            include_str!("../fixtures/mat/variants/old-english.mat"),
+            include_str!("../fixtures/mat/variants/portes.mat"),
+            include_str!("../fixtures/mat/variants/plakoto.mat"),
+            include_str!("../fixtures/mat/variants/fevga.mat"),
+            include_str!("../fixtures/mat/variants/athroisma.mat"),
+        ];
+        let sgfs = [
+            include_str!("../fixtures/sgf/variants/old-english.sgf"),
+            include_str!("../fixtures/sgf/variants/portes.sgf"),
+            include_str!("../fixtures/sgf/variants/plakoto.sgf"),
+            include_str!("../fixtures/sgf/variants/fevga.sgf"),
+            include_str!("../fixtures/sgf/variants/athroisma.sgf"),
+        ];
+        for (text, format) in [(texts[which], Format::Mat), (sgfs[which], Format::Sgf)] {
+            let position = position.min(text.len());
+            let mut mutated = String::from(&text[..position]);
+            mutated.push_str(&replacement);
+            let rest = &text[position..];
+            mutated.push_str(rest.get(cut.min(rest.len())..).unwrap_or(""));
+            let _ = check_text(&mutated, format);
+        }
+    }
 }
 
 const GNUBG: &str = "/usr/games/gnubg";
