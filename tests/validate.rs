@@ -1105,3 +1105,26 @@ fn athroisma_reroll_takes_no_moves() {
     let (_, diagnostics) = check_text(&mat, Format::Mat);
     assert!(diagnostics.is_empty(), "{side:?}: {diagnostics:?}");
 }
+
+#[test]
+fn sgf_games_of_another_variant_are_refused() {
+    let sgf = std::fs::read_to_string(fixture("sgf/variants/plakoto.sgf")).unwrap();
+    let second = sgf.match_indices("RU[Plakoto]").nth(1).unwrap().0;
+    let mixed = format!(
+        "{}RU[Fevga]{}",
+        &sgf[..second],
+        &sgf[second + "RU[Plakoto]".len()..]
+    );
+    let report = validate_bytes("mixed.sgf", mixed.as_bytes(), None);
+    let line = sgf[..second].lines().count();
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.kind.name() == "bad-header"
+                && d.line == line
+                && d.message.contains("one variant")),
+        "{:#?}",
+        report.diagnostics
+    );
+}
