@@ -272,6 +272,32 @@ proptest::proptest! {
         mutated.push_str(&replacement);
         let _ = check_text(&mutated, Format::Sgf);
     }
+
+    #[test]
+    fn readers_never_panic_on_mutated_variant_files(which in 0usize..5, position in 0usize..20000, replacement in "[ -~\n]{0,6}", cut in 0usize..40) {
+        let texts = [
+            include_str!("../fixtures/mat/variants/old-english.mat"),
+            include_str!("../fixtures/mat/variants/portes.mat"),
+            include_str!("../fixtures/mat/variants/plakoto.mat"),
+            include_str!("../fixtures/mat/variants/fevga.mat"),
+            include_str!("../fixtures/mat/variants/athroisma.mat"),
+        ];
+        let sgfs = [
+            include_str!("../fixtures/sgf/variants/old-english.sgf"),
+            include_str!("../fixtures/sgf/variants/portes.sgf"),
+            include_str!("../fixtures/sgf/variants/plakoto.sgf"),
+            include_str!("../fixtures/sgf/variants/fevga.sgf"),
+            include_str!("../fixtures/sgf/variants/athroisma.sgf"),
+        ];
+        for (text, format) in [(texts[which], Format::Mat), (sgfs[which], Format::Sgf)] {
+            let position = position.min(text.len());
+            let mut mutated = String::from(&text[..position]);
+            mutated.push_str(&replacement);
+            let rest = &text[position..];
+            mutated.push_str(rest.get(cut.min(rest.len())..).unwrap_or(""));
+            let _ = check_text(&mutated, format);
+        }
+    }
 }
 
 const GNUBG: &str = "/usr/games/gnubg";
@@ -330,10 +356,14 @@ fn gnubg_reads_our_files_like_we_do() {
     let mut all = Vec::new();
     files_in(&fixture("mat"), &mut all);
     let corrupt = fixture("mat/corrupt");
+    // gnubg does not play tavli's own variants.
+    let variants = fixture("mat/variants");
     let sources: Vec<PathBuf> = all
         .into_iter()
         .filter(|p| {
-            !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+            !p.starts_with(&corrupt)
+                && !p.starts_with(&variants)
+                && p.extension().is_some_and(|e| e == "mat" || e == "txt")
         })
         .filter(|p| {
             let text = tavli::matchfile::decode(&std::fs::read(p).unwrap())
@@ -486,8 +516,12 @@ fn each_game_result_matches_gnubg_import() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut script = String::new();
     let mut cases = Vec::new();
+    // gnubg does not play tavli's own variants.
+    let variants = fixture("mat/variants");
     for path in all.iter().filter(|p| {
-        !p.starts_with(&corrupt) && p.extension().is_some_and(|e| e == "mat" || e == "txt")
+        !p.starts_with(&corrupt)
+            && !p.starts_with(&variants)
+            && p.extension().is_some_and(|e| e == "mat" || e == "txt")
     }) {
         if KNOWN_DISAGREEMENTS
             .iter()
@@ -594,4 +628,503 @@ fn text_report_of_several_files() {
     assert!(!errors_only.contains("warning:"));
     let quiet = tavli::matchfile::render_text(&reports, false, true);
     assert_eq!(quiet.lines().count(), 4);
+}
+
+// ---- Match files of tavli's own variants ----
+
+use tavli::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use tavli::rules::variants::{self as variant_rules, legal_plays_in, requires_reroll};
+use tavli::rules::{Board, Dice, Side, Variant};
+
+/// tavli's own variants, with the fixture name of each.
+const OWN_VARIANTS: [(Variant, &str); 5] = [
+    (Variant::OldEnglish, "old-english"),
+    (Variant::Portes, "portes"),
+    (Variant::Plakoto, "plakoto"),
+    (Variant::Fevga, "fevga"),
+    (Variant::Athroisma, "athroisma"),
+];
+
+/// A 3-point match of `variant` self-played with random legal plays from a seeded generator
+/// (the rules' own move generator: the record the writers are given is legal by construction).
+fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let length = 3;
+    let mut score = [0u32; 2];
+    let mut games = Vec::new();
+    let mut crawford_played = false;
+    while score.iter().all(|&s| s < length) && games.len() < 20 {
+        let crawford = variant.uses_cube()
+            && !crawford_played
+            && ((score[0] + 1 == length) ^ (score[1] + 1 == length));
+        crawford_played |= crawford;
+        let mut board = Board::start(variant);
+        let mut side = if rng.gen_bool(0.5) { Side::O } else { Side::X };
+        let mut actions = Vec::new();
+        let mut result = None;
+        for _ in 0..3000 {
+            let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6))
+                .unwrap()
+                .high_first();
+            if requires_reroll(variant, &board, side, dice) {
+                actions.push(GameAction::Play {
+                    side,
+                    dice,
+                    steps: Vec::new(),
+                });
+                continue;
+            }
+            let legal = legal_plays_in(variant, &board, side, dice);
+            let steps = if legal.is_empty() {
+                Vec::new()
+            } else {
+                let play = legal[rng.gen_range(0..legal.len())];
+                board = play.result;
+                play.steps().to_vec()
+            };
+            actions.push(GameAction::Play { side, dice, steps });
+            match variant_rules::game_result(variant, &board) {
+                None => side = side.opponent(),
+                Some(variant_rules::GameResult::Draw) => break,
+                Some(won @ variant_rules::GameResult::Win { winner, kind }) => {
+                    result = Some(GameResult {
+                        winner,
+                        points: variant_rules::points_scored(variant, won, 1, true, false),
+                        ending: if kind == variant_rules::WinKind::Mother {
+                            Ending::Mother
+                        } else {
+                            Ending::BearOff
+                        },
+                    });
+                    break;
+                }
+            }
+        }
+        games.push(GameRecord {
+            score,
+            crawford,
+            actions,
+            result,
+        });
+        if let Some(result) = result {
+            score[result.winner.index()] += result.points;
+        }
+    }
+    MatchRecord {
+        length,
+        players: ["alpha".to_string(), "beta".to_string()],
+        variant,
+        jacoby: false,
+        info: Vec::new(),
+        comment: Vec::new(),
+        games,
+    }
+}
+
+#[test]
+fn variant_matches_written_by_tavli_validate_and_round_trip() {
+    for (variant, name) in OWN_VARIANTS {
+        let record = self_played_match(variant, 7);
+        let mat = write_mat(&record);
+        let sgf = write_sgf(&record);
+        // The committed fixtures are these files: a change in the writers shows here.
+        let mat_path = fixture(&format!("mat/variants/{name}.mat"));
+        let sgf_path = fixture(&format!("sgf/variants/{name}.sgf"));
+        if std::env::var_os("TAVLI_BLESS_VARIANT_FIXTURES").is_some() {
+            std::fs::write(&mat_path, &mat).unwrap();
+            std::fs::write(&sgf_path, &sgf).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(&mat_path).unwrap(),
+            mat,
+            "{name}.mat"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&sgf_path).unwrap(),
+            sgf,
+            "{name}.sgf"
+        );
+        for path in [&mat_path, &sgf_path] {
+            let report = validate_path(path);
+            assert_eq!(
+                report.verdict,
+                Verdict::Valid,
+                "{}: {:#?}",
+                path.display(),
+                report.diagnostics
+            );
+            assert_eq!(report.final_score, record.final_score(), "{name}");
+        }
+        let from_mat = read_match_text(&mat, Format::Mat).unwrap();
+        assert_eq!(from_mat.variant, variant);
+        assert!(from_mat.games == record.games, "{name}: mat differs");
+        let from_sgf = read_match_text(&sgf, Format::Sgf).unwrap();
+        assert_eq!(from_sgf.variant, variant);
+        assert!(from_sgf.games == record.games, "{name}: sgf differs");
+        // mat -> sgf -> mat gives the same file.
+        let again = write_mat(&read_match_text(&write_sgf(&from_mat), Format::Sgf).unwrap());
+        assert_eq!(again, mat, "{name}: mat -> sgf -> mat");
+    }
+}
+
+#[test]
+fn variant_self_play_covers_the_special_records() {
+    // Across a few seeds the writers and readers meet pins, captures, bear-off labels,
+    // rerolls and the mother rule, and every such match validates clean.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        for (variant, name) in OWN_VARIANTS {
+            let record = self_played_match(variant, seed);
+            let mat = write_mat(&record);
+            let (back, diagnostics) = check_text(&mat, Format::Mat);
+            assert!(
+                diagnostics.is_empty(),
+                "{name} seed {seed}: {diagnostics:?}"
+            );
+            assert!(back.games == record.games, "{name} seed {seed}");
+            let sgf = write_sgf(&record);
+            let (back, diagnostics) = check_text(&sgf, Format::Sgf);
+            assert!(
+                diagnostics.is_empty(),
+                "{name} seed {seed}: {diagnostics:?}"
+            );
+            assert!(back.games == record.games, "{name} seed {seed}");
+            for (marker, label) in [
+                ("^", "pin"),
+                ("x", "capture"),
+                ("sum ", "sum"),
+                ("double option", "double option"),
+            ] {
+                if mat.contains(marker) {
+                    seen.insert(label);
+                }
+            }
+            for game in &record.games {
+                if game.result.is_some_and(|r| r.ending == Ending::Mother) {
+                    seen.insert("mother");
+                }
+                if game.result.is_none() && variant == Variant::Plakoto {
+                    seen.insert("draw");
+                }
+                let rerolled = game.actions.windows(2).any(|pair| {
+                    matches!(
+                        pair,
+                        [GameAction::Play { side: a, .. }, GameAction::Play { side: b, .. }] if a == b
+                    )
+                });
+                if rerolled && variant == Variant::Athroisma {
+                    seen.insert("reroll");
+                }
+            }
+        }
+    }
+    for wanted in [
+        "pin",
+        "capture",
+        "sum",
+        "double option",
+        "reroll",
+        "mother",
+        "draw",
+    ] {
+        assert!(seen.contains(wanted), "{wanted} never played: {seen:?}");
+    }
+}
+
+/// The first play of game 1 moved from point 23, where no variant has a checker at the
+/// start.
+fn corrupt_first_move(mat: &str) -> String {
+    let start = mat.find("  1) ").unwrap();
+    let colon = start + mat[start..].find(": ").unwrap() + 2;
+    let rest = &mat[colon..];
+    let label_end = if rest.starts_with("sum") || rest.starts_with("double") {
+        rest.find(": ").unwrap() + 2
+    } else {
+        0
+    };
+    let token = colon + label_end;
+    let slash = token + mat[token..].find('/').unwrap();
+    format!("{}23{}", &mat[..token], &mat[slash..])
+}
+
+/// The first move node's first step made to start from point 23 (letter `w` for White,
+/// `b` for Black), where no variant has a checker at the start; and the node's line.
+fn corrupt_first_sgf_move(sgf: &str) -> (String, usize) {
+    let node = sgf
+        .match_indices("\n;")
+        .map(|(at, _)| at + 2)
+        .find(|&at| sgf[at + 2..].starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap();
+    let letter = if sgf[node..].starts_with('W') {
+        "w"
+    } else {
+        "b"
+    };
+    let first_letter = node + 4;
+    let corrupted = format!(
+        "{}{letter}{}",
+        &sgf[..first_letter],
+        &sgf[first_letter + 1..]
+    );
+    (corrupted, sgf[..node].lines().count())
+}
+
+/// The last `Wins N point(s)` made one point more.
+fn corrupt_last_result(mat: &str) -> String {
+    let at = mat.rfind("Wins ").unwrap();
+    let digits_end = at + 5 + mat[at + 5..].find(' ').unwrap();
+    let points: u32 = mat[at + 5..digits_end].parse().unwrap();
+    let after = &mat[digits_end..];
+    let after = after
+        .strip_prefix(" points")
+        .or_else(|| after.strip_prefix(" point"))
+        .unwrap();
+    format!("{}Wins {} points{after}", &mat[..at], points + 1)
+}
+
+#[test]
+fn corrupted_variant_files_are_flagged_at_the_right_line() {
+    for (variant, name) in OWN_VARIANTS {
+        let mat = write_mat(&self_played_match(variant, 7));
+        let first_play_line = mat[..mat.find("  1) ").unwrap()].lines().count() + 1;
+        let last_result_line = mat[..mat.rfind("Wins ").unwrap()].lines().count();
+        let sgf = write_sgf(&self_played_match(variant, 7));
+        let re = sgf.rfind("RE[").unwrap();
+        let re_line = sgf[..re].lines().count();
+        let re_end = re + sgf[re..].find(']').unwrap();
+        let sgf_wrong = format!("{}RE[W+9{}", &sgf[..re], &sgf[re_end..]);
+        let (sgf_illegal, sgf_illegal_line) = corrupt_first_sgf_move(&sgf);
+        for (file, text, kind, line) in [
+            (
+                format!("{name}-illegal.mat"),
+                corrupt_first_move(&mat),
+                "illegal-move",
+                first_play_line,
+            ),
+            (
+                format!("{name}-result.mat"),
+                corrupt_last_result(&mat),
+                "wrong-result",
+                last_result_line,
+            ),
+            (
+                format!("{name}-result.sgf"),
+                sgf_wrong,
+                "wrong-result",
+                re_line,
+            ),
+            (
+                format!("{name}-illegal.sgf"),
+                sgf_illegal,
+                "illegal-move",
+                sgf_illegal_line,
+            ),
+        ] {
+            let report = validate_bytes(&file, text.as_bytes(), None);
+            assert_eq!(report.verdict, Verdict::Invalid, "{file}");
+            let found = report.diagnostics.iter().any(|d| {
+                d.severity == tavli::matchfile::diagnostic::Severity::Error
+                    && d.kind.name() == kind
+                    && d.line == line
+            });
+            assert!(
+                found,
+                "{file}: no {kind} at line {line}: {:#?}",
+                report.diagnostics
+            );
+            let rendered: Vec<String> =
+                report.diagnostics.iter().map(ToString::to_string).collect();
+            insta::assert_snapshot!(
+                format!("variant_{}", file.replace(['.', '-'], "_")),
+                format!("{}\n{}", rendered.join("\n"), report.summary())
+            );
+        }
+    }
+}
+
+#[test]
+fn cube_actions_in_tavli_games_are_refused() {
+    let record = self_played_match(Variant::Portes, 7);
+    let mat = write_mat(&record);
+    // Player 0 doubles before a roll of theirs on move line 2.
+    let line_start = mat.find("  2) ").unwrap();
+    let cube = format!(
+        "{}  2)  Doubles => 2                Takes\n{}",
+        &mat[..line_start],
+        mat[line_start..].replacen("  2) ", "  3) ", 1)
+    );
+    let (_, diagnostics) = check_text(&cube, Format::Mat);
+    let refused = diagnostics
+        .iter()
+        .find(|d| d.kind.name() == "cube-not-allowed")
+        .expect("the double is refused");
+    assert!(
+        refused.message.contains("without the doubling cube"),
+        "{refused:?}"
+    );
+    // Old English has the cube: no such error there.
+    let old = write_mat(&self_played_match(Variant::OldEnglish, 7));
+    let (_, diagnostics) = check_text(&old, Format::Mat);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+}
+
+#[test]
+fn variant_grammar_examples_are_read() {
+    // The examples in the variant sections of mat.ebnf and sgf.ebnf.
+    let examples = |grammar: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("grammar")
+                .join(grammar),
+        )
+        .unwrap();
+        let section = &text[text.find("(* Variants").unwrap()..];
+        section
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("(* example: "))
+            .map(|rest| rest.rsplit_once(" *)").unwrap().0.to_string())
+            .collect()
+    };
+    let mat = examples("mat.ebnf");
+    assert!(mat.len() >= 5, "{mat:?}");
+    for example in &mat {
+        if let Some(name) = example
+            .strip_prefix("; [Variation \"")
+            .and_then(|r| r.strip_suffix("\"]"))
+        {
+            let variant = tavli::matchfile::replay::variant_from_header(name);
+            assert!(
+                variant.is_some_and(|v| !v.is_gnubg_variation()),
+                "{example}"
+            );
+        } else {
+            // A roll cell: read as the first roll of a file of the variant it belongs to,
+            // named in the example's move (no syntax error; the resolution is not checked).
+            let text = format!(
+                "; [Variation \"Athroisma\"]\n\n 1 point match\n\n Game 1\n a : 0                          b : 0\n  1) {example}\n"
+            );
+            let (_, diagnostics) = check_text(&text, Format::Mat);
+            assert!(
+                diagnostics.iter().all(|d| d.kind.name() != "syntax"),
+                "{example}: {diagnostics:?}"
+            );
+        }
+    }
+    let sgf = examples("sgf.ebnf");
+    assert!(!sgf.is_empty());
+    for example in &sgf {
+        let (record, diagnostics) = check_text(&format!("{example})"), Format::Sgf);
+        assert!(!record.variant.is_gnubg_variation(), "{example}");
+        assert!(
+            diagnostics.iter().all(|d| d.kind.name() != "bad-header"),
+            "{example}: {diagnostics:?}"
+        );
+    }
+}
+
+#[test]
+fn variant_rules_decide_legality_and_results() {
+    let file = |variation: &str, lines: &str| {
+        format!(
+            "; [Variation \"{variation}\"]\n\n 5 point match\n\n Game 1\n a : 0                          b : 0\n{lines}"
+        )
+    };
+    let kinds = |text: &str| -> Vec<(&'static str, usize)> {
+        let report = validate_bytes("t.mat", text.as_bytes(), None);
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == tavli::matchfile::diagnostic::Severity::Error)
+            .map(|d| (d.kind.name(), d.line))
+            .collect()
+    };
+    // A sixth checker on the 6-point: legal in standard backgammon, not in Old English.
+    let sixth = "  1) 21: 8/6 24/23\n";
+    assert_eq!(kinds(&file("Backgammon", sixth)), vec![]);
+    assert_eq!(
+        kinds(&file("Old English", sixth)),
+        vec![("illegal-move", 7)]
+    );
+    // A resignation of 3 points: a backgammon in standard, impossible in Portes.
+    let resign = "  1) 21: 8/6 24/23\n      Wins 3 points\n";
+    assert_eq!(kinds(&file("Backgammon", resign)), vec![]);
+    assert_eq!(kinds(&file("Portes", resign)), vec![("wrong-result", 8)]);
+    // A gammon resignation in Portes is fine.
+    let gammon = "  1) 21: 8/6 24/23\n      Wins 2 points\n";
+    assert_eq!(kinds(&file("Portes", gammon)), vec![]);
+    // Fevga's start: both sides on their own 24-point; 24/18 24/13 is not possible for a
+    // 6-5 (one checker may leave the start before the runner passes), 24/13 is.
+    assert_eq!(kinds(&file("Fevga", "  1) 65: 24/13\n")), vec![]);
+    assert_eq!(
+        kinds(&file("Fevga", "  1) 65: 24/18 24/19\n")),
+        vec![("illegal-move", 7)]
+    );
+    // A wrong Athroisma bear-off label is refused; the move itself is checked by position.
+    let label = "  1) 65: sum 3: 24/13\n";
+    assert_eq!(kinds(&file("Athroisma", label)), vec![("illegal-move", 7)]);
+}
+
+#[test]
+fn athroisma_reroll_takes_no_moves() {
+    // Find a reroll in a self-played Athroisma match and write moves for it.
+    let record = self_played_match(Variant::Athroisma, 7);
+    let mat = write_mat(&record);
+    let (game, index) = record
+        .games
+        .iter()
+        .enumerate()
+        .find_map(|(g, game)| {
+            game.actions
+                .windows(2)
+                .position(|pair| {
+                    matches!(pair, [GameAction::Play { side: a, steps, .. }, GameAction::Play { side: b, .. }] if a == b && steps.is_empty())
+                })
+                .map(|i| (g, i))
+        })
+        .expect("a reroll");
+    let GameAction::Play { side, dice, .. } = &record.games[game].actions[index] else {
+        unreachable!()
+    };
+    assert!(!dice.is_double() && dice.first() + dice.second() > 6);
+    // The record with moves added to the reroll: `illegal-move` on that roll.
+    let mut wrong = record.clone();
+    if let GameAction::Play { steps, .. } = &mut wrong.games[game].actions[index] {
+        steps.push(tavli::rules::Step {
+            from: 6,
+            to: 6 - dice.high(),
+            hit: false,
+        });
+    }
+    let wrong_mat = write_mat(&wrong);
+    let (_, diagnostics) = check_text(&wrong_mat, Format::Mat);
+    let first = diagnostics.first().expect("flagged");
+    assert_eq!(first.kind.name(), "illegal-move", "{first:?}");
+    assert!(first.message.contains("rolled again"), "{first:?}");
+    // Without the moves the same player's next roll is in turn.
+    let (_, diagnostics) = check_text(&mat, Format::Mat);
+    assert!(diagnostics.is_empty(), "{side:?}: {diagnostics:?}");
+}
+
+#[test]
+fn sgf_games_of_another_variant_are_refused() {
+    let sgf = std::fs::read_to_string(fixture("sgf/variants/plakoto.sgf")).unwrap();
+    let second = sgf.match_indices("RU[Plakoto]").nth(1).unwrap().0;
+    let mixed = format!(
+        "{}RU[Fevga]{}",
+        &sgf[..second],
+        &sgf[second + "RU[Plakoto]".len()..]
+    );
+    let report = validate_bytes("mixed.sgf", mixed.as_bytes(), None);
+    let line = sgf[..second].lines().count();
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.kind.name() == "bad-header"
+                && d.line == line
+                && d.message.contains("one variant")),
+        "{:#?}",
+        report.diagnostics
+    );
 }

@@ -1,6 +1,7 @@
 //! Syntax trees of match files (.mat and SGF) with spans; no game state, no legality.
 
 use super::diagnostic::Span;
+pub use crate::notation::variant_move::ActionLabel;
 
 /// A value and where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +93,8 @@ pub enum Action {
         moves: Vec<Spanned<MoveText>>,
         /// `Cannot Move` or `???` was written instead of moves.
         cannot_move: bool,
+        /// An Athroisma bear-off label (`sum 3:`) before the moves (files of tavli's variants).
+        label: Option<ActionLabel>,
     },
     /// `Doubles => N` (N absent for a bare `Double`).
     Double(Option<u32>),
@@ -121,7 +124,8 @@ pub enum Action {
 pub struct MoveText {
     /// The points of the path, in the mover's numbering: 25 = bar, 0 = off.
     pub points: Vec<u8>,
-    /// For each point, whether `*` followed it.
+    /// For each point, whether a contact mark followed it: `*` (a hit), and in files of
+    /// tavli's variants also `^` (a Plakoto pin) or `x` (an Athroisma capture).
     pub hits: Vec<bool>,
     /// The `(n)` repeat count, 1 when absent.
     pub count: u8,

@@ -4,8 +4,11 @@
 //! position: the first action of a line is in the right column when it starts far from the
 //! move number, and a stray second move number (`24) ... 24)  Losses`) restarts the columns.
 
-use super::ast::{Action, Cell, HeaderLine, MatFile, MatGame, MoveText, ScoreLine, Spanned};
+use super::ast::{
+    Action, ActionLabel, Cell, HeaderLine, MatFile, MatGame, MoveText, ScoreLine, Spanned,
+};
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use super::replay::variant_from_header;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -21,12 +24,15 @@ const LEFT_COLUMN_SLACK: usize = 8;
 const RESULT_SPLIT_COLUMN: usize = 20;
 
 /// Parses .mat `text`; returns the tree and the syntax problems found (the parser goes on
-/// after each one with the next line).
+/// after each one with the next line). After a `; [Variation "..."]` header naming one of
+/// tavli's own variants (Old English, Portes, Plakoto, Fevga, Athroisma) moves may also carry
+/// the variant marks `^` and `x` and an Athroisma bear-off label (grammar/variant-moves.ebnf).
 #[must_use]
 pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
     let mut file = MatFile::default();
     let mut diagnostics = Vec::new();
     let mut expect_score_line = false;
+    let mut syntax = MoveSyntax::Gnubg;
     for (offset, raw_line) in lines(text) {
         let line = raw_line.trim_end_matches(['\r', '\n']);
         let span = Span::new(offset, offset + line.len());
@@ -67,6 +73,11 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         }
         if file.games.is_empty() {
             header_line(&mut file, &mut diagnostics, trimmed, offset + indent, span);
+            if let Some(last) = file.header.last() {
+                if last.key.as_deref() == Some("Variation") {
+                    syntax = MoveSyntax::for_variation(&last.value);
+                }
+            }
             continue;
         }
         if trimmed.starts_with(';') || trimmed.starts_with('#') {
@@ -81,9 +92,29 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             cells,
             &mut diagnostics,
             !raw_line.ends_with('\n'),
+            syntax,
         );
     }
     (file, diagnostics)
+}
+
+/// Which move notation the file's moves are read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveSyntax {
+    /// gnubg's: `*` marks a hit.
+    Gnubg,
+    /// tavli's variants: also `^` and `x` marks and Athroisma bear-off labels.
+    Variant,
+}
+
+impl MoveSyntax {
+    /// The syntax for a `Variation` header value.
+    fn for_variation(name: &str) -> MoveSyntax {
+        match variant_from_header(name) {
+            Some(variant) if !variant.is_gnubg_variation() => MoveSyntax::Variant,
+            _ => MoveSyntax::Gnubg,
+        }
+    }
 }
 
 /// The lines of `text` with the byte offset of each.
@@ -237,6 +268,7 @@ fn move_line(
     cells: &mut Vec<Cell>,
     diagnostics: &mut Vec<Diagnostic>,
     unterminated: bool,
+    syntax: MoveSyntax,
 ) {
     let mut position = line.len() - line.trim_start().len();
     let mut base: Option<usize> = None;
@@ -265,7 +297,7 @@ fn move_line(
             previous_column = None;
             continue;
         }
-        match action(rest) {
+        match action(rest, syntax) {
             Ok((after, parsed)) => {
                 let consumed = rest.len() - after.len();
                 let text_len = rest[..consumed].trim_end().len();
@@ -345,6 +377,7 @@ fn shift_spans(action: Action, base: usize) -> Action {
             dice,
             moves,
             cannot_move,
+            label,
         } => Action::Roll {
             dice: Spanned::new(
                 dice.value,
@@ -360,15 +393,16 @@ fn shift_spans(action: Action, base: usize) -> Action {
                 })
                 .collect(),
             cannot_move,
+            label,
         },
         other => other,
     }
 }
 
 /// One action at the start of `input`; spans inside are relative to `input`.
-fn action(input: &str) -> IResult<&str, Action> {
+fn action(input: &str, syntax: MoveSyntax) -> IResult<&str, Action> {
     alt((
-        |rest| roll(input, rest),
+        |rest| roll(input, rest, syntax),
         map(
             preceded(
                 alt((tag_no_case("Doubles"), tag_no_case("Double"))),
@@ -425,7 +459,7 @@ fn action(input: &str) -> IResult<&str, Action> {
 }
 
 /// `DD:` then move tokens (or `Cannot Move` / `???`); `origin` is the action's start.
-fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
+fn roll<'a>(origin: &'a str, input: &'a str, syntax: MoveSyntax) -> IResult<&'a str, Action> {
     let (mut rest, digits) = terminated(
         take_while_m_n(2, 2, |c: char| c.is_ascii_digit()),
         char(':'),
@@ -435,6 +469,13 @@ fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
     let dice_span = Span::new(0, 2);
     let mut moves = Vec::new();
     let mut cannot_move = false;
+    let mut label = None;
+    if syntax == MoveSyntax::Variant {
+        if let Ok((after, found)) = preceded(space0, bear_off_label)(rest) {
+            label = Some(found);
+            rest = after;
+        }
+    }
     // A play has at most 4 half-moves (8 with `(n)` spelled out); more is not a play.
     while moves.len() < 8 {
         let trimmed = rest.trim_start();
@@ -451,7 +492,7 @@ fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
             rest = after;
             continue;
         }
-        match move_token(trimmed) {
+        match move_token(trimmed, syntax) {
             Ok((after, text)) if after.is_empty() || after.starts_with(' ') => {
                 let start = origin.len() - trimmed.len();
                 let end = origin.len() - after.len();
@@ -467,8 +508,32 @@ fn roll<'a>(origin: &'a str, input: &'a str) -> IResult<&'a str, Action> {
             dice: Spanned::new(dice, dice_span),
             moves,
             cannot_move,
+            label,
         },
     ))
+}
+
+/// An Athroisma bear-off label and its colon: `sum 3:`, `double as sum 4:`,
+/// `double option (2):`, `double option (3):`.
+fn bear_off_label(input: &str) -> IResult<&str, ActionLabel> {
+    let digit = |i| {
+        map_res(
+            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+            |d: &str| d.parse::<u8>(),
+        )(i)
+    };
+    terminated(
+        alt((
+            map(preceded(pair(tag("sum"), space1), digit), ActionLabel::Sum),
+            map(
+                preceded(pair(tag("double as sum"), space1), digit),
+                ActionLabel::DoubleAsSum,
+            ),
+            value(ActionLabel::DoubleOptionTwo, tag("double option (2)")),
+            value(ActionLabel::DoubleOptionThree, tag("double option (3)")),
+        )),
+        char(':'),
+    )(input)
 }
 
 /// A point in a move: a number, `bar` or `off`.
@@ -483,9 +548,21 @@ fn point(input: &str) -> IResult<&str, u8> {
     ))(input)
 }
 
-/// `13/7*/5`, `bar/22`, `6/off(2)`.
-fn move_token(input: &str) -> IResult<&str, MoveText> {
-    let star = |i| map(opt(char('*')), |s: Option<char>| s.is_some())(i);
+/// An optional contact mark (one of `marks`).
+fn contact_mark<'a>(input: &'a str, marks: &[char]) -> IResult<&'a str, bool> {
+    match input.chars().next() {
+        Some(c) if marks.contains(&c) => Ok((&input[c.len_utf8()..], true)),
+        _ => Ok((input, false)),
+    }
+}
+
+/// `13/7*/5`, `bar/22`, `6/off(2)`; with the variant syntax also `13/10^`, `10/8x(3)`.
+fn move_token(input: &str, syntax: MoveSyntax) -> IResult<&str, MoveText> {
+    let marks: &[char] = match syntax {
+        MoveSyntax::Gnubg => &['*'],
+        MoveSyntax::Variant => &['*', '^', 'x'],
+    };
+    let star = |i| contact_mark(i, marks);
     let (rest, (first, first_hit, path, count)) = tuple((
         point,
         star,
@@ -519,7 +596,14 @@ mod tests {
     fn kinds(line: &str) -> Vec<(usize, Action)> {
         let mut cells = Vec::new();
         let mut diagnostics = Vec::new();
-        move_line(line, 0, &mut cells, &mut diagnostics, false);
+        move_line(
+            line,
+            0,
+            &mut cells,
+            &mut diagnostics,
+            false,
+            MoveSyntax::Gnubg,
+        );
         assert!(
             diagnostics
                 .iter()
@@ -534,13 +618,38 @@ mod tests {
 
     #[test]
     fn move_token_forms() {
-        let (_, text) = move_token("13/7*/5").unwrap();
+        let (_, text) = move_token("13/7*/5", MoveSyntax::Gnubg).unwrap();
         assert_eq!(text.points, vec![13, 7, 5]);
         assert_eq!(text.hits, vec![false, true, false]);
-        let (_, text) = move_token("bar/22(2)").unwrap();
+        let (_, text) = move_token("bar/22(2)", MoveSyntax::Gnubg).unwrap();
         assert_eq!((text.points, text.count), (vec![25, 22], 2));
-        let (_, text) = move_token("6/off").unwrap();
+        let (_, text) = move_token("6/off", MoveSyntax::Gnubg).unwrap();
         assert_eq!(text.points, vec![6, 0]);
+    }
+
+    #[test]
+    fn variant_marks_and_labels_only_in_variant_files() {
+        let (_, text) = move_token("10/8x(3)", MoveSyntax::Variant).unwrap();
+        assert_eq!(
+            (text.points, text.hits, text.count),
+            (vec![10, 8], vec![false, true], 3)
+        );
+        let (_, text) = move_token("13/10^/9", MoveSyntax::Variant).unwrap();
+        assert_eq!(text.hits, vec![false, true, false]);
+        let (rest, _) = move_token("13/10^", MoveSyntax::Gnubg).unwrap();
+        assert_eq!(rest, "^");
+        let Ok((_, Action::Roll { label, moves, .. })) =
+            action("22: double option (3): 2/0 2/0", MoveSyntax::Variant)
+        else {
+            panic!("not a roll");
+        };
+        assert_eq!(label, Some(ActionLabel::DoubleOptionThree));
+        assert_eq!(moves.len(), 2);
+        assert_eq!(
+            MoveSyntax::for_variation("Old English"),
+            MoveSyntax::Variant
+        );
+        assert_eq!(MoveSyntax::for_variation("NackGammon"), MoveSyntax::Gnubg);
     }
 
     #[test]

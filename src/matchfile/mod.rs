@@ -448,7 +448,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
                 None => diagnostics.push(Diagnostic::error(
                     DiagnosticKind::BadHeader,
                     line.span,
-                    format!("variation `{}` is not supported (standard, nackgammon and hypergammon are)", line.value),
+                    format!("variation `{}` is not supported (standard, nackgammon, hypergammon, Old English, Portes, Plakoto, Fevga and Athroisma are)", line.value),
                 )),
             },
             Some("Jacoby") => input.jacoby = !line.value.eq_ignore_ascii_case("off"),
@@ -500,11 +500,13 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
                         dice,
                         moves,
                         cannot_move,
+                        label,
                     } => EventKind::Roll {
                         dice: dice.value,
                         dice_span: dice.span,
                         moves: moves.iter().map(|m| (m.value.clone(), m.span)).collect(),
                         cannot_move: *cannot_move,
+                        label: *label,
                     },
                     Action::Double(value) => EventKind::Double(*value),
                     Action::Take => EventKind::Take,

@@ -103,6 +103,8 @@ pub enum Ending {
     Dropped,
     /// The loser resigned (or forfeited) this much.
     Resigned(Resignation),
+    /// Plakoto: the loser's mother checker was pinned (2 points).
+    Mother,
 }
 
 impl MatchRecord {

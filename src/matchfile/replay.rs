@@ -2,11 +2,22 @@
 //!
 //! Both readers turn their syntax tree into a [`MatchInput`] (a format-neutral list of
 //! written events with spans); [`replay`] checks it and builds the [`MatchRecord`].
+//!
+//! gnubg's variations replay on gnubg's move generator as gnubg imports them. tavli's own
+//! variants (Old English, Portes, Plakoto, Fevga, Athroisma) replay on their rules
+//! (`rules::variants`): a written play is read in the variant notation and identified by the
+//! position it reaches; results are scored per variant (Portes and the others without a
+//! triple game, Plakoto's mother rule and draw); a cube action in a game without a cube is a
+//! `cube-not-allowed` error, and those matches have no Crawford game.
 
-use super::ast::MoveText;
+use super::ast::{ActionLabel, MoveText};
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::notation::format_play;
+use crate::notation::variant_format::format_variant_play;
+use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::rules::variants::cube::CubeRefusal;
+use crate::rules::variants::{self, legal_plays_in, points_scored, requires_reroll, WinKind};
 use crate::rules::{legal_plays, Board, Dice, Play, Resignation, Side, Step, Variant, BAR};
 
 /// A match as written, before checking.
@@ -70,6 +81,8 @@ pub enum EventKind {
         moves: Vec<(MoveText, Span)>,
         /// `Cannot Move` was written.
         cannot_move: bool,
+        /// An Athroisma bear-off label written before the moves.
+        label: Option<ActionLabel>,
     },
     /// A double (to the value, when written).
     Double(Option<u32>),
@@ -97,6 +110,13 @@ pub enum EventKind {
         /// `PL[]`: who is to roll.
         on_roll: Option<Side>,
     },
+}
+
+/// A roll's written play in one of tavli's variants.
+struct Written<'a> {
+    moves: &'a [(MoveText, Span)],
+    label: Option<ActionLabel>,
+    cannot_move: bool,
 }
 
 /// What the replay expects next.
@@ -167,6 +187,7 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             break;
         }
         let crawford = length > 0
+            && input.variant.uses_cube()
             && !crawford_played
             && ((score[0].checked_add(1) == Some(length))
                 ^ (score[1].checked_add(1) == Some(length)));
@@ -243,6 +264,8 @@ struct GameReplay<'a> {
     illegal_seen: bool,
     /// A `Losses` line not yet followed by `Wins`.
     losses: Option<(Side, u32, Span)>,
+    /// Plakoto: both mothers were pinned, the game ended in a draw (no result).
+    drawn: bool,
     actions: Vec<GameAction>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -269,6 +292,7 @@ fn replay_game(
         result: None,
         result_written: false,
         losses: None,
+        drawn: false,
         illegal_seen: false,
         actions: Vec::new(),
         diagnostics: Vec::new(),
@@ -289,6 +313,7 @@ fn replay_game(
         state.declared_result(winner, points, resigned, span);
     }
     match state.result {
+        None if state.drawn => {}
         None if is_last => state.diagnostics.push(Diagnostic::warning(
             DiagnosticKind::Truncated,
             game.end,
@@ -341,7 +366,19 @@ impl GameReplay<'_> {
                 dice_span,
                 moves,
                 cannot_move,
-            } => self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span),
+                label,
+            } => {
+                if self.input.variant.is_gnubg_variation() {
+                    self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span);
+                } else {
+                    let written = Written {
+                        moves,
+                        label: *label,
+                        cannot_move: *cannot_move,
+                    };
+                    self.roll_variant(side, *dice, *dice_span, &written, event.span);
+                }
+            }
             EventKind::Double(value) => self.double(side, *value, event.span),
             EventKind::Take => self.take(side, event.span),
             EventKind::Drop => self.drop_cube(side, event.span),
@@ -529,6 +566,194 @@ impl GameReplay<'_> {
         }
     }
 
+    /// A roll in one of tavli's own variants: the play is read in the variant notation and
+    /// resolved on the variant's rules.
+    fn roll_variant(
+        &mut self,
+        side: Side,
+        digits: [u8; 2],
+        dice_span: Span,
+        written: &Written<'_>,
+        span: Span,
+    ) {
+        let variant = self.input.variant;
+        // Once the position is lost, Athroisma's rerolls (the same player rolling again)
+        // cannot be told from a roll out of turn.
+        if !(self.lost && variant == Variant::Athroisma) {
+            self.check_turn(side, span, "a roll");
+        }
+        self.expect = Expect::Roll(side.opponent());
+        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
+            self.error(
+                DiagnosticKind::BadRoll,
+                dice_span,
+                format!(
+                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
+                    digits[0], digits[1]
+                ),
+            );
+            if !self.lost {
+                self.lose_position(span);
+            }
+            return;
+        };
+        let moves = written.moves;
+        let move_span = Span::new(
+            moves.first().map_or(span.start, |(_, s)| s.start),
+            moves.last().map_or(span.end, |(_, s)| s.end),
+        );
+        if self.lost {
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        if requires_reroll(variant, &self.board, side, dice) {
+            // Athroisma: a non-double over 6 in the bear-off phase is rolled again.
+            self.expect = Expect::Roll(side);
+            if !moves.is_empty() || written.label.is_some() {
+                self.error(
+                    DiagnosticKind::IllegalMove,
+                    move_span,
+                    format!("{dice} must be rolled again (a non-double over 6 in the bear-off phase), but moves are written"),
+                );
+            }
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        let legal = legal_plays_in(variant, &self.board, side, dice);
+        if moves.is_empty() && written.label.is_none() {
+            let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
+            if possible > 0 {
+                if written.cannot_move {
+                    self.error(
+                        DiagnosticKind::IllegalMove,
+                        span,
+                        format!(
+                            "`Cannot Move` written, but {dice} has {possible} legal plays here"
+                        ),
+                    );
+                } else {
+                    self.unplayed = Some((span, possible));
+                }
+            }
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        let text = VariantMoveText {
+            action: written.label,
+            entries: moves
+                .iter()
+                .filter_map(|(move_text, _)| {
+                    let (&start, path) = move_text.points.split_first()?;
+                    Some(WrittenEntry {
+                        start,
+                        landings: path
+                            .iter()
+                            .zip(move_text.hits.iter().skip(1))
+                            .map(|(&point, &mark)| (point, mark))
+                            .collect(),
+                        repeat: move_text.count.max(1),
+                    })
+                })
+                .collect(),
+        };
+        match resolve_variant_move(variant, &self.board, side, dice, &text) {
+            Ok(play) => {
+                self.board = play.result;
+                self.actions.push(GameAction::Play {
+                    side,
+                    dice,
+                    steps: play.steps().to_vec(),
+                });
+                self.check_variant_end();
+            }
+            Err(error) => {
+                let reason = if legal.iter().all(|play| play.dice_used() == 0) {
+                    "no move is possible with this roll, but moves are written".to_string()
+                } else {
+                    error.to_string()
+                };
+                let completed = complete_play(moves, &legal);
+                let note = completed.map_or_else(String::new, |play| {
+                    format!(
+                        "; going on with {}, the only legal play that contains it",
+                        format_variant_play(variant, &self.board, side, dice, play.steps())
+                    )
+                });
+                if self.illegal_seen {
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::IllegalMove,
+                        move_span,
+                        format!("illegal play for {dice} in {variant}: {reason}{note} (possibly a consequence of the earlier illegal play in this game)"),
+                    ));
+                } else {
+                    self.error(
+                        DiagnosticKind::IllegalMove,
+                        move_span,
+                        format!("illegal play for {dice} in {variant}: {reason}{note}"),
+                    );
+                }
+                self.illegal_seen = true;
+                match completed {
+                    Some(play) => {
+                        self.board = play.result;
+                        self.actions.push(GameAction::Play {
+                            side,
+                            dice,
+                            steps: play.steps().to_vec(),
+                        });
+                        self.check_variant_end();
+                    }
+                    None => self.lose_position(move_span),
+                }
+            }
+        }
+    }
+
+    /// The end of a game of one of tavli's variants after a play: bear-off (scored per
+    /// variant), Plakoto's mother rule, or Plakoto's draw.
+    fn check_variant_end(&mut self) {
+        let variant = self.input.variant;
+        match variants::game_result(variant, &self.board) {
+            None => {}
+            Some(variants::GameResult::Draw) => {
+                self.drawn = true;
+                self.expect = Expect::Over;
+            }
+            Some(result @ variants::GameResult::Win { winner, kind }) => {
+                let money = self.input.length.map_or(0, |(l, _)| l) == 0;
+                let points = points_scored(
+                    variant,
+                    result,
+                    self.cube,
+                    self.cube == 1,
+                    self.input.jacoby && money,
+                );
+                self.result = Some(GameResult {
+                    winner,
+                    points,
+                    ending: if kind == WinKind::Mother {
+                        Ending::Mother
+                    } else {
+                        Ending::BearOff
+                    },
+                });
+                self.expect = Expect::Over;
+            }
+        }
+    }
+
     fn apply_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
         if self.lost {
             return;
@@ -577,7 +802,21 @@ impl GameReplay<'_> {
         self.expect = Expect::Over;
     }
 
+    /// A cube action in a variant played without the cube is an error (then checked as if
+    /// the cube were used, so the rest of the game can be followed).
+    fn refuse_without_cube(&mut self, span: Span) {
+        let variant = self.input.variant;
+        if !variant.uses_cube() {
+            self.error(
+                DiagnosticKind::CubeNotAllowed,
+                span,
+                format!("{} ({variant})", CubeRefusal::NoCube),
+            );
+        }
+    }
+
     fn double(&mut self, side: Side, value: Option<u32>, span: Span) {
+        self.refuse_without_cube(span);
         match self.expect {
             Expect::Start => self.error(
                 DiagnosticKind::CubeNotAllowed,
@@ -660,6 +899,9 @@ impl GameReplay<'_> {
     }
 
     fn take(&mut self, side: Side, span: Span) {
+        if self.expect != Expect::Respond(side) {
+            self.refuse_without_cube(span);
+        }
         if !self.answer_ok(side, span, "a take") {
             return;
         }
@@ -670,6 +912,9 @@ impl GameReplay<'_> {
     }
 
     fn drop_cube(&mut self, side: Side, span: Span) {
+        if self.expect != Expect::Respond(side) {
+            self.refuse_without_cube(span);
+        }
         if !self.answer_ok(side, span, "a drop") {
             return;
         }
@@ -683,6 +928,7 @@ impl GameReplay<'_> {
     }
 
     fn beaver(&mut self, side: Side, value: Option<u32>, span: Span) {
+        self.refuse_without_cube(span);
         if !self.answer_ok(side, span, "a beaver") {
             return;
         }
@@ -759,7 +1005,11 @@ impl GameReplay<'_> {
                             result.points, result.points
                         ),
                     ));
-                } else if self.cube == 1 && points == 1 && result.ending == Ending::BearOff {
+                } else if self.cube == 1
+                    && points == 1
+                    && result.ending == Ending::BearOff
+                    && self.input.variant.uses_cube()
+                {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::WrongResult,
@@ -786,16 +1036,19 @@ impl GameReplay<'_> {
                 "the game is resigned before its first roll (gnubg drops such a game: `No game in progress`)",
             ));
         }
-        // The game is not over: the loser resigned (or forfeited) this much.
-        let value = (1..=3u32).find(|value| value.saturating_mul(self.cube) >= points);
+        // The game is not over: the loser resigned (or forfeited) this much. The tavli games
+        // and Athroisma have no triple game: a resignation is worth 1 or 2.
+        let most: u32 = if self.input.variant.uses_cube() { 3 } else { 2 };
+        let value = (1..=most).find(|value| value.saturating_mul(self.cube) >= points);
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,
             None => {
                 let forfeit = self.needed(winner).is_some_and(|n| points >= n);
                 if forfeit {
                     let message = format!(
-                        "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a backgammon resignation (as gnubg does)",
-                        self.cube
+                        "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a {} resignation (as gnubg does)",
+                        self.cube,
+                        if most == 3 { "backgammon" } else { "gammon" }
                     );
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::WrongResult,
@@ -805,18 +1058,22 @@ impl GameReplay<'_> {
                 } else {
                     let message = format!(
                         "a resignation gives at most {} points with the cube on {}, not {points}",
-                        self.cube.saturating_mul(3),
+                        self.cube.saturating_mul(most),
                         self.cube
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
-                Resignation::Backgammon
+                if most == 3 {
+                    Resignation::Backgammon
+                } else {
+                    Resignation::Gammon
+                }
             }
         };
         let worth = resignation.points().saturating_mul(self.cube);
         if worth != points
-            && worth <= self.cube.saturating_mul(3)
-            && points <= self.cube.saturating_mul(3)
+            && worth <= self.cube.saturating_mul(most)
+            && points <= self.cube.saturating_mul(most)
         {
             let capped = Some(points) == self.needed(winner);
             if capped {
@@ -867,6 +1124,16 @@ impl GameReplay<'_> {
             None if resigned => {
                 self.result_written = false;
                 self.wins(winner, points, false, span);
+            }
+            // tavli's variants: after a play that could not be set up the position is
+            // unknown, so the declared result is taken as written (the loss was reported).
+            None if self.lost && !self.input.variant.is_gnubg_variation() => {
+                self.result = Some(GameResult {
+                    winner,
+                    points,
+                    ending: Ending::BearOff,
+                });
+                self.result_written = true;
             }
             None => {
                 let message = format!(
@@ -1260,7 +1527,9 @@ fn step_text(from: u8, to: u8) -> String {
     format!("{}/{}", point(from), point(to))
 }
 
-/// Parses a .mat variation name (`Backgammon`, `NackGammon`, `HyperGammon (2)`).
+/// Parses a .mat variation name (`Backgammon`, `NackGammon`, `HyperGammon (2)`, and tavli's
+/// `Old English`, `Portes`, `Plakoto`, `Fevga`, `Athroisma`) or an SGF `RU[]` variant token
+/// (`Nackgammon`, `Hypergammon2`, `OldEnglish`, `Plakoto`, ...), case and spaces ignored.
 #[must_use]
 pub fn variant_from_header(name: &str) -> Option<Variant> {
     let lower: String = name
@@ -1274,6 +1543,11 @@ pub fn variant_from_header(name: &str) -> Option<Variant> {
         "hypergammon" | "hypergammon3" => Some(Variant::Hypergammon3),
         "hypergammon1" => Some(Variant::Hypergammon1),
         "hypergammon2" => Some(Variant::Hypergammon2),
+        "oldenglish" => Some(Variant::OldEnglish),
+        "portes" => Some(Variant::Portes),
+        "plakoto" => Some(Variant::Plakoto),
+        "fevga" => Some(Variant::Fevga),
+        "athroisma" => Some(Variant::Athroisma),
         _ => None,
     }
 }

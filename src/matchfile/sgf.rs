@@ -357,7 +357,19 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                     }
                 }
             }
-        } else if input.length.map(|(l, _)| l) != Some(length) {
+        } else if let Some((variant, span)) =
+            tree_variant(root).filter(|(variant, _)| *variant != input.variant)
+        {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                span,
+                format!(
+                    "this game is {variant}, the first game {}: a file holds one variant (the tavli rotation of Portes, Plakoto and Fevga cannot be checked)",
+                    input.variant
+                ),
+            ));
+        }
+        if index > 0 && input.length.map(|(l, _)| l) != Some(length) {
             let span = first_value(root, "MI").map_or(root.span, |v| v.span);
             diagnostics.push(Diagnostic::error(
                 DiagnosticKind::BadHeader,
@@ -449,6 +461,23 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         input.jacoby = false;
     }
     (input, diagnostics)
+}
+
+/// The variant named in a root node's `RU[]` (standard when none is named), and where.
+fn tree_variant(root: &SgfNode) -> Option<(Variant, Span)> {
+    let rules = first_value(root, "RU")?;
+    let variant = rules
+        .value
+        .split(':')
+        .filter(|rule| {
+            !matches!(
+                *rule,
+                "Jacoby" | "Crawford" | "CrawfordGame" | "NoCube" | ""
+            )
+        })
+        .find_map(variant_from_header)
+        .unwrap_or(Variant::Standard);
+    Some((variant, rules.span))
 }
 
 /// The board of a set-up node: `AE[a:y]` (clear everything), then `AW`/`AB` one value per
@@ -552,6 +581,7 @@ fn sgf_event(
                 dice_span: Span::new(span.start, span.start + 2),
                 moves,
                 cannot_move: false,
+                label: None,
             }
         }
     };

@@ -1,6 +1,8 @@
 //! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
 
 use super::record::{GameAction, GameRecord, MatchRecord};
+use crate::notation::variant_format::contact_mark;
+use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
@@ -53,15 +55,33 @@ fn variation_name(variant: Variant) -> Option<&'static str> {
     }
 }
 
-/// `DD: 24/18 18/14 ` (half-moves not merged, a space after each of the first three).
-fn play_text(dice: crate::rules::Dice, steps: &[Step]) -> String {
+/// `DD: 24/18 18/14 ` (half-moves not merged, a space after each of the first three). In
+/// tavli's variants the contact mark is the variant's (`^` a Plakoto pin, `x` an Athroisma
+/// capture, none in Fevga) and an Athroisma bear-off action carries its label
+/// (`21: sum 3: 3/0`), as grammar/variant-moves.ebnf writes them.
+fn play_text(variant: Variant, dice: crate::rules::Dice, steps: &[Step]) -> String {
     let mut text = format!("{}{}: ", dice.high(), dice.low());
+    if variant == Variant::Athroisma {
+        match bear_off_action(dice, steps) {
+            None => {}
+            Some(BearOffAction::Sum(sum)) => {
+                let _ = write!(text, "sum {sum}: ");
+            }
+            Some(BearOffAction::DoubleAsSum(sum)) => {
+                let _ = write!(text, "double as sum {sum}: ");
+            }
+            Some(BearOffAction::DoubleFromAce) => text.push_str("double option (2): "),
+            Some(BearOffAction::DoubleFromPoint(_)) => text.push_str("double option (3): "),
+        }
+    }
+    let mark = contact_mark(variant);
     for (index, step) in steps.iter().enumerate() {
         let _ = write!(text, "{}/{}", step.from, step.to);
-        if step.hit {
-            text.push('*');
+        if let (true, Some(mark)) = (step.hit, mark) {
+            text.push(mark);
         }
-        if index < 3 {
+        // Athroisma's doubles move up to seven checkers: every step is separated.
+        if index < 3 || (!variant.is_gnubg_variation() && index + 1 < steps.len()) {
             text.push(' ');
         }
     }
@@ -123,7 +143,9 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
     };
     for action in &game.actions {
         let (side, text) = match action {
-            GameAction::Play { side, dice, steps } => (*side, play_text(*dice, steps)),
+            GameAction::Play { side, dice, steps } => {
+                (*side, play_text(record.variant, *dice, steps))
+            }
             GameAction::Double { side, value } => (*side, format!(" Doubles => {value}")),
             GameAction::Take { side } => (*side, " Takes".to_string()),
             GameAction::Drop { side } => (*side, " Drops".to_string()),

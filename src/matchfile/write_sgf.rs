@@ -42,13 +42,13 @@ pub fn write_sgf(record: &MatchRecord) -> String {
             }
         }
         let mut rules: Vec<&str> = Vec::new();
-        if record.length > 0 {
+        if record.length > 0 && record.variant.uses_cube() {
             rules.push("Crawford");
             if game.crawford && !crawford_seen {
                 rules.push("CrawfordGame");
                 crawford_seen = true;
             }
-        } else if record.jacoby {
+        } else if record.length == 0 && record.jacoby {
             rules.push("Jacoby");
         }
         match record.variant {
