@@ -90,9 +90,8 @@ fn every_grammar_file_has_examples_and_a_test() {
             "grammar/{file} has no `(* example: ... *)` lines (parsed by {test})"
         );
         let source = test.split(" and ").next().unwrap_or(test);
-        let test_text =
-            std::fs::read_to_string(format!("{}/{source}", env!("CARGO_MANIFEST_DIR")))
-                .expect("the listed test file exists");
+        let test_text = std::fs::read_to_string(format!("{}/{source}", env!("CARGO_MANIFEST_DIR")))
+            .expect("the listed test file exists");
         assert!(
             test_text.contains(file.as_str()),
             "{source} does not mention grammar/{file}"

@@ -136,5 +136,8 @@ fn bear_offs_list_each_position_once() {
     let dice = Dice::new(6, 5).expect("dice");
     let plays = legal_plays(&board, Side::X, dice);
     assert_eq!(plays.len(), 1);
-    assert_eq!(format_play(&board, Side::X, plays[0].steps()), "2/off 1/off");
+    assert_eq!(
+        format_play(&board, Side::X, plays[0].steps()),
+        "2/off 1/off"
+    );
 }
