@@ -6,7 +6,7 @@
 //! PL-a and PL-b the mother rule is checked at the end of every turn; F-a the runner must pass
 //! point 12 (stand on 11 or lower); F-b a six-point block along the opponent's path is
 //! illegal while no opposing checker is ahead of it; F-c Fevga's rules are checked after every
-//! step; Athroisma AD-1..AD-15 all (a). docs/variants.md describes the rules for users.
+//! step; Athroisma AD-1..AD-15 all (a). README.md (appendix) describes the rules for users.
 //!
 //! ```
 //! use tavli::notation::variant_format::format_variant_play;
