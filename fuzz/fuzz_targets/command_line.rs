@@ -12,7 +12,10 @@ fuzz_target!(|data: &[u8]| {
     for line in text.lines().take(200) {
         let before = session.clone();
         if run_line(&mut session, line).is_err() {
-            assert!(session == before, "a rejected line changed the session: {line:?}");
+            assert!(
+                session == before,
+                "a rejected line changed the session: {line:?}"
+            );
         }
         if let Err(problem) = session.check_consistency() {
             panic!("after {line:?}: {problem}");

@@ -8,7 +8,10 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         if let Ok(fields) = match_id::decode(text) {
             let again = fields.encode();
-            assert_eq!(match_id::decode(&again).expect("re-encoded ID decodes"), fields);
+            assert_eq!(
+                match_id::decode(&again).expect("re-encoded ID decodes"),
+                fields
+            );
         }
     }
 });

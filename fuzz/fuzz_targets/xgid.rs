@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Ok(state) = gnubg_id::decode(text, Variant::Standard) {
             let again = gnubg_id::encode(&state);
-            assert_eq!(gnubg_id::decode(&again, Variant::Standard).ok(), Some(state));
+            assert_eq!(
+                gnubg_id::decode(&again, Variant::Standard).ok(),
+                Some(state)
+            );
         }
     }
 });

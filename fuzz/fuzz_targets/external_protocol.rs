@@ -1,0 +1,87 @@
+//! Fuzz target: lines fed to the external-player session (gnubg's socket protocol, without
+//! the socket): every request gets one reply ending in a newline, parse errors are answered
+//! `Error: ...`, a move answered to a board with dice is one of the legal plays; the same
+//! bytes through the connection loop (NULs, long lines) on an in-memory stream end cleanly.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::io::{self, Cursor, Read, Write};
+use tavli::engine::external::{
+    format_external_play, parse_request, read_board, ExternalSession, Reply, Request, BOARD_NUMBERS,
+};
+use tavli::engine::server::serve_connection;
+use tavli::engine::Pubeval;
+use tavli::rules::legal_plays;
+
+struct Duplex {
+    input: Cursor<Vec<u8>>,
+    output: Vec<u8>,
+}
+
+impl Read for Duplex {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buffer)
+    }
+}
+
+impl Write for Duplex {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        self.output.write(buffer)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut session = ExternalSession::new(Pubeval, true);
+    // The numbers the session keeps between boards, tracked here to know each question.
+    let mut numbers = [0i64; BOARD_NUMBERS];
+    for line in text.lines().take(64) {
+        let line = line.replace('\0', "");
+        let parsed = parse_request(&line);
+        let reply = session.handle_line(&line);
+        let text = match (&parsed, reply) {
+            (Ok(Request::Exit), Reply::Close) => break,
+            (_, Reply::Close) => panic!("{line:?} closed the connection"),
+            (_, Reply::Send(text)) => text,
+        };
+        assert!(text.ends_with('\n'), "{line:?} -> {text:?}");
+        if parsed.is_err() {
+            assert!(text.starts_with("Error: "), "{line:?} -> {text:?}");
+        }
+        let Ok(Request::Board(request)) = parsed else {
+            continue;
+        };
+        for (slot, value) in numbers.iter_mut().zip(&request.numbers) {
+            *slot = *value;
+        }
+        let Ok(question) = read_board(&numbers, &request, true) else {
+            assert!(text.starts_with("Error: "), "{line:?} -> {text:?}");
+            continue;
+        };
+        let state = &question.state;
+        if let (Some(dice), None, None) = (state.dice, question.resignation, question.responder) {
+            let answer = text.trim_end_matches('\n');
+            let plays = legal_plays(&state.board, state.on_roll, dice);
+            if plays.is_empty() || plays.iter().all(|play| play.steps().is_empty()) {
+                assert_eq!(answer, "", "{line:?}: no legal play but {answer:?}");
+            } else {
+                assert!(
+                    plays
+                        .iter()
+                        .any(|play| format_external_play(play) == answer),
+                    "{line:?}: {answer:?} is not a legal play"
+                );
+            }
+        }
+    }
+    let mut stream = Duplex {
+        input: Cursor::new(data.to_vec()),
+        output: Vec::new(),
+    };
+    let mut session = ExternalSession::new(Pubeval, true);
+    serve_connection(&mut stream, &mut session).expect("in-memory streams do not fail");
+    assert!(stream.output.is_empty() || stream.output.ends_with(b"\n"));
+});
