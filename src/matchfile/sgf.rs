@@ -273,6 +273,9 @@ fn letter_point(letter: u8, side: Side) -> Option<u8> {
 }
 
 /// Reads SGF text into replay input, with the problems that are not about play.
+/// Names of players 0 and 1 when the root node has no `PW`/`PB`: gnubg's default names.
+const DEFAULT_NAMES: [&str; 2] = ["gnubg", "user"];
+
 pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut input = MatchInput {
@@ -318,9 +321,14 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         if index == 0 {
             let length_span = first_value(root, "MI").map_or(root.span, |v| v.span);
             input.length = Some((length, length_span));
+            // Without PW/PB gnubg keeps its own player names; its defaults are `gnubg` and
+            // `user` (the login name when it has one). Empty names would make a .mat that
+            // neither gnubg nor tavli reads.
             input.players = [
-                first_value(root, "PW").map_or_else(String::new, |v| v.value.clone()),
-                first_value(root, "PB").map_or_else(String::new, |v| v.value.clone()),
+                first_value(root, "PW")
+                    .map_or_else(|| DEFAULT_NAMES[0].to_string(), |v| v.value.clone()),
+                first_value(root, "PB")
+                    .map_or_else(|| DEFAULT_NAMES[1].to_string(), |v| v.value.clone()),
             ];
             for (property, key) in [
                 ("PC", "Site"),
@@ -609,6 +617,23 @@ mod tests {
         assert_eq!(letter_point(b'm', Side::O), Some(13));
         assert_eq!(letter_point(b'x', Side::O), Some(24));
         assert_eq!(letter_point(b'y', Side::O), Some(25));
+    }
+
+    #[test]
+    fn missing_player_names_are_gnubgs_defaults_and_convert_to_a_readable_mat() {
+        // Found by the sgf_file fuzz target: no PW/PB read as empty names, and the .mat
+        // written from them had an empty player 0, which the .mat reader rejects.
+        let text = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]\n;B[31qtst])";
+        let record = crate::matchfile::read_match_text(text, crate::matchfile::Format::Sgf)
+            .expect("an SGF without names reads");
+        assert_eq!(record.players, ["gnubg".to_string(), "user".to_string()]);
+        let mat = crate::matchfile::write_mat(&record);
+        let back = crate::matchfile::read_match_text(&mat, crate::matchfile::Format::Mat)
+            .unwrap_or_else(|error| panic!("{error}\n{mat}"));
+        assert_eq!(back.players, record.players);
+        assert!(back.games == record.games);
+        let (named, _) = sgf_input("(;FF[4]GM[6]PW[a]PB[b]\n;B[31qtst])");
+        assert_eq!(named.players, ["a".to_string(), "b".to_string()]);
     }
 
     #[test]
