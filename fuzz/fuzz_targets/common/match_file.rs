@@ -68,7 +68,9 @@ fn round_trip(record: &tavli::matchfile::MatchRecord) {
             .iter()
             .any(|action| matches!(action, GameAction::SetBoard { .. }))
     });
-    if edited {
+    // An SGF may name player 0 `PW[]`; gnubg then writes a .mat with an empty name that its
+    // import (and tavli's reader) refuses. tavli writes the same.
+    if edited || record.players[0].is_empty() {
         let _ = write_mat(record);
         return;
     }
