@@ -1,83 +1,222 @@
-//! A small, honest stand-in evaluator (pips, blots, points, hits) used to rank hints and to
-//! choose the computer player's plays until tavli's real engine lands.
+//! Bridges the REPL to tavli's engine evaluator: ranked hints and the computer player's decisions.
 
-use crate::rules::{legal_plays, Board, Dice, Play, Side, BAR};
+use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
+use crate::engine::evaluator::{self, Evaluator, Probabilities};
+use crate::engine::Pubeval;
+use crate::rules::{legal_plays, Dice, MatchState, Play, Side};
 
 /// The name printed where gnubg prints its evaluation kind (`Cubeful 0-ply`), 14 characters.
-pub const EVALUATOR_NAME: &str = "Heuristic";
+pub const EVALUATOR_NAME: &str = "pubeval 0-ply";
 
 /// The evaluation settings line printed under each hint (gnubg prints its ply and filter).
-pub const EVALUATOR_DETAIL: &str = "tavli heuristic: pips, blots, points, hits (not gnubg)";
+pub const EVALUATOR_DETAIL: &str = "tavli pubeval baseline, cubeful equity by tavli (not gnubg)";
 
-/// A rough equity in -1..1 for `side` on `board`, with `side` having just moved.
-#[must_use]
-pub fn equity_after_play(board: &Board, side: Side) -> f64 {
-    let opponent = side.opponent();
-    let pip_lead = f64::from(board.pips(opponent)) - f64::from(board.pips(side));
-    let mine = &board.slots[side.index()];
-    let theirs = &board.slots[opponent.index()];
-    let mut blots = 0.0;
-    let mut made_home = 0.0;
-    #[allow(clippy::needless_range_loop)]
-    for index in 0..24 {
-        if mine[index] == 1 {
-            // A blot only matters if an opponent checker is behind it (on a higher point of
-            // the opponent's numbering means lower of ours: the opponent moves towards our 24).
-            let exposed = (0..index).any(|behind| theirs[23 - behind] > 0) || theirs[BAR] > 0;
-            if exposed {
-                blots += 1.0;
-            }
-        }
-        if index < 6 && mine[index] >= 2 {
-            made_home += 1.0;
-        }
-    }
-    let hits = f64::from(theirs[BAR]);
-    let off = f64::from(board.off[side.index()]) - f64::from(board.off[opponent.index()]);
-    let score = 0.012 * pip_lead - 0.06 * blots + 0.04 * made_home + 0.1 * hits + 0.02 * off;
-    score.tanh()
+/// The evaluator the REPL uses for hints and for the computer player.
+const ENGINE: Pubeval = Pubeval;
+
+/// One play ranked for `hint`: the play, the mover's cubeful equity after it and the mover's
+/// cubeless probabilities after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedPlay {
+    /// The play.
+    pub play: Play,
+    /// The mover's cubeful equity after the play (money: per unit cube; match: match-winning
+    /// chance), the opponent being on roll.
+    pub equity: f64,
+    /// The mover's cubeless probabilities after the play.
+    pub probabilities: Probabilities,
 }
 
-/// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon for an equity (a crude
-/// mapping: no gammons are estimated).
+/// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon as gnubg prints them
+/// (gammons include backgammons).
 #[must_use]
-pub fn probabilities(equity: f64) -> [f64; 6] {
-    let win = ((1.0 + equity) / 2.0).clamp(0.0, 1.0);
-    [win, 0.0, 0.0, 1.0 - win, 0.0, 0.0]
+pub fn gnubg_figures(probabilities: &Probabilities) -> [f64; 6] {
+    [
+        probabilities.win,
+        probabilities.win_gammon,
+        probabilities.win_backgammon,
+        1.0 - probabilities.win,
+        probabilities.lose_gammon,
+        probabilities.lose_backgammon,
+    ]
 }
 
-/// The legal plays for `mover` with `dice`, best first by [`equity_after_play`] (ties keep
-/// gnubg's generation order).
+/// The legal plays for the player on roll in `state` with `dice`, in the order the engine
+/// prefers them ([`evaluator::best_play`] is always first; ties keep gnubg's generation order).
 #[must_use]
-pub fn ranked_plays(board: &Board, mover: Side, dice: Dice) -> Vec<(Play, f64)> {
-    let mut ranked: Vec<(Play, f64)> = legal_plays(board, mover, dice)
+pub fn ranked_plays(state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
+    let mover = state.on_roll;
+    let context = CubeContext::from_state(state);
+    let mut scored: Vec<(f64, RankedPlay)> = legal_plays(&state.board, mover, dice)
         .into_iter()
         .map(|play| {
-            let equity = equity_after_play(&play.result, mover);
-            (play, equity)
+            let score = ENGINE.play_score(&state.board, &play.result, mover, &context);
+            let after = MatchState {
+                board: play.result,
+                on_roll: mover.opponent(),
+                turn: mover.opponent(),
+                dice: None,
+                double_offered: false,
+                resignation: None,
+                ..*state
+            };
+            let evaluation = evaluator::evaluate(&ENGINE, &after, mover);
+            let ranked = RankedPlay {
+                play,
+                equity: evaluation.cubeful_equity,
+                probabilities: evaluation.probabilities,
+            };
+            (score, ranked)
         })
         .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    ranked
+    // A stable sort: equal scores keep generation order, as `best_play` does.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().map(|(_, ranked)| ranked).collect()
+}
+
+/// The computer's play for the player on roll in `state` with `dice`.
+#[must_use]
+pub fn computer_play(state: &MatchState, dice: Dice) -> Option<Play> {
+    evaluator::best_play(&ENGINE, state, dice)
+}
+
+/// Whether the computer, on roll in `state` before rolling and allowed to double, doubles.
+#[must_use]
+pub fn computer_doubles(state: &MatchState) -> bool {
+    let doubler = state.on_roll;
+    let probabilities = ENGINE.probabilities(&state.board, state.variant, doubler);
+    CubeContext::from_state(state)
+        .analyse_double(&probabilities, doubler)
+        .double_action()
+        == DoubleAction::Double
+}
+
+/// The computer's answer to the double of the player on roll in `state`; `beaver_allowed`
+/// says whether the session permits a beaver now.
+#[must_use]
+pub fn computer_take_action(state: &MatchState, beaver_allowed: bool) -> TakeAction {
+    let doubler = state.on_roll;
+    let probabilities = ENGINE.probabilities(&state.board, state.variant, doubler);
+    let context = CubeContext {
+        beavers: beaver_allowed && !state.is_match(),
+        ..CubeContext::from_state(state)
+    };
+    context.take_action(&probabilities, doubler)
+}
+
+/// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples.
+#[must_use]
+pub fn computer_accepts_resignation(state: &MatchState, receiver: Side, points: u32) -> bool {
+    let on_roll = ENGINE.probabilities(&state.board, state.variant, state.on_roll);
+    let probabilities = if receiver == state.on_roll {
+        on_roll
+    } else {
+        on_roll.inverted()
+    };
+    CubeContext::from_state(state).accept_resignation(&probabilities, receiver, points)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::rules::{Board, GameState, Variant};
+
+    fn money(board: Board, on_roll: Side) -> MatchState {
+        MatchState {
+            board,
+            game_state: GameState::Playing,
+            jacoby: false,
+            ..MatchState::new_money_game(Variant::Standard, on_roll)
+        }
+    }
+
+    /// `side` has `own` checkers on its own points (1-based), the opponent `theirs` likewise.
+    fn board(side: Side, own: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
+        let mut slots = [[0u8; 25]; 2];
+        for &(point, count) in own {
+            slots[side.index()][point - 1] = count;
+        }
+        for &(point, count) in theirs {
+            slots[side.opponent().index()][point - 1] = count;
+        }
+        Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!())
+    }
 
     #[test]
-    fn prefers_making_a_point_with_31() {
-        let board = Board::start(Variant::Standard);
-        let ranked = ranked_plays(
-            &board,
+    fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
+        let state = money(Board::start(Variant::Standard), Side::X);
+        for dice in Dice::all_rolls() {
+            let ranked = ranked_plays(&state, dice);
+            assert_eq!(
+                ranked.len(),
+                crate::rules::count_legal_plays(&state.board, Side::X, dice)
+            );
+            assert_eq!(
+                ranked.first().map(|entry| entry.play),
+                computer_play(&state, dice)
+            );
+        }
+    }
+
+    #[test]
+    fn hint_figures_are_the_movers_probabilities() {
+        let state = money(Board::start(Variant::Standard), Side::O);
+        let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
+        let ranked = ranked_plays(&state, dice);
+        let best = &ranked[0];
+        let figures = gnubg_figures(&best.probabilities);
+        assert!((figures[0] + figures[3] - 1.0).abs() < 1e-12);
+        assert!(figures[0] > 0.45 && figures[0] < 0.7, "{figures:?}");
+        // 31 at the start: the engine makes the 5 point.
+        assert_eq!(best.play.result.slots[Side::O.index()][4], 2);
+    }
+
+    #[test]
+    fn computer_takes_an_even_double_and_drops_a_hopeless_one() {
+        // Opening position, doubler on roll: an easy take.
+        let even = money(Board::start(Variant::Standard), Side::X);
+        assert_ne!(computer_take_action(&even, false), TakeAction::Drop);
+        // The doubler bears off from two checkers on his 1 point against a full board far
+        // from home: a certain loss for the taker.
+        let hopeless = money(board(Side::X, &[(1, 2)], &[(22, 10), (21, 5)]), Side::X);
+        assert_eq!(computer_take_action(&hopeless, true), TakeAction::Drop);
+        // Too good to double: playing on wins a backgammon (O's checkers are in X's home).
+        assert!(!computer_doubles(&hopeless));
+    }
+
+    #[test]
+    fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
+        let opening = money(Board::start(Variant::Standard), Side::X);
+        assert!(!computer_doubles(&opening));
+        // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
+        let race = money(
+            board(
+                Side::X,
+                &[(1, 5), (2, 5), (3, 5)],
+                &[(4, 5), (5, 5), (6, 5)],
+            ),
             Side::X,
-            Dice::new(3, 1).unwrap_or_else(|_| unreachable!()),
         );
-        assert_eq!(ranked.len(), 16);
-        let best = &ranked[0].0;
-        // 8/5 6/5 makes the 5 point: no blot and a new home point.
-        assert_eq!(best.result.slots[Side::X.index()][4], 2);
-        assert!(ranked.windows(2).all(|pair| pair[0].1 >= pair[1].1));
+        // A near-certain single win for X, no gammon: double, and O must drop.
+        assert!(computer_doubles(&race));
+        assert_eq!(computer_take_action(&race, false), TakeAction::Drop);
+    }
+
+    #[test]
+    fn computer_accepts_a_resignation_only_when_it_gives_enough() {
+        // X (receiver) is about to bear off his last two checkers; O has all fifteen far away
+        // (on his own 24 point is impossible without contact, so in his outer board).
+        let state = money(board(Side::X, &[(1, 2)], &[(12, 15)]), Side::O);
+        // O resigns; X receives. O has borne off nothing and is not in X's home board: a
+        // gammon is what X wins, so a single is not enough and a gammon is.
+        assert!(!computer_accepts_resignation(&state, Side::X, 1));
+        assert!(computer_accepts_resignation(&state, Side::X, 2));
+        assert!(computer_accepts_resignation(&state, Side::X, 3));
+        // With the Jacoby rule and a centred cube gammons do not count: a single is enough.
+        let jacoby = MatchState {
+            jacoby: true,
+            ..state
+        };
+        assert!(computer_accepts_resignation(&jacoby, Side::X, 1));
     }
 }

@@ -11,6 +11,7 @@ use super::evaluate;
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
+use crate::engine::cube::TakeAction;
 use crate::notation::{format_play, parse_move, resolve_move};
 use crate::render::render_pipcount;
 use crate::rules::{
@@ -473,10 +474,7 @@ impl Session {
         let computer = self.players[mover.index()] == PlayerKind::Computer;
         if computer || (self.settings.automatic.moves && plays.len() == 1) {
             let play = if computer {
-                evaluate::ranked_plays(&self.state.board, mover, dice)
-                    .into_iter()
-                    .next()
-                    .map(|(play, _)| play)
+                evaluate::computer_play(&self.state, dice)
             } else {
                 plays.into_iter().next()
             };
@@ -515,6 +513,11 @@ impl Session {
             }
             if computer {
                 if self.state.dice.is_none() {
+                    if self.can_double(side) && evaluate::computer_doubles(&self.state) {
+                        self.board(out);
+                        self.offer_double(out);
+                        return;
+                    }
                     self.board(out);
                     self.roll_dice();
                     self.board(out);
@@ -944,6 +947,13 @@ impl Session {
                 "The cube is dead; you can't double any more.",
             ));
         }
+        self.offer_double(out);
+        Ok(())
+    }
+
+    /// The player on roll doubles (already checked to be allowed); a computer opponent answers.
+    fn offer_double(&mut self, out: &mut Response) {
+        let doubler = self.state.on_roll;
         self.state.double_offered = true;
         self.rolled_since_opening = true;
         self.last_roll = None;
@@ -958,7 +968,6 @@ impl Session {
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
         }
-        Ok(())
     }
 
     fn take_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
@@ -1020,23 +1029,32 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
+        if let Some(error) = self.beaver_refusal() {
+            return Err(error);
+        }
+        self.beaver(out);
+        Ok(())
+    }
+
+    /// Why a beaver is not allowed now, or `None` when it is.
+    fn beaver_refusal(&self) -> Option<CommandError> {
         if self.state.is_match() {
-            return Err(CommandError::not_now(
+            return Some(CommandError::not_now(
                 "Beavers and Raccoons are not permitted during match play.",
             ));
         }
         if self.settings.beavers == 0 {
-            return Err(CommandError::not_now(
+            return Some(CommandError::not_now(
                 "Beavers are disabled (see `help set beavers').",
             ));
         }
         if !self.playing() || !self.state.double_offered {
-            return Err(CommandError::not_now(
+            return Some(CommandError::not_now(
                 "The cube must have been offered before you can redouble it.",
             ));
         }
         if self.beavers_used >= self.settings.beavers {
-            return Err(CommandError::not_now(if self.settings.beavers == 1 {
+            return Some(CommandError::not_now(if self.settings.beavers == 1 {
                 "Only one beaver is permitted (see `help set beavers').".to_string()
             } else {
                 format!(
@@ -1046,10 +1064,14 @@ impl Session {
             }));
         }
         if self.state.cube_value * 2 >= MAX_MONEY_CUBE {
-            return Err(CommandError::not_now(
+            return Some(CommandError::not_now(
                 "The cube is already at its highest supported value ; you can't double any more.",
             ));
         }
+        None
+    }
+
+    fn beaver(&mut self, out: &mut Response) {
         let beaverer = self.state.turn;
         self.record
             .push(Record::Double(beaverer, self.state.cube_value * 4));
@@ -1067,12 +1089,21 @@ impl Session {
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
         }
-        Ok(())
     }
 
     fn computer_answers_double(&mut self, out: &mut Response) {
-        // The stand-in evaluator takes every double it can (it never drops).
-        self.take(out);
+        // After a beaver the original doubler answers: he thought himself the favourite, so he
+        // takes (the engine's take analysis is stated for the player not on roll).
+        if self.state.turn == self.state.on_roll {
+            self.take(out);
+            return;
+        }
+        let beaver_allowed = self.beaver_refusal().is_none();
+        match evaluate::computer_take_action(&self.state, beaver_allowed) {
+            TakeAction::Take => self.take(out),
+            TakeAction::Drop => self.drop_cube(out),
+            TakeAction::Beaver => self.beaver(out),
+        }
     }
 
     // ----- resignations -----
@@ -1182,21 +1213,11 @@ impl Session {
     }
 
     fn computer_answers_resignation(&mut self, out: &mut Response) {
-        // Accept when the resigner cannot lose more than offered: he has borne off (single) or
-        // has no checker in the computer's home board or on the bar (at most a gammon).
         let Some(level) = self.state.resignation else {
             return;
         };
-        let resigner = self.state.turn.opponent();
-        let board = &self.state.board;
-        let worst = if board.borne_off(resigner) > 0 {
-            Resignation::Single
-        } else if (18..25).any(|index| board.slots[resigner.index()][index] > 0) {
-            Resignation::Backgammon
-        } else {
-            Resignation::Gammon
-        };
-        if level >= worst {
+        let receiver = self.state.turn;
+        if evaluate::computer_accepts_resignation(&self.state, receiver, level.points()) {
             self.accept_resignation(out);
         } else {
             self.decline_resignation(out);
@@ -2113,7 +2134,7 @@ impl Session {
                 "tavli cannot analyse cube or resignation decisions yet.",
             ));
         };
-        let ranked = evaluate::ranked_plays(&self.state.board, self.state.on_roll, dice);
+        let ranked = evaluate::ranked_plays(&self.state, dice);
         if ranked.is_empty() {
             out.line("There are no legal moves.");
             return Ok(());
@@ -2122,11 +2143,11 @@ impl Session {
         let entries = ranked
             .into_iter()
             .take(limit)
-            .map(|(play, equity)| HintEntry {
-                notation: format_play(&self.state.board, self.state.on_roll, play.steps()),
-                equity,
-                probabilities: evaluate::probabilities(equity),
-                play,
+            .map(|ranked| HintEntry {
+                notation: format_play(&self.state.board, self.state.on_roll, ranked.play.steps()),
+                equity: ranked.equity,
+                probabilities: evaluate::gnubg_figures(&ranked.probabilities),
+                play: ranked.play,
             })
             .collect();
         out.outputs.push(Output::Hints {
@@ -2401,8 +2422,101 @@ mod tests {
         });
         assert!(all > 10);
         assert_eq!(entries.len(), all);
-        assert!(entries
-            .windows(2)
-            .all(|pair| pair[0].equity >= pair[1].equity));
+        // The engine's choice comes first.
+        let best = state
+            .dice
+            .and_then(|dice| evaluate::computer_play(state, dice));
+        assert_eq!(entries.first().map(|entry| entry.play), best);
+    }
+
+    /// A money session in a given position, cube centred, no Jacoby, `on_roll` to roll, with
+    /// player 0 (O) played by the computer. Points are each side's own (1-based).
+    fn position_session(o: &[(usize, u8)], x: &[(usize, u8)], on_roll: Side) -> Session {
+        let mut session = session();
+        assert!(run(&mut session, "new session").is_ok());
+        let mut slots = [[0u8; 25]; 2];
+        for &(point, count) in o {
+            slots[Side::O.index()][point - 1] = count;
+        }
+        for &(point, count) in x {
+            slots[Side::X.index()][point - 1] = count;
+        }
+        session.state.board =
+            Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
+        session.state.on_roll = on_roll;
+        session.state.turn = on_roll;
+        session.state.dice = None;
+        session.state.jacoby = false;
+        session.last_roll = None;
+        assert!(run(&mut session, "set player 0 gnubg").is_ok());
+        session
+    }
+
+    #[test]
+    fn computer_drops_a_hopeless_double() {
+        // X (human, 30 pips) against O (computer, 75 pips), all home, X on roll.
+        let mut session = position_session(
+            &[(4, 5), (5, 5), (6, 5)],
+            &[(1, 5), (2, 5), (3, 5)],
+            Side::X,
+        );
+        let text = lines(&run(&mut session, "double").unwrap_or_default());
+        assert!(
+            text.iter()
+                .any(|line| line == "gnubg refuses the cube and gives up 1 point."),
+            "{text:?}"
+        );
+        assert_eq!(session.state().score, [0, 1]);
+    }
+
+    #[test]
+    fn computer_takes_an_even_double() {
+        // An even race (45 pips each), X (human) on roll.
+        let mut session = position_session(
+            &[(4, 5), (5, 5), (6, 5)],
+            &[(4, 5), (5, 5), (6, 5)],
+            Side::X,
+        );
+        let text = lines(&run(&mut session, "double").unwrap_or_default());
+        assert!(
+            text.iter()
+                .any(|line| line == "gnubg accepts the cube at 2."),
+            "{text:?}"
+        );
+        assert_eq!(session.state().cube_value, 2);
+        assert_eq!(session.state().cube_owner, Some(Side::O));
+    }
+
+    #[test]
+    fn computer_doubles_a_winning_race() {
+        // O (computer, 30 pips) against X (human, 75 pips), O to roll.
+        let mut session = position_session(
+            &[(1, 5), (2, 5), (3, 5)],
+            &[(4, 5), (5, 5), (6, 5)],
+            Side::O,
+        );
+        let text = lines(&run(&mut session, "play").unwrap_or_default());
+        assert_eq!(text, ["gnubg doubles."]);
+        assert!(session.state().double_offered);
+        assert_eq!(session.state().turn, Side::X);
+    }
+
+    #[test]
+    fn computer_wants_the_gammon_it_is_sure_of() {
+        // O (computer) bears off his last two checkers next turn; X (human) has all fifteen
+        // on his 12 point and cannot save the gammon.
+        let mut session = position_session(&[(1, 2)], &[(12, 15)], Side::X);
+        let text = lines(&run(&mut session, "resign single").unwrap_or_default());
+        assert!(
+            text.iter()
+                .any(|line| line == "gnubg declines the single game."),
+            "{text:?}"
+        );
+        let text = lines(&run(&mut session, "resign gammon").unwrap_or_default());
+        assert!(
+            text.iter()
+                .any(|line| line == "gnubg accepts and wins a gammon."),
+            "{text:?}"
+        );
     }
 }
