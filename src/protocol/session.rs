@@ -513,8 +513,8 @@ impl Session {
             }
             if computer {
                 if self.state.dice.is_none() {
+                    // gnubg prints no board before the computer's double (checked live).
                     if self.can_double(side) && evaluate::computer_doubles(&self.state) {
-                        self.board(out);
                         self.offer_double(out);
                         return;
                     }
