@@ -281,13 +281,7 @@ impl Session {
             Command::Roll => self.roll_command(out),
             Command::Move(text) => self.move_command(text.as_deref(), out),
             Command::Play => self.play_command(out),
-            Command::EndGame => {
-                self.require_game()?;
-                Err(CommandError::new(
-                    ErrorKind::Unsupported,
-                    "tavli cannot play a game to the end by itself yet.",
-                ))
-            }
+            Command::EndGame => self.end_game_command(out),
             Command::Double => self.double_command(out),
             Command::Take => self.take_command(out),
             Command::Drop => self.drop_command(out),
@@ -900,6 +894,50 @@ impl Session {
             return Ok(());
         }
         self.hand_over(out);
+        Ok(())
+    }
+
+    /// `end game`: the computer plays both sides to the end of the game without printing the
+    /// moves (as gnubg does), then reports `Game complete.`, the winner and the final board;
+    /// the next game starts as usual. The plays are tavli's evaluator's, so they differ from
+    /// gnubg's own.
+    fn end_game_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_game()?;
+        let players = self.players;
+        let automatic_game = self.settings.automatic.game;
+        let score_before = self.state.score;
+        self.players = [PlayerKind::Computer; 2];
+        self.settings.automatic.game = false;
+        let mut silent = Response::new();
+        for _ in 0..10_000 {
+            if !self.playing() {
+                break;
+            }
+            if self.state.double_offered {
+                self.computer_answers_double(&mut silent);
+            } else if self.state.resignation.is_some() {
+                self.computer_answers_resignation(&mut silent);
+            } else {
+                self.hand_over(&mut silent);
+            }
+        }
+        self.players = players;
+        self.settings.automatic.game = automatic_game;
+        out.line("Game complete.");
+        let gained = |side: Side| self.state.score[side.index()] - score_before[side.index()];
+        if let Some(winner) = Side::BOTH.into_iter().find(|&side| gained(side) > 0) {
+            out.line(format!(
+                "{} wins {}",
+                self.name(winner),
+                plural(gained(winner), "point")
+            ));
+            self.board(out);
+            if self.match_over {
+                out.line(format!("{} has won the match.", self.name(winner)));
+            } else if automatic_game {
+                self.start_game(out, true);
+            }
+        }
         Ok(())
     }
 
@@ -2450,6 +2488,22 @@ mod tests {
         session.last_roll = None;
         assert!(run(&mut session, "set player 0 gnubg").is_ok());
         session
+    }
+
+    #[test]
+    fn end_game_plays_to_the_end_and_reports_the_winner() {
+        let mut session = session();
+        run(&mut session, "set player 0 human").expect("accepted");
+        run(&mut session, "set seed 7").expect("accepted");
+        run(&mut session, "new match 3").expect("accepted");
+        let response = run(&mut session, "end game").expect("end game runs");
+        let text = lines(&response).join("\n");
+        assert!(text.starts_with("Game complete.\n"), "{text}");
+        assert!(text.contains(" wins "), "{text}");
+        let total: u32 = session.state.score.iter().sum();
+        assert!(total >= 1, "a point was scored");
+        assert_eq!(session.players[0], PlayerKind::Human, "players restored");
+        assert!(run(&mut session, "end game").is_ok() || session.match_over);
     }
 
     #[test]
