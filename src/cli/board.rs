@@ -2,10 +2,9 @@
 
 use super::exit::Outcome;
 use super::login::login_name;
-use super::position_arg::{position_text, read_position};
+use super::position_arg::{position_text, read_arguments};
 use crate::codec::match_id;
 use crate::render::{render_board, BoardView};
-use crate::rules::Variant;
 use std::io::Write;
 
 /// Arguments of `tavli board`.
@@ -33,18 +32,11 @@ pub struct BoardArgs {
 /// # Errors
 /// I/O errors on the output.
 pub fn run(args: &BoardArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let variant = match Variant::from_name(&args.variant) {
-        Ok(variant) => variant,
-        Err(error) => {
-            writeln!(err, "tavli: {error}")?;
-            return Ok(Outcome::Failure);
-        }
-    };
-    let state = match read_position(&args.position, variant) {
+    let state = match read_arguments(&args.position, &args.variant) {
         Ok(state) => state,
-        Err(error) => {
-            writeln!(err, "tavli: {error}")?;
-            return Ok(Outcome::Rejected);
+        Err((outcome, message)) => {
+            writeln!(err, "tavli: {message}")?;
+            return Ok(outcome);
         }
     };
     let x_name = args.x_name.clone().unwrap_or_else(login_name);

@@ -2,10 +2,10 @@
 
 use super::exit::Outcome;
 use super::login::login_name;
-use super::position_arg::read_position;
+use super::position_arg::read_arguments;
 use crate::codec::fibs::{self, FibsFlavour};
 use crate::codec::{gnubg_id, match_id, position_id, xgid};
-use crate::rules::{MatchState, Variant};
+use crate::rules::MatchState;
 use serde::Serialize;
 use std::io::Write;
 
@@ -62,18 +62,11 @@ struct IdRecord<'a> {
 /// # Errors
 /// I/O errors on the output.
 pub fn run(args: &IdArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let variant = match Variant::from_name(&args.variant) {
-        Ok(variant) => variant,
-        Err(error) => {
-            writeln!(err, "tavli: {error}")?;
-            return Ok(Outcome::Failure);
-        }
-    };
-    let state = match read_position(&args.position, variant) {
+    let state = match read_arguments(&args.position, &args.variant) {
         Ok(state) => state,
-        Err(error) => {
-            writeln!(err, "tavli: {error}")?;
-            return Ok(Outcome::Rejected);
+        Err((outcome, message)) => {
+            writeln!(err, "tavli: {message}")?;
+            return Ok(outcome);
         }
     };
     let x_name = args.x_name.clone().unwrap_or_else(login_name);

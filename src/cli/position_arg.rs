@@ -1,6 +1,7 @@
 //! Reads a POSITION argument: Position ID, GNUbg ID, XGID, FIBS board, a tavli position string
 //! (any variant, `plakoto:O=...:X=...`) or `start`.
 
+use super::exit::Outcome;
 use crate::codec::tavli_position::{decode_position, encode_position};
 use crate::codec::{parse_position, position_id};
 use crate::rules::{Board, MatchState, Side, Variant};
@@ -51,6 +52,13 @@ pub fn read_position(text: &str, variant: Variant) -> Result<MatchState, Positio
         )));
     }
     parse_position(text, variant).map_err(|error| PositionArgumentError(error.to_string()))
+}
+
+/// Reads the `--variant` and POSITION arguments of a subcommand. On failure gives the outcome
+/// (an unknown variant is a usage error, a bad position rejected input) and the message.
+pub fn read_arguments(position: &str, variant: &str) -> Result<MatchState, (Outcome, String)> {
+    let variant = Variant::from_name(variant).map_err(|e| (Outcome::Failure, e.to_string()))?;
+    read_position(position, variant).map_err(|e| (Outcome::Rejected, e.to_string()))
 }
 
 fn money_state(variant: Variant, board: Board) -> MatchState {
