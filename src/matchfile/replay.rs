@@ -491,25 +491,7 @@ impl GameReplay<'_> {
         }
         let legal = legal_plays(&self.board, side, dice);
         if moves.is_empty() {
-            let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
-            if possible > 0 {
-                if cannot_move {
-                    self.error(
-                        DiagnosticKind::IllegalMove,
-                        span,
-                        format!(
-                            "`Cannot Move` written, but {dice} has {possible} legal plays here"
-                        ),
-                    );
-                } else {
-                    self.unplayed = Some((span, possible));
-                }
-            }
-            self.actions.push(GameAction::Play {
-                side,
-                dice,
-                steps: Vec::new(),
-            });
+            self.record_no_play(side, dice, span, &legal, cannot_move);
             return;
         }
         match match_written_play(&self.board, side, dice, moves, &legal) {
@@ -629,25 +611,7 @@ impl GameReplay<'_> {
         }
         let legal = legal_plays_in(variant, &self.board, side, dice);
         if moves.is_empty() && written.label.is_none() {
-            let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
-            if possible > 0 {
-                if written.cannot_move {
-                    self.error(
-                        DiagnosticKind::IllegalMove,
-                        span,
-                        format!(
-                            "`Cannot Move` written, but {dice} has {possible} legal plays here"
-                        ),
-                    );
-                } else {
-                    self.unplayed = Some((span, possible));
-                }
-            }
-            self.actions.push(GameAction::Play {
-                side,
-                dice,
-                steps: Vec::new(),
-            });
+            self.record_no_play(side, dice, span, &legal, written.cannot_move);
             return;
         }
         let text = VariantMoveText {
@@ -774,6 +738,35 @@ impl GameReplay<'_> {
             span,
             "the written moves cannot be set up on the board: the rest of this game's moves cannot be checked",
         ));
+    }
+
+    /// A roll written with no moves: an error if `Cannot Move` was written though a play
+    /// existed, a pending "dice not used" finding if nothing was written; the roll is recorded.
+    fn record_no_play(
+        &mut self,
+        side: Side,
+        dice: Dice,
+        span: Span,
+        legal: &[Play],
+        cannot_move: bool,
+    ) {
+        let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
+        if possible > 0 {
+            if cannot_move {
+                self.error(
+                    DiagnosticKind::IllegalMove,
+                    span,
+                    format!("`Cannot Move` written, but {dice} has {possible} legal plays here"),
+                );
+            } else {
+                self.unplayed = Some((span, possible));
+            }
+        }
+        self.actions.push(GameAction::Play {
+            side,
+            dice,
+            steps: Vec::new(),
+        });
     }
 
     fn check_bear_off(&mut self, side: Side) {
