@@ -8,6 +8,7 @@ pub mod external;
 pub mod pubeval;
 pub mod server;
 pub mod ubgi;
+pub mod variant_heuristic;
 
 pub use cube::{CubeAnalysis, CubeContext, DoubleAction, TakeAction};
 pub use evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
