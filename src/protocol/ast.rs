@@ -128,6 +128,18 @@ pub enum VariationName {
     Hypergammon2,
     /// `3-chequer-hypergammon`.
     Hypergammon3,
+    /// `old-english` (tavli's own, also `english`, `oldenglish`).
+    OldEnglish,
+    /// `portes` (tavli's own).
+    Portes,
+    /// `plakoto` (tavli's own).
+    Plakoto,
+    /// `fevga` (tavli's own).
+    Fevga,
+    /// `athroisma` (tavli's own).
+    Athroisma,
+    /// `tavli`: Portes, Plakoto and Fevga in rotation, one per game (tavli's own).
+    Tavli,
 }
 
 /// `show ...`.

@@ -3,13 +3,13 @@
 
 use super::response::{BoardSnapshot, CommandError, Output, Response};
 use super::text;
-use crate::codec::{match_id, position_id};
+use crate::codec::match_id;
 use serde_json::{json, Value};
 
 fn board_json(snapshot: &BoardSnapshot) -> Value {
     let state = &snapshot.state;
     json!({
-        "position_id": position_id::encode(&state.board, state.on_roll),
+        "position_id": text::position_text(state),
         "match_id": match_id::encode(state),
         "names": snapshot.names,
         "annotated": snapshot.annotated,

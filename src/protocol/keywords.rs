@@ -89,8 +89,32 @@ const VARIATION: &[Keyword] = &[
         "3-chequer-hypergammon",
         "hypergammon with three checkers each",
     ),
+    leaf(
+        "athroisma",
+        "tavli's Athroisma: doubles move 8 - n checkers, bear off by the sum",
+    ),
+    leaf(
+        "fevga",
+        "Greek tavli game 3: both sides move the same way round",
+    ),
     leaf("nackgammon", "Nack Ballard's variant"),
+    leaf(
+        "old-english",
+        "five checkers a point at most, free use of the dice",
+    ),
+    leaf(
+        "plakoto",
+        "Greek tavli game 2: blots are pinned instead of hit",
+    ),
+    leaf(
+        "portes",
+        "Greek tavli game 1: standard play, no cube, no backgammon",
+    ),
     leaf("standard", "standard backgammon"),
+    leaf(
+        "tavli",
+        "Portes, Plakoto and Fevga in rotation, one per game",
+    ),
 ];
 
 const SET: &[Keyword] = &[

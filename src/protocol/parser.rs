@@ -6,6 +6,7 @@ use super::ast::{
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
+use crate::rules::Variant;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_till1, take_while};
 use nom::character::complete::char;
@@ -190,17 +191,37 @@ fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandEr
                 .map(|(word, _)| word.parse::<u64>().map_err(|_| word)),
         ),
         "turn" => SetCommand::Turn(words.next().map(|(word, _)| word)),
-        "variation" => {
-            let which = sub_keyword(keyword, words)?;
-            SetCommand::Variation(match which.name {
-                "nackgammon" => VariationName::Nackgammon,
-                "1-chequer-hypergammon" => VariationName::Hypergammon1,
-                "2-chequer-hypergammon" => VariationName::Hypergammon2,
-                "3-chequer-hypergammon" => VariationName::Hypergammon3,
-                _ => VariationName::Standard,
-            })
-        }
+        "variation" => SetCommand::Variation(parse_variation(keyword, words)?),
         _ => SetCommand::Xgid(words.rest()),
+    })
+}
+
+/// `set variation NAME`: a keyword (unique prefix) or, failing that, one of the spellings
+/// `Variant::from_name` knows (`english`, `backgammon`, `hypergammon`, ...).
+fn parse_variation(group: &Keyword, words: &mut Words) -> Result<VariationName, CommandError> {
+    let Some((word, offset)) = words.peek() else {
+        return Err(incomplete());
+    };
+    let name = match resolve(group.children, &word, offset) {
+        Ok(which) => which.name.to_string(),
+        Err(error) => match Variant::from_name(&word) {
+            Ok(variant) => variant.name().to_string(),
+            Err(_) => return Err(error),
+        },
+    };
+    words.next();
+    Ok(match name.as_str() {
+        "nackgammon" => VariationName::Nackgammon,
+        "1-chequer-hypergammon" => VariationName::Hypergammon1,
+        "2-chequer-hypergammon" => VariationName::Hypergammon2,
+        "3-chequer-hypergammon" => VariationName::Hypergammon3,
+        "old-english" => VariationName::OldEnglish,
+        "portes" => VariationName::Portes,
+        "plakoto" => VariationName::Plakoto,
+        "fevga" => VariationName::Fevga,
+        "athroisma" => VariationName::Athroisma,
+        "tavli" => VariationName::Tavli,
+        _ => VariationName::Standard,
     })
 }
 

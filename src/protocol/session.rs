@@ -3,20 +3,20 @@
 //! `apply` works on a copy of the session and keeps it only when the command succeeds, so a
 //! rejected command leaves the session exactly as it was.
 
+mod variant_play;
+
 use super::ast::{
     AutomaticSetting, Command, CubeSetting, NewCommand, PlayerKind, PlayerSetting, RngChoice,
-    SetCommand, ShowCommand, Toggle, VariationName,
+    SetCommand, ShowCommand, Toggle,
 };
 use super::evaluate;
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
-use crate::notation::{format_play, parse_move, resolve_move};
+use crate::notation::format_play;
 use crate::render::render_pipcount;
-use crate::rules::{
-    legal_plays, Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant,
-};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 
 /// The largest cube gnubg allows in money play.
 const MAX_MONEY_CUBE: u32 = 4096;
@@ -130,6 +130,8 @@ pub struct Session {
     post_crawford_at_start: bool,
     /// The last roll drawn from the generator and by whom, until a move or a double.
     last_roll: Option<(Side, Dice)>,
+    /// tavli's own variants: rotation and the starter of the next game.
+    variants: variant_play::VariantPlay,
 }
 
 fn plural(count: u32, word: &str) -> String {
@@ -155,8 +157,8 @@ fn variant_title(variant: Variant) -> &'static str {
         Variant::Hypergammon1 => "1-chequer hypergammon",
         Variant::Hypergammon2 => "2-chequer hypergammon",
         Variant::Hypergammon3 => "3-chequer hypergammon",
-        // Not gnubg variations: `set variation` only offers gnubg's five.
-        other => other.name(),
+        // tavli's own variants.
+        other => variant_play::title(other),
     }
 }
 
@@ -194,6 +196,7 @@ impl Session {
             repeat_opening: false,
             last_roll: None,
             post_crawford_at_start: false,
+            variants: variant_play::VariantPlay::default(),
         }
     }
 
@@ -255,7 +258,7 @@ impl Session {
         if state.is_match() && state.crawford && self.post_crawford {
             return Err("Crawford game and post-Crawford play together".into());
         }
-        Ok(())
+        self.check_variant_consistency()
     }
 
     /// Applies one command. On error the session is unchanged.
@@ -383,7 +386,7 @@ impl Session {
     /// for rolling automatically.
     fn can_double(&self, side: Side) -> bool {
         let state = &self.state;
-        if !self.settings.cube_use || state.crawford {
+        if !self.settings.cube_use || state.crawford || !state.variant.uses_cube() {
             return false;
         }
         if state.cube_owner.is_some_and(|owner| owner != side) {
@@ -434,7 +437,7 @@ impl Session {
         let Some(dice) = self.state.dice else {
             return false;
         };
-        let notation = format_play(&self.state.board, mover, play.steps());
+        let notation = self.play_notation(mover, dice, play);
         if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
             if side == mover && rolled == dice {
                 self.record.pop();
@@ -443,6 +446,9 @@ impl Session {
         self.record.push(Record::Moved(mover, dice, notation));
         self.last_roll = None;
         self.state.board = play.result;
+        if self.end_variant_game(out) {
+            return true;
+        }
         if self.state.board.borne_off(mover) >= self.state.variant.checkers() {
             self.game_won_by_bearing_off(mover, out);
             return true;
@@ -454,11 +460,12 @@ impl Session {
     /// After the dice are rolled for the player on roll: handles "cannot move" and forced
     /// moves. Returns true when the turn passed (or the game ended) without the user.
     fn settle_roll(&mut self, out: &mut Response) -> bool {
+        self.reroll_if_required(out);
         let Some(dice) = self.state.dice else {
             return false;
         };
         let mover = self.state.on_roll;
-        let plays = legal_plays(&self.state.board, mover, dice);
+        let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
             out.line(format!("{} cannot move.", self.name(mover)));
             self.record_no_move(mover, dice);
@@ -468,14 +475,14 @@ impl Session {
         let computer = self.players[mover.index()] == PlayerKind::Computer;
         if computer || (self.settings.automatic.moves && plays.len() == 1) {
             let play = if computer {
-                evaluate::computer_play(&self.state, dice)
+                self.computer_play_now(dice)
             } else {
                 plays.into_iter().next()
             };
             let Some(play) = play else {
                 return false;
             };
-            let notation = format_play(&self.state.board, mover, play.steps());
+            let notation = self.play_notation(mover, dice, &play);
             out.line(format!("{} moves {notation}.", self.name(mover)));
             // When the play ended the game, the next game (if any) has been handed over already.
             return !self.make_play(&play, out);
@@ -585,6 +592,7 @@ impl Session {
         self.state.score = [0, 0];
         self.state.variant = self.settings.variation;
         self.state.jacoby = self.settings.jacoby && length == 0;
+        self.start_variant_session();
         self.games_played = 0;
         self.post_crawford = false;
         self.post_crawford_at_start = false;
@@ -595,6 +603,7 @@ impl Session {
     }
 
     fn start_game(&mut self, out: &mut Response, automatic: bool) {
+        self.choose_game_variant();
         // A game abandoned by `new game` after an earlier game of the match does not count:
         // its Crawford settings go back to what that earlier game left (gnubg recomputes them
         // from the game record; with no earlier game it keeps the current ones).
@@ -618,6 +627,9 @@ impl Session {
         self.beavers_used = 0;
         self.last_roll = None;
         self.record.clear();
+        if self.start_fresh_roll_game(out) {
+            return;
+        }
         let mut automatic_doubles = 0;
         // gnubg quirk (found by experiment): a game started automatically after a game in
         // which nobody rolled or doubled after the opening (it ended by a resignation or by
@@ -673,7 +685,11 @@ impl Session {
     /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
     /// Jacoby rule applied: (the word printed, the points).
     fn scored(&self, result: Resignation) -> Resignation {
-        if !self.state.is_match() && self.state.jacoby && self.state.cube_owner.is_none() {
+        if !self.state.is_match()
+            && self.state.jacoby
+            && self.state.cube_owner.is_none()
+            && self.state.variant.uses_cube()
+        {
             Resignation::Single
         } else {
             result
@@ -723,6 +739,7 @@ impl Session {
             plural(points, "point")
         ));
         self.state.score[winner.index()] += points;
+        self.record_winner(winner);
         self.games_played += 1;
         let length = self.state.match_length;
         let over = length > 0 && self.state.score[winner.index()] >= length;
@@ -755,7 +772,7 @@ impl Session {
     /// otherwise (a 1-point match is post-Crawford from the start).
     fn update_crawford_flags(&mut self) {
         let state = &mut self.state;
-        if !state.is_match() {
+        if !state.is_match() || !state.variant.uses_cube() {
             state.crawford = false;
             return;
         }
@@ -843,7 +860,7 @@ impl Session {
         let mover = self.state.on_roll;
         let play = match text {
             None => {
-                let plays = legal_plays(&self.state.board, mover, dice);
+                let plays = self.legal_plays_now(mover, dice);
                 match plays.as_slice() {
                     [] => {
                         out.line(format!("{} cannot move.", self.name(mover)));
@@ -853,7 +870,7 @@ impl Session {
                         return Ok(());
                     }
                     [only] => {
-                        let notation = format_play(&self.state.board, mover, only.steps());
+                        let notation = self.play_notation(mover, dice, only);
                         out.line(format!("{} moves {notation}.", self.name(mover)));
                         *only
                     }
@@ -864,12 +881,7 @@ impl Session {
                     }
                 }
             }
-            Some(text) => {
-                let illegal =
-                    || CommandError::new(ErrorKind::IllegalMove, "Illegal or unparsable move.");
-                let written = parse_move(text).map_err(|_| illegal())?;
-                resolve_move(&self.state.board, mover, dice, &written).map_err(|_| illegal())?
-            }
+            Some(text) => self.resolve_typed_move(text, mover, dice)?,
         };
         if !self.make_play(&play, out) {
             self.hand_over(out);
@@ -946,6 +958,7 @@ impl Session {
     fn double_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_game()?;
         self.require_human_turn()?;
+        self.refuse_without_cube()?;
         if self.state.double_offered {
             return self.beaver_command(out);
         }
@@ -1175,6 +1188,7 @@ impl Session {
                 }
             }
         };
+        self.check_variant_resignation(level)?;
         let resigner = self.state.turn;
         if let Some(declined) = self.declined {
             if level <= declined {
@@ -1255,7 +1269,7 @@ impl Session {
             return;
         };
         let receiver = self.state.turn;
-        if evaluate::computer_accepts_resignation(&self.state, receiver, level.points()) {
+        if self.computer_accepts_now(receiver, level.points()) {
             self.accept_resignation(out);
         } else {
             self.decline_resignation(out);
@@ -1386,33 +1400,7 @@ impl Session {
             },
             SetCommand::Turn(word) => self.set_turn(word.as_deref(), out),
             SetCommand::Variation(name) => {
-                let variant = match name {
-                    VariationName::Standard => Variant::Standard,
-                    VariationName::Nackgammon => Variant::Nackgammon,
-                    VariationName::Hypergammon1 => Variant::Hypergammon1,
-                    VariationName::Hypergammon2 => Variant::Hypergammon2,
-                    VariationName::Hypergammon3 => Variant::Hypergammon3,
-                };
-                self.settings.variation = variant;
-                if self.playing() {
-                    out.line(format!(
-                        "You are playing: {}",
-                        variant_title(self.state.variant)
-                    ));
-                }
-                out.line(format!("Default variation is: {}", variant_title(variant)));
-                if self.playing() {
-                    out.line(format!(
-                        "The current match or session is being played as `{}'.",
-                        variant_title(self.state.variant)
-                    ));
-                }
-                {
-                    out.line(format!(
-                        "Please start a new match or session to play `{}'",
-                        variant_title(variant)
-                    ));
-                }
+                self.set_variation(name, out);
                 Ok(())
             }
             SetCommand::Xgid(text) => self.set_xgid(&text, out),
@@ -1510,7 +1498,9 @@ impl Session {
             ));
         };
         let on_roll = self.state.on_roll;
-        let board = if "simple".starts_with(&first.to_ascii_lowercase()) && first.len() >= 2 {
+        let board = if let Some(board) = self.variant_board_text(first)? {
+            board
+        } else if "simple".starts_with(&first.to_ascii_lowercase()) && first.len() >= 2 {
             let numbers: Vec<i32> = words[1..]
                 .iter()
                 .map_while(|word| word.parse::<i32>().ok())
@@ -1527,6 +1517,7 @@ impl Session {
             position_id::decode_lenient(first, on_roll, self.state.variant)
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
+        self.check_variant_board(&board)?;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment).
         if board != self.state.board {
@@ -1545,6 +1536,7 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         let name = if post { "postcrawford" } else { "crawford" };
+        self.refuse_without_cube()?;
         if !self.state.is_match() {
             return Err(CommandError::not_now(if post {
                 "Cannot set post-Crawford play for money sessions."
@@ -1605,6 +1597,7 @@ impl Session {
                 "There must be a game in progress to set the cube.",
             ));
         }
+        self.refuse_without_cube()?;
         if self.state.crawford {
             return Err(CommandError::not_now(
                 "The cube is disabled during the Crawford game.",
@@ -1681,6 +1674,7 @@ impl Session {
             return Err(bad());
         };
         let dice = Dice::new(*first, *second).map_err(|_| bad())?;
+        self.check_variant_dice(dice)?;
         self.state.dice = Some(dice);
         // gnubg drops a pending resignation (and any earlier refusal) when the dice are set.
         self.declined = None;
@@ -1711,6 +1705,7 @@ impl Session {
     }
 
     fn set_gnubg_id(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
+        self.refuse_gnubg_position()?;
         let mut state = gnubg_id::apply_lenient(text, &self.state)
             .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
         let board = state.board;
@@ -1724,6 +1719,7 @@ impl Session {
     }
 
     fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
+        self.refuse_gnubg_position()?;
         let xgid = crate::codec::xgid::parse(text, self.state.variant).map_err(|_| {
             CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
         })?;
@@ -1785,6 +1781,7 @@ impl Session {
                 state.cube_value = 1;
             }
         }
+        self.normalise_cubeless(state, out);
         self.state = *state;
         self.match_over = false;
         self.last_roll = None;
@@ -1927,6 +1924,7 @@ impl Session {
         }
         // A new score also sets what an abandoned game goes back to (see `start_game`).
         self.post_crawford_at_start = self.post_crawford;
+        self.clear_crawford_without_cube();
         if length == 0 {
             self.state.crawford = false;
             out.line(self.score_line());
@@ -2006,9 +2004,16 @@ impl Session {
                 self.board(out);
             }
             ShowCommand::Board(Some(id)) => {
-                let board = position_id::decode_lenient(&id, Side::X, state.variant)
-                    .map_err(|_| CommandError::bad_argument("Illegal position."))?;
+                let (variant, board) = match self.shown_position(&id)? {
+                    Some(shown) => shown,
+                    None => (
+                        state.variant,
+                        position_id::decode_lenient(&id, Side::X, state.variant)
+                            .map_err(|_| CommandError::bad_argument("Illegal position."))?,
+                    ),
+                };
                 let mut shown = *state;
+                shown.variant = variant;
                 shown.board = board;
                 shown.on_roll = Side::X;
                 shown.turn = Side::X;
@@ -2041,7 +2046,12 @@ impl Session {
                 if state.game_state == GameState::NoGame {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
-                if state.crawford {
+                if !state.variant.uses_cube() {
+                    out.line(format!(
+                        "{} is played without the doubling cube.",
+                        variant_title(state.variant)
+                    ));
+                } else if state.crawford {
                     out.line("The cube is disabled during the Crawford game.");
                 } else if !self.settings.cube_use {
                     out.line("The doubling cube is disabled.");
@@ -2101,8 +2111,11 @@ impl Session {
                         render_pipcount(&state.board, state.on_roll, names)
                     }
                     Some(id) => {
-                        let board = position_id::decode_lenient(&id, state.on_roll, state.variant)
-                            .map_err(|_| CommandError::bad_argument("Illegal position."))?;
+                        let board = match self.shown_position(&id)? {
+                            Some((_, board)) => board,
+                            None => position_id::decode_lenient(&id, state.on_roll, state.variant)
+                                .map_err(|_| CommandError::bad_argument("Illegal position."))?,
+                        };
                         render_pipcount(&board, state.on_roll, names)
                     }
                 };
@@ -2139,15 +2152,7 @@ impl Session {
                     }
                 }
             }
-            ShowCommand::Variation => {
-                if self.playing() {
-                    out.line(format!("You are playing: {}", variant_title(state.variant)));
-                }
-                out.line(format!(
-                    "Default variation is: {}",
-                    variant_title(self.settings.variation)
-                ));
-            }
+            ShowCommand::Variation => self.show_variation(out),
             ShowCommand::Version => {
                 out.line(format!("tavli {}", env!("CARGO_PKG_VERSION")));
                 out.line(
@@ -2163,6 +2168,9 @@ impl Session {
     fn hint_command(&mut self, count: Option<u32>, out: &mut Response) -> Result<(), CommandError> {
         if self.state.game_state == GameState::NoGame {
             return Err(CommandError::not_now("You must set up a board first."));
+        }
+        if !self.state.variant.is_gnubg_variation() {
+            return self.variant_hint(count, out);
         }
         let Some(dice) = self.state.dice.filter(|_| {
             !self.state.double_offered && self.state.resignation.is_none() && self.playing()

@@ -1,8 +1,10 @@
 //! Renders responses and errors as gnubg's exact text (stdout and stderr parts).
 
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
+use crate::codec::tavli_position::encode_position;
 use crate::codec::{match_id, position_id};
 use crate::render::{render_board, BoardView};
+use crate::rules::MatchState;
 
 /// Text for standard output and standard error.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,11 +15,22 @@ pub struct Rendered {
     pub stderr: String,
 }
 
+/// The position shown where gnubg shows its Position ID: the Position ID where it can hold
+/// the position, tavli's position string in Plakoto and Fevga (pins, Fevga's geometry).
+#[must_use]
+pub fn position_text(state: &MatchState) -> String {
+    if state.variant.has_gnubg_position_id() && state.board.pinned == [0, 0] {
+        position_id::encode(&state.board, state.on_roll)
+    } else {
+        encode_position(state.variant, &state.board)
+    }
+}
+
 /// The board exactly as gnubg prints it, with the empty line gnubg adds after it.
 #[must_use]
 pub fn board_text(snapshot: &BoardSnapshot) -> String {
     let state = &snapshot.state;
-    let position = position_id::encode(&state.board, state.on_roll);
+    let position = position_text(state);
     let matchid = match_id::encode(state);
     let names = [snapshot.names[0].as_str(), snapshot.names[1].as_str()];
     let mut text = render_board(&BoardView {

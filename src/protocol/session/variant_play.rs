@@ -1,0 +1,557 @@
+//! Playing tavli's own variants (Old English, Portes, Plakoto, Fevga, Athroisma and the tavli
+//! rotation) in the REPL: `set variation`, their dice, moves, computer player, hints, game
+//! ends, cube refusals and positions. gnubg's five variations keep the gnubg-exact paths.
+//!
+//! Decisions for users (README, "tavli's own variants in the REPL"):
+//! * the tavli games and Athroisma start with one die each (ties rolled again), and the
+//!   starter then rolls both dice afresh (T-a, AD-14); in later games of a match or session
+//!   the winner of the previous game starts without an opening roll (PO4);
+//! * `set variation tavli` plays Portes, Plakoto and Fevga in rotation, one per game (PO5);
+//! * Plakoto and Fevga boards show the tavli position string where gnubg shows its Position
+//!   ID (gnubg's ID cannot hold pins or Fevga's geometry); the Match ID is gnubg's;
+//! * in the variants without a cube, cube commands, Crawford settings and backgammon
+//!   resignations are refused with a message naming the variant.
+
+use super::{Record, Session};
+use crate::codec::tavli_position::{decode_position, encode_position};
+use crate::engine::cube::CubeContext;
+use crate::engine::evaluator::Evaluator;
+use crate::engine::variant_heuristic::{
+    best_play_in, ranked_plays_in, ranking_description, VariantHeuristic,
+};
+use crate::notation::variant_move::{parse_variant_move, resolve_variant_move};
+use crate::notation::{format_play, format_variant_play, parse_move, resolve_move};
+use crate::protocol::ast::VariationName;
+use crate::protocol::evaluate;
+use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::rules::variants::{
+    game_result, legal_plays_in, opening_dice_are_played, points_scored, requires_reroll,
+    GameResult, WinKind,
+};
+use crate::rules::Variant;
+use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Play, Resignation, Side};
+
+/// The games of a tavli match, in the order they are played (PO5).
+const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
+
+/// What the session keeps for tavli's own variants.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct VariantPlay {
+    /// `set variation tavli`: new matches and sessions rotate Portes, Plakoto and Fevga.
+    rotation: bool,
+    /// Whether the current match or session rotates the variants.
+    rotating: bool,
+    /// The winner of the previous game of this match or session (starts a tavli game).
+    last_winner: Option<Side>,
+}
+
+/// The name shown by `set variation` and `show variation` for tavli's own variants.
+pub(super) fn title(variant: Variant) -> &'static str {
+    match variant {
+        Variant::OldEnglish => "Old English",
+        Variant::Portes => "Portes",
+        Variant::Plakoto => "Plakoto",
+        Variant::Fevga => "Fevga",
+        Variant::Athroisma => "Athroisma",
+        other => other.name(),
+    }
+}
+
+const ROTATION_TITLE: &str = "Tavli (Portes, Plakoto and Fevga in rotation)";
+
+fn illegal_move() -> CommandError {
+    CommandError::new(ErrorKind::IllegalMove, "Illegal or unparsable move.")
+}
+
+/// Whether `text` looks like a tavli position string (`VARIANT:O=...`).
+fn is_position_string(text: &str) -> bool {
+    text.split_once(':').is_some_and(|(name, rest)| {
+        Variant::from_name(name).is_ok() && rest.to_ascii_uppercase().starts_with("O=")
+    })
+}
+
+/// The error for a gnubg form of a position in a variant it cannot hold.
+fn no_gnubg_form(variant: Variant) -> CommandError {
+    CommandError::bad_argument(format!(
+        "a gnubg ID, XGID or FIBS board cannot hold a {variant} position; write a tavli \
+         position string such as `{}'",
+        encode_position(variant, &Board::start(variant))
+    ))
+}
+
+impl Session {
+    fn own_variant(&self) -> bool {
+        !self.state.variant.is_gnubg_variation()
+    }
+
+    // ----- set and show variation -----
+
+    pub(super) fn set_variation(&mut self, name: VariationName, out: &mut Response) {
+        let variant = match name {
+            VariationName::Standard => Variant::Standard,
+            VariationName::Nackgammon => Variant::Nackgammon,
+            VariationName::Hypergammon1 => Variant::Hypergammon1,
+            VariationName::Hypergammon2 => Variant::Hypergammon2,
+            VariationName::Hypergammon3 => Variant::Hypergammon3,
+            VariationName::OldEnglish => Variant::OldEnglish,
+            VariationName::Portes | VariationName::Tavli => Variant::Portes,
+            VariationName::Plakoto => Variant::Plakoto,
+            VariationName::Fevga => Variant::Fevga,
+            VariationName::Athroisma => Variant::Athroisma,
+        };
+        self.settings.variation = variant;
+        self.variants.rotation = name == VariationName::Tavli;
+        let default_title = self.default_variation_title();
+        if self.playing() {
+            out.line(format!("You are playing: {}", self.current_title()));
+        }
+        out.line(format!("Default variation is: {default_title}"));
+        if self.playing() {
+            out.line(format!(
+                "The current match or session is being played as `{}'.",
+                self.current_title()
+            ));
+        }
+        out.line(format!(
+            "Please start a new match or session to play `{default_title}'"
+        ));
+    }
+
+    pub(super) fn show_variation(&self, out: &mut Response) {
+        if self.playing() {
+            out.line(format!("You are playing: {}", self.current_title()));
+        }
+        out.line(format!(
+            "Default variation is: {}",
+            self.default_variation_title()
+        ));
+    }
+
+    fn default_variation_title(&self) -> &'static str {
+        if self.variants.rotation {
+            ROTATION_TITLE
+        } else {
+            super::variant_title(self.settings.variation)
+        }
+    }
+
+    fn current_title(&self) -> String {
+        let title = super::variant_title(self.state.variant);
+        if self.variants.rotating {
+            format!("{title} (tavli rotation)")
+        } else {
+            title.to_string()
+        }
+    }
+
+    // ----- games -----
+
+    /// A new match or session: whether it rotates, no previous winner, no Jacoby rule
+    /// without a cube.
+    pub(super) fn start_variant_session(&mut self) {
+        self.variants.rotating = self.variants.rotation;
+        self.variants.last_winner = None;
+        if !self.state.variant.uses_cube() {
+            self.state.jacoby = false;
+        }
+    }
+
+    /// The variant of the game about to start: the next of the rotation in a tavli match.
+    pub(super) fn choose_game_variant(&mut self) {
+        if self.variants.rotating {
+            let index = self.games_played as usize % TAVLI_ROTATION.len();
+            self.state.variant = TAVLI_ROTATION[index];
+        }
+    }
+
+    /// Starts a game of a variant whose starter rolls both dice afresh (the tavli games and
+    /// Athroisma): the winner of the previous game starts, otherwise one die each decides.
+    /// Returns false (doing nothing) for the variants that play the opening dice.
+    pub(super) fn start_fresh_roll_game(&mut self, out: &mut Response) -> bool {
+        if opening_dice_are_played(self.state.variant) {
+            return false;
+        }
+        let starter = match self.variants.last_winner.filter(|_| self.games_played > 0) {
+            Some(winner) => {
+                out.line(format!(
+                    "{} won the previous game and starts.",
+                    self.name(winner)
+                ));
+                winner
+            }
+            None => loop {
+                let (first, second) = self.rng.pair();
+                out.line(format!(
+                    "{} rolls {first}, {} rolls {second}.",
+                    self.names[0], self.names[1]
+                ));
+                if first != second {
+                    self.last_opening = Some((first, second));
+                    break if first > second { Side::O } else { Side::X };
+                }
+            },
+        };
+        self.rolled_since_opening = false;
+        self.state.on_roll = starter;
+        self.state.turn = starter;
+        self.state.dice = None;
+        self.hand_over(out);
+        true
+    }
+
+    /// After a play: ends the game when the variant's rules say it is over (bear-off, the
+    /// Plakoto mother rule or draw) and returns true. Always false for gnubg's variations.
+    pub(super) fn end_variant_game(&mut self, out: &mut Response) -> bool {
+        if !self.own_variant() {
+            return false;
+        }
+        let variant = self.state.variant;
+        let Some(result) = game_result(variant, &self.state.board) else {
+            return false;
+        };
+        self.state.game_state = GameState::Over;
+        match result {
+            GameResult::Draw => {
+                self.finish_drawn_game(out);
+            }
+            GameResult::Win { winner, kind } => {
+                if kind == WinKind::Mother {
+                    out.line(format!(
+                        "{}'s mother checker is pinned.",
+                        self.name(winner.opponent())
+                    ));
+                }
+                let word = match kind {
+                    WinKind::Single => Resignation::Single,
+                    WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
+                    WinKind::Backgammon => Resignation::Backgammon,
+                };
+                let state = &self.state;
+                let jacoby = state.jacoby && !state.is_match();
+                let points = points_scored(
+                    variant,
+                    result,
+                    state.cube_value,
+                    state.cube_owner.is_none(),
+                    jacoby,
+                );
+                let word = self.scored(word);
+                self.finish_game(winner, word, points, out);
+            }
+        }
+        true
+    }
+
+    /// Plakoto: both mothers pinned. Nobody scores; the next game starts as after a win.
+    fn finish_drawn_game(&mut self, out: &mut Response) {
+        self.repeat_opening = false;
+        self.state.dice = None;
+        self.variants.last_winner = None;
+        out.line("Both mother checkers are pinned: the game is a draw and nobody scores.");
+        self.games_played += 1;
+        if self.state.is_match() {
+            out.partial(self.score_line());
+        } else {
+            out.line(self.score_line());
+        }
+        if self.settings.automatic.game {
+            self.start_game(out, true);
+        }
+    }
+
+    /// Remembers the winner of a game (the starter of the next tavli game).
+    pub(super) fn record_winner(&mut self, winner: Side) {
+        self.variants.last_winner = Some(winner);
+    }
+
+    // ----- dice and plays -----
+
+    /// The legal plays of `mover` with `dice` under the current variant's rules.
+    pub(super) fn legal_plays_now(&self, mover: Side, dice: Dice) -> Vec<Play> {
+        if self.own_variant() {
+            legal_plays_in(self.state.variant, &self.state.board, mover, dice)
+        } else {
+            legal_plays(&self.state.board, mover, dice)
+        }
+    }
+
+    /// The notation of `play` by `mover` with `dice` from the current board.
+    pub(super) fn play_notation(&self, mover: Side, dice: Dice, play: &Play) -> String {
+        if self.own_variant() {
+            format_variant_play(
+                self.state.variant,
+                &self.state.board,
+                mover,
+                dice,
+                play.steps(),
+            )
+        } else {
+            format_play(&self.state.board, mover, play.steps())
+        }
+    }
+
+    /// The computer's play with `dice` for the player on roll.
+    pub(super) fn computer_play_now(&self, dice: Dice) -> Option<Play> {
+        if self.own_variant() {
+            best_play_in(&VariantHeuristic, &self.state, dice)
+        } else {
+            evaluate::computer_play(&self.state, dice)
+        }
+    }
+
+    /// Whether the computer, as `receiver`, accepts the pending resignation worth `points`.
+    pub(super) fn computer_accepts_now(&self, receiver: Side, points: u32) -> bool {
+        if !self.own_variant() {
+            return evaluate::computer_accepts_resignation(&self.state, receiver, points);
+        }
+        let state = &self.state;
+        let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
+        let probabilities = if receiver == state.on_roll {
+            on_roll
+        } else {
+            on_roll.inverted()
+        };
+        CubeContext::from_state(state).accept_resignation(&probabilities, receiver, points)
+    }
+
+    /// Athroisma A10: a non-double over 6 in the bear-off phase is rolled again, as often as
+    /// needed. Does nothing in the other variants.
+    pub(super) fn reroll_if_required(&mut self, out: &mut Response) {
+        for _ in 0..1000 {
+            let Some(dice) = self.state.dice else {
+                return;
+            };
+            let mover = self.state.on_roll;
+            if !requires_reroll(self.state.variant, &self.state.board, mover, dice) {
+                return;
+            }
+            out.line(format!(
+                "{} rolls again: {} and {} (a non-double over 6 in the bear-off).",
+                self.name(mover),
+                dice.first(),
+                dice.second()
+            ));
+            if matches!(self.record.last(), Some(Record::Rolled(side, rolled)) if *side == mover && *rolled == dice)
+            {
+                self.record.pop();
+            }
+            self.last_roll = None;
+            self.roll_dice();
+            self.board(out);
+        }
+    }
+
+    /// The error for dice that the rules roll again (Athroisma A10), if they are.
+    fn reroll_refusal(&self, board: &Board, dice: Dice) -> Result<(), CommandError> {
+        if requires_reroll(self.state.variant, board, self.state.on_roll, dice) {
+            return Err(CommandError::not_now(format!(
+                "In athroisma {} and {} are rolled again here (a non-double over 6 in the \
+                 bear-off); set other dice.",
+                dice.first(),
+                dice.second()
+            )));
+        }
+        Ok(())
+    }
+
+    /// `set dice` in Athroisma: dice that would be rolled again are refused.
+    pub(super) fn check_variant_dice(&self, dice: Dice) -> Result<(), CommandError> {
+        self.reroll_refusal(&self.state.board, dice)
+    }
+
+    /// A typed move resolved to a legal play: gnubg's notation for gnubg's variations and
+    /// Portes (standard movement), the variant notation (`^`, `x`, bear-off labels) otherwise.
+    pub(super) fn resolve_typed_move(
+        &self,
+        text: &str,
+        mover: Side,
+        dice: Dice,
+    ) -> Result<Play, CommandError> {
+        let board = &self.state.board;
+        let variant = self.state.variant;
+        if variant.is_gnubg_variation() || variant == Variant::Portes {
+            let written = parse_move(text).map_err(|_| illegal_move())?;
+            return resolve_move(board, mover, dice, &written).map_err(|_| illegal_move());
+        }
+        self.reroll_refusal(board, dice)?;
+        let written = parse_variant_move(text).map_err(|_| illegal_move())?;
+        resolve_variant_move(variant, board, mover, dice, &written).map_err(|_| illegal_move())
+    }
+
+    // ----- hint -----
+
+    /// `hint` in tavli's own variants: every legal play, best first by the variant evaluator,
+    /// with its heuristic score (not an equity: there are no probabilities to show).
+    pub(super) fn variant_hint(
+        &self,
+        count: Option<u32>,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let Some(dice) = self.state.dice.filter(|_| {
+            !self.state.double_offered && self.state.resignation.is_none() && self.playing()
+        }) else {
+            return Err(CommandError::new(
+                ErrorKind::Unsupported,
+                "tavli cannot analyse cube or resignation decisions yet.",
+            ));
+        };
+        self.reroll_refusal(&self.state.board, dice)?;
+        let ranked = ranked_plays_in(&VariantHeuristic, &self.state, dice);
+        if ranked.is_empty() {
+            out.line("There are no legal moves.");
+            return Ok(());
+        }
+        let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
+        out.line(format!(
+            "Plays ranked by {} (scores, not equities):",
+            ranking_description(self.state.variant)
+        ));
+        let best = ranked.first().map_or(0.0, |(score, _)| *score);
+        let mover = self.state.on_roll;
+        for (rank, (score, play)) in ranked.iter().take(limit).enumerate() {
+            let difference = if rank == 0 {
+                String::new()
+            } else {
+                format!(" ({:+.3})", score - best)
+            };
+            out.line(format!(
+                " {:>4}. {:<28} Score: {:+.3}{difference}",
+                rank + 1,
+                self.play_notation(mover, dice, play),
+                score
+            ));
+        }
+        Ok(())
+    }
+
+    // ----- cube, Crawford and resignations -----
+
+    /// Refuses a cube command (or Crawford setting) in a variant without the cube.
+    pub(super) fn refuse_without_cube(&self) -> Result<(), CommandError> {
+        let variant = self.state.variant;
+        if self.state.game_state != GameState::NoGame && !variant.uses_cube() {
+            return Err(CommandError::not_now(format!(
+                "{} is played without the doubling cube (and so without the Crawford and \
+                 Jacoby rules).",
+                title(variant)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses a backgammon resignation in a variant without a triple game.
+    pub(super) fn check_variant_resignation(&self, level: Resignation) -> Result<(), CommandError> {
+        let variant = self.state.variant;
+        if level == Resignation::Backgammon && !variant.uses_cube() {
+            return Err(CommandError::bad_argument(format!(
+                "{} has no backgammon: resign a single game or a gammon.",
+                title(variant)
+            )));
+        }
+        Ok(())
+    }
+
+    /// After `set score`: no Crawford game or post-Crawford play without a cube.
+    pub(super) fn clear_crawford_without_cube(&mut self) {
+        if !self.state.variant.uses_cube() {
+            self.state.crawford = false;
+            self.post_crawford = false;
+            self.post_crawford_at_start = false;
+        }
+    }
+
+    /// A state read from a Match ID, GNUbg ID or XGID in a variant without a cube: the cube
+    /// stays at 1, centred, with no Crawford game.
+    pub(super) fn normalise_cubeless(&self, state: &mut MatchState, out: &mut Response) {
+        if state.variant.uses_cube() {
+            return;
+        }
+        if state.cube_value != 1 || state.cube_owner.is_some() || state.crawford {
+            out.line(format!(
+                "({} has no cube: the cube stays at 1, centred, without a Crawford game.)",
+                title(state.variant)
+            ));
+        }
+        state.cube_value = 1;
+        state.cube_owner = None;
+        state.crawford = false;
+        state.jacoby = false;
+    }
+
+    // ----- positions -----
+
+    /// `set gnubgid` and `set xgid` in Plakoto and Fevga: refused (the IDs cannot hold them).
+    pub(super) fn refuse_gnubg_position(&self) -> Result<(), CommandError> {
+        let variant = self.state.variant;
+        if self.playing() && !variant.has_gnubg_position_id() {
+            return Err(no_gnubg_form(variant));
+        }
+        Ok(())
+    }
+
+    /// `set board WORD` in tavli's own variants: a tavli position string of the variant is
+    /// read here (`Some`); gnubg's forms are refused in Plakoto and Fevga; otherwise `None`
+    /// lets gnubg's reading go on.
+    pub(super) fn variant_board_text(&self, text: &str) -> Result<Option<Board>, CommandError> {
+        let variant = self.state.variant;
+        if is_position_string(text) {
+            let (named, board) = decode_position(text)
+                .map_err(|error| CommandError::bad_argument(error.to_string()))?;
+            if named != variant {
+                return Err(CommandError::bad_argument(format!(
+                    "the position string is a {named} position, but this game is {variant}"
+                )));
+            }
+            return Ok(Some(board));
+        }
+        if !variant.has_gnubg_position_id() {
+            return Err(no_gnubg_form(variant));
+        }
+        Ok(None)
+    }
+
+    /// A board about to be set: refused when the dice on it would be rolled again.
+    pub(super) fn check_variant_board(&self, board: &Board) -> Result<(), CommandError> {
+        match self.state.dice {
+            Some(dice) => self.reroll_refusal(board, dice),
+            None => Ok(()),
+        }
+    }
+
+    /// `show board TEXT` and `show pipcount TEXT`: a tavli position string (of any variant)
+    /// as its variant and board, or `None` for gnubg's Position ID reading; gnubg's forms are
+    /// refused in Plakoto and Fevga.
+    pub(super) fn shown_position(
+        &self,
+        text: &str,
+    ) -> Result<Option<(Variant, Board)>, CommandError> {
+        if is_position_string(text) {
+            return decode_position(text)
+                .map(Some)
+                .map_err(|error| CommandError::bad_argument(error.to_string()));
+        }
+        if !self.state.variant.has_gnubg_position_id() {
+            return Err(no_gnubg_form(self.state.variant));
+        }
+        Ok(None)
+    }
+
+    // ----- consistency -----
+
+    /// The invariants of tavli's own variants (see `check_consistency`).
+    pub(super) fn check_variant_consistency(&self) -> Result<(), String> {
+        let state = &self.state;
+        if !state.variant.uses_cube() {
+            if state.cube_value != 1 || state.cube_owner.is_some() || state.double_offered {
+                return Err(format!("{} has no cube", state.variant));
+            }
+            if state.crawford {
+                return Err(format!("{} has no Crawford game", state.variant));
+            }
+        }
+        if self.variants.rotating && !TAVLI_ROTATION.contains(&state.variant) {
+            return Err(format!("{} in a tavli rotation", state.variant));
+        }
+        Ok(())
+    }
+}
