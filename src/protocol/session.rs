@@ -762,7 +762,7 @@ impl Session {
             self.board(out);
             return;
         }
-        if self.settings.automatic.game {
+        if self.settings.automatic.game && self.starts_next_game_automatically() {
             self.start_game(out, true);
         }
     }

@@ -21,7 +21,7 @@ use crate::engine::variant_heuristic::{
 };
 use crate::notation::variant_move::{parse_variant_move, resolve_variant_move};
 use crate::notation::{format_play, format_variant_play, parse_move, resolve_move};
-use crate::protocol::ast::VariationName;
+use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::variants::{
@@ -254,9 +254,16 @@ impl Session {
         } else {
             out.line(self.score_line());
         }
-        if self.settings.automatic.game {
+        if self.settings.automatic.game && self.starts_next_game_automatically() {
             self.start_game(out, true);
         }
+    }
+
+    /// Whether a finished game is followed by the next one (`set automatic game on`): not
+    /// when the computer plays both sides, which would otherwise play for ever in a money
+    /// session (and nest one call per game); `new game` starts the next one.
+    pub(super) fn starts_next_game_automatically(&self) -> bool {
+        self.players != [PlayerKind::Computer; 2]
     }
 
     /// Remembers the winner of a game (the starter of the next tavli game).
@@ -326,7 +333,7 @@ impl Session {
                 return;
             }
             out.line(format!(
-                "{} rolls again: {} and {} (a non-double over 6 in the bear-off).",
+                "{} rolled {} and {}, a non-double over 6 in the bear-off, and rolls again.",
                 self.name(mover),
                 dice.first(),
                 dice.second()
