@@ -2454,6 +2454,36 @@ mod tests {
     }
 
     #[test]
+    fn computer_on_both_sides_plays_a_whole_match_but_one_money_game_at_a_time() {
+        let mut session = Session::new("root");
+        for line in ["set seed 11", "set player 1 gnubg", "new match 3"] {
+            assert!(run(&mut session, line).is_ok(), "{line}");
+        }
+        let response = run(&mut session, "show score").unwrap_or_default();
+        assert!(!lines(&response).is_empty());
+        let state = session.state();
+        assert!(
+            state.score[0] >= 3 || state.score[1] >= 3,
+            "{:?}",
+            state.score
+        );
+        assert!(session.check_consistency().is_ok());
+
+        let mut session = Session::new("root");
+        for line in ["set seed 11", "set player 1 gnubg", "new session"] {
+            assert!(run(&mut session, line).is_ok(), "{line}");
+        }
+        // One game is played and scored, then the session waits for `new game`.
+        assert!(!session.playing());
+        assert_eq!(session.games_played, 1);
+        let state = session.state();
+        assert!(state.score[0] + state.score[1] > 0);
+        assert!(session.check_consistency().is_ok());
+        assert!(run(&mut session, "new game").is_ok());
+        assert_eq!(session.games_played, 2);
+    }
+
+    #[test]
     fn hint_lists_every_legal_play_best_first() {
         let mut session = session();
         assert!(run(&mut session, "new session").is_ok());

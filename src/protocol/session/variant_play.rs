@@ -259,11 +259,13 @@ impl Session {
         }
     }
 
-    /// Whether a finished game is followed by the next one (`set automatic game on`): not
-    /// when the computer plays both sides, which would otherwise play for ever in a money
-    /// session (and nest one call per game); `new game` starts the next one.
+    /// Whether a finished game is followed by the next one (`set automatic game on`). In a
+    /// match, always, as gnubg does (with the computer on both sides it plays the whole match;
+    /// the match length bounds the games). In a money session, not when the computer plays
+    /// both sides: gnubg plays on for ever there (checked live), which a script cannot stop;
+    /// tavli waits for `new game` instead (a documented difference).
     pub(super) fn starts_next_game_automatically(&self) -> bool {
-        self.players != [PlayerKind::Computer; 2]
+        self.state.is_match() || self.players != [PlayerKind::Computer; 2]
     }
 
     /// Remembers the winner of a game (the starter of the next tavli game).
