@@ -15,5 +15,6 @@ mod movegen_properties;
 mod readme;
 mod render;
 mod repl;
+mod repl_files;
 mod validate;
 mod variants;
