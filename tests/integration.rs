@@ -15,6 +15,7 @@ mod movegen_properties;
 mod readme;
 mod render;
 mod repl;
+mod repl_files;
 mod repl_variants;
 mod validate;
 mod variants;

@@ -188,6 +188,23 @@ pub enum NewCommand {
     Session,
 }
 
+/// A file command; each holds the file name typed (`None` when missing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum FileCommand {
+    /// `import mat FILE`: read a Jellyfish .mat match.
+    ImportMat(Option<String>),
+    /// `export match mat FILE`: write the match as .mat.
+    ExportMatchMat(Option<String>),
+    /// `save match FILE`: write the match as gnubg SGF.
+    SaveMatch(Option<String>),
+    /// `save position FILE`: write the current position as gnubg SGF.
+    SavePosition(Option<String>),
+    /// `load match FILE`: read a gnubg SGF match.
+    LoadMatch(Option<String>),
+    /// `load position FILE`: read a gnubg SGF position (a one-game match).
+    LoadPosition(Option<String>),
+}
+
 /// One command line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Command {
@@ -231,6 +248,8 @@ pub enum Command {
     Hint(Option<u32>),
     /// `list game`.
     ListGame,
+    /// `import`, `export`, `save`, `load`.
+    File(FileCommand),
     /// `help [COMMAND...]`: the words after `help`.
     Help(Vec<String>),
     /// `quit` / `exit`.

@@ -182,12 +182,34 @@ pub const COMMANDS: &[Keyword] = &[
         "play to the end",
     ),
     leaf("exit", "leave tavli"),
+    group(
+        "export",
+        &[group(
+            "match",
+            &[leaf("mat", "as a Jellyfish .mat file")],
+            "the whole match",
+        )],
+        "write the match to a file",
+    ),
     aliased("help", &["h"], "describe commands"),
     leaf("hint", "list the legal plays, best first"),
+    group(
+        "import",
+        &[leaf("mat", "a Jellyfish .mat file")],
+        "read a match from a file",
+    ),
     group(
         "list",
         &[leaf("game", "the moves of this game")],
         "list records",
+    ),
+    group(
+        "load",
+        &[
+            leaf("match", "a gnubg .sgf match"),
+            leaf("position", "a gnubg .sgf position"),
+        ],
+        "read a match or position from an SGF file",
     ),
     aliased("move", &["m", "mo"], "make a move"),
     group("new", NEW, "start a game, match or session"),
@@ -198,6 +220,14 @@ pub const COMMANDS: &[Keyword] = &[
     aliased("reject", &["rej"], "reject a cube or resignation"),
     aliased("resign", &["res"], "offer to resign"),
     aliased("roll", &["r", "ro"], "roll the dice"),
+    group(
+        "save",
+        &[
+            leaf("match", "the whole match"),
+            leaf("position", "the current position"),
+        ],
+        "write the match or position as a gnubg .sgf file",
+    ),
     Keyword {
         name: "set",
         aliases: &["se"],

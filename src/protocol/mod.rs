@@ -31,8 +31,9 @@
 //! Known differences: keywords resolve by unique prefix among tavli's commands (see
 //! `keywords`); `help`, `show version` and `hint` print tavli's own texts (the hint list has
 //! gnubg's layout but tavli's stand-in evaluator, named in place of the ply); `hint` before
-//! rolling (cube analysis), `end game`, `set rng manual`, `eval`, files (`save`, `load`,
-//! `export`, `import`) and Python (`>`) are not implemented; a player set to `gnubg` is played
+//! rolling (cube analysis), `end game`, `set rng manual`, `eval` and Python (`>`) are not
+//! implemented; the file commands (`import mat`, `export match mat`, `save match|position`,
+//! `load match|position`, see `session/files.rs`) are; a player set to `gnubg` is played
 //! by the stand-in evaluator (never doubles, always takes), so its moves differ from gnubg's;
 //! `list game` after board edits can differ; seeds of 2^32 and above give other dice than gnubg.
 

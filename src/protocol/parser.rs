@@ -1,8 +1,8 @@
 //! nom parser for one command line: keyword resolution, bare-move lines and arguments.
 
 use super::ast::{
-    AutomaticSetting, Command, CubeSetting, NewCommand, PlayerKind, PlayerSetting, RngChoice,
-    SetCommand, ShowCommand, Toggle, VariationName,
+    AutomaticSetting, Command, CubeSetting, FileCommand, NewCommand, PlayerKind, PlayerSetting,
+    RngChoice, SetCommand, ShowCommand, Toggle, VariationName,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
@@ -48,6 +48,7 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
             sub_keyword(top, &mut words)?;
             Ok(Command::ListGame)
         }
+        "import" | "export" | "load" | "save" => parse_file(top, &mut words).map(Command::File),
         "move" => {
             let rest = words.rest();
             Ok(Command::Move((!rest.is_empty()).then_some(rest)))
@@ -113,6 +114,24 @@ fn parse_new(group: &Keyword, words: &mut Words) -> Result<Command, CommandError
             _ => Err(word),
         })),
     }))
+}
+
+/// `import mat F`, `export match mat F`, `save match|position F`, `load match|position F`:
+/// the file name is the next word (quotes allow blanks), `None` when missing.
+fn parse_file(group: &Keyword, words: &mut Words) -> Result<FileCommand, CommandError> {
+    let mut keyword = sub_keyword(group, words)?;
+    if !keyword.children.is_empty() {
+        keyword = sub_keyword(keyword, words)?;
+    }
+    let file = words.next().map(|(word, _)| word);
+    Ok(match (group.name, keyword.name) {
+        ("import", _) => FileCommand::ImportMat(file),
+        ("export", _) => FileCommand::ExportMatchMat(file),
+        ("save", "match") => FileCommand::SaveMatch(file),
+        ("save", _) => FileCommand::SavePosition(file),
+        ("load", "match") => FileCommand::LoadMatch(file),
+        _ => FileCommand::LoadPosition(file),
+    })
 }
 
 /// gnubg's on/off words (case-insensitive); anything else is "Illegal keyword".

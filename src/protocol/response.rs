@@ -114,6 +114,9 @@ pub enum ErrorKind {
     LineTooLong,
     /// Something gnubg has that tavli does not implement.
     Unsupported,
+    /// A file could not be read or written, or is not a match file (reported on standard
+    /// error, prefixed with the file name, as gnubg does).
+    File,
 }
 
 /// A rejected command: gnubg's message, and the state is unchanged.

@@ -16,7 +16,9 @@ use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
 use crate::notation::format_play;
 use crate::render::render_pipcount;
-use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Step, Variant};
+
+mod files;
 
 /// The largest cube gnubg allows in money play.
 const MAX_MONEY_CUBE: u32 = 4096;
@@ -91,10 +93,15 @@ impl Default for Settings {
 pub enum Record {
     /// A roll made by `side` (opening or later), not yet played.
     Rolled(Side, Dice),
-    /// A play by `side` with `dice`, in gnubg notation.
-    Moved(Side, Dice, String),
-    /// The position was edited (`set board`).
-    SetBoard,
+    /// A play by `side` with `dice`, in gnubg notation, and its single-die steps in the order
+    /// gnubg records them (written by `export match mat`).
+    Moved(Side, Dice, String, Vec<Step>),
+    /// The position was edited (`set board`) to this board.
+    SetBoard(Board),
+    /// `side` resigned and the resignation was accepted (a game read from a file).
+    Resign(Side),
+    /// `side` dropped the cube (a game read from a file).
+    Drop(Side),
     /// `side` doubled (or beavered) to `value`.
     Double(Side, u32),
     /// `side` took the cube.
@@ -132,6 +139,8 @@ pub struct Session {
     last_roll: Option<(Side, Dice)>,
     /// tavli's own variants: rotation and the starter of the next game.
     variants: variant_play::VariantPlay,
+    /// The finished games of this match and its file information, for the file commands.
+    archive: files::Archive,
 }
 
 fn plural(count: u32, word: &str) -> String {
@@ -197,6 +206,7 @@ impl Session {
             last_roll: None,
             post_crawford_at_start: false,
             variants: variant_play::VariantPlay::default(),
+            archive: files::Archive::default(),
         }
     }
 
@@ -328,6 +338,7 @@ impl Session {
                 self.list_game(out);
                 Ok(())
             }
+            Command::File(file) => self.file_command(file, out),
             Command::Help(words) => {
                 super::help::help(&words, out)?;
                 Ok(())
@@ -443,7 +454,8 @@ impl Session {
                 self.record.pop();
             }
         }
-        self.record.push(Record::Moved(mover, dice, notation));
+        self.record
+            .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
         self.last_roll = None;
         self.state.board = play.result;
         if self.end_variant_game(out) {
@@ -496,7 +508,8 @@ impl Session {
                 self.record.pop();
             }
         }
-        self.record.push(Record::Moved(mover, dice, String::new()));
+        self.record
+            .push(Record::Moved(mover, dice, String::new(), Vec::new()));
     }
 
     /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player
@@ -600,6 +613,7 @@ impl Session {
         self.state.game_state = GameState::NoGame;
         self.state.crawford = false;
         self.match_over = false;
+        self.archive = files::Archive::default();
     }
 
     fn start_game(&mut self, out: &mut Response, automatic: bool) {
@@ -717,6 +731,7 @@ impl Session {
 
     /// Records the end of a game: result lines, score, match end, next game.
     fn finish_game(&mut self, winner: Side, word: Resignation, points: u32, out: &mut Response) {
+        self.archive_game(winner, points);
         let loser = winner.opponent();
         self.repeat_opening = !self.rolled_since_opening;
         // What gnubg leaves in the Match ID of a finished game (found by experiment): after
@@ -1523,7 +1538,7 @@ impl Session {
         if board != self.state.board {
             self.state.board = board;
             self.last_roll = None;
-            self.record.push(Record::SetBoard);
+            self.record.push(Record::SetBoard(board));
         }
         self.board(out);
         Ok(())
@@ -2225,7 +2240,7 @@ impl Session {
                     format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), ""),
                     Some(*side),
                 ),
-                Record::Moved(side, dice, notation) => (
+                Record::Moved(side, dice, notation, _) => (
                     format!(
                         "{}{}     : {notation:<19}{:16}",
                         dice.first(),
@@ -2238,7 +2253,21 @@ impl Session {
                     (format!("Doubles to {value:4}{:30}", ""), Some(*side))
                 }
                 Record::Take(side) => (format!("Takes{:39}", ""), Some(*side)),
-                Record::SetBoard => (format!("Unhandled movetype 6{:22}", ""), None),
+                Record::SetBoard(_) => (format!("Unhandled movetype 6{:22}", ""), None),
+                // Like an edit, these end their line; player 1's starts in the right column.
+                Record::Resign(side) | Record::Drop(side) => {
+                    let word = if matches!(record, Record::Resign(_)) {
+                        "Resigns"
+                    } else {
+                        "Drops"
+                    };
+                    let indent = if *side == Side::X && line.is_empty() {
+                        42
+                    } else {
+                        0
+                    };
+                    (format!("{:indent$}{word}", ""), None)
+                }
                 Record::SetCubeValue => (format!("Unhandled movetype 8{:22}", ""), None),
                 Record::SetCubeOwner => (format!("Unhandled movetype 9{:22}", ""), None),
             };

@@ -110,6 +110,7 @@ pub fn render_error(error: &CommandError) -> Rendered {
         ErrorKind::IllegalMove
         | ErrorKind::BadId
         | ErrorKind::LineTooLong
+        | ErrorKind::File
         | ErrorKind::Unsupported => Rendered {
             stdout: String::new(),
             stderr: text,

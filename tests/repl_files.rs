@@ -1,0 +1,226 @@
+//! The REPL's file commands against gnubg: `import mat`, `load match`, `export match mat` and
+//! `save match` on the real fixtures give gnubg's stdout, stderr and files (SGF compared with
+//! the `AP[...]` application property masked: tavli names itself there); error cases leave
+//! the session unchanged.
+
+use crate::support::{gnubg_available, GNUBG};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use tavli::protocol::{run, ReplOptions, Session};
+
+const PRELUDE: &str =
+    "set player 0 human\nset player 1 human\nset defaultnames gnubg root\nset player 1 name root\n";
+
+const FIXTURES: &[&str] = &[
+    "seed07-1pt",
+    "seed07-3pt",
+    "seed09-3pt",
+    "seed13-7pt",
+    "seed14-7pt",
+    "seed21-money",
+    "nack-3pt",
+    "resign-crawford-3pt",
+];
+
+fn scratch(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("tavli-repl-files-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&directory);
+    directory.join(name)
+}
+
+fn run_tavli(script: &str) -> (String, String, Session) {
+    let mut session = Session::new("root");
+    let input = format!("{PRELUDE}{script}");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let summary = run(
+        &mut session,
+        &mut std::io::Cursor::new(input.into_bytes()),
+        &mut out,
+        &mut err,
+        ReplOptions::default(),
+    );
+    assert!(summary.is_ok());
+    assert_eq!(session.check_consistency(), Ok(()));
+    (
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+        session,
+    )
+}
+
+fn run_gnubg(script: &str) -> (String, String) {
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("gnubg does not start: {error}"));
+    let input = format!("{PRELUDE}{script}");
+    let mut stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            let _ = stdin.write_all(input.as_bytes());
+        }
+    });
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|error| panic!("gnubg does not run: {error}"));
+    let _ = writer.join();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let marker = "`show copying' for details.\n\n";
+    let start = stdout.find(marker).map_or(0, |index| index + marker.len());
+    (
+        stdout[start..].to_string(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+/// The SGF text without its `AP[...]` property.
+fn mask_application(text: &str) -> String {
+    let mut result = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("AP[") {
+        result.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let end = after.find(']').map_or(after.len(), |index| index + 1);
+        rest = &after[end..];
+    }
+    result.push_str(rest);
+    result
+}
+
+fn fixture(directory: &str, name: &str, extension: &str) -> String {
+    format!(
+        "{}/fixtures/{directory}/{name}.{extension}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Imports (or loads) `input`, shows the score and the game list, exports and saves; both
+/// programs must print the same and write the same files.
+fn compare_round_trip(load: &str, input: &str, name: &str, compare_sgf: bool) {
+    let script = |tag: &str| {
+        format!(
+            "{load} {input}\nshow score\nlist game\nshow board\nexport match mat {}\nsave match {}\n",
+            scratch(&format!("{name}-{tag}.mat")).display(),
+            scratch(&format!("{name}-{tag}.sgf")).display()
+        )
+    };
+    let (gnubg_out, gnubg_err) = run_gnubg(&script("gnubg"));
+    let (tavli_out, tavli_err, _) = run_tavli(&script("tavli"));
+    assert_eq!(tavli_out, gnubg_out, "{load} {name}: stdout");
+    assert_eq!(tavli_err, gnubg_err, "{load} {name}: stderr");
+    let mat = |tag: &str| read(&scratch(&format!("{name}-{tag}.mat")));
+    let sgf = |tag: &str| mask_application(&read(&scratch(&format!("{name}-{tag}.sgf"))));
+    assert!(!mat("gnubg").is_empty(), "{name}: gnubg wrote no .mat");
+    assert_eq!(mat("tavli"), mat("gnubg"), "{load} {name}: exported .mat");
+    if compare_sgf {
+        assert_eq!(sgf("tavli"), sgf("gnubg"), "{load} {name}: saved .sgf");
+    }
+}
+
+#[test]
+fn import_mat_then_export_and_save_match_gnubg() {
+    if !gnubg_available() {
+        return;
+    }
+    for name in FIXTURES {
+        compare_round_trip("import mat", &fixture("mat", name, "mat"), name, true);
+    }
+}
+
+#[test]
+fn load_match_then_export_and_save_match_gnubg() {
+    if !gnubg_available() {
+        return;
+    }
+    for name in FIXTURES {
+        // The fixtures carry gnubg's analysis, which gnubg saves again and tavli does not.
+        compare_round_trip("load match", &fixture("sgf", name, "sgf"), name, false);
+    }
+}
+
+#[test]
+fn errors_and_missing_arguments_match_gnubg() {
+    if !gnubg_available() {
+        return;
+    }
+    let garbage = scratch("garbage.mat");
+    let _ = std::fs::write(&garbage, "hello world\nthis is not a match\n");
+    let garbage_sgf = scratch("garbage.sgf");
+    let _ = std::fs::write(&garbage_sgf, "hello world\n");
+    let broken_sgf = scratch("broken.sgf");
+    let _ = std::fs::write(&broken_sgf, "(;FF[4]GM[6]");
+    let directory = std::env::temp_dir();
+    let script = format!(
+        "import mat /nonexistent/x.mat\nimport mat {garbage}\nimport mat {directory}\n\
+         load match /nonexistent/x.sgf\nload match {garbage_sgf}\nload match {broken_sgf}\n\
+         load match {directory}\nload position /nonexistent/x.sgf\n\
+         save position {p}\nexport match mat {p}\nsave match {p}\n\
+         export match mat\nsave match\nload match\nload position\nimport mat\nshow board\n",
+        garbage = garbage.display(),
+        garbage_sgf = garbage_sgf.display(),
+        broken_sgf = broken_sgf.display(),
+        directory = directory.display(),
+        p = scratch("never-written.sgf").display(),
+    );
+    let (gnubg_out, gnubg_err) = run_gnubg(&script);
+    let (tavli_out, tavli_err, _) = run_tavli(&script);
+    assert_eq!(tavli_out, gnubg_out);
+    assert_eq!(tavli_err, gnubg_err);
+}
+
+#[test]
+fn a_live_match_saves_and_exports_as_gnubg_does() {
+    if !gnubg_available() {
+        return;
+    }
+    let script = |tag: &str| {
+        format!(
+            "set seed 7\nnew match 3\nmove 13/11 24/23\nroll\nexport match mat {m}\nsave match {s}\nsave position {p}\nexport match mat -\nexport match mat {m}\n",
+            m = scratch(&format!("live-{tag}.mat")).display(),
+            s = scratch(&format!("live-{tag}.sgf")).display(),
+            p = scratch(&format!("live-position-{tag}.sgf")).display(),
+        )
+    };
+    let (gnubg_out, _) = run_gnubg(&script("gnubg"));
+    let (tavli_out, _, _) = run_tavli(&script("tavli"));
+    assert_eq!(tavli_out, gnubg_out);
+    for file in ["live-{}.mat", "live-{}.sgf", "live-position-{}.sgf"] {
+        let name = |tag: &str| scratch(&file.replace("{}", tag));
+        assert_eq!(
+            mask_application(&read(&name("tavli"))),
+            mask_application(&read(&name("gnubg"))),
+            "{file}"
+        );
+    }
+}
+
+/// tavli's rule (gnubg 1.07 discards the game instead): a failed import changes nothing.
+#[test]
+fn a_failed_load_leaves_the_session_unchanged() {
+    let garbage = scratch("garbage-unchanged.mat");
+    let _ = std::fs::write(&garbage, "not a match\n");
+    let script = format!(
+        "set seed 3\nnew match 5\nimport mat {}\nload match /nonexistent/x.sgf\nimport mat {}\nshow score\n",
+        garbage.display(),
+        std::env::temp_dir().display()
+    );
+    let (out, err, session) = run_tavli(&script);
+    assert!(err.contains("not a valid .mat file"), "{err}");
+    assert!(err.contains("No such file or directory"), "{err}");
+    assert!(out.ends_with("The score (after 0 games) is: gnubg 0, root 0 (match to 5 points)"));
+    assert_eq!(session.state().match_length, 5);
+    insta::assert_snapshot!(
+        "failed_load_stderr",
+        err.replace(&*garbage.display().to_string(), "GARBAGE")
+            .replace(&*std::env::temp_dir().display().to_string(), "TMP")
+    );
+}
