@@ -157,6 +157,7 @@ pub const COMMANDS: &[Keyword] = &[
         &[leaf("game", "play the game to the end")],
         "play to the end",
     ),
+    leaf("eval", "evaluate the position with tavli's evaluator"),
     leaf("exit", "leave tavli"),
     aliased("help", &["h"], "describe commands"),
     leaf("hint", "list the legal plays, best first"),

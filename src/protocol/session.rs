@@ -18,6 +18,8 @@ use crate::rules::{
     legal_plays, Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant,
 };
 
+mod cube_hint;
+
 /// The largest cube gnubg allows in money play.
 const MAX_MONEY_CUBE: u32 = 4096;
 /// The largest cube gnubg allows in match play.
@@ -321,6 +323,7 @@ impl Session {
             Command::Set(set) => self.set_command(set, out),
             Command::Show(show) => self.show_command(show, out),
             Command::Hint(count) => self.hint_command(count, out),
+            Command::Eval(position) => self.eval_command(position.as_deref(), out),
             Command::ListGame => {
                 self.list_game(out);
                 Ok(())
@@ -2163,6 +2166,9 @@ impl Session {
     fn hint_command(&mut self, count: Option<u32>, out: &mut Response) -> Result<(), CommandError> {
         if self.state.game_state == GameState::NoGame {
             return Err(CommandError::not_now("You must set up a board first."));
+        }
+        if self.state.dice.is_none() || self.state.double_offered {
+            return self.cube_hint(out);
         }
         let Some(dice) = self.state.dice.filter(|_| {
             !self.state.double_offered && self.state.resignation.is_none() && self.playing()
