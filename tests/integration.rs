@@ -6,6 +6,7 @@ mod cli;
 mod codec_gnubg;
 mod codec_properties;
 mod codec_vectors;
+mod cube_layout;
 mod engine;
 mod gnubg_movegen;
 mod grammar;

@@ -204,6 +204,23 @@ impl CubeContext {
         2.0 * (value - lose) / (win - lose) - 1.0
     }
 
+    /// `equity` of `side` (money: per unit cube; match: match-winning chance) in units where
+    /// winning a single game at the current cube is +1 and losing one is -1 (gnubg's
+    /// normalised equity; money equity is returned unchanged).
+    #[must_use]
+    pub fn equity_in_units(&self, side: Side, equity: f64) -> f64 {
+        if !self.is_match() {
+            return equity;
+        }
+        let unit = i64::from(self.cube_value);
+        let win = self.match_winning_chance(side, unit);
+        let lose = self.match_winning_chance(side, -unit);
+        if win - lose <= f64::EPSILON {
+            return 0.0;
+        }
+        2.0 * (equity - lose) / (win - lose) - 1.0
+    }
+
     fn units_to_equity(&self, side: Side, units: f64) -> f64 {
         if !self.is_match() {
             return units;

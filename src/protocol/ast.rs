@@ -246,6 +246,8 @@ pub enum Command {
     Show(ShowCommand),
     /// `hint [N]`.
     Hint(Option<u32>),
+    /// `eval [POSITION]`: the word after `eval`, if any.
+    Eval(Option<String>),
     /// `list game`.
     ListGame,
     /// `import`, `export`, `save`, `load`.

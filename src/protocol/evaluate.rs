@@ -1,9 +1,13 @@
 //! Bridges the REPL to tavli's engine evaluator: ranked hints and the computer player's decisions.
 
-use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
+use super::cube_report::{CubeAnswer, CubeReport};
+use super::response::EvaluationReport;
+use crate::codec::{match_id, position_id};
+use crate::engine::cube::{self, CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{self, Evaluator, Probabilities};
+use crate::engine::pubeval::is_contact;
 use crate::engine::Pubeval;
-use crate::rules::{legal_plays, Dice, MatchState, Play, Side};
+use crate::rules::{legal_plays, Board, Dice, MatchState, Play, Side};
 
 /// The name printed where gnubg prints its evaluation kind (`Cubeful 0-ply`), 14 characters.
 pub const EVALUATOR_NAME: &str = "pubeval 0-ply";
@@ -72,6 +76,75 @@ pub fn ranked_plays(state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
     // A stable sort: equal scores keep generation order, as `best_play` does.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.into_iter().map(|(_, ranked)| ranked).collect()
+}
+
+/// The class of position gnubg names after `Evaluator:` (`Over`, `Race`, `Contact`), as
+/// tavli's evaluator sees it.
+#[must_use]
+pub fn position_class(board: &Board) -> &'static str {
+    if board.checkers_in_play(Side::O) == 0 || board.checkers_in_play(Side::X) == 0 {
+        "Over"
+    } else if is_contact(board) {
+        "Contact"
+    } else {
+        "Race"
+    }
+}
+
+/// The cube analysis of `state` for the double of `doubler` (the player on roll), seen by
+/// `viewer` (the doubler, or his opponent answering a pending double); `beaver_allowed`
+/// says whether the session would permit a beaver of this double.
+#[must_use]
+pub fn cube_report(state: &MatchState, viewer: Side, beaver_allowed: bool) -> CubeReport {
+    let doubler = state.on_roll;
+    let on_roll = ENGINE.probabilities(&state.board, state.variant, doubler);
+    let probabilities = if viewer == doubler {
+        on_roll
+    } else {
+        on_roll.inverted()
+    };
+    let context = CubeContext {
+        beavers: beaver_allowed && !state.is_match(),
+        ..CubeContext::from_state(state)
+    };
+    let analysis = context.analyse_double(&on_roll, doubler);
+    let answer = match context.take_action(&on_roll, doubler) {
+        TakeAction::Take => CubeAnswer::Take,
+        TakeAction::Drop => CubeAnswer::Pass,
+        TakeAction::Beaver => CubeAnswer::Beaver,
+    };
+    let cubeless = context.cubeless_equity(&probabilities, viewer);
+    CubeReport {
+        evaluator: EVALUATOR_NAME.to_string(),
+        cubeless_equity: context.equity_in_units(viewer, cubeless),
+        money_equity: state.is_match().then(|| probabilities.money_equity()),
+        probabilities: gnubg_figures(&probabilities),
+        no_double: analysis.no_double,
+        double_take: analysis.double_take,
+        double_pass: analysis.double_pass,
+        answer,
+        redouble: state.cube_owner == Some(doubler),
+        from_taker: viewer != doubler,
+    }
+}
+
+/// `eval` of `state` for the player on roll, with `cube` as its cube analysis section.
+#[must_use]
+pub fn evaluation_report(state: &MatchState, cube: Option<CubeReport>) -> EvaluationReport {
+    let side = state.on_roll;
+    let evaluation = evaluator::evaluate(&ENGINE, state, side);
+    let context = CubeContext::from_state(state);
+    let on_roll = evaluation.probabilities;
+    EvaluationReport {
+        position_id: position_id::encode(&state.board, side),
+        match_id: match_id::encode(state),
+        evaluator: format!("{EVALUATOR_NAME}, {}", position_class(&state.board)),
+        probabilities: gnubg_figures(&on_roll),
+        cubeless_equity: context.equity_in_units(side, evaluation.cubeless_equity),
+        cubeful_equity: context
+            .equity_in_units(side, cube::cubeful_equity(&context, &on_roll, side)),
+        cube,
+    }
 }
 
 /// The computer's play for the player on roll in `state` with `dice`.

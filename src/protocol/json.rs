@@ -1,6 +1,7 @@
 //! NDJSON rendering: one JSON object per command, so programs can frame replies without
 //! sentinels. Boards are structured data plus their Position ID and Match ID.
 
+use super::cube_report::CubeReport;
 use super::response::{BoardSnapshot, CommandError, Output, Response};
 use super::text;
 use crate::codec::match_id;
@@ -31,7 +32,38 @@ fn output_json(output: &Output) -> Value {
                 "probabilities": entry.probabilities,
             })).collect::<Vec<_>>(),
         }),
+        Output::CubeAnalysis { report } => json!({
+            "type": "cube_analysis",
+            "analysis": cube_json(report),
+        }),
+        Output::Evaluation { report } => json!({
+            "type": "evaluation",
+            "position_id": report.position_id,
+            "match_id": report.match_id,
+            "evaluator": report.evaluator,
+            "probabilities": report.probabilities,
+            "cubeless_equity": report.cubeless_equity,
+            "cubeful_equity": report.cubeful_equity,
+            "cube_analysis": report.cube.as_ref().map(cube_json),
+        }),
     }
+}
+
+/// A cube analysis with the derived facts (order, proper action) spelled out.
+fn cube_json(report: &CubeReport) -> Value {
+    json!({
+        "evaluator": report.evaluator,
+        "cubeless_equity": report.cubeless_equity,
+        "money_equity": report.money_equity,
+        "probabilities": report.probabilities,
+        "equities": report.lines(),
+        "action": report.action(),
+        "answer": report.answer,
+        "redouble": report.redouble,
+        "from_taker": report.from_taker,
+        "proper_action": report.proper_action_text(),
+        "percentage": report.percentage(),
+    })
 }
 
 /// The NDJSON line (without newline) for a command's result.

@@ -181,6 +181,7 @@ pub const COMMANDS: &[Keyword] = &[
         &[leaf("game", "play the game to the end")],
         "play to the end",
     ),
+    leaf("eval", "evaluate the position with tavli's evaluator"),
     leaf("exit", "leave tavli"),
     group(
         "export",

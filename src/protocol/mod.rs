@@ -29,15 +29,17 @@
 //! * finished games keep gnubg's Match ID fields (drop, resignation and bear-off differ).
 //!
 //! Known differences: keywords resolve by unique prefix among tavli's commands (see
-//! `keywords`); `help`, `show version` and `hint` print tavli's own texts (the hint list has
-//! gnubg's layout but tavli's stand-in evaluator, named in place of the ply); `hint` before
-//! rolling (cube analysis), `end game`, `set rng manual`, `eval` and Python (`>`) are not
-//! implemented; the file commands (`import mat`, `export match mat`, `save match|position`,
-//! `load match|position`, see `session/files.rs`) are; a player set to `gnubg` is played
+//! `keywords`); `help`, `show version` and `hint` print tavli's own texts (the hint list, the
+//! cube analysis of `hint` before rolling and `eval` have gnubg's layout but tavli's stand-in
+//! evaluator, named in place of the ply; `eval` prints no bear-off database block and takes
+//! no position argument); `hint` on a resignation, `set evaluation`, `set rng manual` and
+//! Python (`>`) are not implemented; the file commands (`import mat`, `export match mat`,
+//! `save match|position`, `load match|position`, see `session/files.rs`) are; a player set to `gnubg` is played
 //! by the stand-in evaluator (never doubles, always takes), so its moves differ from gnubg's;
 //! `list game` after board edits can differ; seeds of 2^32 and above give other dice than gnubg.
 
 pub mod ast;
+pub mod cube_report;
 pub mod evaluate;
 pub mod help;
 pub mod json;

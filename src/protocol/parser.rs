@@ -39,6 +39,7 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
             sub_keyword(top, &mut words)?;
             Ok(Command::EndGame)
         }
+        "eval" => Ok(Command::Eval(words.next().map(|(word, _)| word))),
         "exit" | "quit" => Ok(Command::Quit),
         "help" => Ok(Command::Help(words.collect_all())),
         "hint" => Ok(Command::Hint(

@@ -1,5 +1,6 @@
 //! What a command produced, as values: text lines, boards and errors. Rendering is elsewhere.
 
+use super::cube_report::CubeReport;
 use crate::rules::{MatchState, Play};
 use serde::Serialize;
 
@@ -30,6 +31,25 @@ pub struct HintEntry {
     pub play: Play,
 }
 
+/// What `eval` reports about the current position (the player on roll's view).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvaluationReport {
+    /// The Position ID of the position evaluated.
+    pub position_id: String,
+    /// The Match ID of the current state.
+    pub match_id: String,
+    /// What to print where gnubg names its evaluator (tavli's evaluator and position class).
+    pub evaluator: String,
+    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    pub probabilities: [f64; 6],
+    /// Cubeless equity (match play: normalised match-winning chance).
+    pub cubeless_equity: f64,
+    /// Cubeful equity in the same units.
+    pub cubeful_equity: f64,
+    /// The cube analysis, when the player on roll may double.
+    pub cube: Option<CubeReport>,
+}
+
 /// One piece of output, in order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -55,6 +75,16 @@ pub enum Output {
         evaluator: String,
         /// The plays, best first.
         entries: Vec<HintEntry>,
+    },
+    /// A cube analysis (`hint` before rolling or when a double is pending).
+    CubeAnalysis {
+        /// The analysis.
+        report: Box<CubeReport>,
+    },
+    /// A position evaluation (`eval`).
+    Evaluation {
+        /// The evaluation.
+        report: Box<EvaluationReport>,
     },
 }
 
@@ -117,6 +147,9 @@ pub enum ErrorKind {
     /// A file could not be read or written, or is not a match file (reported on standard
     /// error, prefixed with the file name, as gnubg does).
     File,
+    /// A cube analysis was asked for a player who may not double (gnubg writes this to
+    /// standard error).
+    CubeUnavailable,
 }
 
 /// A rejected command: gnubg's message, and the state is unchanged.

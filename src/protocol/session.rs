@@ -20,6 +20,8 @@ use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, 
 
 mod files;
 
+mod cube_hint;
+
 /// The largest cube gnubg allows in money play.
 const MAX_MONEY_CUBE: u32 = 4096;
 /// The largest cube gnubg allows in match play.
@@ -334,6 +336,7 @@ impl Session {
             Command::Set(set) => self.set_command(set, out),
             Command::Show(show) => self.show_command(show, out),
             Command::Hint(count) => self.hint_command(count, out),
+            Command::Eval(position) => self.eval_command(position.as_deref(), out),
             Command::ListGame => {
                 self.list_game(out);
                 Ok(())
@@ -2186,6 +2189,9 @@ impl Session {
         }
         if !self.state.variant.is_gnubg_variation() {
             return self.variant_hint(count, out);
+        }
+        if self.state.dice.is_none() || self.state.double_offered {
+            return self.cube_hint(out);
         }
         let Some(dice) = self.state.dice.filter(|_| {
             !self.state.double_offered && self.state.resignation.is_none() && self.playing()

@@ -1,6 +1,9 @@
 //! Renders responses and errors as gnubg's exact text (stdout and stderr parts).
 
-use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
+use super::cube_report::CubeReport;
+use super::response::{
+    BoardSnapshot, CommandError, ErrorKind, EvaluationReport, HintEntry, Output, Response,
+};
 use crate::codec::tavli_position::encode_position;
 use crate::codec::{match_id, position_id};
 use crate::render::{render_board, BoardView};
@@ -72,6 +75,72 @@ fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
     text
 }
 
+/// gnubg's cube analysis block: an empty line, `Cube analysis`, the cubeless figures, the
+/// three cubeful equities and the proper action, then an empty line.
+fn cube_analysis_text(report: &CubeReport) -> String {
+    let mut text = String::from("\nCube analysis\n");
+    text.push_str(&format!(
+        "{} cubeless equity {:+.3}",
+        report.evaluator, report.cubeless_equity
+    ));
+    if let Some(money) = report.money_equity {
+        text.push_str(&format!(" (Money: {money:+.3})"));
+    }
+    text.push('\n');
+    let p = report.probabilities;
+    text.push_str(&format!(
+        "  {:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}\n",
+        p[0], p[1], p[2], p[3], p[4], p[5]
+    ));
+    text.push_str("Cubeful equities:\n");
+    for (index, line) in report.lines().iter().enumerate() {
+        text.push_str(&format!(
+            "{}. {:<20}{:+.3}",
+            index + 1,
+            line.option.label(),
+            line.equity
+        ));
+        if let Some(difference) = line.difference {
+            text.push_str(&format!("  ({difference:+.3})"));
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "Proper cube action: {}",
+        report.proper_action_text()
+    ));
+    if let Some(percentage) = report.percentage() {
+        text.push_str(&format!(" ({percentage:.1}%)"));
+    }
+    text.push_str("\n\n");
+    text
+}
+
+/// gnubg's `eval` layout: IDs, evaluator, the table of figures, then the cube analysis.
+fn evaluation_text(report: &EvaluationReport) -> String {
+    let p = report.probabilities;
+    let mut text = format!(
+        "Position ID:\t{}\nMatch ID:\t{}\n\nEvaluator: \t{}\n\n\n",
+        report.position_id, report.match_id, report.evaluator
+    );
+    text.push_str("        Win     W(g)    W(bg)   L(g)    L(bg)   Equity    Cubeful  \n");
+    text.push_str(&format!(
+        "static: {:<8}{:<8}{:<8}{:<8}{:<8}{:<10}{:<10}\n\n",
+        format!("{:.3}", p[0]),
+        format!("{:.3}", p[1]),
+        format!("{:.3}", p[2]),
+        format!("{:.3}", p[4]),
+        format!("{:.3}", p[5]),
+        format!("{:+.3}", report.cubeless_equity),
+        format!("{:+.3}", report.cubeful_equity),
+    ));
+    if let Some(cube) = &report.cube {
+        text.push('\n');
+        text.push_str(&cube_analysis_text(cube));
+    }
+    text
+}
+
 /// gnubg's text for an accepted command.
 #[must_use]
 pub fn render_response(response: &Response) -> Rendered {
@@ -85,6 +154,8 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Partial { text } => stdout.push_str(text),
             Output::Board { board } => stdout.push_str(&board_text(board)),
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
+            Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
+            Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
         }
     }
     Rendered {
@@ -111,7 +182,8 @@ pub fn render_error(error: &CommandError) -> Rendered {
         | ErrorKind::BadId
         | ErrorKind::LineTooLong
         | ErrorKind::File
-        | ErrorKind::Unsupported => Rendered {
+        | ErrorKind::Unsupported
+        | ErrorKind::CubeUnavailable => Rendered {
             stdout: String::new(),
             stderr: text,
         },

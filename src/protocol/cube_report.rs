@@ -1,0 +1,341 @@
+//! Cube analysis as gnubg reports it: the proper action, its wording, the order of the three
+//! cubeful equities and the percentage printed after some actions (values, no I/O).
+//!
+//! The rules were found by comparing with gnubg 1.07's `hint` output:
+//! * the line of the proper action comes first, the other two follow by falling equity of the
+//!   doubler;
+//! * the number in parentheses is the line's equity minus the equity of the proper action;
+//! * the action is worded "Double", "No double" or "Too good to double" ("Redouble", "No
+//!   redouble", "Too good to redouble" when the doubler owns the cube), then the answer
+//!   ("take", "pass", "beaver");
+//! * a percentage follows "No double" (how far no double is above double/take, as a share of
+//!   the gap between double/take and double/pass) and "Too good ..., pass" (how far no double
+//!   is above double/pass, as a share of the gap between double/pass and double/take);
+//! * the player answering a double sees the same lines in the same order with his own
+//!   (negated) equities.
+
+use serde::Serialize;
+
+/// The answer to a double the analysis recommends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CubeAnswer {
+    /// Accept the cube.
+    Take,
+    /// Refuse it.
+    Pass,
+    /// Accept and redouble at once (money play with beavers allowed).
+    Beaver,
+}
+
+impl CubeAnswer {
+    fn word(self) -> &'static str {
+        match self {
+            CubeAnswer::Take => "take",
+            CubeAnswer::Pass => "pass",
+            CubeAnswer::Beaver => "beaver",
+        }
+    }
+}
+
+/// What the player on roll should do with the cube.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CubeAction {
+    /// Doubling is best.
+    Double,
+    /// Not doubling is best and doubling would not lose the opponent's pass.
+    NoDouble,
+    /// Not doubling is better than the opponent passing: play on for more.
+    TooGood,
+}
+
+/// One of the three cubeful equities of a cube analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CubeOption {
+    /// Roll without doubling.
+    NoDouble,
+    /// Double and the opponent takes.
+    DoubleTake,
+    /// Double and the opponent passes.
+    DoublePass,
+}
+
+impl CubeOption {
+    /// gnubg's label of the option.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            CubeOption::NoDouble => "No double",
+            CubeOption::DoubleTake => "Double, take",
+            CubeOption::DoublePass => "Double, pass",
+        }
+    }
+}
+
+/// One line of the "Cubeful equities" list, as shown to the viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CubeLine {
+    /// Which option.
+    pub option: CubeOption,
+    /// The viewer's cubeful equity for it.
+    pub equity: f64,
+    /// The equity minus that of the proper action, seen by the viewer (`None` on the first
+    /// line).
+    pub difference: Option<f64>,
+}
+
+/// A cube analysis: the evaluator's cubeless figures for the viewer and the doubler's three
+/// cubeful equities, in units where a single game at the current cube is worth 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CubeReport {
+    /// What to print where gnubg prints the evaluation depth (`0-ply`).
+    pub evaluator: String,
+    /// The viewer's cubeless equity (match play: normalised match-winning chance).
+    pub cubeless_equity: f64,
+    /// The viewer's cubeless money equity, printed in match play only.
+    pub money_equity: Option<f64>,
+    /// The viewer's win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    pub probabilities: [f64; 6],
+    /// The doubler's equity for not doubling.
+    pub no_double: f64,
+    /// The doubler's equity for double, take.
+    pub double_take: f64,
+    /// The doubler's equity for double, pass.
+    pub double_pass: f64,
+    /// The recommended answer to a double.
+    pub answer: CubeAnswer,
+    /// Whether the doubler owns the cube (a redouble).
+    pub redouble: bool,
+    /// Whether the viewer is the player answering a double (equities shown negated).
+    pub from_taker: bool,
+}
+
+impl CubeReport {
+    /// The doubler's equity for doubling, given the answer.
+    fn double_equity(&self) -> f64 {
+        if self.answer == CubeAnswer::Pass {
+            self.double_pass
+        } else {
+            self.double_take
+        }
+    }
+
+    /// The proper action for the doubler.
+    #[must_use]
+    pub fn action(&self) -> CubeAction {
+        if self.double_equity() > self.no_double {
+            CubeAction::Double
+        } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
+            CubeAction::TooGood
+        } else {
+            CubeAction::NoDouble
+        }
+    }
+
+    fn proper_option(&self) -> CubeOption {
+        match (self.action(), self.answer) {
+            (CubeAction::Double, CubeAnswer::Pass) => CubeOption::DoublePass,
+            (CubeAction::Double, _) => CubeOption::DoubleTake,
+            _ => CubeOption::NoDouble,
+        }
+    }
+
+    fn doubler_equity(&self, option: CubeOption) -> f64 {
+        match option {
+            CubeOption::NoDouble => self.no_double,
+            CubeOption::DoubleTake => self.double_take,
+            CubeOption::DoublePass => self.double_pass,
+        }
+    }
+
+    /// The three lines in gnubg's order with the viewer's equities.
+    #[must_use]
+    pub fn lines(&self) -> [CubeLine; 3] {
+        let proper = self.proper_option();
+        let mut others: Vec<CubeOption> = [
+            CubeOption::NoDouble,
+            CubeOption::DoublePass,
+            CubeOption::DoubleTake,
+        ]
+        .into_iter()
+        .filter(|option| *option != proper)
+        .collect();
+        others.sort_by(|a, b| self.doubler_equity(*b).total_cmp(&self.doubler_equity(*a)));
+        let sign = if self.from_taker { -1.0 } else { 1.0 };
+        let best = self.doubler_equity(proper);
+        let line = |option: CubeOption, first: bool| CubeLine {
+            option,
+            equity: sign * self.doubler_equity(option),
+            difference: (!first).then(|| sign * (self.doubler_equity(option) - best)),
+        };
+        [
+            line(proper, true),
+            line(others[0], false),
+            line(others[1], false),
+        ]
+    }
+
+    /// The percentage gnubg prints after the proper action, when it prints one.
+    #[must_use]
+    pub fn percentage(&self) -> Option<f64> {
+        let (above, low, high) = match (self.action(), self.answer) {
+            (CubeAction::NoDouble, _) => (self.no_double, self.double_take, self.double_pass),
+            (CubeAction::TooGood, CubeAnswer::Pass) => {
+                (self.no_double, self.double_pass, self.double_take)
+            }
+            _ => return None,
+        };
+        let gap = high - low;
+        (gap > 1e-12).then(|| 100.0 * (above - low) / gap)
+    }
+
+    /// The words after `Proper cube action: `, without the percentage.
+    #[must_use]
+    pub fn proper_action_text(&self) -> String {
+        let verb = match (self.action(), self.redouble) {
+            (CubeAction::Double, false) => "Double",
+            (CubeAction::Double, true) => "Redouble",
+            (CubeAction::NoDouble, false) => "No double",
+            (CubeAction::NoDouble, true) => "No redouble",
+            (CubeAction::TooGood, false) => "Too good to double",
+            (CubeAction::TooGood, true) => "Too good to redouble",
+        };
+        format!("{verb}, {}", self.answer.word())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(no_double: f64, double_take: f64, answer: CubeAnswer) -> CubeReport {
+        CubeReport {
+            evaluator: "test".to_string(),
+            cubeless_equity: 0.0,
+            money_equity: None,
+            probabilities: [0.5, 0.1, 0.0, 0.5, 0.1, 0.0],
+            no_double,
+            double_take,
+            double_pass: 1.0,
+            answer,
+            redouble: false,
+            from_taker: false,
+        }
+    }
+
+    fn options(report: &CubeReport) -> Vec<CubeOption> {
+        report.lines().iter().map(|line| line.option).collect()
+    }
+
+    #[test]
+    fn no_double_take_lists_no_double_then_pass_then_take() {
+        // gnubg: No double -0.609, Double, pass +1.000 (+1.609), Double, take -1.504 (-0.896);
+        // "No double, take (35.8%)".
+        let report = report(-0.609, -1.504, CubeAnswer::Take);
+        assert_eq!(report.action(), CubeAction::NoDouble);
+        assert_eq!(
+            options(&report),
+            [
+                CubeOption::NoDouble,
+                CubeOption::DoublePass,
+                CubeOption::DoubleTake
+            ]
+        );
+        let lines = report.lines();
+        assert_eq!(lines[0].difference, None);
+        assert!((lines[1].difference.unwrap_or(0.0) - 1.609).abs() < 1e-9);
+        assert!((lines[2].difference.unwrap_or(0.0) + 0.895).abs() < 1e-9);
+        assert_eq!(report.proper_action_text(), "No double, take");
+        // gnubg's 35.8 comes from its unrounded equities.
+        assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "35.7");
+        // gnubg: No double -0.019, Double, take -0.370: "No double, take (25.6%)".
+        let money = CubeReport {
+            no_double: -0.019,
+            double_take: -0.370,
+            ..report
+        };
+        assert_eq!(format!("{:.1}", money.percentage().unwrap_or(0.0)), "25.6");
+    }
+
+    #[test]
+    fn double_take_lists_take_then_pass_then_no_double() {
+        let report = report(0.476, 0.483, CubeAnswer::Take);
+        assert_eq!(report.action(), CubeAction::Double);
+        assert_eq!(
+            options(&report),
+            [
+                CubeOption::DoubleTake,
+                CubeOption::DoublePass,
+                CubeOption::NoDouble
+            ]
+        );
+        assert_eq!(report.proper_action_text(), "Double, take");
+        assert_eq!(report.percentage(), None);
+    }
+
+    #[test]
+    fn double_pass_lists_pass_then_take_then_no_double() {
+        let report = report(0.988, 1.928, CubeAnswer::Pass);
+        assert_eq!(report.action(), CubeAction::Double);
+        assert_eq!(
+            options(&report),
+            [
+                CubeOption::DoublePass,
+                CubeOption::DoubleTake,
+                CubeOption::NoDouble
+            ]
+        );
+        assert_eq!(report.proper_action_text(), "Double, pass");
+        assert_eq!(report.percentage(), None);
+    }
+
+    #[test]
+    fn too_good_to_redouble_pass_has_a_percentage() {
+        // gnubg: No double +1.410, Double, take +2.744 (+1.334), Double, pass +1.000 (-0.410);
+        // "Too good to redouble, pass (23.5%)".
+        let report = CubeReport {
+            redouble: true,
+            ..report(1.410, 2.744, CubeAnswer::Pass)
+        };
+        assert_eq!(report.action(), CubeAction::TooGood);
+        assert_eq!(
+            options(&report),
+            [
+                CubeOption::NoDouble,
+                CubeOption::DoubleTake,
+                CubeOption::DoublePass
+            ]
+        );
+        assert_eq!(report.proper_action_text(), "Too good to redouble, pass");
+        assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "23.5");
+    }
+
+    #[test]
+    fn too_good_to_double_take_has_no_percentage() {
+        let report = report(1.2, 0.8, CubeAnswer::Take);
+        assert_eq!(report.action(), CubeAction::TooGood);
+        assert_eq!(report.proper_action_text(), "Too good to double, take");
+        assert_eq!(report.percentage(), None);
+    }
+
+    #[test]
+    fn the_taker_sees_negated_equities_in_the_doublers_order() {
+        // gnubg, taker's view: No double +0.022, Double, pass -1.000 (-1.022),
+        // Double, take +0.370 (+0.348); "No double, beaver (25.4%)".
+        let doubler = report(-0.022, -0.370, CubeAnswer::Beaver);
+        let taker = CubeReport {
+            from_taker: true,
+            ..doubler.clone()
+        };
+        assert_eq!(options(&doubler), options(&taker));
+        let lines = taker.lines();
+        assert!((lines[0].equity - 0.022).abs() < 1e-9);
+        assert!((lines[1].equity + 1.0).abs() < 1e-9);
+        assert!((lines[1].difference.unwrap_or(0.0) + 1.022).abs() < 1e-9);
+        assert!((lines[2].difference.unwrap_or(0.0) - 0.348).abs() < 1e-9);
+        assert_eq!(taker.proper_action_text(), "No double, beaver");
+        assert_eq!(format!("{:.1}", taker.percentage().unwrap_or(0.0)), "25.4");
+    }
+}
