@@ -2187,11 +2187,11 @@ impl Session {
         if self.state.game_state == GameState::NoGame {
             return Err(CommandError::not_now("You must set up a board first."));
         }
-        if !self.state.variant.is_gnubg_variation() {
-            return self.variant_hint(count, out);
-        }
         if self.state.dice.is_none() || self.state.double_offered {
             return self.cube_hint(out);
+        }
+        if !self.state.variant.is_gnubg_variation() {
+            return self.variant_hint(count, out);
         }
         let Some(dice) = self.state.dice.filter(|_| {
             !self.state.double_offered && self.state.resignation.is_none() && self.playing()

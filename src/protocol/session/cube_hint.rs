@@ -20,6 +20,9 @@ impl Session {
     /// Whether gnubg analyses a double by `side` now (see the module notes).
     fn cube_available(&self, side: Side) -> bool {
         let state = &self.state;
+        if !state.variant.uses_cube() {
+            return false;
+        }
         if state.crawford || state.cube_owner.is_some_and(|owner| owner != side) {
             return false;
         }
@@ -40,6 +43,12 @@ impl Session {
                 format!("tavli cannot analyse {what} yet."),
             ))
         };
+        if !state.variant.uses_cube() {
+            return Err(CommandError::not_now(format!(
+                "{} is played without the cube: roll, then `hint' ranks the plays.",
+                super::variant_title(state.variant)
+            )));
+        }
         if state.resignation.is_some() {
             return unsupported("resignation decisions");
         }
@@ -84,6 +93,17 @@ impl Session {
         if state.game_state == GameState::NoGame {
             return Err(CommandError::not_now(
                 "No position specified and no game in progress.",
+            ));
+        }
+        if !state.variant.has_gnubg_position_id() {
+            // pubeval's inputs are a standard board; a board with pins or same-direction
+            // movement has no meaning for it.
+            return Err(CommandError::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "tavli has no evaluator for {} positions; after the roll, `hint' ranks the plays by a heuristic score.",
+                    super::variant_title(state.variant)
+                ),
             ));
         }
         let cube = (state.game_state == GameState::Playing && self.cube_available(state.on_roll))
