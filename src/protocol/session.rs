@@ -1536,6 +1536,9 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
+        // Any `set board`, even to the same position, lets a refused resignation be offered
+        // again (gnubg, checked live); `set turn` and `set crawford` do not.
+        self.declined = None;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment).
         if board != self.state.board {
@@ -1658,6 +1661,7 @@ impl Session {
                 out.line("The cube has been centred.");
             }
         }
+        self.declined = None;
         Ok(())
     }
 
@@ -1803,6 +1807,7 @@ impl Session {
         self.state = *state;
         self.match_over = false;
         self.last_roll = None;
+        self.declined = None;
         // gnubg starts a new match record from the ID: no games played yet.
         self.games_played = 0;
         self.board(out);
@@ -1975,7 +1980,7 @@ impl Session {
         self.state.dice = None;
         self.state.double_offered = false;
         self.state.resignation = None;
-        self.declined = None;
+        // A refused resignation stays refused (gnubg, checked live).
         out.line(format!("`{}' is now on roll.", self.name(side)));
         Ok(())
     }
