@@ -1703,6 +1703,12 @@ impl Session {
         if self.state.resignation.take().is_some() {
             self.state.turn = self.state.on_roll;
         }
+        // A pending double is withdrawn: the doubler has rolled instead, the cube stays where
+        // it was and `list game` keeps the double (gnubg, checked live).
+        if self.state.double_offered {
+            self.state.double_offered = false;
+            self.state.turn = self.state.on_roll;
+        }
         if matches!(self.record.last(), Some(Record::Rolled(side, _)) if *side == self.state.on_roll)
         {
             self.record.pop();
@@ -2245,6 +2251,7 @@ impl Session {
         // (and after edits), so one line is "player 0, then player 1" when play alternates.
         let mut line = String::new();
         let mut open = false;
+        let mut after_player_1 = false;
         for record in &self.record {
             let (entry, side) = match record {
                 Record::Rolled(side, dice) => (
@@ -2282,6 +2289,12 @@ impl Session {
                 Record::SetCubeValue => (format!("Unhandled movetype 8{:22}", ""), None),
                 Record::SetCubeOwner => (format!("Unhandled movetype 9{:22}", ""), None),
             };
+            // Player 1's second entry in a row (a roll after his own double) keeps the right
+            // column on a line of its own (gnubg).
+            if side == Some(Side::X) && after_player_1 {
+                line.push_str(&" ".repeat(42));
+            }
+            after_player_1 = side == Some(Side::X);
             line.push_str(&entry);
             match side {
                 // An edit ends its line itself and leaves a new one open (gnubg).
