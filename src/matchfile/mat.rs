@@ -202,9 +202,16 @@ fn key_value(input: &str) -> IResult<&str, (&str, &str)> {
     }
 }
 
-/// `name : score   name : score` (names may contain spaces; the right name runs to its `:`).
+/// `name : score   name : score` (names may contain spaces; the right name runs to its last
+/// `:`). A colon inside the left name is skipped: the separator is the first colon followed by
+/// a score and a readable right half (such files come from writers that keep the name as is).
 fn score_line(line: &str, offset: usize) -> Option<ScoreLine> {
-    let first_colon = line.find(':')?;
+    line.match_indices(':')
+        .find_map(|(colon, _)| score_line_at(line, offset, colon))
+}
+
+/// [`score_line`] with the left name ending at the colon at byte `first_colon`.
+fn score_line_at(line: &str, offset: usize, first_colon: usize) -> Option<ScoreLine> {
     let name0_raw = &line[..first_colon];
     let after = &line[first_colon + 1..];
     let digits_start = first_colon + 1 + (after.len() - after.trim_start().len());
@@ -614,6 +621,18 @@ mod tests {
             .into_iter()
             .map(|cell| (cell.column, cell.action))
             .collect()
+    }
+
+    #[test]
+    fn score_lines_with_colons_in_names() {
+        let line = " a:b : 3                        x:y : 12";
+        let score = score_line(line, 0).unwrap();
+        assert_eq!(score.names[0].value, "a:b");
+        assert_eq!(score.names[1].value, "x:y");
+        assert_eq!((score.scores[0].value, score.scores[1].value), (3, 12));
+        let plain = score_line(" gnubg : 0                      root : 1", 0).unwrap();
+        assert_eq!(plain.names[0].value, "gnubg");
+        assert!(score_line(" a:b c : 0", 0).is_none());
     }
 
     #[test]

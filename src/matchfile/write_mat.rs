@@ -127,14 +127,25 @@ impl Lines {
     }
 }
 
+/// A player's name as written in a score line: `:` becomes `_`. The colon separates name and
+/// score there, and gnubg 1.07 crashes (buffer overflow) reading a name that holds one, so
+/// tavli writes files every reader can take rather than the name unchanged.
+fn score_line_name(name: &str) -> String {
+    name.replace(':', "_")
+}
+
 fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameRecord) {
     let _ = writeln!(out, " Game {}", index + 1);
-    let mut left = format!("{} : {}", record.players[0], game.score[0]);
+    let names = [
+        score_line_name(&record.players[0]),
+        score_line_name(&record.players[1]),
+    ];
+    let mut left = format!("{} : {}", names[0], game.score[0]);
     if left.chars().count() >= 31 {
         // gnubg pads to 31 characters; longer names still need a gap before the right name.
         left.push_str("   ");
     }
-    let _ = writeln!(out, " {left:<31}{} : {}", record.players[1], game.score[1]);
+    let _ = writeln!(out, " {left:<31}{} : {}", names[1], game.score[1]);
     let mut lines = Lines {
         text: String::new(),
         number: 0,
@@ -182,4 +193,34 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
         }
     }
     out.push_str(&lines.text);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colons_in_names_are_written_as_underscores_and_read_back() {
+        let record = MatchRecord {
+            length: 1,
+            players: ["a:b".to_string(), "root".to_string()],
+            variant: Variant::Standard,
+            jacoby: false,
+            info: Vec::new(),
+            comment: Vec::new(),
+            games: vec![GameRecord {
+                score: [0, 0],
+                crawford: false,
+                actions: Vec::new(),
+                result: None,
+            }],
+        };
+        let text = write_mat(&record);
+        assert!(text.contains(" a_b : 0 "), "{text}");
+        let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Mat);
+        assert_eq!(
+            read.map(|read| read.players[0].clone()).ok(),
+            Some("a_b".to_string())
+        );
+    }
 }
