@@ -431,6 +431,14 @@ fn middle_text(state: &MatchState) -> String {
     if state.double_offered {
         return String::new();
     }
+    if !state.variant.uses_cube() {
+        // Portes, Plakoto, Fevga and Athroisma are played without the cube: none is drawn.
+        return match state.match_length {
+            0 => String::new(),
+            1 => "1 point match".to_owned(),
+            length => format!("{length} points match"),
+        };
+    }
     let cube = format!("(Cube: {})", state.cube_value);
     match state.match_length {
         0 if state.cube_owner.is_none() => cube,
@@ -486,6 +494,14 @@ mod tests {
         for line in text.lines().skip(2) {
             assert!(line.len() >= 48, "{line:?}");
         }
+    }
+
+    #[test]
+    fn games_without_a_cube_draw_none() {
+        let mut state = MatchState::new_money_game(Variant::Plakoto, Side::O);
+        assert_eq!(middle_text(&state), "");
+        state.match_length = 5;
+        assert_eq!(middle_text(&state), "5 points match");
     }
 
     #[test]
