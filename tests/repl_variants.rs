@@ -238,3 +238,78 @@ fn the_tavli_rotation_changes_variant_each_game() {
         ]
     );
 }
+
+/// A temporary directory of this test process for files written by the REPL.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tavli-repl-variants-{}-{name}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn variant_matches_save_load_and_export_unchanged() {
+    let dir = scratch_dir("files");
+    for (index, variant) in OWN_VARIANTS.iter().enumerate() {
+        let name = variant.name();
+        let path = |file: &str| dir.join(format!("{name}-{file}")).display().to_string();
+        let mut session = Session::new("root");
+        for line in [
+            format!("set seed {}", 40 + index),
+            format!("set variation {name}"),
+            "set player 1 gnubg".to_string(),
+            "new match 3".to_string(),
+            format!("export match mat {}", path("a.mat")),
+            format!("save match {}", path("a.sgf")),
+        ] {
+            apply(&mut session, &line);
+        }
+        let played = session.state().score;
+        // Reading the files back gives the same match: same final score, same files written.
+        for (load, export, save) in [
+            (
+                format!("import mat {}", path("a.mat")),
+                path("b.mat"),
+                path("b.sgf"),
+            ),
+            (
+                format!("load match {}", path("a.sgf")),
+                path("c.mat"),
+                path("c.sgf"),
+            ),
+        ] {
+            let mut loaded = Session::new("root");
+            apply(&mut loaded, &load);
+            assert_eq!(loaded.state().variant, *variant, "{load}");
+            assert_eq!(loaded.state().score, played, "{load}");
+            assert_eq!(loaded.check_consistency(), Ok(()));
+            apply(&mut loaded, &format!("export match mat {export}"));
+            apply(&mut loaded, &format!("save match {save}"));
+            let read = |file: &str| std::fs::read_to_string(file).unwrap_or_default();
+            assert_eq!(read(&export), read(&path("a.mat")), "{name}: {load}");
+            assert_eq!(read(&save), read(&path("a.sgf")), "{name}: {load}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rotation_match_is_not_written_as_one_variant() {
+    let dir = scratch_dir("rotation");
+    let file = dir.join("rotation.mat").display().to_string();
+    let mut session = Session::new("root");
+    for line in [
+        "set seed 5",
+        "set variation tavli",
+        "set player 1 gnubg",
+        "new match 3",
+    ] {
+        apply(&mut session, line);
+    }
+    let before = session.clone();
+    let refused = run_line(&mut session, &format!("export match mat {file}"));
+    assert!(refused.is_err());
+    assert!(session == before);
+    assert!(!std::path::Path::new(&file).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,10 +23,14 @@ use super::{Record, Session, NO_GAME};
 use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::matchfile::{check_text, decode, write_mat, write_sgf, Format};
+use crate::notation::variant_format::format_variant_play;
 use crate::notation::{apply_written_steps, format_play};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::{legal_plays, Board, GameState, MatchState, Resignation, Side, Step, Variant};
+use crate::rules::variants::legal_plays_in;
+use crate::rules::{
+    legal_plays, Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant,
+};
 use std::path::Path;
 
 /// The longest match gnubg supports (a longer one in a file is refused).
@@ -117,6 +121,32 @@ fn after_steps(board: &Board, side: Side, steps: &[Step]) -> Board {
     apply_written_steps(board, side, &pairs).unwrap_or(*board)
 }
 
+/// The notation of a recorded play and the board after it. gnubg's variations use gnubg's
+/// notation and the written steps; tavli's own variants (pins, captures, Athroisma's actions)
+/// take the legal play with exactly those steps, which the match-file replay has checked.
+fn recorded_play(
+    variant: Variant,
+    board: &Board,
+    side: Side,
+    dice: Dice,
+    steps: &[Step],
+) -> (String, Board) {
+    if variant.is_gnubg_variation() {
+        return (
+            format_play(board, side, steps),
+            after_steps(board, side, steps),
+        );
+    }
+    let result = legal_plays_in(variant, board, side, dice)
+        .into_iter()
+        .find(|play| play.steps() == steps)
+        .map_or(*board, |play| play.result);
+    (
+        format_variant_play(variant, board, side, dice, steps),
+        result,
+    )
+}
+
 /// A replayed game adopted by the session: its final state and `list game` records.
 struct AdoptedGame {
     state: MatchState,
@@ -166,16 +196,22 @@ fn replay_game(
                             ..
                         })
                     )
-                    && !legal_plays(&state.board, *side, *dice).is_empty();
+                    && if variant.is_gnubg_variation() {
+                        !legal_plays(&state.board, *side, *dice).is_empty()
+                    } else {
+                        legal_plays_in(variant, &state.board, *side, *dice)
+                            .iter()
+                            .any(|play| play.dice_used() > 0)
+                    };
                 if unplayed {
                     // A roll not played yet: the dice stay on the board (`list game`: Rolled).
                     state.dice = Some(*dice);
                     record.push(Record::Rolled(*side, *dice));
                     continue;
                 }
-                let notation = format_play(&state.board, *side, steps);
+                let (notation, after) = recorded_play(variant, &state.board, *side, *dice, steps);
                 record.push(Record::Moved(*side, *dice, notation, steps.clone()));
-                state.board = after_steps(&state.board, *side, steps);
+                state.board = after;
                 state.on_roll = side.opponent();
                 state.turn = side.opponent();
                 state.dice = None;
@@ -267,6 +303,7 @@ impl Session {
                 let path = path.ok_or_else(|| {
                     CommandError::bad_argument("You must specify a file to export to.")
                 })?;
+                self.refuse_mixed_variants()?;
                 let record = self.match_record();
                 if self.record.iter().any(|r| matches!(r, Record::SetBoard(_))) && self.playing() {
                     for line in EDITED_WARNING.lines() {
@@ -302,6 +339,7 @@ impl Session {
                         "You must specify a file to save to (see `help save match').",
                     )
                 })?;
+                self.refuse_mixed_variants()?;
                 let text = self.match_sgf();
                 write_file(&path, &text, out)
             }
@@ -319,6 +357,19 @@ impl Session {
     }
 
     /// gnubg saves a finished game too; only "no game at all" is refused.
+    /// A tavli rotation match (Portes, Plakoto, Fevga) holds games of several variants, and a
+    /// match file records one variant for the whole match: refuse rather than write a file
+    /// whose games cannot be replayed.
+    fn refuse_mixed_variants(&self) -> Result<(), CommandError> {
+        if self.rotating_variants() && self.games_played > 0 {
+            return Err(CommandError::new(
+                ErrorKind::Unsupported,
+                "A tavli match changes variant each game, and a match file holds one variant: nothing written (`save position` writes the current game).",
+            ));
+        }
+        Ok(())
+    }
+
     fn require_any_game(&self) -> Result<(), CommandError> {
         if self.state.game_state == GameState::NoGame {
             Err(CommandError::not_now(NO_GAME))
@@ -589,10 +640,10 @@ impl Session {
                 ),
             ));
         }
-        if !record.variant.is_gnubg_variation() || record.length > MAX_MATCH_LENGTH {
+        if record.length > MAX_MATCH_LENGTH {
             return Err(file_error(
                 path,
-                "the match is not one gnubg can play (variant or length); nothing loaded",
+                "the match is longer than 64 points; nothing loaded",
             ));
         }
         let mut record = record;
@@ -607,7 +658,7 @@ impl Session {
     /// Makes `record` the session's match, at the end of its last game.
     fn adopt(&mut self, mut record: MatchRecord, format: Format) {
         let length = record.length;
-        if format == Format::Mat {
+        if format == Format::Mat && record.variant.is_gnubg_variation() {
             for game in &mut record.games {
                 let mut board = Board::start(record.variant);
                 for action in &mut game.actions {
@@ -647,6 +698,9 @@ impl Session {
             post_crawford = true;
         }
         self.names = record.players.clone();
+        // The file's variant becomes the session's (as `set variation` would make it).
+        self.settings.variation = record.variant;
+        self.adopt_variant_match(last.result.map(|result| result.winner));
         self.state = adopted.state;
         self.record = adopted.record;
         self.games_played = u32::try_from(finished.len()).unwrap_or(u32::MAX);

@@ -156,6 +156,19 @@ impl Session {
         }
     }
 
+    /// Whether the match rotates Portes, Plakoto and Fevga (`set variation tavli`).
+    pub(super) fn rotating_variants(&self) -> bool {
+        self.variants.rotating
+    }
+
+    /// A match read from a file: no rotation, and the winner of its last finished game
+    /// starts the next game of a tavli variant.
+    pub(super) fn adopt_variant_match(&mut self, last_winner: Option<Side>) {
+        self.variants.rotating = false;
+        self.variants.rotation = false;
+        self.variants.last_winner = last_winner;
+    }
+
     /// The variant of the game about to start: the next of the rotation in a tavli match.
     pub(super) fn choose_game_variant(&mut self) {
         if self.variants.rotating {
