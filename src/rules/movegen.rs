@@ -49,13 +49,21 @@ thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The positions found so far, by key, emptied in O(1) by changing its stamp. Entry `i`
-/// refers to play `i` of the generator's list.
+/// The positions found so far, by key, emptied in O(1) by changing its stamp. The `count`
+/// recorded so far are plays `0..count` of the generator's list, in order.
 struct SeenPositions {
-    stamps: Vec<u32>,
-    slots: Vec<u32>,
-    keys: Vec<u64>,
+    entries: Box<[SeenEntry; TABLE_SIZE]>,
+    count: usize,
     stamp: u32,
+}
+
+/// One slot of the table: in use when its stamp is the table's current stamp.
+#[derive(Clone, Copy, Default)]
+struct SeenEntry {
+    stamp: u32,
+    /// Index of the play in the generator's list.
+    play: u32,
+    key: u64,
 }
 
 const TABLE_BITS: u32 = 10;
@@ -64,46 +72,49 @@ const TABLE_SIZE: usize = 1 << TABLE_BITS;
 impl SeenPositions {
     fn new() -> SeenPositions {
         SeenPositions {
-            stamps: vec![0; TABLE_SIZE],
-            slots: vec![0; TABLE_SIZE],
-            keys: Vec::with_capacity(64),
+            entries: Box::new([SeenEntry::default(); TABLE_SIZE]),
+            count: 0,
             stamp: 0,
         }
     }
 
     fn clear(&mut self) {
-        self.keys.clear();
+        self.count = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.entries.iter_mut().for_each(|entry| entry.stamp = 0);
             self.stamp = 1;
         }
     }
 
     /// Records `key` for the next play unless a play with the same key and the same board
     /// (`same(index)`) is already there; returns whether it was new.
+    #[inline(always)]
     fn insert(&mut self, key: u64, same: impl Fn(usize) -> bool) -> bool {
-        if self.keys.len() >= TABLE_SIZE / 2 {
-            // More distinct positions than any roll produces; fall back to a scan.
-            if (0..self.keys.len()).any(|index| self.keys[index] == key && same(index)) {
+        if self.count >= TABLE_SIZE / 2 {
+            // More distinct positions than any roll produces; compare with every play.
+            if (0..self.count).any(&same) {
                 return false;
             }
-            self.keys.push(key);
+            self.count += 1;
             return true;
         }
         let mut index = (key >> (64 - TABLE_BITS)) as usize;
         loop {
-            if self.stamps[index] != self.stamp {
-                self.stamps[index] = self.stamp;
-                self.slots[index] = self.keys.len() as u32;
-                self.keys.push(key);
+            let entry = &mut self.entries[index & (TABLE_SIZE - 1)];
+            if entry.stamp != self.stamp {
+                *entry = SeenEntry {
+                    stamp: self.stamp,
+                    play: self.count as u32,
+                    key,
+                };
+                self.count += 1;
                 return true;
             }
-            let found = self.slots[index] as usize;
-            if self.keys[found] == key && same(found) {
+            if entry.key == key && same(entry.play as usize) {
                 return false;
             }
-            index = (index + 1) & (TABLE_SIZE - 1);
+            index += 1;
         }
     }
 }
@@ -187,8 +198,7 @@ impl<'a> Generator<'a> {
     /// it holds a checker; otherwise points whose landing point is not blocked, and, with all
     /// checkers home, bear-offs by the exact number or from the highest point.
     #[inline(always)]
-    fn legal_sources(&self, node: &Node, die: usize) -> u32 {
-        let occupied = node.occupied;
+    fn legal_sources(&self, occupied: u32, die: usize) -> u32 {
         if occupied & BAR_BIT != 0 {
             return if self.blocked & (1 << (BAR - die)) == 0 {
                 BAR_BIT
@@ -207,9 +217,17 @@ impl<'a> Generator<'a> {
         sources
     }
 
-    /// Sets `next` to the node after step number `depth`, from `source` by `die`.
+    /// Sets `next` to the node after step number `depth`, from `source` by `die`; its key only
+    /// when `KEYED` (doubles need none).
     #[inline(always)]
-    fn advance(&self, node: &Node, next: &mut Node, depth: usize, source: usize, die: usize) {
+    fn advance<const KEYED: bool>(
+        &self,
+        node: &Node,
+        next: &mut Node,
+        depth: usize,
+        source: usize,
+        die: usize,
+    ) {
         *next = *node;
         let step = apply_step(
             &mut next.play.result,
@@ -228,7 +246,9 @@ impl<'a> Generator<'a> {
             next.occupied |= 1 << destination;
             next.blots &= !(1 << destination);
         }
-        next.key = key_with_step(node, source, die);
+        if KEYED {
+            next.key = key_with_step(node, source, die);
+        }
     }
 
     /// Saves `node`'s steps followed by one more from `source` by `die` (the last of `moves`
@@ -271,12 +291,19 @@ impl<'a> Generator<'a> {
     ) -> bool {
         let mut both_used = false;
         let mut node = *root;
-        let mut firsts = self.legal_sources(root, die);
+        let mut firsts = self.legal_sources(root.occupied, die);
         while firsts != 0 {
             let source = highest_bit(firsts);
             firsts &= !(1 << source);
-            self.advance(root, &mut node, 0, source, die);
-            let seconds = self.legal_sources(&node, then);
+            // The occupancy after the first step, to see whether the node is worth building.
+            let mut occupied = root.occupied;
+            if root.play.result.slots[self.mover][source] == 1 {
+                occupied &= !(1 << source);
+            }
+            if source >= die {
+                occupied |= 1 << (source - die);
+            }
+            let seconds = self.legal_sources(occupied, then);
             if seconds == 0 {
                 continue;
             }
@@ -290,6 +317,10 @@ impl<'a> Generator<'a> {
                 };
                 candidates &= chain | ((1 << then) - 1);
             }
+            if candidates == 0 {
+                continue;
+            }
+            self.advance::<true>(root, &mut node, 0, source, die);
             while candidates != 0 {
                 let next = highest_bit(candidates);
                 candidates &= !(1 << next);
@@ -312,7 +343,7 @@ impl<'a> Generator<'a> {
 
     /// The one-step plays by `die`, when no play uses both dice; returns whether there is one.
     fn single_steps(&mut self, root: &Node, die: usize) -> bool {
-        let mut sources = self.legal_sources(root, die);
+        let mut sources = self.legal_sources(root.occupied, die);
         let any = sources != 0;
         while sources != 0 {
             let source = highest_bit(sources);
@@ -326,28 +357,30 @@ impl<'a> Generator<'a> {
     /// position is reached exactly once; only the longest are kept. One loop per step.
     fn doubles(&mut self, root: &Node, die: usize) {
         let (mut after_first, mut after_second, mut after_third) = (*root, *root, *root);
-        let mut firsts = self.legal_sources(root, die);
+        let mut firsts = self.legal_sources(root.occupied, die);
         while firsts != 0 {
             let first = highest_bit(firsts);
             firsts &= !(1 << first);
-            self.advance(root, &mut after_first, 0, first, die);
-            let mut seconds = self.legal_sources(&after_first, die) & at_or_below(first);
+            self.advance::<false>(root, &mut after_first, 0, first, die);
+            let mut seconds = self.legal_sources(after_first.occupied, die) & at_or_below(first);
             if seconds == 0 {
                 self.save_short(&after_first, 1);
             }
             while seconds != 0 {
                 let second = highest_bit(seconds);
                 seconds &= !(1 << second);
-                self.advance(&after_first, &mut after_second, 1, second, die);
-                let mut thirds = self.legal_sources(&after_second, die) & at_or_below(second);
+                self.advance::<false>(&after_first, &mut after_second, 1, second, die);
+                let mut thirds =
+                    self.legal_sources(after_second.occupied, die) & at_or_below(second);
                 if thirds == 0 {
                     self.save_short(&after_second, 2);
                 }
                 while thirds != 0 {
                     let third = highest_bit(thirds);
                     thirds &= !(1 << third);
-                    self.advance(&after_second, &mut after_third, 2, third, die);
-                    let mut fourths = self.legal_sources(&after_third, die) & at_or_below(third);
+                    self.advance::<false>(&after_second, &mut after_third, 2, third, die);
+                    let mut fourths =
+                        self.legal_sources(after_third.occupied, die) & at_or_below(third);
                     if fourths == 0 {
                         self.save_short(&after_third, 3);
                         continue;
