@@ -232,7 +232,6 @@ impl<'a> Generator<'a> {
         let step = apply_step(
             &mut next.play.result,
             (self.mover, self.opponent),
-            node.blots,
             source,
             die,
         );
@@ -244,7 +243,9 @@ impl<'a> Generator<'a> {
             // Landing there leaves no opposing blot on it (it was hit or there was none).
             let destination = source - die;
             next.occupied |= 1 << destination;
-            next.blots &= !(1 << destination);
+            if KEYED {
+                next.blots &= !(1 << destination);
+            }
         }
         if KEYED {
             next.key = key_with_step(node, source, die);
@@ -258,7 +259,7 @@ impl<'a> Generator<'a> {
         self.plays.push(node.play);
         let (mover, opponent) = (self.mover, self.opponent);
         if let Some(play) = self.plays.last_mut() {
-            let step = apply_step(&mut play.result, (mover, opponent), node.blots, source, die);
+            let step = apply_step(&mut play.result, (mover, opponent), source, die);
             play.set_step(moves - 1, step);
             play.set_len(moves);
         }
@@ -328,7 +329,7 @@ impl<'a> Generator<'a> {
                 let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
                 let new = seen.insert(key, |index| {
                     let mut board = node.play.result;
-                    apply_step(&mut board, sides, node.blots, next, then);
+                    apply_step(&mut board, sides, next, then);
                     plays[index].result == board
                 });
                 // Otherwise the same position with the same dice: gnubg keeps the first
@@ -427,13 +428,12 @@ fn at_or_below(slot: usize) -> u32 {
     (2 << slot) - 1
 }
 
-/// Moves a checker of the mover (of the pair mover, opponent) on `board` from slot `source` by `die`
-/// (bearing off below slot 0), hitting a blot listed in `blots`; returns the step.
+/// Moves a checker of the mover (of the pair mover, opponent) on `board` from slot `source`
+/// by `die` (bearing off below slot 0), hitting a blot on the landing point; returns the step.
 #[inline(always)]
 fn apply_step(
     board: &mut Board,
     (mover, opponent): (usize, usize),
-    blots: u32,
     source: usize,
     die: usize,
 ) -> Step {
@@ -448,16 +448,16 @@ fn apply_step(
     }
     let destination = source - die;
     board.slots[mover][destination] += 1;
-    let hit = blots & (1 << destination) != 0;
-    if hit {
-        let opp = &mut board.slots[opponent];
-        opp[23 - destination] = 0;
-        opp[BAR] += 1;
-    }
+    // The landing point is not blocked, so the opponent has at most one checker there: a
+    // blot, which goes to the bar (without a branch).
+    let opp = &mut board.slots[opponent];
+    let hit = opp[23 - destination.min(23)];
+    opp[BAR] += hit;
+    opp[23 - destination.min(23)] = 0;
     Step {
         from: source as u8 + 1,
         to: destination as u8 + 1,
-        hit,
+        hit: hit != 0,
     }
 }
 
