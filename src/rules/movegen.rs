@@ -30,7 +30,7 @@ pub fn legal_plays_into(board: &Board, mover: Side, dice: Dice, plays: &mut Vec<
     if first == second {
         generator.doubles(&root, first);
     } else {
-        SEEN.with(|seen| generator.mixed(&root, first, second, &mut seen.borrow_mut()));
+        SEEN.with(|seen| generator.mixed(&root, (first, second), &mut seen.borrow_mut()));
     }
 }
 
@@ -169,6 +169,8 @@ struct Generator<'a> {
     plays: &'a mut Vec<Play>,
     /// Doubles: the most steps of any play saved so far.
     max_moves: usize,
+    /// Find every repeated position of a mixed roll by key, not by rule (tests compare).
+    by_key: bool,
 }
 
 impl<'a> Generator<'a> {
@@ -184,6 +186,7 @@ impl<'a> Generator<'a> {
             blocked: mirrored(opp_several),
             plays,
             max_moves: 0,
+            by_key: false,
         };
         let root = Node {
             play: Play::new(&[], *board),
@@ -267,22 +270,42 @@ impl<'a> Generator<'a> {
 
     /// A mixed roll: every play using both dice, first die then second, then (swapped)
     /// second then first; if none, the plays using the larger die, else the smaller.
-    fn mixed(&mut self, root: &Node, first: usize, second: usize, seen: &mut SeenPositions) {
-        seen.clear();
-        let mut both_used = self.mixed_pass(root, first, second, false, seen);
+    fn mixed(&mut self, root: &Node, (first, second): (usize, usize), seen: &mut SeenPositions) {
         // In the swapped pass, a step of a different checker than the one moved first (and
         // no bear-off on either step) gives a position the first pass already found with
         // the same dice: moving one checker never blocks another's landing point, and a hit
         // only removes a blot. Only chains and bear-offs can be new.
         let prune = root.occupied & BAR_BIT == 0;
-        both_used |= self.mixed_pass(root, second, first, prune, seen);
+        let both_used = if prune && !self.by_key && !self.may_bear_off(root) {
+            // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
+            // `swapped_chain` recognises, so no keys are needed.
+            self.mixed_pass::<false>(root, first, second, false, seen)
+                | self.mixed_pass::<false>(root, second, first, true, seen)
+        } else {
+            seen.clear();
+            self.mixed_pass::<true>(root, first, second, false, seen)
+                | self.mixed_pass::<true>(root, second, first, prune, seen)
+        };
         if !both_used && !self.single_steps(root, first.max(second)) {
             self.single_steps(root, first.min(second));
         }
     }
 
+    /// Whether a checker could be borne off within two steps: at most one checker is outside
+    /// the home board (slots 0 to 5).
+    fn may_bear_off(&self, root: &Node) -> bool {
+        let outside = root.occupied >> 6;
+        match outside.count_ones() {
+            0 => true,
+            1 => root.play.result.slots[self.mover][6 + outside.trailing_zeros() as usize] == 1,
+            _ => false,
+        }
+    }
+
     /// Plays moving by `die` then by `then`; returns whether any such two-step play exists.
-    fn mixed_pass(
+    /// `KEYED`: repeated positions are found by key (needed with a checker on the bar or a
+    /// possible bear-off); otherwise by the rules of `repeats_a_chain` and `swapped_chain`.
+    fn mixed_pass<const KEYED: bool>(
         &mut self,
         root: &Node,
         die: usize,
@@ -311,27 +334,31 @@ impl<'a> Generator<'a> {
             both_used = true;
             let mut candidates = seconds;
             if prune {
-                let chain = if source >= die {
-                    1 << (source - die)
+                let chain = if self.by_key {
+                    (1 << source) >> die
                 } else {
-                    0
+                    self.swapped_chain(root, source, die, then)
                 };
                 candidates &= chain | ((1 << then) - 1);
             }
             if candidates == 0 {
                 continue;
             }
-            self.advance::<true>(root, &mut node, 0, source, die);
+            self.advance::<KEYED>(root, &mut node, 0, source, die);
             while candidates != 0 {
                 let next = highest_bit(candidates);
                 candidates &= !(1 << next);
-                let key = key_with_step(&node, next, then);
-                let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
-                let new = seen.insert(key, |index| {
-                    let mut board = node.play.result;
-                    apply_step(&mut board, sides, next, then);
-                    plays[index].result == board
-                });
+                let new = if KEYED {
+                    let key = key_with_step(&node, next, then);
+                    let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
+                    seen.insert(key, |index| {
+                        let mut board = node.play.result;
+                        apply_step(&mut board, sides, next, then);
+                        plays[index].result == board
+                    })
+                } else {
+                    prune || !self.repeats_a_chain(root, source, next, die, then)
+                };
                 // Otherwise the same position with the same dice: gnubg keeps the first
                 // sequence found.
                 if new {
@@ -340,6 +367,55 @@ impl<'a> Generator<'a> {
             }
         }
         both_used
+    }
+
+    /// In the first pass, without bar or bear-off: whether moving `first` by `die` and then
+    /// `second` by `then` repeats an earlier play. Two such sequences change the mover's
+    /// checkers alike only when the later one moves its second checker onto the point its
+    /// first step left (`second == first + then`) and the earlier one is the chain of that
+    /// checker, by `die` then `then` (found first, its source being higher); the chain hits
+    /// the same blots unless its intermediate point holds one, and exists unless that point
+    /// is blocked.
+    #[inline(always)]
+    fn repeats_a_chain(
+        &self,
+        root: &Node,
+        first: usize,
+        second: usize,
+        die: usize,
+        then: usize,
+    ) -> bool {
+        second == first + then
+            && second >= die
+            && (self.blocked | root.blots) & (1 << (second - die)) == 0
+    }
+
+    /// In the pruned swapped pass, after a first step from `source` by `die`: the bit of the
+    /// chain's second source (the landing point, moving on by `then`) if that chain can be
+    /// new, else 0. A chain that does not bear off ends where two plays of the first pass
+    /// end: a checker already on the landing point moving by `then` and then the first
+    /// checker by `die` onto it (same hits), and the chain by `then` then `die`, which hits
+    /// the same blots when neither intermediate point holds one. Either one makes it a
+    /// duplicate.
+    #[inline(always)]
+    fn swapped_chain(&self, root: &Node, source: usize, die: usize, then: usize) -> u32 {
+        if source < die {
+            return 0;
+        }
+        let link = source - die;
+        if link < then {
+            // The chain bears off: left to the duplicate check.
+            return 1 << link;
+        }
+        let other = source - then;
+        let checker_there = root.occupied & (1 << link) != 0;
+        let same_chain =
+            (self.blocked | root.blots) & (1 << other) == 0 && root.blots & (1 << link) == 0;
+        if checker_there || same_chain {
+            0
+        } else {
+            1 << link
+        }
     }
 
     /// The one-step plays by `die`, when no play uses both dice; returns whether there is one.
@@ -510,6 +586,54 @@ mod tests {
                 .filter(|&index| slots[index] & filter != 0)
                 .fold(0u32, |mask, index| mask | 1 << index);
             assert_eq!(nonzero_mask(&slots, filter), expected, "{filter:x}");
+        }
+    }
+
+    /// Random boards (mostly with contact, some on the bar) where every mixed roll gives the
+    /// same plays, steps included, whether repeats are found by rule or by key.
+    #[test]
+    fn repeat_rules_agree_with_keys() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = |limit: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % limit) as usize
+        };
+        let mut seen = SeenPositions::new();
+        for _ in 0..3000 {
+            let mut slots = [[0u8; 25]; 2];
+            let spread = 6 + random(19);
+            for _ in 0..15 {
+                let slot = if random(40) == 0 {
+                    BAR
+                } else {
+                    random(spread as u64)
+                };
+                slots[1][slot] += 1;
+            }
+            for _ in 0..15 {
+                let slot = random(25);
+                if slot == BAR || slots[1][23 - slot] == 0 {
+                    slots[0][slot] += 1;
+                }
+            }
+            let board = Board::from_slots(slots, Variant::Standard).unwrap();
+            for dice in Dice::all_rolls()
+                .into_iter()
+                .filter(|dice| !dice.is_double())
+            {
+                let dice = (usize::from(dice.first()), usize::from(dice.second()));
+                for order in [dice, (dice.1, dice.0)] {
+                    let mut results = [Vec::new(), Vec::new()];
+                    for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
+                        let (mut generator, root) = Generator::new(&board, Side::X, plays);
+                        generator.by_key = by_key;
+                        generator.mixed(&root, order, &mut seen);
+                    }
+                    assert_eq!(results[0], results[1], "{slots:?} {order:?}");
+                }
+            }
         }
     }
 
