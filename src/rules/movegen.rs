@@ -279,8 +279,12 @@ impl<'a> Generator<'a> {
         let both_used = if prune && !self.by_key && !self.may_bear_off(root) {
             // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
             // `swapped_chain` recognises, so no keys are needed.
-            self.mixed_pass::<false>(root, first, second, false, seen)
-                | self.mixed_pass::<false>(root, second, first, true, seen)
+            if self.mixed_pass::<false>(root, first, second, false, seen) {
+                self.swapped_chains(root, second, first);
+                true
+            } else {
+                self.mixed_pass::<false>(root, second, first, true, seen)
+            }
         } else {
             seen.clear();
             self.mixed_pass::<true>(root, first, second, false, seen)
@@ -367,6 +371,24 @@ impl<'a> Generator<'a> {
             }
         }
         both_used
+    }
+
+    /// The swapped pass without bar or bear-off, once the first pass found plays: only the
+    /// chains `swapped_chain` keeps, found for all first steps at once with bit masks.
+    fn swapped_chains(&mut self, root: &Node, die: usize, then: usize) {
+        let reach = die + then;
+        let long = self.legal_sources(root.occupied, die) & !((1 << reach) - 1);
+        let chain_lands = !self.blocked << reach;
+        let checker_there = root.occupied << die;
+        let same_chain = !((self.blocked | root.blots) << then) & !(root.blots << die);
+        let mut sources = long & chain_lands & !checker_there & !same_chain;
+        let mut node = *root;
+        while sources != 0 {
+            let source = highest_bit(sources);
+            sources &= !(1 << source);
+            self.advance::<false>(root, &mut node, 0, source, die);
+            self.push_with_step(&node, 2, source - die, then);
+        }
     }
 
     /// In the first pass, without bar or bear-off: whether moving `first` by `die` and then
