@@ -9,7 +9,7 @@
 
 use super::board::{Board, BAR};
 use super::dice::Dice;
-use super::play::{Play, Step, BAR_POINT, OFF_POINT};
+use super::play::{Play, Step, OFF_POINT};
 use super::side::Side;
 
 /// Every legal play of `mover` with `dice`, one per distinct resulting position, in gnubg's
@@ -25,11 +25,13 @@ pub fn legal_plays(board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
 /// many positions can reuse one buffer.
 pub fn legal_plays_into(board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
     plays.clear();
-    SEEN.with(|seen| {
-        let mut seen = seen.borrow_mut();
-        let mut generator = Generator::new(board, mover, dice, plays, &mut seen);
-        generator.run();
-    });
+    let (first, second) = (usize::from(dice.first()), usize::from(dice.second()));
+    let (mut generator, root) = Generator::new(board, mover, plays);
+    if first == second {
+        generator.doubles(&root, first);
+    } else {
+        SEEN.with(|seen| generator.mixed(&root, (first, second), &mut seen.borrow_mut()));
+    }
 }
 
 /// The number of legal plays (distinct resulting positions); what perft and benches count.
@@ -47,92 +49,80 @@ thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The positions found so far, by key, emptied in O(1) by changing its stamp. Entry `i`
-/// refers to play `i` of the generator's list.
+/// The positions found so far, by key, emptied in O(1) by changing its stamp. The `count`
+/// recorded so far are plays `0..count` of the generator's list, in order.
 struct SeenPositions {
-    stamps: Vec<u32>,
-    slots: Vec<u32>,
-    keys: Vec<u64>,
+    entries: Box<[SeenEntry; TABLE_SIZE]>,
+    count: usize,
     stamp: u32,
 }
 
-const TABLE_BITS: u32 = 13;
+/// One slot of the table: in use when its stamp is the table's current stamp.
+#[derive(Clone, Copy, Default)]
+struct SeenEntry {
+    stamp: u32,
+    /// Index of the play in the generator's list.
+    play: u32,
+    key: u64,
+}
+
+const TABLE_BITS: u32 = 10;
 const TABLE_SIZE: usize = 1 << TABLE_BITS;
 
 impl SeenPositions {
     fn new() -> SeenPositions {
         SeenPositions {
-            stamps: vec![0; TABLE_SIZE],
-            slots: vec![0; TABLE_SIZE],
-            keys: Vec::with_capacity(64),
+            entries: Box::new([SeenEntry::default(); TABLE_SIZE]),
+            count: 0,
             stamp: 0,
         }
     }
 
     fn clear(&mut self) {
-        self.keys.clear();
+        self.count = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.entries.iter_mut().for_each(|entry| entry.stamp = 0);
             self.stamp = 1;
         }
     }
 
     /// Records `key` for the next play unless a play with the same key and the same board
     /// (`same(index)`) is already there; returns whether it was new.
+    #[inline(always)]
     fn insert(&mut self, key: u64, same: impl Fn(usize) -> bool) -> bool {
-        if self.keys.len() >= TABLE_SIZE / 2 {
-            // More distinct positions than any roll produces; fall back to a scan.
-            if (0..self.keys.len()).any(|index| self.keys[index] == key && same(index)) {
+        if self.count >= TABLE_SIZE / 2 {
+            // More distinct positions than any roll produces; compare with every play.
+            if (0..self.count).any(&same) {
                 return false;
             }
-            self.keys.push(key);
+            self.count += 1;
             return true;
         }
         let mut index = (key >> (64 - TABLE_BITS)) as usize;
         loop {
-            if self.stamps[index] != self.stamp {
-                self.stamps[index] = self.stamp;
-                self.slots[index] = self.keys.len() as u32;
-                self.keys.push(key);
+            let entry = &mut self.entries[index & (TABLE_SIZE - 1)];
+            if entry.stamp != self.stamp {
+                *entry = SeenEntry {
+                    stamp: self.stamp,
+                    play: self.count as u32,
+                    key,
+                };
+                self.count += 1;
                 return true;
             }
-            let found = self.slots[index] as usize;
-            if self.keys[found] == key && same(found) {
+            if entry.key == key && same(entry.play as usize) {
                 return false;
             }
-            index = (index + 1) & (TABLE_SIZE - 1);
+            index += 1;
         }
     }
 }
 
-struct Generator<'a> {
-    dice: [u8; 4],
-    base: &'a Board,
-    mover: Side,
-    steps: [Step; 4],
-    hero: [u8; 25],
-    /// Bit `i` set when `hero[i] > 0`.
-    occupied: u32,
-    opp: [u8; 25],
-    key: u64,
-    plays: &'a mut Vec<Play>,
-    seen: &'a mut SeenPositions,
-    max_moves: u8,
-    max_pips: u8,
-    /// Doubles: each resulting position is reached by exactly one non-increasing sequence of
-    /// sources, so no duplicate check is needed.
-    double: bool,
-    /// The second pass of a mixed roll (dice swapped) from a position with no checker on the
-    /// bar: two-step plays of different checkers duplicate plays of the first pass.
-    prune_second_pass: bool,
-    /// Destination of the first step in the current sequence (slot index), if not borne off.
-    first_destination: Option<usize>,
-}
-
-/// Random 64-bit weights: a position's key is the sum of the mover's slot weights times
-/// their counts, plus a weight per opponent checker hit. Equal keys are confirmed by
-/// comparing boards, so a collision can never merge two positions.
+/// Random 64-bit weights: a play's key is the sum, over its steps, of the weight of the slot
+/// it lands on minus the weight of the slot it leaves, plus a weight per opponent checker hit.
+/// All plays start from the same board, so equal positions have equal keys; equal keys are
+/// confirmed by comparing boards, so a collision can never merge two positions.
 const fn weights(seed: u64) -> [u64; 25] {
     let mut weights = [0u64; 25];
     let mut state = seed;
@@ -152,260 +142,522 @@ const fn weights(seed: u64) -> [u64; 25] {
 const SLOT_WEIGHTS: [u64; 25] = weights(1);
 const HIT_WEIGHTS: [u64; 25] = weights(2);
 
-fn position_key(hero: &[u8; 25]) -> u64 {
-    hero.iter()
-        .zip(SLOT_WEIGHTS)
-        .fold(0u64, |key, (&count, weight)| {
-            key.wrapping_add(weight.wrapping_mul(u64::from(count)))
-        })
-}
+/// Bit of the bar in the occupancy masks.
+const BAR_BIT: u32 = 1 << BAR;
 
-/// What a step changed, so it can be undone.
+/// A point of the search: the steps made so far and, as the play's result, the board they
+/// lead to, with bit masks over the mover's slots (slot 24 is its bar). Each step works on a
+/// copy, so nothing has to be undone.
 #[derive(Clone, Copy)]
-struct Undo {
-    source: usize,
-    destination: Option<usize>,
-    hit: Option<usize>,
+struct Node {
+    play: Play,
+    /// Bit `i` set when the mover has a checker on slot `i`.
+    occupied: u32,
+    /// Bit `i` set when a single opponent checker stands on the mover's slot `i`.
+    blots: u32,
+    /// Sum of the weights of the steps made so far (see [`weights`]).
     key: u64,
 }
 
+/// What stays fixed while the plays of one roll are generated.
+struct Generator<'a> {
+    mover: usize,
+    opponent: usize,
+    /// Bit `i` set when the opponent holds the mover's slot `i` with two or more checkers
+    /// (hits only remove single checkers, so this never changes during a roll).
+    blocked: u32,
+    plays: &'a mut Vec<Play>,
+    /// Doubles: the most steps of any play saved so far.
+    max_moves: usize,
+    /// Find every repeated position of a mixed roll by key, not by rule (tests compare).
+    by_key: bool,
+}
+
 impl<'a> Generator<'a> {
-    fn new(
-        board: &'a Board,
-        mover: Side,
-        dice: Dice,
-        plays: &'a mut Vec<Play>,
-        seen: &'a mut SeenPositions,
-    ) -> Generator<'a> {
-        let (first, second) = (dice.first(), dice.second());
-        let double = if first == second { first } else { 0 };
-        seen.clear();
-        let hero = board.slots[mover.index()];
-        let opp = board.slots[mover.opponent().index()];
-        Generator {
-            dice: [first, second, double, double],
-            base: board,
-            mover,
-            steps: [Step::default(); 4],
-            hero,
-            occupied: occupancy(&hero),
-            opp,
-            key: position_key(&hero),
+    fn new(board: &Board, mover: Side, plays: &'a mut Vec<Play>) -> (Generator<'a>, Node) {
+        let hero = &board.slots[mover.index()];
+        let opp = &board.slots[mover.opponent().index()];
+        let (opp_any, opp_several) = (nonzero_mask(opp, 0xFF), nonzero_mask(opp, 0xFE));
+        // The opponent's slot `23 - i` is the mover's slot `i`.
+        let mirrored = |mask: u32| (mask & ((1 << 24) - 1)).reverse_bits() >> 8;
+        let generator = Generator {
+            mover: mover.index(),
+            opponent: mover.opponent().index(),
+            blocked: mirrored(opp_several),
             plays,
-            seen,
             max_moves: 0,
-            max_pips: 0,
-            double: first == second,
-            prune_second_pass: false,
-            first_destination: None,
-        }
-    }
-
-    fn run(&mut self) {
-        self.search(0, 23, 0);
-        if self.dice[0] != self.dice[1] {
-            self.dice.swap(0, 1);
-            // In the swapped pass, a step of a different checker than the one moved first
-            // (and no bear-off on either step) gives a position the first pass already found
-            // with the same dice and pips: moving one checker never blocks another's landing
-            // point, and a hit only removes a blot. Only chains and bear-offs can be new.
-            self.prune_second_pass = self.hero[BAR] == 0;
-            self.search(0, 23, 0);
-            self.dice.swap(0, 1);
-        }
-    }
-
-    fn make(&mut self, source: usize, die: usize) -> (Undo, bool) {
-        let undo_key = self.key;
-        self.key = self.key.wrapping_sub(SLOT_WEIGHTS[source]);
-        self.hero[source] -= 1;
-        if self.hero[source] == 0 {
-            self.occupied &= !(1 << source);
-        }
-        if source < die {
-            return (
-                Undo {
-                    source,
-                    destination: None,
-                    hit: None,
-                    key: undo_key,
-                },
-                false,
-            );
-        }
-        let destination = source - die;
-        let opposite = 23 - destination;
-        let mut hit = None;
-        if self.opp[opposite] == 1 {
-            self.opp[opposite] = 0;
-            self.opp[BAR] += 1;
-            self.key = self.key.wrapping_add(HIT_WEIGHTS[opposite]);
-            hit = Some(opposite);
-        }
-        self.hero[destination] += 1;
-        self.occupied |= 1 << destination;
-        self.key = self.key.wrapping_add(SLOT_WEIGHTS[destination]);
-        (
-            Undo {
-                source,
-                destination: Some(destination),
-                hit,
-                key: undo_key,
-            },
-            hit.is_some(),
-        )
-    }
-
-    fn unmake(&mut self, undo: Undo) {
-        self.hero[undo.source] += 1;
-        self.occupied |= 1 << undo.source;
-        if let Some(destination) = undo.destination {
-            self.hero[destination] -= 1;
-            if self.hero[destination] == 0 {
-                self.occupied &= !(1 << destination);
-            }
-        }
-        if let Some(opposite) = undo.hit {
-            self.opp[opposite] = 1;
-            self.opp[BAR] -= 1;
-        }
-        self.key = undo.key;
-    }
-
-    /// Tries every step with die number `depth`; returns whether one was possible.
-    fn search(&mut self, depth: usize, start: usize, pips: u8) -> bool {
-        if depth > 3 || self.dice[depth] == 0 {
-            return false;
-        }
-        let die = self.dice[depth];
-        let die_index = usize::from(die);
-        if self.hero[BAR] > 0 {
-            if self.opp[die_index - 1] >= 2 {
-                return false;
-            }
-            let (undo, hit) = self.make(BAR, die_index);
-            self.steps[depth] = Step {
-                from: BAR_POINT,
-                to: 25 - die,
-                hit,
-            };
-            if !self.search(depth + 1, 23, pips + die) {
-                self.save(depth as u8 + 1, pips + die);
-            }
-            self.unmake(undo);
-            return true;
-        }
-        let above_one = self.occupied & !1;
-        let highest = if above_one == 0 {
-            0
-        } else {
-            31 - above_one.leading_zeros() as usize
+            by_key: false,
         };
-        let mut used = false;
-        let mut candidates = self.occupied & ((2u32 << start) - 1);
-        if depth == 1 && self.prune_second_pass {
-            // Only the checker moved first (a chain) and bear-offs can give new positions;
-            // the die still counts as usable if any other checker could move.
-            let new_ones =
-                self.first_destination.map_or(0, |first| 1u32 << first) | ((1u32 << die_index) - 1);
-            let mut others = candidates & !new_ones;
-            candidates &= new_ones;
-            while others != 0 {
-                let source = 31 - others.leading_zeros() as usize;
-                others &= !(1 << source);
-                if step_is_legal(&self.opp, highest, source, die_index) {
-                    used = true;
-                    break;
+        let root = Node {
+            play: Play::new(&[], *board),
+            occupied: nonzero_mask(hero, 0xFF),
+            blots: mirrored(opp_any & !opp_several),
+            key: 0,
+        };
+        (generator, root)
+    }
+
+    /// The slots from which the mover may move a checker by `die`, as bits: only the bar while
+    /// it holds a checker; otherwise points whose landing point is not blocked, and, with all
+    /// checkers home, bear-offs by the exact number or from the highest point.
+    #[inline(always)]
+    fn legal_sources(&self, occupied: u32, die: usize) -> u32 {
+        if occupied & BAR_BIT != 0 {
+            return if self.blocked & (1 << (BAR - die)) == 0 {
+                BAR_BIT
+            } else {
+                0
+            };
+        }
+        let mut sources = occupied & (!self.blocked << die);
+        if occupied != 0 && occupied < 1 << 6 {
+            let highest = 31 - occupied.leading_zeros() as usize;
+            sources |= occupied & (1 << (die - 1));
+            if highest < die {
+                sources |= 1 << highest;
+            }
+        }
+        sources
+    }
+
+    /// Sets `next` to the node after step number `depth`, from `source` by `die`; its key only
+    /// when `KEYED` (doubles need none).
+    #[inline(always)]
+    fn advance<const KEYED: bool>(
+        &self,
+        node: &Node,
+        next: &mut Node,
+        depth: usize,
+        source: usize,
+        die: usize,
+    ) {
+        *next = *node;
+        let step = apply_step(
+            &mut next.play.result,
+            (self.mover, self.opponent),
+            source,
+            die,
+        );
+        next.play.set_step(depth, step);
+        if next.play.result.slots[self.mover][source] == 0 {
+            next.occupied &= !(1 << source);
+        }
+        if source >= die {
+            // Landing there leaves no opposing blot on it (it was hit or there was none).
+            let destination = source - die;
+            next.occupied |= 1 << destination;
+            if KEYED {
+                next.blots &= !(1 << destination);
+            }
+        }
+        if KEYED {
+            next.key = key_with_step(node, source, die);
+        }
+    }
+
+    /// Saves `node`'s steps followed by one more from `source` by `die` (the last of `moves`
+    /// steps).
+    #[inline(always)]
+    fn push_with_step(&mut self, node: &Node, moves: usize, source: usize, die: usize) {
+        self.plays.push(node.play);
+        let (mover, opponent) = (self.mover, self.opponent);
+        if let Some(play) = self.plays.last_mut() {
+            let step = apply_step(&mut play.result, (mover, opponent), source, die);
+            play.set_step(moves - 1, step);
+            play.set_len(moves);
+        }
+    }
+
+    /// A mixed roll: every play using both dice, first die then second, then (swapped)
+    /// second then first; if none, the plays using the larger die, else the smaller.
+    fn mixed(&mut self, root: &Node, (first, second): (usize, usize), seen: &mut SeenPositions) {
+        // In the swapped pass, a step of a different checker than the one moved first (and
+        // no bear-off on either step) gives a position the first pass already found with
+        // the same dice: moving one checker never blocks another's landing point, and a hit
+        // only removes a blot. Only chains and bear-offs can be new.
+        let prune = root.occupied & BAR_BIT == 0;
+        let both_used = if prune && !self.by_key && !self.may_bear_off(root) {
+            // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
+            // `swapped_chain` recognises, so no keys are needed.
+            if self.mixed_pass::<false>(root, first, second, false, seen) {
+                self.swapped_chains(root, second, first);
+                true
+            } else {
+                self.mixed_pass::<false>(root, second, first, true, seen)
+            }
+        } else {
+            seen.clear();
+            self.mixed_pass::<true>(root, first, second, false, seen)
+                | self.mixed_pass::<true>(root, second, first, prune, seen)
+        };
+        if !both_used && !self.single_steps(root, first.max(second)) {
+            self.single_steps(root, first.min(second));
+        }
+    }
+
+    /// Whether a checker could be borne off within two steps: at most one checker is outside
+    /// the home board (slots 0 to 5).
+    fn may_bear_off(&self, root: &Node) -> bool {
+        let outside = root.occupied >> 6;
+        match outside.count_ones() {
+            0 => true,
+            1 => root.play.result.slots[self.mover][6 + outside.trailing_zeros() as usize] == 1,
+            _ => false,
+        }
+    }
+
+    /// Plays moving by `die` then by `then`; returns whether any such two-step play exists.
+    /// `KEYED`: repeated positions are found by key (needed with a checker on the bar or a
+    /// possible bear-off); otherwise by the rules of `repeats_a_chain` and `swapped_chain`.
+    fn mixed_pass<const KEYED: bool>(
+        &mut self,
+        root: &Node,
+        die: usize,
+        then: usize,
+        prune: bool,
+        seen: &mut SeenPositions,
+    ) -> bool {
+        let mut both_used = false;
+        let mut node = *root;
+        let mut firsts = self.legal_sources(root.occupied, die);
+        while firsts != 0 {
+            let source = highest_bit(firsts);
+            firsts &= !(1 << source);
+            // The occupancy after the first step, to see whether the node is worth building.
+            let mut occupied = root.occupied;
+            if root.play.result.slots[self.mover][source] == 1 {
+                occupied &= !(1 << source);
+            }
+            if source >= die {
+                occupied |= 1 << (source - die);
+            }
+            let seconds = self.legal_sources(occupied, then);
+            if seconds == 0 {
+                continue;
+            }
+            both_used = true;
+            let mut candidates = seconds;
+            if prune {
+                let chain = if self.by_key {
+                    (1 << source) >> die
+                } else {
+                    self.swapped_chain(root, source, die, then)
+                };
+                candidates &= chain | ((1 << then) - 1);
+            }
+            if candidates == 0 {
+                continue;
+            }
+            self.advance::<KEYED>(root, &mut node, 0, source, die);
+            while candidates != 0 {
+                let next = highest_bit(candidates);
+                candidates &= !(1 << next);
+                let new = if KEYED {
+                    let key = key_with_step(&node, next, then);
+                    let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
+                    seen.insert(key, |index| {
+                        let mut board = node.play.result;
+                        apply_step(&mut board, sides, next, then);
+                        plays[index].result == board
+                    })
+                } else {
+                    prune || !self.repeats_a_chain(root, source, next, die, then)
+                };
+                // Otherwise the same position with the same dice: gnubg keeps the first
+                // sequence found.
+                if new {
+                    self.push_with_step(&node, 2, next, then);
                 }
             }
         }
-        while candidates != 0 {
-            let source = 31 - candidates.leading_zeros() as usize;
-            candidates &= !(1 << source);
-            if !step_is_legal(&self.opp, highest, source, die_index) {
-                continue;
-            }
-            let (undo, hit) = self.make(source, die_index);
-            if depth == 0 {
-                self.first_destination = source.checked_sub(die_index);
-            }
-            self.steps[depth] = Step {
-                from: source as u8 + 1,
-                to: if source >= die_index {
-                    (source - die_index) as u8 + 1
-                } else {
-                    OFF_POINT
-                },
-                hit,
-            };
-            let next_start = if self.dice[0] == self.dice[1] {
-                source
-            } else {
-                23
-            };
-            if !self.search(depth + 1, next_start, pips + die) {
-                self.save(depth as u8 + 1, pips + die);
-            }
-            self.unmake(undo);
-            used = true;
-        }
-        used
+        both_used
     }
 
-    fn save(&mut self, moves: u8, pips: u8) {
-        if moves < self.max_moves || pips < self.max_pips {
+    /// The swapped pass without bar or bear-off, once the first pass found plays: only the
+    /// chains `swapped_chain` keeps, found for all first steps at once with bit masks.
+    fn swapped_chains(&mut self, root: &Node, die: usize, then: usize) {
+        let reach = die + then;
+        let long = self.legal_sources(root.occupied, die) & !((1 << reach) - 1);
+        let chain_lands = !self.blocked << reach;
+        let checker_there = root.occupied << die;
+        let same_chain = !((self.blocked | root.blots) << then) & !(root.blots << die);
+        let mut sources = long & chain_lands & !checker_there & !same_chain;
+        let mut node = *root;
+        while sources != 0 {
+            let source = highest_bit(sources);
+            sources &= !(1 << source);
+            self.advance::<false>(root, &mut node, 0, source, die);
+            self.push_with_step(&node, 2, source - die, then);
+        }
+    }
+
+    /// In the first pass, without bar or bear-off: whether moving `first` by `die` and then
+    /// `second` by `then` repeats an earlier play. Two such sequences change the mover's
+    /// checkers alike only when the later one moves its second checker onto the point its
+    /// first step left (`second == first + then`) and the earlier one is the chain of that
+    /// checker, by `die` then `then` (found first, its source being higher); the chain hits
+    /// the same blots unless its intermediate point holds one, and exists unless that point
+    /// is blocked.
+    #[inline(always)]
+    fn repeats_a_chain(
+        &self,
+        root: &Node,
+        first: usize,
+        second: usize,
+        die: usize,
+        then: usize,
+    ) -> bool {
+        second == first + then
+            && second >= die
+            && (self.blocked | root.blots) & (1 << (second - die)) == 0
+    }
+
+    /// In the pruned swapped pass, after a first step from `source` by `die`: the bit of the
+    /// chain's second source (the landing point, moving on by `then`) if that chain can be
+    /// new, else 0. A chain that does not bear off ends where two plays of the first pass
+    /// end: a checker already on the landing point moving by `then` and then the first
+    /// checker by `die` onto it (same hits), and the chain by `then` then `die`, which hits
+    /// the same blots when neither intermediate point holds one. Either one makes it a
+    /// duplicate.
+    #[inline(always)]
+    fn swapped_chain(&self, root: &Node, source: usize, die: usize, then: usize) -> u32 {
+        if source < die {
+            return 0;
+        }
+        let link = source - die;
+        if link < then {
+            // The chain bears off: left to the duplicate check.
+            return 1 << link;
+        }
+        let other = source - then;
+        let checker_there = root.occupied & (1 << link) != 0;
+        let same_chain =
+            (self.blocked | root.blots) & (1 << other) == 0 && root.blots & (1 << link) == 0;
+        if checker_there || same_chain {
+            0
+        } else {
+            1 << link
+        }
+    }
+
+    /// The one-step plays by `die`, when no play uses both dice; returns whether there is one.
+    fn single_steps(&mut self, root: &Node, die: usize) -> bool {
+        let mut sources = self.legal_sources(root.occupied, die);
+        let any = sources != 0;
+        while sources != 0 {
+            let source = highest_bit(sources);
+            sources &= !(1 << source);
+            self.push_with_step(root, 1, source, die);
+        }
+        any
+    }
+
+    /// A double: sequences of steps whose sources never increase, so each resulting
+    /// position is reached exactly once; only the longest are kept. One loop per step.
+    fn doubles(&mut self, root: &Node, die: usize) {
+        let (mut after_first, mut after_second, mut after_third) = (*root, *root, *root);
+        let mut firsts = self.legal_sources(root.occupied, die);
+        while firsts != 0 {
+            let first = highest_bit(firsts);
+            firsts &= !(1 << first);
+            self.advance::<false>(root, &mut after_first, 0, first, die);
+            let mut seconds = self.legal_sources(after_first.occupied, die) & at_or_below(first);
+            if seconds == 0 {
+                self.save_short(&after_first, 1);
+            }
+            while seconds != 0 {
+                let second = highest_bit(seconds);
+                seconds &= !(1 << second);
+                self.advance::<false>(&after_first, &mut after_second, 1, second, die);
+                let mut thirds =
+                    self.legal_sources(after_second.occupied, die) & at_or_below(second);
+                if thirds == 0 {
+                    self.save_short(&after_second, 2);
+                }
+                while thirds != 0 {
+                    let third = highest_bit(thirds);
+                    thirds &= !(1 << third);
+                    self.advance::<false>(&after_second, &mut after_third, 2, third, die);
+                    let mut fourths =
+                        self.legal_sources(after_third.occupied, die) & at_or_below(third);
+                    if fourths == 0 {
+                        self.save_short(&after_third, 3);
+                        continue;
+                    }
+                    if self.max_moves < 4 {
+                        self.plays.clear();
+                        self.max_moves = 4;
+                    }
+                    while fourths != 0 {
+                        let fourth = highest_bit(fourths);
+                        fourths &= !(1 << fourth);
+                        self.push_with_step(&after_third, 4, fourth, die);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves `node`, a double's sequence of `moves` steps that cannot go on, unless longer
+    /// plays exist.
+    fn save_short(&mut self, node: &Node, moves: usize) {
+        if moves < self.max_moves {
             return;
         }
-        if moves > self.max_moves || pips > self.max_pips {
-            self.seen.clear();
+        if moves > self.max_moves {
             self.plays.clear();
+            self.max_moves = moves;
         }
-        self.max_moves = moves;
-        self.max_pips = pips;
-        let (hero, opp) = (&self.hero, &self.opp);
-        let (mover, opponent) = (self.mover.index(), self.mover.opponent().index());
-        let plays = &*self.plays;
-        if !self.double
-            && !self.seen.insert(self.key, |index| {
-                plays[index].result.slots[mover] == *hero
-                    && plays[index].result.slots[opponent] == *opp
-            })
-        {
-            // Same position, same dice and pips used: gnubg keeps the first sequence found.
-            return;
-        }
-        let mut result = *self.base;
-        result.slots[mover] = self.hero;
-        result.slots[opponent] = self.opp;
-        let steps = &self.steps[..usize::from(moves)];
-        let borne_off = steps.iter().filter(|s| s.to == OFF_POINT).count() as u8;
-        result.off[self.mover.index()] += borne_off;
-        self.plays.push(Play::new(steps, result));
+        let mut play = node.play;
+        play.set_len(moves);
+        self.plays.push(play);
     }
 }
 
-/// The set of slots holding a checker of the mover, as bits.
-fn occupancy(hero: &[u8; 25]) -> u32 {
-    hero.iter()
-        .enumerate()
-        .filter(|(_, &count)| count > 0)
-        .fold(0, |bits, (index, _)| bits | (1 << index))
+/// The highest set bit of a non-zero mask.
+#[inline(always)]
+fn highest_bit(mask: u32) -> usize {
+    31 - mask.leading_zeros() as usize
 }
 
-/// Whether the mover may move a checker from slot `source` by `die`; `highest` is the highest
-/// occupied slot above slot 0 (bearing off needs it to be at most 5, all checkers home).
-fn step_is_legal(opp: &[u8; 25], highest: usize, source: usize, die: usize) -> bool {
+/// The slots at or below `slot`, as bits.
+#[inline(always)]
+fn at_or_below(slot: usize) -> u32 {
+    (2 << slot) - 1
+}
+
+/// Moves a checker of the mover (of the pair mover, opponent) on `board` from slot `source`
+/// by `die` (bearing off below slot 0), hitting a blot on the landing point; returns the step.
+#[inline(always)]
+fn apply_step(
+    board: &mut Board,
+    (mover, opponent): (usize, usize),
+    source: usize,
+    die: usize,
+) -> Step {
+    board.slots[mover][source] -= 1;
+    if source < die {
+        board.off[mover] += 1;
+        return Step {
+            from: source as u8 + 1,
+            to: OFF_POINT,
+            hit: false,
+        };
+    }
+    let destination = source - die;
+    board.slots[mover][destination] += 1;
+    // The landing point is not blocked, so the opponent has at most one checker there: a
+    // blot, which goes to the bar (without a branch).
+    let opp = &mut board.slots[opponent];
+    let hit = opp[23 - destination.min(23)];
+    opp[BAR] += hit;
+    opp[23 - destination.min(23)] = 0;
+    Step {
+        from: source as u8 + 1,
+        to: destination as u8 + 1,
+        hit: hit != 0,
+    }
+}
+
+/// `node`'s key after one more step from `source` by `die`.
+#[inline(always)]
+fn key_with_step(node: &Node, source: usize, die: usize) -> u64 {
+    let mut key = node.key.wrapping_sub(SLOT_WEIGHTS[source]);
     if source >= die {
-        opp[23 - (source - die)] < 2
-    } else {
-        highest <= 5 && (source == highest || source + 1 == die)
+        let destination = source - die;
+        key = key.wrapping_add(SLOT_WEIGHTS[destination]);
+        if node.blots & (1 << destination) != 0 {
+            key = key.wrapping_add(HIT_WEIGHTS[destination]);
+        }
     }
+    key
+}
+
+/// Bit `i` set when `slots[i] & filter` is not zero.
+fn nonzero_mask(slots: &[u8; 25], filter: u8) -> u32 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let filter_word = u64::from(filter) * 0x0101_0101_0101_0101;
+    let mut mask = 0u32;
+    for (chunk, bytes) in slots.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        let word = u64::from_le_bytes(word) & filter_word;
+        // High bit of each byte set when the byte is not zero.
+        let flags = ((word & LOW).wrapping_add(LOW) | word) & HIGH;
+        // Gather the eight high bits into the low byte of the top byte.
+        let bits = ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        mask |= bits << (8 * chunk);
+    }
+    mask | u32::from(slots[BAR] & filter != 0) << BAR
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::variant::Variant;
+
+    #[test]
+    fn nonzero_mask_matches_a_loop() {
+        let mut slots = [0u8; 25];
+        for (index, slot) in slots.iter_mut().enumerate() {
+            *slot = (index * 7 % 5) as u8;
+        }
+        for filter in [0xFF, 0xFE] {
+            let expected = (0..25)
+                .filter(|&index| slots[index] & filter != 0)
+                .fold(0u32, |mask, index| mask | 1 << index);
+            assert_eq!(nonzero_mask(&slots, filter), expected, "{filter:x}");
+        }
+    }
+
+    /// Random boards (mostly with contact, some on the bar) where every mixed roll gives the
+    /// same plays, steps included, whether repeats are found by rule or by key.
+    #[test]
+    fn repeat_rules_agree_with_keys() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = |limit: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % limit) as usize
+        };
+        let mut seen = SeenPositions::new();
+        for _ in 0..3000 {
+            let mut slots = [[0u8; 25]; 2];
+            let spread = 6 + random(19);
+            for _ in 0..15 {
+                let slot = if random(40) == 0 {
+                    BAR
+                } else {
+                    random(spread as u64)
+                };
+                slots[1][slot] += 1;
+            }
+            for _ in 0..15 {
+                let slot = random(25);
+                if slot == BAR || slots[1][23 - slot] == 0 {
+                    slots[0][slot] += 1;
+                }
+            }
+            let board = Board::from_slots(slots, Variant::Standard).unwrap();
+            for dice in Dice::all_rolls()
+                .into_iter()
+                .filter(|dice| !dice.is_double())
+            {
+                let dice = (usize::from(dice.first()), usize::from(dice.second()));
+                for order in [dice, (dice.1, dice.0)] {
+                    let mut results = [Vec::new(), Vec::new()];
+                    for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
+                        let (mut generator, root) = Generator::new(&board, Side::X, plays);
+                        generator.by_key = by_key;
+                        generator.mixed(&root, order, &mut seen);
+                    }
+                    assert_eq!(results[0], results[1], "{slots:?} {order:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn opening_rolls_have_gnubg_counts() {

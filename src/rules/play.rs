@@ -47,6 +47,23 @@ impl Play {
         }
     }
 
+    /// Sets step number `index` (the generator's working play); out-of-range indices are
+    /// ignored.
+    #[inline(always)]
+    pub(super) fn set_step(&mut self, index: usize, step: Step) {
+        if let Some(slot) = self.steps.get_mut(index) {
+            // Field by field: three byte stores, cheaper than assembling the packed value.
+            slot.from = step.from;
+            slot.to = step.to;
+            slot.hit = step.hit;
+        }
+    }
+
+    /// Sets the number of steps, when those from `len` on are already `Step::default()`.
+    pub(super) fn set_len(&mut self, len: usize) {
+        self.len = len.min(MAX_STEPS) as u8;
+    }
+
     /// The steps in the order they were generated (the order they can be played).
     #[must_use]
     pub fn steps(&self) -> &[Step] {
