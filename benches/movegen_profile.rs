@@ -1,5 +1,8 @@
 //! Profiling driver: legal-play generation for the first N positions of the primary bench set,
-//! all 21 rolls, tavli or bkgm (for callgrind). Usage: movegen_profile [tavli|bkgm] [N]
+//! all 21 rolls, tavli or bkgm, for instruction counts under callgrind (not timed; the timed
+//! comparison is the `movegen` bench). Build with `cargo bench --bench movegen_profile
+//! --no-run`, then `valgrind --tool=callgrind target/release/deps/movegen_profile-HASH
+//! [tavli|bkgm] [N] [POSITIONS-FILE]`.
 
 use bkgm::codecs::gnuid::decode_position;
 use bkgm::dice::Dice as BkgmDice;
