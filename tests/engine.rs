@@ -163,12 +163,17 @@ fn gnubg_engine_transcript_replays_with_the_same_kinds() {
                 continue;
             }
         };
-        // gnubg's debug lines are not reproduced; compare what follows them.
-        let gnubg_answer: String = gnubg
-            .lines()
-            .filter(|l| !l.starts_with("DBG:"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        // gnubg's debug lines (after `set debug on`) are reproduced exactly; the reply
+        // after them is compared by kind.
+        let split = |text: &str| -> (String, String) {
+            let (debug, answer): (Vec<&str>, Vec<&str>) =
+                text.lines().partition(|l| l.starts_with("DBG:"));
+            let join = |lines: Vec<&str>| lines.iter().map(|l| format!("{l}\n")).collect();
+            (join(debug), join(answer))
+        };
+        let (gnubg_debug, gnubg_answer) = split(gnubg);
+        let (our_debug, ours) = split(&ours);
+        assert_eq!(our_debug, gnubg_debug, "{line}");
         assert_eq!(
             kind(&ours),
             kind(&gnubg_answer),
@@ -923,4 +928,177 @@ fn grammar_examples_are_accepted_or_are_responses() {
         }
     }
     assert!(requests >= 12);
+}
+
+/// Random positions reached by random play, as gnubg would send them to an external player.
+fn random_external_board(rng: &mut StdRng) -> String {
+    let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+    let mut side = if rng.gen_bool(0.5) { Side::O } else { Side::X };
+    for _ in 0..rng.gen_range(0..40) {
+        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+        let plays = legal_plays(&state.board, side, dice);
+        if let Some(play) = plays.get(rng.gen_range(0..plays.len().max(1))) {
+            let next = play.result;
+            if next.off[0] >= 14 || next.off[1] >= 14 {
+                break;
+            }
+            state.board = next;
+        }
+        side = side.opponent();
+    }
+    state.on_roll = side;
+    state.turn = side;
+    state.match_length = [0, 0, 3, 5, 7][rng.gen_range(0..5)];
+    if state.match_length > 0 {
+        let length = state.match_length;
+        state.score = [rng.gen_range(0..length), rng.gen_range(0..length)];
+        state.jacoby = false;
+    }
+    state.cube_value = [1, 2, 4, 8][rng.gen_range(0..4)];
+    state.cube_owner = match (state.cube_value, rng.gen_range(0..3)) {
+        (1, _) | (_, 0) => None,
+        (_, 1) => Some(Side::O),
+        _ => Some(Side::X),
+    };
+    if rng.gen_bool(0.25) && state.cube_owner != Some(side.opponent()) {
+        state.double_offered = true;
+        state.turn = side.opponent();
+    } else {
+        state.dice = Some(Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice"));
+    }
+    let board = tavli::codec::fibs::encode(
+        &state,
+        ["Opp", "You"],
+        tavli::codec::fibs::FibsFlavour::ExternalPlayer,
+    );
+    let mut line = board;
+    let options = [
+        "jacobyrule on",
+        "jacobyrule off",
+        "crawfordrule off",
+        "crawfordrule on",
+        "beavers off",
+        "beavers on",
+        "resignation 1",
+        "resignation 2",
+        "resignation 0",
+    ];
+    for _ in 0..rng.gen_range(0..4) {
+        line.push(' ');
+        line.push_str(options[rng.gen_range(0..options.len())]);
+    }
+    if rng.gen_bool(0.3) {
+        let evaluation = [
+            "plies 0",
+            "plies 1",
+            "cube on",
+            "cube off",
+            "cubeful",
+            "cubeless",
+            "noise 0.0",
+            "noise 250",
+            "prune",
+            "deterministic off",
+        ];
+        let mut request = format!("evaluation fibsboard {line}");
+        for _ in 0..rng.gen_range(0..3) {
+            request.push(' ');
+            request.push_str(evaluation[rng.gen_range(0..evaluation.len())]);
+        }
+        line = request;
+    }
+    line
+}
+
+/// Lines up to and including the first one that is not a `DBG:` line.
+fn read_reply(reader: &mut BufReader<TcpStream>) -> Option<String> {
+    let mut reply = String::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.replace('\0', "");
+        let done = !line.starts_with("DBG:");
+        reply.push_str(&line);
+        if done {
+            return Some(reply);
+        }
+    }
+}
+
+#[test]
+fn debug_lines_equal_gnubgs_on_random_boards() {
+    if !gnubg_available() {
+        eprintln!("gnubg not installed: debug-line comparison skipped");
+        return;
+    }
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+        probe.local_addr().expect("address").port()
+    };
+    let mut gnubg_process = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnubg starts");
+    let mut stdin = gnubg_process.stdin.take().expect("stdin");
+    writeln!(stdin, "external 127.0.0.1:{port}").expect("command");
+    let mut stream = None;
+    for _ in 0..100 {
+        if let Ok(connected) = TcpStream::connect(("127.0.0.1", port)) {
+            stream = Some(connected);
+            break;
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let stream = stream.expect("gnubg listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    let mut writer = stream.try_clone().expect("clone");
+    let mut reader = BufReader::new(stream);
+    let mut session = ExternalSession::new(Pubeval, true);
+    let mut ask = |line: &str| -> (String, String) {
+        writeln!(writer, "{line}").expect("send");
+        let gnubg = read_reply(&mut reader).expect("gnubg replies");
+        let ours = match session.handle_line(line) {
+            Reply::Send(text) => text,
+            Reply::Close => String::new(),
+        };
+        (gnubg, ours)
+    };
+    let (gnubg, ours) = ask("set debug on");
+    assert_eq!(gnubg, ours);
+    let seed: u64 = std::env::var("TAVLI_DIFF_SEED")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| Instant::now().elapsed().as_nanos() as u64 ^ 0x5eed);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let debug = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("DBG:"))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut compared = 0;
+    for _ in 0..150 {
+        let line = random_external_board(&mut rng);
+        let (gnubg, ours) = ask(&line);
+        if gnubg.starts_with("Error") || ours.starts_with("Error") {
+            continue;
+        }
+        assert_eq!(debug(&ours), debug(&gnubg), "seed {seed}: {line}");
+        compared += 1;
+    }
+    let _ = writeln!(writer, "exit");
+    drop(stdin);
+    let _ = gnubg_process.kill();
+    let _ = gnubg_process.wait();
+    assert!(
+        compared >= 200,
+        "only {compared} boards compared (seed {seed})"
+    );
 }

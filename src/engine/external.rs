@@ -56,6 +56,9 @@ pub struct BoardRequest {
     pub resignation: i64,
     /// `beavers`, default on.
     pub beavers: Option<bool>,
+    /// Every option as given, in order, with the value gnubg's debug output shows
+    /// (`1`/`0` for booleans, the integer, nothing for the noise).
+    pub given_options: Vec<(&'static str, String)>,
 }
 
 /// Options of an `evaluation` request. Only `cubeful` changes the answer of the baseline
@@ -388,6 +391,11 @@ fn parse_board(cursor: &mut Cursor<'_>) -> Result<BoardRequest, ExternalError> {
     })
 }
 
+/// A boolean as gnubg's debug output shows it.
+fn flag(value: bool) -> String {
+    u8::from(value).to_string()
+}
+
 fn parse_options(
     cursor: &mut Cursor<'_>,
     mut board: BoardRequest,
@@ -396,16 +404,39 @@ fn parse_options(
     while let Some(word) = cursor.word() {
         let keyword = word.text.to_ascii_lowercase();
         match (keyword.as_str(), evaluation.as_deref_mut()) {
-            ("jacobyrule", _) => board.jacoby = Some(expect_bool(cursor)?),
-            ("crawfordrule", _) => board.crawford_rule = Some(expect_bool(cursor)?),
-            ("beavers", _) => board.beavers = Some(expect_bool(cursor)?),
-            ("resignation", _) => board.resignation = expect_integer(cursor)?,
-            ("plies", Some(options)) => options.plies = expect_integer(cursor)?,
+            ("jacobyrule", _) => {
+                let value = expect_bool(cursor)?;
+                board.jacoby = Some(value);
+                board.given_options.push(("jacobyrule", flag(value)));
+            }
+            ("crawfordrule", _) => {
+                let value = expect_bool(cursor)?;
+                board.crawford_rule = Some(value);
+                board.given_options.push(("crawfordrule", flag(value)));
+            }
+            ("beavers", _) => {
+                let value = expect_bool(cursor)?;
+                board.beavers = Some(value);
+                board.given_options.push(("beavers", flag(value)));
+            }
+            ("resignation", _) => {
+                board.resignation = expect_integer(cursor)?;
+                let shown = board.resignation.to_string();
+                board.given_options.push(("resignation", shown));
+            }
+            ("plies", Some(options)) => {
+                options.plies = expect_integer(cursor)?;
+                board
+                    .given_options
+                    .push(("plies", options.plies.to_string()));
+            }
             ("noise", Some(options)) => {
                 let expecting = Some("E_INTEGER");
                 let Some(value) = cursor.word() else {
                     return Err(syntax(cursor.end(), "EOL", expecting));
                 };
+                // gnubg's debug map holds the noise as a decimal and shows no value for it.
+                board.given_options.push(("noise", String::new()));
                 options.noise = match parse_integer(value.text) {
                     Some(integer) => integer as f64 / 10000.0,
                     None => value
@@ -416,12 +447,26 @@ fn parse_options(
                         .ok_or_else(|| syntax(value.offset, "E_CHARACTER", expecting))?,
                 };
             }
-            ("prune", Some(_)) | ("deterministic", Some(_)) => {
-                let _ = optional_bool(cursor);
+            ("prune", Some(_)) => {
+                let value = optional_bool(cursor).unwrap_or(true);
+                board.given_options.push(("prune", flag(value)));
             }
-            ("cube", Some(options)) => options.cubeful = expect_bool(cursor)?,
-            ("cubeful", Some(options)) => options.cubeful = true,
-            ("cubeless", Some(options)) => options.cubeful = false,
+            ("deterministic", Some(_)) => {
+                let value = optional_bool(cursor).unwrap_or(true);
+                board.given_options.push(("deterministic", flag(value)));
+            }
+            ("cube", Some(options)) => {
+                options.cubeful = expect_bool(cursor)?;
+                board.given_options.push(("cubeful", flag(options.cubeful)));
+            }
+            ("cubeful", Some(options)) => {
+                options.cubeful = true;
+                board.given_options.push(("cubeful", flag(true)));
+            }
+            ("cubeless", Some(options)) => {
+                options.cubeful = false;
+                board.given_options.push(("cubeful", flag(false)));
+            }
             _ => return Err(syntax(word.offset, "E_CHARACTER", Some("EOL"))),
         }
     }
@@ -662,7 +707,7 @@ impl<E: Evaluator> ExternalSession<E> {
         self.style = style;
     }
 
-    /// Whether `set debug on` is in force (accepted; no `DBG:` lines are written).
+    /// Whether `set debug on` is in force (`DBG:` lines before each board reply).
     #[must_use]
     pub fn debug(&self) -> bool {
         self.debug
@@ -701,6 +746,7 @@ impl<E: Evaluator> ExternalSession<E> {
             Request::SetPrompt => format!("Error: {}\n", ExternalError::PromptNotSupported),
             Request::Board(board) => match self.question(&board) {
                 Ok(mut question) => {
+                    let debug = self.debug_lines(&board, &question);
                     if self.style.gnubg_client {
                         // gnubg sends its external player only that player's decisions, so
                         // a pending double is always the external player's to answer.
@@ -710,16 +756,33 @@ impl<E: Evaluator> ExternalSession<E> {
                             (Some(_), None) => {}
                         }
                     }
-                    format!("{}\n", self.answer(&question))
+                    format!("{debug}{}\n", self.answer(&question))
                 }
                 Err(error) => format!("Error: {error}\n"),
             },
             Request::Evaluation(board, options) => match self.question(&board) {
-                Ok(question) => format!("{}\n", self.evaluation(&question, &options)),
+                Ok(question) => format!(
+                    "{}{}\n",
+                    self.debug_lines(&board, &question),
+                    self.evaluation(&question, &options)
+                ),
                 Err(error) => format!("Error: {error}\n"),
             },
         };
         Reply::Send(text)
+    }
+
+    /// gnubg's `DBG:` lines for a board request when `set debug on` is in force, else "".
+    fn debug_lines(&self, request: &BoardRequest, question: &BoardQuestion) -> String {
+        if !self.debug {
+            return String::new();
+        }
+        super::external_debug::debug_lines(&super::external_debug::DebugInput {
+            request,
+            question,
+            numbers: &self.numbers,
+            default_jacoby: self.default_jacoby,
+        })
     }
 
     fn question(&mut self, board: &BoardRequest) -> Result<BoardQuestion, ExternalError> {

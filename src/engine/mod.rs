@@ -5,6 +5,7 @@ pub mod bearoff;
 pub mod cube;
 pub mod evaluator;
 pub mod external;
+pub mod external_debug;
 pub mod pubeval;
 pub mod server;
 pub mod ubgi;
