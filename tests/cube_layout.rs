@@ -67,6 +67,15 @@ const SCRIPTS: &[(&str, &str)] = &[
          eval\n",
     ),
     (
+        "resignation-hint",
+        "set seed 3\nnew session\nresign 2\nhint\nreject\nresign 3\nhint\naccept\n\
+         set jacoby off\nnew game\nset cube value 2\nresign 1\nhint\n",
+    ),
+    (
+        "resignation-hint-match",
+        "set seed 3\nnew match 5\nset score 2 3\nresign 2\nhint\nreject\nset turn 1\nresign 1\nhint\n",
+    ),
+    (
         "no-game",
         "hint\neval\n",
     ),

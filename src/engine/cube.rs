@@ -335,6 +335,19 @@ impl CubeContext {
         receiver: Side,
         points: u32,
     ) -> bool {
+        let (playing_on, offered) = self.resignation_equities(probabilities, receiver, points);
+        offered + 1e-9 >= playing_on
+    }
+
+    /// The receiver's equity playing on and after accepting a resignation of `points`, in
+    /// gnubg's normalised units (what `hint` shows for a pending resignation).
+    #[must_use]
+    pub fn resignation_equities(
+        &self,
+        probabilities: &Probabilities,
+        receiver: Side,
+        points: u32,
+    ) -> (f64, f64) {
         let playing_on = self.janowski(
             probabilities,
             receiver,
@@ -352,7 +365,7 @@ impl CubeContext {
             self.cube_value,
             self.cube_value,
         );
-        offered + 1e-9 >= playing_on
+        (playing_on, offered)
     }
 }
 

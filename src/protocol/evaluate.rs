@@ -189,6 +189,19 @@ pub fn computer_accepts_resignation(state: &MatchState, receiver: Side, points: 
     CubeContext::from_state(state).accept_resignation(&probabilities, receiver, points)
 }
 
+/// The equities `hint` shows for a pending resignation of `points` offered to `receiver`:
+/// playing on, and after accepting (gnubg's normalised units).
+#[must_use]
+pub fn resignation_equities(state: &MatchState, receiver: Side, points: u32) -> (f64, f64) {
+    let on_roll = ENGINE.probabilities(&state.board, state.variant, state.on_roll);
+    let probabilities = if receiver == state.on_roll {
+        on_roll
+    } else {
+        on_roll.inverted()
+    };
+    CubeContext::from_state(state).resignation_equities(&probabilities, receiver, points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

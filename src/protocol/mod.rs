@@ -29,14 +29,16 @@
 //! * finished games keep gnubg's Match ID fields (drop, resignation and bear-off differ).
 //!
 //! Known differences: keywords resolve by unique prefix among tavli's commands (see
-//! `keywords`); `help`, `show version` and `hint` print tavli's own texts (the hint list, the
-//! cube analysis of `hint` before rolling and `eval` have gnubg's layout but tavli's stand-in
-//! evaluator, named in place of the ply; `eval` prints no bear-off database block and takes
-//! no position argument); `hint` on a resignation, `set evaluation`, `set rng manual` and
-//! Python (`>`) are not implemented; the file commands (`import mat`, `export match mat`,
-//! `save match|position`, `load match|position`, see `session/files.rs`) are; a player set to `gnubg` is played
-//! by the stand-in evaluator (never doubles, always takes), so its moves differ from gnubg's;
-//! `list game` after board edits can differ; seeds of 2^32 and above give other dice than gnubg.
+//! `keywords`); `help`, `show version` and `hint` print tavli's own texts. The hint list, the
+//! cube analysis of `hint` (before rolling, on a pending double), the resignation analysis of
+//! `hint` (on a pending resignation) and `eval` have gnubg's layout with tavli's evaluator's
+//! numbers, named in place of the ply; `eval` prints no bear-off database block and takes no
+//! position argument. Not implemented: `hint` after a beaver, `set evaluation`,
+//! `set rng manual` and Python (`>`). The file commands (`import mat`, `export match mat`,
+//! `save match|position`, `load match|position`, see `session/files.rs`) are implemented. A
+//! player set to `gnubg` is played by tavli's evaluator, so its moves and cube actions
+//! differ from gnubg's; `list game` after board edits can differ; seeds of 2^32 and above
+//! give other dice than gnubg.
 
 pub mod ast;
 pub mod cube_report;

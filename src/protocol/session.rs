@@ -2198,6 +2198,9 @@ impl Session {
         if self.state.game_state == GameState::NoGame {
             return Err(CommandError::not_now("You must set up a board first."));
         }
+        if self.state.resignation.is_some() && self.playing() {
+            return self.resignation_hint(out);
+        }
         if self.state.dice.is_none() || self.state.double_offered {
             return self.cube_hint(out);
         }

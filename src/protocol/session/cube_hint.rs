@@ -34,6 +34,41 @@ impl Session {
         !self.state.is_match() && self.beavers_used < self.settings.beavers
     }
 
+    /// `hint` while a resignation waits for an answer: the answering player's equity playing
+    /// on and after accepting, and the right answer (gnubg's layout; its numbers are the
+    /// evaluator's, in gnubg's normalised units).
+    pub(super) fn resignation_hint(&self, out: &mut Response) -> Result<(), CommandError> {
+        let state = &self.state;
+        let Some(offer) = state.resignation else {
+            return Ok(());
+        };
+        if !state.variant.has_gnubg_position_id() {
+            return Err(CommandError::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "tavli has no evaluator for {} positions to weigh a resignation.",
+                    super::variant_title(state.variant)
+                ),
+            ));
+        }
+        let receiver = state.turn;
+        let (before, after) = evaluate::resignation_equities(state, receiver, offer.points());
+        out.line(format!("Equity before resignation : {before:+.3}"));
+        out.line(format!(
+            "Equity after resignation : {after:+.3} ({:+.3})",
+            after - before
+        ));
+        out.line("");
+        let decision = if after + 1e-9 >= before {
+            "Accept"
+        } else {
+            "Reject"
+        };
+        out.line(format!("Correct resign decision : {decision}"));
+        out.line("");
+        Ok(())
+    }
+
     /// `hint` when the dice are not rolled or a double is pending: the cube analysis.
     pub(super) fn cube_hint(&self, out: &mut Response) -> Result<(), CommandError> {
         let state = &self.state;
