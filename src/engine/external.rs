@@ -8,6 +8,7 @@
 
 use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{best_play, evaluate, Evaluator};
+use crate::engine::lookahead::Lookahead;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
 use nom::branch::alt;
 use nom::bytes::complete::{take_while, take_while1};
@@ -61,8 +62,8 @@ pub struct BoardRequest {
     pub given_options: Vec<(&'static str, String)>,
 }
 
-/// Options of an `evaluation` request. Only `cubeful` changes the answer of the baseline
-/// evaluator; plies, noise, pruning and determinism are accepted and recorded.
+/// Options of an `evaluation` request. `cubeful` and `plies` (0, or 1 and more for one roll
+/// of lookahead) change the answer; noise, pruning and determinism are accepted and recorded.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EvaluationOptions {
     /// Whether the sixth number is cubeful (`cubeful` or `cube on`).
@@ -802,7 +803,10 @@ impl<E: Evaluator> ExternalSession<E> {
 
     fn evaluation(&self, question: &BoardQuestion, options: &EvaluationOptions) -> String {
         let state = &question.state;
-        let evaluation = evaluate(&self.evaluator, state, state.on_roll);
+        // `plies N` (gnubg's counting): one roll of lookahead at most.
+        let plies = u32::try_from(options.plies.clamp(0, 1)).unwrap_or(0);
+        let searched = Lookahead::new(&self.evaluator, plies);
+        let evaluation = evaluate(&searched, state, state.on_roll);
         let p = evaluation.probabilities;
         let equity = if options.cubeful {
             evaluation.cubeful_equity

@@ -6,6 +6,7 @@ pub mod cube;
 pub mod evaluator;
 pub mod external;
 pub mod external_debug;
+pub mod lookahead;
 pub mod pubeval;
 pub mod server;
 pub mod ubgi;

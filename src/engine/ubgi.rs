@@ -2,7 +2,8 @@
 //! positions by GNUbg ID or XGID, dice, `go` requests and the four error codes.
 //!
 //! Followed: `docs/ubgi-v0.2-spec.md` of github.com/bungogood/bgci at commit 6de6584 (the
-//! draft that defines `engine.ply` as root-inclusive: UBGI 1-ply = gnubg 0-ply). v0.1's `setoption name N value V` is accepted as `set N V`.
+//! draft that defines `engine.ply` as root-inclusive: UBGI 1-ply = gnubg 0-ply; tavli takes 1
+//! or 2). v0.1's `setoption name N value V` is accepted as `set N V`.
 //! Commands with no answer in the draft (`newgame`, `position`, `dice`, `set`) print nothing
 //! unless they fail. Extension (not in the draft): when the position has a double pending,
 //! `go` and `go cube` answer for the player who must respond with
@@ -11,6 +12,7 @@
 use crate::codec::{gnubg_id, position_id, xgid};
 use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{best_play, evaluate, Evaluator};
+use crate::engine::lookahead::Lookahead;
 use crate::rules::{
     legal_plays, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT,
 };
@@ -24,7 +26,8 @@ pub const MAX_LINE: usize = 4096;
 /// The engine's settings (`set`/`get`/`keys`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UbgiOptions {
-    /// `engine.ply`: root-inclusive checker-play depth. The baseline evaluator supports 1.
+    /// `engine.ply`: root-inclusive checker-play depth, 1 (the evaluator alone) or 2 (one roll
+    /// of lookahead, see [`Lookahead`]); cube decisions use the evaluator alone.
     pub ply: u32,
     /// `game.variant`: how Position IDs are read.
     pub variant: Variant,
@@ -45,9 +48,13 @@ impl Default for UbgiOptions {
     }
 }
 
+/// The deepest `engine.ply`: 2 looks one roll ahead (gnubg's 1-ply), about a millisecond
+/// per move with the baseline evaluator; 3 would cost some 400 times more.
+const MAX_PLY: u32 = 2;
+
 /// The keys this engine declares, as `key` lines.
 const KEY_LINES: [&str; 4] = [
-    "key engine.ply int 1..1 1 root-inclusive checker-play depth",
+    "key engine.ply int 1..2 1 root-inclusive checker-play depth",
     "key game.variant enum backgammon|nackgammon|hypergammon1|hypergammon2|hypergammon3 backgammon variant for position ids",
     "key game.beavers bool true beavers allowed in money play",
     "key game.jacoby bool false Jacoby rule for positions without a match id",
@@ -206,8 +213,8 @@ impl<E: Evaluator> UbgiSession<E> {
     fn set(&mut self, key: &str, value: &str) -> Vec<String> {
         match key {
             "engine.ply" => match value.parse::<u32>() {
-                Ok(1) => self.options.ply = 1,
-                _ => return error("bad_value", "engine.ply must_be 1..1"),
+                Ok(ply @ 1..=MAX_PLY) => self.options.ply = ply,
+                _ => return error("bad_value", "engine.ply must_be 1..2"),
             },
             "game.variant" => match parse_variant_key(value) {
                 Some(variant) => self.options.variant = variant,
@@ -375,13 +382,15 @@ impl<E: Evaluator> UbgiSession<E> {
 
     fn best_move(&self, state: &MatchState, dice: Dice) -> (String, usize) {
         let nodes = legal_plays(&state.board, state.on_roll, dice).len();
-        let payload = best_play(&self.evaluator, state, dice)
+        let searched = Lookahead::new(&self.evaluator, self.options.ply.saturating_sub(1));
+        let payload = best_play(&searched, state, dice)
             .map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
         (payload, nodes)
     }
 
     fn info(&self, state: &MatchState, nodes: usize) -> String {
-        let evaluation = evaluate(&self.evaluator, state, state.on_roll);
+        let searched = Lookahead::new(&self.evaluator, self.options.ply.saturating_sub(1));
+        let evaluation = evaluate(&searched, state, state.on_roll);
         let p = evaluation.probabilities;
         format!(
             "info depth {} nodes {} score {:.4} win {:.4} wg {:.4} wbg {:.4} lg {:.4} lbg {:.4}",
@@ -525,7 +534,7 @@ mod tests {
         assert_eq!(s.handle_line("get engine.ply"), vec!["value engine.ply 1"]);
         assert_eq!(
             s.handle_line("set engine.ply 3"),
-            vec!["error bad_value engine.ply must_be 1..1"]
+            vec!["error bad_value engine.ply must_be 1..2"]
         );
         assert!(s
             .handle_line("setoption name Variant value nackgammon")
@@ -591,6 +600,22 @@ mod tests {
             .handle_line("position xgid XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
             .is_empty());
         assert!(s.handle_line("go").last().unwrap().starts_with("bestmove "));
+    }
+
+    #[test]
+    fn two_plies_look_a_roll_ahead_and_still_answer_legally() {
+        let mut s = UbgiSession::new(Pubeval, "tavli");
+        assert!(s.handle_line("set engine.ply 2").is_empty());
+        assert_eq!(s.handle_line("get engine.ply"), vec!["value engine.ply 2"]);
+        s.handle_line("newgame");
+        s.handle_line("position gnubgid 4HPwATDgc/ABMA:cAkAAAAAAAAA");
+        s.handle_line("dice 6 5");
+        let reply = s.handle_line("go chequer");
+        assert!(reply[0].starts_with("info depth 2 "), "{reply:?}");
+        assert_eq!(
+            reply.last().map(String::as_str),
+            Some("bestmove 24/18 18/13")
+        );
     }
 
     #[test]
