@@ -48,14 +48,26 @@ fuzz_target!(|data: &[u8]| {
             (_, Reply::Send(text)) => text,
         };
         assert!(text.ends_with('\n'), "{line:?} -> {text:?}");
+        // After `set debug on`, gnubg's `DBG:` lines come before the reply itself.
+        let text: String = text
+            .lines()
+            .filter(|reply_line| !reply_line.starts_with("DBG:"))
+            .map(|reply_line| format!("{reply_line}\n"))
+            .collect();
         if parsed.is_err() {
             assert!(text.starts_with("Error: "), "{line:?} -> {text:?}");
         }
-        let Ok(Request::Board(request)) = parsed else {
-            continue;
+        // Board and evaluation requests both update the numbers the session keeps.
+        let (request, is_board) = match parsed {
+            Ok(Request::Board(request)) => (request, true),
+            Ok(Request::Evaluation(request, _)) => (request, false),
+            _ => continue,
         };
         for (slot, value) in numbers.iter_mut().zip(&request.numbers) {
             *slot = *value;
+        }
+        if !is_board {
+            continue;
         }
         let Ok(question) = read_board(&numbers, &request, true) else {
             assert!(text.starts_with("Error: "), "{line:?} -> {text:?}");
