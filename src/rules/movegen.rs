@@ -26,7 +26,20 @@ pub fn legal_plays(board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
 pub fn legal_plays_into(board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
     plays.clear();
     let (first, second) = (usize::from(dice.first()), usize::from(dice.second()));
-    let (mut generator, root) = Generator::new(board, mover, plays);
+    // One copy of the generator per side, so the slot arrays sit at constant offsets.
+    match mover {
+        Side::O => generate::<0>(board, (first, second), plays),
+        Side::X => generate::<1>(board, (first, second), plays),
+    }
+}
+
+/// The plays of `MOVER` (a side's index) with the dice `(first, second)`.
+fn generate<const MOVER: usize>(
+    board: &Board,
+    (first, second): (usize, usize),
+    plays: &mut Vec<Play>,
+) {
+    let (mut generator, root) = Generator::<MOVER>::new(board, plays);
     if first == second {
         generator.doubles(&root, first);
     } else {
@@ -160,9 +173,7 @@ struct Node {
 }
 
 /// What stays fixed while the plays of one roll are generated.
-struct Generator<'a> {
-    mover: usize,
-    opponent: usize,
+struct Generator<'a, const MOVER: usize> {
     /// Bit `i` set when the opponent holds the mover's slot `i` with two or more checkers
     /// (hits only remove single checkers, so this never changes during a roll).
     blocked: u32,
@@ -173,16 +184,17 @@ struct Generator<'a> {
     by_key: bool,
 }
 
-impl<'a> Generator<'a> {
-    fn new(board: &Board, mover: Side, plays: &'a mut Vec<Play>) -> (Generator<'a>, Node) {
-        let hero = &board.slots[mover.index()];
-        let opp = &board.slots[mover.opponent().index()];
+impl<'a, const MOVER: usize> Generator<'a, MOVER> {
+    /// The opponent's index.
+    const OPPONENT: usize = 1 - MOVER;
+
+    fn new(board: &Board, plays: &'a mut Vec<Play>) -> (Generator<'a, MOVER>, Node) {
+        let hero = &board.slots[MOVER];
+        let opp = &board.slots[Self::OPPONENT];
         let (opp_any, opp_several) = (nonzero_mask(opp, 0xFF), nonzero_mask(opp, 0xFE));
         // The opponent's slot `23 - i` is the mover's slot `i`.
         let mirrored = |mask: u32| (mask & ((1 << 24) - 1)).reverse_bits() >> 8;
         let generator = Generator {
-            mover: mover.index(),
-            opponent: mover.opponent().index(),
             blocked: mirrored(opp_several),
             plays,
             max_moves: 0,
@@ -232,14 +244,9 @@ impl<'a> Generator<'a> {
         die: usize,
     ) {
         *next = *node;
-        let step = apply_step(
-            &mut next.play.result,
-            (self.mover, self.opponent),
-            source,
-            die,
-        );
+        let step = apply_step(&mut next.play.result, (MOVER, Self::OPPONENT), source, die);
         next.play.set_step(depth, step);
-        if next.play.result.slots[self.mover][source] == 0 {
+        if next.play.result.slots[MOVER][source] == 0 {
             next.occupied &= !(1 << source);
         }
         if source >= die {
@@ -260,9 +267,8 @@ impl<'a> Generator<'a> {
     #[inline(always)]
     fn push_with_step(&mut self, node: &Node, moves: usize, source: usize, die: usize) {
         self.plays.push(node.play);
-        let (mover, opponent) = (self.mover, self.opponent);
         if let Some(play) = self.plays.last_mut() {
-            let step = apply_step(&mut play.result, (mover, opponent), source, die);
+            let step = apply_step(&mut play.result, (MOVER, Self::OPPONENT), source, die);
             play.set_step(moves - 1, step);
             play.set_len(moves);
         }
@@ -301,7 +307,7 @@ impl<'a> Generator<'a> {
         let outside = root.occupied >> 6;
         match outside.count_ones() {
             0 => true,
-            1 => root.play.result.slots[self.mover][6 + outside.trailing_zeros() as usize] == 1,
+            1 => root.play.result.slots[MOVER][6 + outside.trailing_zeros() as usize] == 1,
             _ => false,
         }
     }
@@ -325,7 +331,7 @@ impl<'a> Generator<'a> {
             firsts &= !(1 << source);
             // The occupancy after the first step, to see whether the node is worth building.
             let mut occupied = root.occupied;
-            if root.play.result.slots[self.mover][source] == 1 {
+            if root.play.result.slots[MOVER][source] == 1 {
                 occupied &= !(1 << source);
             }
             if source >= die {
@@ -354,7 +360,7 @@ impl<'a> Generator<'a> {
                 candidates &= !(1 << next);
                 let new = if KEYED {
                     let key = key_with_step(&node, next, then);
-                    let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
+                    let (plays, sides) = (&*self.plays, (MOVER, Self::OPPONENT));
                     seen.insert(key, |index| {
                         let mut board = node.play.result;
                         apply_step(&mut board, sides, next, then);
@@ -649,7 +655,7 @@ mod tests {
                 for order in [dice, (dice.1, dice.0)] {
                     let mut results = [Vec::new(), Vec::new()];
                     for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
-                        let (mut generator, root) = Generator::new(&board, Side::X, plays);
+                        let (mut generator, root) = Generator::<1>::new(&board, plays);
                         generator.by_key = by_key;
                         generator.mixed(&root, order, &mut seen);
                     }
