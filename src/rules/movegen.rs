@@ -172,6 +172,18 @@ struct Node {
     key: u64,
 }
 
+/// Which pass of a mixed roll `Generator::mixed_pass` runs, which sets the second steps it
+/// tries and how it recognises repeated positions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// The dice in the order given: every second step.
+    First,
+    /// Swapped, with no checker on the bar: only chains and bear-offs can be new.
+    Swapped,
+    /// Swapped, entering a checker from the bar: every second step.
+    SwappedEntering,
+}
+
 /// What stays fixed while the plays of one roll are generated.
 struct Generator<'a, const MOVER: usize> {
     /// Bit `i` set when the opponent holds the mover's slot `i` with two or more checkers
@@ -281,20 +293,37 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
         // no bear-off on either step) gives a position the first pass already found with
         // the same dice: moving one checker never blocks another's landing point, and a hit
         // only removes a blot. Only chains and bear-offs can be new.
-        let prune = root.occupied & BAR_BIT == 0;
-        let both_used = if prune && !self.by_key && !self.may_bear_off(root) {
+        // With a checker on the bar both passes start by entering it, so this does not hold.
+        let on_bar = root.play.result.slots[MOVER][BAR];
+        let swapped = if on_bar == 0 {
+            Pass::Swapped
+        } else {
+            Pass::SwappedEntering
+        };
+        let both_used = if self.by_key || (on_bar == 0 && self.may_bear_off(root)) {
+            seen.clear();
+            self.mixed_pass::<true>(root, first, second, Pass::First, seen)
+                | self.mixed_pass::<true>(root, second, first, swapped, seen)
+        } else if on_bar == 0 {
             // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
             // `swapped_chain` recognises, so no keys are needed.
-            if self.mixed_pass::<false>(root, first, second, false, seen) {
+            if self.mixed_pass::<false>(root, first, second, Pass::First, seen) {
                 self.swapped_chains(root, second, first);
                 true
             } else {
-                self.mixed_pass::<false>(root, second, first, true, seen)
+                self.mixed_pass::<false>(root, second, first, Pass::Swapped, seen)
             }
         } else {
-            seen.clear();
-            self.mixed_pass::<true>(root, first, second, false, seen)
-                | self.mixed_pass::<true>(root, second, first, prune, seen)
+            // Entering from the bar (no bear-off is possible): the first pass enters by the
+            // first die and never repeats itself; with two or more on the bar the swapped
+            // pass enters the same two checkers on the same points, so repeats every play;
+            // with one, it repeats only the chain `repeats_entering_chain` recognises.
+            let found = self.mixed_pass::<false>(root, first, second, Pass::First, seen);
+            if on_bar == 1 {
+                found | self.mixed_pass::<false>(root, second, first, swapped, seen)
+            } else {
+                found
+            }
         };
         if !both_used && !self.single_steps(root, first.max(second)) {
             self.single_steps(root, first.min(second));
@@ -313,14 +342,15 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
     }
 
     /// Plays moving by `die` then by `then`; returns whether any such two-step play exists.
-    /// `KEYED`: repeated positions are found by key (needed with a checker on the bar or a
-    /// possible bear-off); otherwise by the rules of `repeats_a_chain` and `swapped_chain`.
+    /// `KEYED`: repeated positions are found by key (needed when a bear-off is possible);
+    /// otherwise by the rules of `repeats_a_chain`, `swapped_chain` and
+    /// `repeats_entering_chain`.
     fn mixed_pass<const KEYED: bool>(
         &mut self,
         root: &Node,
         die: usize,
         then: usize,
-        prune: bool,
+        pass: Pass,
         seen: &mut SeenPositions,
     ) -> bool {
         let mut both_used = false;
@@ -343,7 +373,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
             }
             both_used = true;
             let mut candidates = seconds;
-            if prune {
+            if pass == Pass::Swapped {
                 let chain = if self.by_key {
                     (1 << source) >> die
                 } else {
@@ -367,7 +397,13 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
                         plays[index].result == board
                     })
                 } else {
-                    prune || !self.repeats_a_chain(root, source, next, die, then)
+                    match pass {
+                        Pass::First => !self.repeats_a_chain(root, source, next, die, then),
+                        Pass::Swapped => true,
+                        Pass::SwappedEntering => {
+                            !self.repeats_entering_chain(root, next, die, then)
+                        }
+                    }
                 };
                 // Otherwise the same position with the same dice: gnubg keeps the first
                 // sequence found.
@@ -416,6 +452,19 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
         second == first + then
             && second >= die
             && (self.blocked | root.blots) & (1 << (second - die)) == 0
+    }
+
+    /// In the swapped pass of a single checker on the bar, entering by `die`: whether moving
+    /// `next` by `then` repeats a first-pass play. The first pass entered by `then`, so only
+    /// the entered checker's chain can end alike: moving on from its entry point (whether
+    /// it or a checker already there moves) reaches the point where the first pass's chain,
+    /// entering by `then` and moving on by `die`, lands. That chain exists unless its entry
+    /// point is blocked, and hits the same blots unless either entry point holds one.
+    #[inline(always)]
+    fn repeats_entering_chain(&self, root: &Node, next: usize, die: usize, then: usize) -> bool {
+        next == BAR - die
+            && (self.blocked | root.blots) & (1 << (BAR - then)) == 0
+            && root.blots & (1 << (BAR - die)) == 0
     }
 
     /// In the pruned swapped pass, after a first step from `source` by `die`: the bit of the
@@ -617,8 +666,9 @@ mod tests {
         }
     }
 
-    /// Random boards (mostly with contact, some on the bar) where every mixed roll gives the
-    /// same plays, steps included, whether repeats are found by rule or by key.
+    /// Random boards (mostly with contact; none, one or several of the mover's checkers on
+    /// the bar) where every mixed roll gives the same plays, steps included, whether repeats
+    /// are found by rule or by key.
     #[test]
     fn repeat_rules_agree_with_keys() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -629,11 +679,15 @@ mod tests {
             (state % limit) as usize
         };
         let mut seen = SeenPositions::new();
-        for _ in 0..3000 {
+        // Boards by the number of the mover's checkers on the bar: none, one, more.
+        let mut on_bar = [0usize; 3];
+        for round in 0..3000 {
             let mut slots = [[0u8; 25]; 2];
             let spread = 6 + random(19);
+            // Every other board has many checkers on the bar.
+            let bar_odds = if round % 2 == 0 { 40 } else { 12 };
             for _ in 0..15 {
-                let slot = if random(40) == 0 {
+                let slot = if random(bar_odds) == 0 {
                     BAR
                 } else {
                     random(spread as u64)
@@ -647,6 +701,7 @@ mod tests {
                 }
             }
             let board = Board::from_slots(slots, Variant::Standard).unwrap();
+            on_bar[usize::from(slots[1][BAR].min(2))] += 1;
             for dice in Dice::all_rolls()
                 .into_iter()
                 .filter(|dice| !dice.is_double())
@@ -663,6 +718,7 @@ mod tests {
                 }
             }
         }
+        assert!(on_bar.iter().all(|&boards| boards > 500), "{on_bar:?}");
     }
 
     #[test]
