@@ -278,8 +278,9 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
     /// steps).
     #[inline(always)]
     fn push_with_step(&mut self, node: &Node, moves: usize, source: usize, die: usize) {
+        let index = self.plays.len();
         self.plays.push(node.play);
-        if let Some(play) = self.plays.last_mut() {
+        if let Some(play) = self.plays.get_mut(index) {
             let step = apply_step(&mut play.result, (MOVER, Self::OPPONENT), source, die);
             play.set_step(moves - 1, step);
             play.set_len(moves);
