@@ -41,7 +41,14 @@ fn generate<const MOVER: usize>(
 ) {
     let (mut generator, root) = Generator::<MOVER>::new(board, plays);
     if first == second {
-        generator.doubles(&root, first);
+        // A step's sources are found after at most three steps, which bring at most three
+        // checkers home: with four points outside the home board (slots 6 to 23) and none
+        // on the bar, no checker can be borne off.
+        if root.occupied & BAR_BIT == 0 && (root.occupied >> 6).count_ones() >= 4 {
+            generator.doubles::<true>(&root, first);
+        } else {
+            generator.doubles::<false>(&root, first);
+        }
     } else {
         SEEN.with(|seen| generator.mixed(&root, (first, second), &mut seen.borrow_mut()));
     }
@@ -223,9 +230,13 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
 
     /// The slots from which the mover may move a checker by `die`, as bits: only the bar while
     /// it holds a checker; otherwise points whose landing point is not blocked, and, with all
-    /// checkers home, bear-offs by the exact number or from the highest point.
+    /// checkers home, bear-offs by the exact number or from the highest point. `PLAIN`: the
+    /// caller knows that no checker is on the bar and none can be borne off.
     #[inline(always)]
-    fn legal_sources(&self, occupied: u32, die: usize) -> u32 {
+    fn legal_sources<const PLAIN: bool>(&self, occupied: u32, die: usize) -> u32 {
+        if PLAIN {
+            return occupied & (!self.blocked << die);
+        }
         if occupied & BAR_BIT != 0 {
             return if self.blocked & (1 << (BAR - die)) == 0 {
                 BAR_BIT
@@ -303,25 +314,25 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
         };
         let both_used = if self.by_key || (on_bar == 0 && self.may_bear_off(root)) {
             seen.clear();
-            self.mixed_pass::<true>(root, first, second, Pass::First, seen)
-                | self.mixed_pass::<true>(root, second, first, swapped, seen)
+            self.mixed_pass::<true, false>(root, first, second, Pass::First, seen)
+                | self.mixed_pass::<true, false>(root, second, first, swapped, seen)
         } else if on_bar == 0 {
             // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
             // `swapped_chain` recognises, so no keys are needed.
-            if self.mixed_pass::<false>(root, first, second, Pass::First, seen) {
+            if self.mixed_pass::<false, true>(root, first, second, Pass::First, seen) {
                 self.swapped_chains(root, second, first);
                 true
             } else {
-                self.mixed_pass::<false>(root, second, first, Pass::Swapped, seen)
+                self.mixed_pass::<false, true>(root, second, first, Pass::Swapped, seen)
             }
         } else {
             // Entering from the bar (no bear-off is possible): the first pass enters by the
             // first die and never repeats itself; with two or more on the bar the swapped
             // pass enters the same two checkers on the same points, so repeats every play;
             // with one, it repeats only the chain `repeats_entering_chain` recognises.
-            let found = self.mixed_pass::<false>(root, first, second, Pass::First, seen);
+            let found = self.mixed_pass::<false, false>(root, first, second, Pass::First, seen);
             if on_bar == 1 {
-                found | self.mixed_pass::<false>(root, second, first, swapped, seen)
+                found | self.mixed_pass::<false, false>(root, second, first, swapped, seen)
             } else {
                 found
             }
@@ -345,8 +356,8 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
     /// Plays moving by `die` then by `then`; returns whether any such two-step play exists.
     /// `KEYED`: repeated positions are found by key (needed when a bear-off is possible);
     /// otherwise by the rules of `repeats_a_chain`, `swapped_chain` and
-    /// `repeats_entering_chain`.
-    fn mixed_pass<const KEYED: bool>(
+    /// `repeats_entering_chain`. `PLAIN`: no checker on the bar and no bear-off possible.
+    fn mixed_pass<const KEYED: bool, const PLAIN: bool>(
         &mut self,
         root: &Node,
         die: usize,
@@ -356,7 +367,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
     ) -> bool {
         let mut both_used = false;
         let mut node = *root;
-        let mut firsts = self.legal_sources(root.occupied, die);
+        let mut firsts = self.legal_sources::<PLAIN>(root.occupied, die);
         while firsts != 0 {
             let source = highest_bit(firsts);
             firsts &= !(1 << source);
@@ -368,7 +379,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
             if source >= die {
                 occupied |= 1 << (source - die);
             }
-            let seconds = self.legal_sources(occupied, then);
+            let seconds = self.legal_sources::<PLAIN>(occupied, then);
             if seconds == 0 {
                 continue;
             }
@@ -420,7 +431,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
     /// chains `swapped_chain` keeps, found for all first steps at once with bit masks.
     fn swapped_chains(&mut self, root: &Node, die: usize, then: usize) {
         let reach = die + then;
-        let long = self.legal_sources(root.occupied, die) & !((1 << reach) - 1);
+        let long = self.legal_sources::<true>(root.occupied, die) & !((1 << reach) - 1);
         let chain_lands = !self.blocked << reach;
         let checker_there = root.occupied << die;
         let same_chain = !((self.blocked | root.blots) << then) & !(root.blots << die);
@@ -498,7 +509,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
 
     /// The one-step plays by `die`, when no play uses both dice; returns whether there is one.
     fn single_steps(&mut self, root: &Node, die: usize) -> bool {
-        let mut sources = self.legal_sources(root.occupied, die);
+        let mut sources = self.legal_sources::<false>(root.occupied, die);
         let any = sources != 0;
         while sources != 0 {
             let source = highest_bit(sources);
@@ -510,14 +521,15 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
 
     /// A double: sequences of steps whose sources never increase, so each resulting
     /// position is reached exactly once; only the longest are kept. One loop per step.
-    fn doubles(&mut self, root: &Node, die: usize) {
+    fn doubles<const PLAIN: bool>(&mut self, root: &Node, die: usize) {
         let (mut after_first, mut after_second, mut after_third) = (*root, *root, *root);
-        let mut firsts = self.legal_sources(root.occupied, die);
+        let mut firsts = self.legal_sources::<PLAIN>(root.occupied, die);
         while firsts != 0 {
             let first = highest_bit(firsts);
             firsts &= !(1 << first);
             self.advance::<false>(root, &mut after_first, 0, first, die);
-            let mut seconds = self.legal_sources(after_first.occupied, die) & at_or_below(first);
+            let mut seconds =
+                self.legal_sources::<PLAIN>(after_first.occupied, die) & at_or_below(first);
             if seconds == 0 {
                 self.save_short(&after_first, 1);
             }
@@ -526,7 +538,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
                 seconds &= !(1 << second);
                 self.advance::<false>(&after_first, &mut after_second, 1, second, die);
                 let mut thirds =
-                    self.legal_sources(after_second.occupied, die) & at_or_below(second);
+                    self.legal_sources::<PLAIN>(after_second.occupied, die) & at_or_below(second);
                 if thirds == 0 {
                     self.save_short(&after_second, 2);
                 }
@@ -535,7 +547,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
                     thirds &= !(1 << third);
                     self.advance::<false>(&after_second, &mut after_third, 2, third, die);
                     let mut fourths =
-                        self.legal_sources(after_third.occupied, die) & at_or_below(third);
+                        self.legal_sources::<PLAIN>(after_third.occupied, die) & at_or_below(third);
                     if fourths == 0 {
                         self.save_short(&after_third, 3);
                         continue;
