@@ -39,18 +39,32 @@ fn generate<const MOVER: usize>(
     (first, second): (usize, usize),
     plays: &mut Vec<Play>,
 ) {
-    let (mut generator, root) = Generator::<MOVER>::new(board, plays);
-    if first == second {
-        // A step's sources are found after at most three steps, which bring at most three
-        // checkers home: with four points outside the home board (slots 6 to 23) and none
-        // on the bar, no checker can be borne off.
-        if root.occupied & BAR_BIT == 0 && (root.occupied >> 6).count_ones() >= 4 {
-            generator.doubles::<true>(&root, first);
-        } else {
-            generator.doubles::<false>(&root, first);
-        }
+    let (generator, root) = Generator::<MOVER, true>::new(board, plays);
+    // Landing points are never blocked, so only an opposing blot can be hit: with none on
+    // the board, no step hits.
+    if root.blots == 0 {
+        generator.without_hits().roll(&root, (first, second));
     } else {
-        SEEN.with(|seen| generator.mixed(&root, (first, second), &mut seen.borrow_mut()));
+        generator.roll(&root, (first, second));
+    }
+}
+
+impl<const MOVER: usize, const HITS: bool> Generator<'_, MOVER, HITS> {
+    /// The plays with the dice `(first, second)` from `root`.
+    fn roll(mut self, root: &Node, (first, second): (usize, usize)) {
+        let generator = &mut self;
+        if first == second {
+            // A step's sources are found after at most three steps, which bring at most three
+            // checkers home: with four points outside the home board (slots 6 to 23) and none
+            // on the bar, no checker can be borne off.
+            if root.occupied & BAR_BIT == 0 && (root.occupied >> 6).count_ones() >= 4 {
+                generator.doubles::<true>(root, first);
+            } else {
+                generator.doubles::<false>(root, first);
+            }
+        } else {
+            SEEN.with(|seen| generator.mixed(root, (first, second), &mut seen.borrow_mut()));
+        }
     }
 }
 
@@ -192,7 +206,8 @@ enum Pass {
 }
 
 /// What stays fixed while the plays of one roll are generated.
-struct Generator<'a, const MOVER: usize> {
+/// `HITS`: whether the opponent has a blot that a step could hit.
+struct Generator<'a, const MOVER: usize, const HITS: bool> {
     /// Bit `i` set when the opponent holds the mover's slot `i` with two or more checkers
     /// (hits only remove single checkers, so this never changes during a roll).
     blocked: u32,
@@ -203,11 +218,23 @@ struct Generator<'a, const MOVER: usize> {
     by_key: bool,
 }
 
-impl<'a, const MOVER: usize> Generator<'a, MOVER> {
+impl<'a, const MOVER: usize> Generator<'a, MOVER, true> {
+    /// The same generator for a board where no step can hit.
+    fn without_hits(self) -> Generator<'a, MOVER, false> {
+        Generator {
+            blocked: self.blocked,
+            plays: self.plays,
+            max_moves: self.max_moves,
+            by_key: self.by_key,
+        }
+    }
+}
+
+impl<'a, const MOVER: usize, const HITS: bool> Generator<'a, MOVER, HITS> {
     /// The opponent's index.
     const OPPONENT: usize = 1 - MOVER;
 
-    fn new(board: &Board, plays: &'a mut Vec<Play>) -> (Generator<'a, MOVER>, Node) {
+    fn new(board: &Board, plays: &'a mut Vec<Play>) -> (Generator<'a, MOVER, HITS>, Node) {
         let hero = &board.slots[MOVER];
         let opp = &board.slots[Self::OPPONENT];
         let (opp_any, opp_several) = (nonzero_mask(opp, 0xFF), nonzero_mask(opp, 0xFE));
@@ -267,7 +294,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
         die: usize,
     ) {
         *next = *node;
-        let step = apply_step(&mut next.play.result, (MOVER, Self::OPPONENT), source, die);
+        let step = apply_step::<HITS>(&mut next.play.result, (MOVER, Self::OPPONENT), source, die);
         next.play.set_step(depth, step);
         if next.play.result.slots[MOVER][source] == 0 {
             next.occupied &= !(1 << source);
@@ -292,7 +319,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
         let index = self.plays.len();
         self.plays.push(node.play);
         if let Some(play) = self.plays.get_mut(index) {
-            let step = apply_step(&mut play.result, (MOVER, Self::OPPONENT), source, die);
+            let step = apply_step::<HITS>(&mut play.result, (MOVER, Self::OPPONENT), source, die);
             play.set_step(moves - 1, step);
             play.set_len(moves);
         }
@@ -405,7 +432,7 @@ impl<'a, const MOVER: usize> Generator<'a, MOVER> {
                     let (plays, sides) = (&*self.plays, (MOVER, Self::OPPONENT));
                     seen.insert(key, |index| {
                         let mut board = node.play.result;
-                        apply_step(&mut board, sides, next, then);
+                        apply_step::<HITS>(&mut board, sides, next, then);
                         plays[index].result == board
                     })
                 } else {
@@ -595,9 +622,10 @@ fn at_or_below(slot: usize) -> u32 {
 }
 
 /// Moves a checker of the mover (of the pair mover, opponent) on `board` from slot `source`
-/// by `die` (bearing off below slot 0), hitting a blot on the landing point; returns the step.
+/// by `die` (bearing off below slot 0), hitting a blot on the landing point (only looked for
+/// when `HITS`); returns the step.
 #[inline(always)]
-fn apply_step(
+fn apply_step<const HITS: bool>(
     board: &mut Board,
     (mover, opponent): (usize, usize),
     source: usize,
@@ -616,10 +644,13 @@ fn apply_step(
     board.slots[mover][destination] += 1;
     // The landing point is not blocked, so the opponent has at most one checker there: a
     // blot, which goes to the bar (without a branch).
-    let opp = &mut board.slots[opponent];
-    let hit = opp[23 - destination.min(23)];
-    opp[BAR] += hit;
-    opp[23 - destination.min(23)] = 0;
+    let mut hit = 0;
+    if HITS {
+        let opp = &mut board.slots[opponent];
+        hit = opp[23 - destination.min(23)];
+        opp[BAR] += hit;
+        opp[23 - destination.min(23)] = 0;
+    }
     Step {
         from: source as u8 + 1,
         to: destination as u8 + 1,
@@ -723,7 +754,7 @@ mod tests {
                 for order in [dice, (dice.1, dice.0)] {
                     let mut results = [Vec::new(), Vec::new()];
                     for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
-                        let (mut generator, root) = Generator::<1>::new(&board, plays);
+                        let (mut generator, root) = Generator::<1, true>::new(&board, plays);
                         generator.by_key = by_key;
                         generator.mixed(&root, order, &mut seen);
                     }
