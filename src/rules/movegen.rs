@@ -234,6 +234,7 @@ impl<'a, const MOVER: usize, const HITS: bool> Generator<'a, MOVER, HITS> {
     /// The opponent's index.
     const OPPONENT: usize = 1 - MOVER;
 
+    #[inline(always)]
     fn new(board: &Board, plays: &'a mut Vec<Play>) -> (Generator<'a, MOVER, HITS>, Node) {
         let hero = &board.slots[MOVER];
         let opp = &board.slots[Self::OPPONENT];
@@ -247,7 +248,7 @@ impl<'a, const MOVER: usize, const HITS: bool> Generator<'a, MOVER, HITS> {
             by_key: false,
         };
         let root = Node {
-            play: Play::new(&[], *board),
+            play: Play::unmoved(*board),
             occupied: nonzero_mask(hero, 0xFF),
             blots: mirrored(opp_any & !opp_several),
             key: 0,
