@@ -26,11 +26,45 @@ pub fn legal_plays(board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
 pub fn legal_plays_into(board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
     plays.clear();
     let (first, second) = (usize::from(dice.first()), usize::from(dice.second()));
-    let (mut generator, root) = Generator::new(board, mover, plays);
-    if first == second {
-        generator.doubles(&root, first);
+    // One copy of the generator per side, so the slot arrays sit at constant offsets.
+    match mover {
+        Side::O => generate::<0>(board, (first, second), plays),
+        Side::X => generate::<1>(board, (first, second), plays),
+    }
+}
+
+/// The plays of `MOVER` (a side's index) with the dice `(first, second)`.
+fn generate<const MOVER: usize>(
+    board: &Board,
+    (first, second): (usize, usize),
+    plays: &mut Vec<Play>,
+) {
+    let (generator, root) = Generator::<MOVER, true>::new(board, plays);
+    // Landing points are never blocked, so only an opposing blot can be hit: with none on
+    // the board, no step hits.
+    if root.blots == 0 {
+        generator.without_hits().roll(&root, (first, second));
     } else {
-        SEEN.with(|seen| generator.mixed(&root, (first, second), &mut seen.borrow_mut()));
+        generator.roll(&root, (first, second));
+    }
+}
+
+impl<const MOVER: usize, const HITS: bool> Generator<'_, MOVER, HITS> {
+    /// The plays with the dice `(first, second)` from `root`.
+    fn roll(mut self, root: &Node, (first, second): (usize, usize)) {
+        let generator = &mut self;
+        if first == second {
+            // A step's sources are found after at most three steps, which bring at most three
+            // checkers home: with four points outside the home board (slots 6 to 23) and none
+            // on the bar, no checker can be borne off.
+            if root.occupied & BAR_BIT == 0 && (root.occupied >> 6).count_ones() >= 4 {
+                generator.doubles::<true>(root, first);
+            } else {
+                generator.doubles::<false>(root, first);
+            }
+        } else {
+            SEEN.with(|seen| generator.mixed(root, (first, second), &mut seen.borrow_mut()));
+        }
     }
 }
 
@@ -159,10 +193,21 @@ struct Node {
     key: u64,
 }
 
+/// Which pass of a mixed roll `Generator::mixed_pass` runs, which sets the second steps it
+/// tries and how it recognises repeated positions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// The dice in the order given: every second step.
+    First,
+    /// Swapped, with no checker on the bar: only chains and bear-offs can be new.
+    Swapped,
+    /// Swapped, entering a checker from the bar: every second step.
+    SwappedEntering,
+}
+
 /// What stays fixed while the plays of one roll are generated.
-struct Generator<'a> {
-    mover: usize,
-    opponent: usize,
+/// `HITS`: whether the opponent has a blot that a step could hit.
+struct Generator<'a, const MOVER: usize, const HITS: bool> {
     /// Bit `i` set when the opponent holds the mover's slot `i` with two or more checkers
     /// (hits only remove single checkers, so this never changes during a roll).
     blocked: u32,
@@ -173,23 +218,37 @@ struct Generator<'a> {
     by_key: bool,
 }
 
-impl<'a> Generator<'a> {
-    fn new(board: &Board, mover: Side, plays: &'a mut Vec<Play>) -> (Generator<'a>, Node) {
-        let hero = &board.slots[mover.index()];
-        let opp = &board.slots[mover.opponent().index()];
+impl<'a, const MOVER: usize> Generator<'a, MOVER, true> {
+    /// The same generator for a board where no step can hit.
+    fn without_hits(self) -> Generator<'a, MOVER, false> {
+        Generator {
+            blocked: self.blocked,
+            plays: self.plays,
+            max_moves: self.max_moves,
+            by_key: self.by_key,
+        }
+    }
+}
+
+impl<'a, const MOVER: usize, const HITS: bool> Generator<'a, MOVER, HITS> {
+    /// The opponent's index.
+    const OPPONENT: usize = 1 - MOVER;
+
+    #[inline(always)]
+    fn new(board: &Board, plays: &'a mut Vec<Play>) -> (Generator<'a, MOVER, HITS>, Node) {
+        let hero = &board.slots[MOVER];
+        let opp = &board.slots[Self::OPPONENT];
         let (opp_any, opp_several) = (nonzero_mask(opp, 0xFF), nonzero_mask(opp, 0xFE));
         // The opponent's slot `23 - i` is the mover's slot `i`.
         let mirrored = |mask: u32| (mask & ((1 << 24) - 1)).reverse_bits() >> 8;
         let generator = Generator {
-            mover: mover.index(),
-            opponent: mover.opponent().index(),
             blocked: mirrored(opp_several),
             plays,
             max_moves: 0,
             by_key: false,
         };
         let root = Node {
-            play: Play::new(&[], *board),
+            play: Play::unmoved(*board),
             occupied: nonzero_mask(hero, 0xFF),
             blots: mirrored(opp_any & !opp_several),
             key: 0,
@@ -199,9 +258,13 @@ impl<'a> Generator<'a> {
 
     /// The slots from which the mover may move a checker by `die`, as bits: only the bar while
     /// it holds a checker; otherwise points whose landing point is not blocked, and, with all
-    /// checkers home, bear-offs by the exact number or from the highest point.
+    /// checkers home, bear-offs by the exact number or from the highest point. `PLAIN`: the
+    /// caller knows that no checker is on the bar and none can be borne off.
     #[inline(always)]
-    fn legal_sources(&self, occupied: u32, die: usize) -> u32 {
+    fn legal_sources<const PLAIN: bool>(&self, occupied: u32, die: usize) -> u32 {
+        if PLAIN {
+            return occupied & (!self.blocked << die);
+        }
         if occupied & BAR_BIT != 0 {
             return if self.blocked & (1 << (BAR - die)) == 0 {
                 BAR_BIT
@@ -232,14 +295,9 @@ impl<'a> Generator<'a> {
         die: usize,
     ) {
         *next = *node;
-        let step = apply_step(
-            &mut next.play.result,
-            (self.mover, self.opponent),
-            source,
-            die,
-        );
+        let step = apply_step::<HITS>(&mut next.play.result, (MOVER, Self::OPPONENT), source, die);
         next.play.set_step(depth, step);
-        if next.play.result.slots[self.mover][source] == 0 {
+        if next.play.result.slots[MOVER][source] == 0 {
             next.occupied &= !(1 << source);
         }
         if source >= die {
@@ -259,10 +317,10 @@ impl<'a> Generator<'a> {
     /// steps).
     #[inline(always)]
     fn push_with_step(&mut self, node: &Node, moves: usize, source: usize, die: usize) {
+        let index = self.plays.len();
         self.plays.push(node.play);
-        let (mover, opponent) = (self.mover, self.opponent);
-        if let Some(play) = self.plays.last_mut() {
-            let step = apply_step(&mut play.result, (mover, opponent), source, die);
+        if let Some(play) = self.plays.get_mut(index) {
+            let step = apply_step::<HITS>(&mut play.result, (MOVER, Self::OPPONENT), source, die);
             play.set_step(moves - 1, step);
             play.set_len(moves);
         }
@@ -275,20 +333,37 @@ impl<'a> Generator<'a> {
         // no bear-off on either step) gives a position the first pass already found with
         // the same dice: moving one checker never blocks another's landing point, and a hit
         // only removes a blot. Only chains and bear-offs can be new.
-        let prune = root.occupied & BAR_BIT == 0;
-        let both_used = if prune && !self.by_key && !self.may_bear_off(root) {
+        // With a checker on the bar both passes start by entering it, so this does not hold.
+        let on_bar = root.play.result.slots[MOVER][BAR];
+        let swapped = if on_bar == 0 {
+            Pass::Swapped
+        } else {
+            Pass::SwappedEntering
+        };
+        let both_used = if self.by_key || (on_bar == 0 && self.may_bear_off(root)) {
+            seen.clear();
+            self.mixed_pass::<true, false>(root, first, second, Pass::First, seen)
+                | self.mixed_pass::<true, false>(root, second, first, swapped, seen)
+        } else if on_bar == 0 {
             // No bar and no bear-off: every repeated position is one `repeats_a_chain` or
             // `swapped_chain` recognises, so no keys are needed.
-            if self.mixed_pass::<false>(root, first, second, false, seen) {
+            if self.mixed_pass::<false, true>(root, first, second, Pass::First, seen) {
                 self.swapped_chains(root, second, first);
                 true
             } else {
-                self.mixed_pass::<false>(root, second, first, true, seen)
+                self.mixed_pass::<false, true>(root, second, first, Pass::Swapped, seen)
             }
         } else {
-            seen.clear();
-            self.mixed_pass::<true>(root, first, second, false, seen)
-                | self.mixed_pass::<true>(root, second, first, prune, seen)
+            // Entering from the bar (no bear-off is possible): the first pass enters by the
+            // first die and never repeats itself; with two or more on the bar the swapped
+            // pass enters the same two checkers on the same points, so repeats every play;
+            // with one, it repeats only the chain `repeats_entering_chain` recognises.
+            let found = self.mixed_pass::<false, false>(root, first, second, Pass::First, seen);
+            if on_bar == 1 {
+                found | self.mixed_pass::<false, false>(root, second, first, swapped, seen)
+            } else {
+                found
+            }
         };
         if !both_used && !self.single_steps(root, first.max(second)) {
             self.single_steps(root, first.min(second));
@@ -301,43 +376,44 @@ impl<'a> Generator<'a> {
         let outside = root.occupied >> 6;
         match outside.count_ones() {
             0 => true,
-            1 => root.play.result.slots[self.mover][6 + outside.trailing_zeros() as usize] == 1,
+            1 => root.play.result.slots[MOVER][6 + outside.trailing_zeros() as usize] == 1,
             _ => false,
         }
     }
 
     /// Plays moving by `die` then by `then`; returns whether any such two-step play exists.
-    /// `KEYED`: repeated positions are found by key (needed with a checker on the bar or a
-    /// possible bear-off); otherwise by the rules of `repeats_a_chain` and `swapped_chain`.
-    fn mixed_pass<const KEYED: bool>(
+    /// `KEYED`: repeated positions are found by key (needed when a bear-off is possible);
+    /// otherwise by the rules of `repeats_a_chain`, `swapped_chain` and
+    /// `repeats_entering_chain`. `PLAIN`: no checker on the bar and no bear-off possible.
+    fn mixed_pass<const KEYED: bool, const PLAIN: bool>(
         &mut self,
         root: &Node,
         die: usize,
         then: usize,
-        prune: bool,
+        pass: Pass,
         seen: &mut SeenPositions,
     ) -> bool {
         let mut both_used = false;
         let mut node = *root;
-        let mut firsts = self.legal_sources(root.occupied, die);
+        let mut firsts = self.legal_sources::<PLAIN>(root.occupied, die);
         while firsts != 0 {
             let source = highest_bit(firsts);
             firsts &= !(1 << source);
             // The occupancy after the first step, to see whether the node is worth building.
             let mut occupied = root.occupied;
-            if root.play.result.slots[self.mover][source] == 1 {
+            if root.play.result.slots[MOVER][source] == 1 {
                 occupied &= !(1 << source);
             }
             if source >= die {
                 occupied |= 1 << (source - die);
             }
-            let seconds = self.legal_sources(occupied, then);
+            let seconds = self.legal_sources::<PLAIN>(occupied, then);
             if seconds == 0 {
                 continue;
             }
             both_used = true;
             let mut candidates = seconds;
-            if prune {
+            if pass == Pass::Swapped {
                 let chain = if self.by_key {
                     (1 << source) >> die
                 } else {
@@ -354,14 +430,20 @@ impl<'a> Generator<'a> {
                 candidates &= !(1 << next);
                 let new = if KEYED {
                     let key = key_with_step(&node, next, then);
-                    let (plays, sides) = (&*self.plays, (self.mover, self.opponent));
+                    let (plays, sides) = (&*self.plays, (MOVER, Self::OPPONENT));
                     seen.insert(key, |index| {
                         let mut board = node.play.result;
-                        apply_step(&mut board, sides, next, then);
+                        apply_step::<HITS>(&mut board, sides, next, then);
                         plays[index].result == board
                     })
                 } else {
-                    prune || !self.repeats_a_chain(root, source, next, die, then)
+                    match pass {
+                        Pass::First => !self.repeats_a_chain(root, source, next, die, then),
+                        Pass::Swapped => true,
+                        Pass::SwappedEntering => {
+                            !self.repeats_entering_chain(root, next, die, then)
+                        }
+                    }
                 };
                 // Otherwise the same position with the same dice: gnubg keeps the first
                 // sequence found.
@@ -377,7 +459,7 @@ impl<'a> Generator<'a> {
     /// chains `swapped_chain` keeps, found for all first steps at once with bit masks.
     fn swapped_chains(&mut self, root: &Node, die: usize, then: usize) {
         let reach = die + then;
-        let long = self.legal_sources(root.occupied, die) & !((1 << reach) - 1);
+        let long = self.legal_sources::<true>(root.occupied, die) & !((1 << reach) - 1);
         let chain_lands = !self.blocked << reach;
         let checker_there = root.occupied << die;
         let same_chain = !((self.blocked | root.blots) << then) & !(root.blots << die);
@@ -412,6 +494,19 @@ impl<'a> Generator<'a> {
             && (self.blocked | root.blots) & (1 << (second - die)) == 0
     }
 
+    /// In the swapped pass of a single checker on the bar, entering by `die`: whether moving
+    /// `next` by `then` repeats a first-pass play. The first pass entered by `then`, so only
+    /// the entered checker's chain can end alike: moving on from its entry point (whether
+    /// it or a checker already there moves) reaches the point where the first pass's chain,
+    /// entering by `then` and moving on by `die`, lands. That chain exists unless its entry
+    /// point is blocked, and hits the same blots unless either entry point holds one.
+    #[inline(always)]
+    fn repeats_entering_chain(&self, root: &Node, next: usize, die: usize, then: usize) -> bool {
+        next == BAR - die
+            && (self.blocked | root.blots) & (1 << (BAR - then)) == 0
+            && root.blots & (1 << (BAR - die)) == 0
+    }
+
     /// In the pruned swapped pass, after a first step from `source` by `die`: the bit of the
     /// chain's second source (the landing point, moving on by `then`) if that chain can be
     /// new, else 0. A chain that does not bear off ends where two plays of the first pass
@@ -442,7 +537,7 @@ impl<'a> Generator<'a> {
 
     /// The one-step plays by `die`, when no play uses both dice; returns whether there is one.
     fn single_steps(&mut self, root: &Node, die: usize) -> bool {
-        let mut sources = self.legal_sources(root.occupied, die);
+        let mut sources = self.legal_sources::<false>(root.occupied, die);
         let any = sources != 0;
         while sources != 0 {
             let source = highest_bit(sources);
@@ -454,14 +549,15 @@ impl<'a> Generator<'a> {
 
     /// A double: sequences of steps whose sources never increase, so each resulting
     /// position is reached exactly once; only the longest are kept. One loop per step.
-    fn doubles(&mut self, root: &Node, die: usize) {
+    fn doubles<const PLAIN: bool>(&mut self, root: &Node, die: usize) {
         let (mut after_first, mut after_second, mut after_third) = (*root, *root, *root);
-        let mut firsts = self.legal_sources(root.occupied, die);
+        let mut firsts = self.legal_sources::<PLAIN>(root.occupied, die);
         while firsts != 0 {
             let first = highest_bit(firsts);
             firsts &= !(1 << first);
             self.advance::<false>(root, &mut after_first, 0, first, die);
-            let mut seconds = self.legal_sources(after_first.occupied, die) & at_or_below(first);
+            let mut seconds =
+                self.legal_sources::<PLAIN>(after_first.occupied, die) & at_or_below(first);
             if seconds == 0 {
                 self.save_short(&after_first, 1);
             }
@@ -470,7 +566,7 @@ impl<'a> Generator<'a> {
                 seconds &= !(1 << second);
                 self.advance::<false>(&after_first, &mut after_second, 1, second, die);
                 let mut thirds =
-                    self.legal_sources(after_second.occupied, die) & at_or_below(second);
+                    self.legal_sources::<PLAIN>(after_second.occupied, die) & at_or_below(second);
                 if thirds == 0 {
                     self.save_short(&after_second, 2);
                 }
@@ -479,7 +575,7 @@ impl<'a> Generator<'a> {
                     thirds &= !(1 << third);
                     self.advance::<false>(&after_second, &mut after_third, 2, third, die);
                     let mut fourths =
-                        self.legal_sources(after_third.occupied, die) & at_or_below(third);
+                        self.legal_sources::<PLAIN>(after_third.occupied, die) & at_or_below(third);
                     if fourths == 0 {
                         self.save_short(&after_third, 3);
                         continue;
@@ -527,9 +623,10 @@ fn at_or_below(slot: usize) -> u32 {
 }
 
 /// Moves a checker of the mover (of the pair mover, opponent) on `board` from slot `source`
-/// by `die` (bearing off below slot 0), hitting a blot on the landing point; returns the step.
+/// by `die` (bearing off below slot 0), hitting a blot on the landing point (only looked for
+/// when `HITS`); returns the step.
 #[inline(always)]
-fn apply_step(
+fn apply_step<const HITS: bool>(
     board: &mut Board,
     (mover, opponent): (usize, usize),
     source: usize,
@@ -548,10 +645,13 @@ fn apply_step(
     board.slots[mover][destination] += 1;
     // The landing point is not blocked, so the opponent has at most one checker there: a
     // blot, which goes to the bar (without a branch).
-    let opp = &mut board.slots[opponent];
-    let hit = opp[23 - destination.min(23)];
-    opp[BAR] += hit;
-    opp[23 - destination.min(23)] = 0;
+    let mut hit = 0;
+    if HITS {
+        let opp = &mut board.slots[opponent];
+        hit = opp[23 - destination.min(23)];
+        opp[BAR] += hit;
+        opp[23 - destination.min(23)] = 0;
+    }
     Step {
         from: source as u8 + 1,
         to: destination as u8 + 1,
@@ -611,8 +711,9 @@ mod tests {
         }
     }
 
-    /// Random boards (mostly with contact, some on the bar) where every mixed roll gives the
-    /// same plays, steps included, whether repeats are found by rule or by key.
+    /// Random boards (mostly with contact; none, one or several of the mover's checkers on
+    /// the bar) where every mixed roll gives the same plays, steps included, whether repeats
+    /// are found by rule or by key.
     #[test]
     fn repeat_rules_agree_with_keys() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -623,11 +724,15 @@ mod tests {
             (state % limit) as usize
         };
         let mut seen = SeenPositions::new();
-        for _ in 0..3000 {
+        // Boards by the number of the mover's checkers on the bar: none, one, more.
+        let mut on_bar = [0usize; 3];
+        for round in 0..3000 {
             let mut slots = [[0u8; 25]; 2];
             let spread = 6 + random(19);
+            // Every other board has many checkers on the bar.
+            let bar_odds = if round % 2 == 0 { 40 } else { 12 };
             for _ in 0..15 {
-                let slot = if random(40) == 0 {
+                let slot = if random(bar_odds) == 0 {
                     BAR
                 } else {
                     random(spread as u64)
@@ -641,6 +746,7 @@ mod tests {
                 }
             }
             let board = Board::from_slots(slots, Variant::Standard).unwrap();
+            on_bar[usize::from(slots[1][BAR].min(2))] += 1;
             for dice in Dice::all_rolls()
                 .into_iter()
                 .filter(|dice| !dice.is_double())
@@ -649,7 +755,7 @@ mod tests {
                 for order in [dice, (dice.1, dice.0)] {
                     let mut results = [Vec::new(), Vec::new()];
                     for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
-                        let (mut generator, root) = Generator::new(&board, Side::X, plays);
+                        let (mut generator, root) = Generator::<1, true>::new(&board, plays);
                         generator.by_key = by_key;
                         generator.mixed(&root, order, &mut seen);
                     }
@@ -657,6 +763,7 @@ mod tests {
                 }
             }
         }
+        assert!(on_bar.iter().all(|&boards| boards > 500), "{on_bar:?}");
     }
 
     #[test]

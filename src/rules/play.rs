@@ -47,6 +47,16 @@ impl Play {
         }
     }
 
+    /// A play of no steps leading to `result` (the generator's starting point).
+    #[inline(always)]
+    pub(super) fn unmoved(result: Board) -> Play {
+        Play {
+            steps: [Step::default(); MAX_STEPS],
+            len: 0,
+            result,
+        }
+    }
+
     /// Sets step number `index` (the generator's working play); out-of-range indices are
     /// ignored.
     #[inline(always)]
