@@ -2,10 +2,9 @@
 //! lines) must be gnubg's with every decimal number masked, since tavli's evaluator gives other
 //! numbers; tavli's own output is kept as insta snapshots.
 
-use crate::support::{gnubg_available, GNUBG};
+use crate::support::gnubg_available;
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tavli::protocol::{run, ReplOptions, Session};
 
 /// Lines run before every script by both programs: both players human, fixed names.
 const PRELUDE: &str =
@@ -83,60 +82,20 @@ const SCRIPTS: &[(&str, &str)] = &[
 
 /// tavli's (stdout, stderr) for `script` after the prelude.
 fn run_tavli(script: &str) -> (String, String) {
-    let mut session = Session::new("root");
-    let input = format!("{PRELUDE}{script}");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let summary = run(
-        &mut session,
-        &mut std::io::Cursor::new(input.into_bytes()),
-        &mut out,
-        &mut err,
-        ReplOptions::default(),
-    );
-    assert!(summary.is_ok());
-    (
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
+    let (out, err, _) = crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"));
+    (out, err)
 }
 
 /// gnubg's (stdout, stderr) for `script` after both preludes, banner and the answers to
 /// [`GNUBG_PRELUDE`] removed. Run in the C locale, so its numbers have decimal points.
 fn run_gnubg(script: &str) -> (String, String) {
-    let mut child = match Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LANG", "C")
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(child) => child,
-        Err(error) => panic!("gnubg does not start: {error}"),
-    };
-    let input = format!("{GNUBG_PRELUDE}{PRELUDE}{script}");
-    let mut stdin = child.stdin.take();
-    let writer = std::thread::spawn(move || {
-        if let Some(stdin) = stdin.as_mut() {
-            let _ = stdin.write_all(input.as_bytes());
-        }
-    });
-    let output = match child.wait_with_output() {
-        Ok(output) => output,
-        Err(error) => panic!("gnubg does not run: {error}"),
-    };
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let banner = "`show copying' for details.\n\n";
-    let body = stdout
-        .find(banner)
-        .map_or(stdout.as_str(), |index| &stdout[index + banner.len()..]);
-    let body: String = body
+    let (stdout, stderr) =
+        crate::support::run_gnubg_transcript(&format!("{GNUBG_PRELUDE}{PRELUDE}{script}"));
+    let body: String = stdout
         .split_inclusive('\n')
         .filter(|line| !line.starts_with("`eval' and `hint'"))
         .collect();
-    (body, String::from_utf8_lossy(&output.stderr).into_owned())
+    (body, stderr)
 }
 
 /// Replaces every number with a decimal point (with its sign) by `#`.

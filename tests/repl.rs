@@ -2,10 +2,8 @@
 //! sessions must give gnubg's exact output (live when gnubg is installed, insta snapshots
 //! otherwise); random token lines must never break the session.
 
-use crate::support::{gnubg_available, GNUBG};
-use std::io::Write;
-use std::process::{Command, Stdio};
-use tavli::protocol::{run, ReplOptions, Session};
+use crate::support::gnubg_available;
+use tavli::protocol::Session;
 
 /// Lines run before every script, by both programs: both players human, fixed names.
 const PRELUDE: &str =
@@ -13,57 +11,13 @@ const PRELUDE: &str =
 
 /// tavli's (stdout, stderr) for `script` (after the prelude).
 fn run_tavli(script: &str) -> (String, String) {
-    let mut session = Session::new("root");
-    let input = format!("{PRELUDE}{script}");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let summary = run(
-        &mut session,
-        &mut std::io::Cursor::new(input.into_bytes()),
-        &mut out,
-        &mut err,
-        ReplOptions::default(),
-    );
-    assert!(summary.is_ok());
-    assert_eq!(session.check_consistency(), Ok(()));
-    (
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
+    let (out, err, _) = crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"));
+    (out, err)
 }
 
 /// gnubg's (stdout, stderr) for `script` (after the prelude), banner removed.
 fn run_gnubg(script: &str) -> (String, String) {
-    let mut child = match Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LANG", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(child) => child,
-        Err(error) => panic!("gnubg does not start: {error}"),
-    };
-    let input = format!("{PRELUDE}{script}");
-    let mut stdin = child.stdin.take();
-    let writer = std::thread::spawn(move || {
-        if let Some(stdin) = stdin.as_mut() {
-            let _ = stdin.write_all(input.as_bytes());
-        }
-    });
-    let output = match child.wait_with_output() {
-        Ok(output) => output,
-        Err(error) => panic!("gnubg does not run: {error}"),
-    };
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let banner_end = stdout
-        .find("`show copying' for details.\n\n")
-        .map_or(0, |index| index + "`show copying' for details.\n\n".len());
-    (
-        stdout[banner_end..].to_string(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::run_gnubg_transcript(&format!("{PRELUDE}{script}"))
 }
 
 /// The first differing line of two transcripts, with context, for failure messages.

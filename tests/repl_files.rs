@@ -3,11 +3,9 @@
 //! the `AP[...]` application property masked: tavli names itself there); error cases leave
 //! the session unchanged.
 
-use crate::support::{gnubg_available, GNUBG};
-use std::io::Write;
+use crate::support::gnubg_available;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use tavli::protocol::{run, ReplOptions, Session};
+use tavli::protocol::Session;
 
 const PRELUDE: &str =
     "set player 0 human\nset player 1 human\nset defaultnames gnubg root\nset player 1 name root\n";
@@ -30,52 +28,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run_tavli(script: &str) -> (String, String, Session) {
-    let mut session = Session::new("root");
-    let input = format!("{PRELUDE}{script}");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let summary = run(
-        &mut session,
-        &mut std::io::Cursor::new(input.into_bytes()),
-        &mut out,
-        &mut err,
-        ReplOptions::default(),
-    );
-    assert!(summary.is_ok());
-    assert_eq!(session.check_consistency(), Ok(()));
-    (
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-        session,
-    )
+    crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"))
 }
 
 fn run_gnubg(script: &str) -> (String, String) {
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LANG", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|error| panic!("gnubg does not start: {error}"));
-    let input = format!("{PRELUDE}{script}");
-    let mut stdin = child.stdin.take();
-    let writer = std::thread::spawn(move || {
-        if let Some(stdin) = stdin.as_mut() {
-            let _ = stdin.write_all(input.as_bytes());
-        }
-    });
-    let output = child
-        .wait_with_output()
-        .unwrap_or_else(|error| panic!("gnubg does not run: {error}"));
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let marker = "`show copying' for details.\n\n";
-    let start = stdout.find(marker).map_or(0, |index| index + marker.len());
-    (
-        stdout[start..].to_string(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::run_gnubg_transcript(&format!("{PRELUDE}{script}"))
 }
 
 fn read(path: &Path) -> String {

@@ -35,3 +35,58 @@ pub fn run_gnubg(script: &str) -> String {
 pub fn tavli_binary() -> &'static str {
     env!("CARGO_BIN_EXE_tavli")
 }
+
+/// Runs `gnubg -t -q` in the C locale on `input`; returns (stdout without the start-up
+/// banner, stderr).
+#[allow(dead_code)]
+pub fn run_gnubg_transcript(input: &str) -> (String, String) {
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .env("LANG", "C")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("gnubg does not start: {error}"));
+    let input = input.to_string();
+    let mut stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            let _ = stdin.write_all(input.as_bytes());
+        }
+    });
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|error| panic!("gnubg does not run: {error}"));
+    let _ = writer.join();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let marker = "`show copying' for details.\n\n";
+    let start = stdout.find(marker).map_or(0, |index| index + marker.len());
+    (
+        stdout[start..].to_string(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Runs tavli's REPL in-process on `input`; returns (stdout, stderr, the session after it),
+/// having checked that the session is still consistent.
+#[allow(dead_code)]
+pub fn run_tavli_transcript(input: &str) -> (String, String, tavli::protocol::Session) {
+    let mut session = tavli::protocol::Session::new("root");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let summary = tavli::protocol::run(
+        &mut session,
+        &mut std::io::Cursor::new(input.as_bytes().to_vec()),
+        &mut out,
+        &mut err,
+        tavli::protocol::ReplOptions::default(),
+    );
+    assert!(summary.is_ok());
+    assert_eq!(session.check_consistency(), Ok(()));
+    (
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+        session,
+    )
+}
