@@ -335,19 +335,19 @@ impl CubeContext {
         receiver: Side,
         points: u32,
     ) -> bool {
-        let (playing_on, offered) = self.resignation_equities(probabilities, receiver, points);
-        offered + 1e-9 >= playing_on
+        self.resignation_value(probabilities, receiver, points)
+            .should_accept()
     }
 
     /// The receiver's equity playing on and after accepting a resignation of `points`, in
     /// gnubg's normalised units (what `hint` shows for a pending resignation).
     #[must_use]
-    pub fn resignation_equities(
+    pub fn resignation_value(
         &self,
         probabilities: &Probabilities,
         receiver: Side,
         points: u32,
-    ) -> (f64, f64) {
+    ) -> ResignationValue {
         let playing_on = self.janowski(
             probabilities,
             receiver,
@@ -365,7 +365,27 @@ impl CubeContext {
             self.cube_value,
             self.cube_value,
         );
-        (playing_on, offered)
+        ResignationValue {
+            playing_on,
+            accepted: offered,
+        }
+    }
+}
+
+/// A resignation weighed by the player it is offered to, in gnubg's normalised units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignationValue {
+    /// The receiver's cubeful equity playing on.
+    pub playing_on: f64,
+    /// The receiver's equity after accepting.
+    pub accepted: f64,
+}
+
+impl ResignationValue {
+    /// Whether accepting is at least as good as playing on.
+    #[must_use]
+    pub fn should_accept(&self) -> bool {
+        self.accepted + 1e-9 >= self.playing_on
     }
 }
 

@@ -37,6 +37,17 @@ impl Probabilities {
         }
     }
 
+    /// These probabilities, which are `owner`'s, as `viewer` sees them (unchanged when the
+    /// two are the same player).
+    #[must_use]
+    pub fn seen_by(self, owner: Side, viewer: Side) -> Probabilities {
+        if owner == viewer {
+            self
+        } else {
+            self.inverted()
+        }
+    }
+
     /// Cubeless money equity per unit cube: `2w - 1 + wg + wbg - lg - lbg`.
     #[must_use]
     pub fn money_equity(self) -> f64 {
@@ -138,11 +149,7 @@ pub fn evaluate<E: Evaluator + ?Sized>(
     side: Side,
 ) -> Evaluation {
     let on_roll = evaluator.probabilities(&state.board, state.variant, state.on_roll);
-    let probabilities = if side == state.on_roll {
-        on_roll
-    } else {
-        on_roll.inverted()
-    };
+    let probabilities = on_roll.seen_by(state.on_roll, side);
     let context = CubeContext::from_state(state);
     Evaluation {
         probabilities,

@@ -847,11 +847,7 @@ pub fn answer_board<E: Evaluator + ?Sized>(
     if let Some(responder) = question.responder {
         // Judge the offer from the doubler's side, as a double of the current cube.
         let doubler = responder.opponent();
-        let doubler_probabilities = if doubler == on_turn {
-            probabilities
-        } else {
-            probabilities.inverted()
-        };
+        let doubler_probabilities = probabilities.seen_by(on_turn, doubler);
         let offer = CubeContext {
             cube_owner: None,
             beavers: question.may_beaver(),

@@ -4,6 +4,7 @@
 //! with no game answers "There must be a game in progress" whatever the dice) are kept as the
 //! words typed; the session validates them in gnubg's order.
 
+use crate::rules::Variant;
 use serde::Serialize;
 
 /// A two-state setting value (`on`/`off`, `yes`/`no`, `true`/`false`).
@@ -115,29 +116,12 @@ pub enum RngChoice {
     Mersenne,
 }
 
-/// A variant name as typed in `set variation`.
+/// What `set variation` names: one variant (gnubg's names for gnubg's variations, tavli's
+/// for its own), or the tavli rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum VariationName {
-    /// `standard`.
-    Standard,
-    /// `nackgammon`.
-    Nackgammon,
-    /// `1-chequer-hypergammon`.
-    Hypergammon1,
-    /// `2-chequer-hypergammon`.
-    Hypergammon2,
-    /// `3-chequer-hypergammon`.
-    Hypergammon3,
-    /// `old-english` (tavli's own, also `english`, `oldenglish`).
-    OldEnglish,
-    /// `portes` (tavli's own).
-    Portes,
-    /// `plakoto` (tavli's own).
-    Plakoto,
-    /// `fevga` (tavli's own).
-    Fevga,
-    /// `athroisma` (tavli's own).
-    Athroisma,
+    /// One variant for every game.
+    Variant(Variant),
     /// `tavli`: Portes, Plakoto and Fevga in rotation, one per game (tavli's own).
     Tavli,
 }

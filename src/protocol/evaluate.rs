@@ -3,7 +3,7 @@
 use super::cube_report::{CubeAnswer, CubeReport};
 use super::response::EvaluationReport;
 use crate::codec::{match_id, position_id};
-use crate::engine::cube::{self, CubeContext, DoubleAction, TakeAction};
+use crate::engine::cube::{self, CubeContext, DoubleAction, ResignationValue, TakeAction};
 use crate::engine::evaluator::{self, Evaluator, Probabilities};
 use crate::engine::pubeval::is_contact;
 use crate::engine::Pubeval;
@@ -98,11 +98,7 @@ pub fn position_class(board: &Board) -> &'static str {
 pub fn cube_report(state: &MatchState, viewer: Side, beaver_allowed: bool) -> CubeReport {
     let doubler = state.on_roll;
     let on_roll = ENGINE.probabilities(&state.board, state.variant, doubler);
-    let probabilities = if viewer == doubler {
-        on_roll
-    } else {
-        on_roll.inverted()
-    };
+    let probabilities = on_roll.seen_by(doubler, viewer);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
         ..CubeContext::from_state(state)
@@ -180,26 +176,20 @@ pub fn computer_take_action(state: &MatchState, beaver_allowed: bool) -> TakeAct
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples.
 #[must_use]
 pub fn computer_accepts_resignation(state: &MatchState, receiver: Side, points: u32) -> bool {
-    let on_roll = ENGINE.probabilities(&state.board, state.variant, state.on_roll);
-    let probabilities = if receiver == state.on_roll {
-        on_roll
-    } else {
-        on_roll.inverted()
-    };
-    CubeContext::from_state(state).accept_resignation(&probabilities, receiver, points)
+    resignation_value(state, receiver, points).should_accept()
 }
 
-/// The equities `hint` shows for a pending resignation of `points` offered to `receiver`:
-/// playing on, and after accepting (gnubg's normalised units).
+/// What `hint` shows for a pending resignation of `points` offered to `receiver`: his equity
+/// playing on and after accepting (gnubg's normalised units), from the numbers the computer
+/// answers with.
 #[must_use]
-pub fn resignation_equities(state: &MatchState, receiver: Side, points: u32) -> (f64, f64) {
+pub fn resignation_value(state: &MatchState, receiver: Side, points: u32) -> ResignationValue {
     let on_roll = ENGINE.probabilities(&state.board, state.variant, state.on_roll);
-    let probabilities = if receiver == state.on_roll {
-        on_roll
-    } else {
-        on_roll.inverted()
-    };
-    CubeContext::from_state(state).resignation_equities(&probabilities, receiver, points)
+    CubeContext::from_state(state).resignation_value(
+        &on_roll.seen_by(state.on_roll, receiver),
+        receiver,
+        points,
+    )
 }
 
 #[cfg(test)]

@@ -230,18 +230,11 @@ fn parse_variation(group: &Keyword, words: &mut Words) -> Result<VariationName, 
         },
     };
     words.next();
-    Ok(match name.as_str() {
-        "nackgammon" => VariationName::Nackgammon,
-        "1-chequer-hypergammon" => VariationName::Hypergammon1,
-        "2-chequer-hypergammon" => VariationName::Hypergammon2,
-        "3-chequer-hypergammon" => VariationName::Hypergammon3,
-        "old-english" => VariationName::OldEnglish,
-        "portes" => VariationName::Portes,
-        "plakoto" => VariationName::Plakoto,
-        "fevga" => VariationName::Fevga,
-        "athroisma" => VariationName::Athroisma,
-        "tavli" => VariationName::Tavli,
-        _ => VariationName::Standard,
+    Ok(if name == "tavli" {
+        VariationName::Tavli
+    } else {
+        // Every other keyword of `set variation` is one of `Variant::from_name`'s names.
+        VariationName::Variant(Variant::from_name(&name).unwrap_or(Variant::Standard))
     })
 }
 

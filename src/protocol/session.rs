@@ -2204,17 +2204,17 @@ impl Session {
         if self.state.dice.is_none() || self.state.double_offered {
             return self.cube_hint(out);
         }
-        if !self.state.variant.is_gnubg_variation() {
-            return self.variant_hint(count, out);
-        }
-        let Some(dice) = self.state.dice.filter(|_| {
-            !self.state.double_offered && self.state.resignation.is_none() && self.playing()
-        }) else {
+        // Past the cases above, the dice are rolled and no decision is pending; only a
+        // finished game is left to refuse.
+        let Some(dice) = self.state.dice.filter(|_| self.playing()) else {
             return Err(CommandError::new(
                 ErrorKind::Unsupported,
                 "tavli cannot analyse cube or resignation decisions yet.",
             ));
         };
+        if !self.state.variant.is_gnubg_variation() {
+            return self.variant_hint(dice, count, out);
+        }
         let ranked = evaluate::ranked_plays(&self.state, dice);
         if ranked.is_empty() {
             out.line("There are no legal moves.");

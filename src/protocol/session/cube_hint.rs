@@ -34,6 +34,21 @@ impl Session {
         !self.state.is_match() && self.beavers_used < self.settings.beavers
     }
 
+    /// Refuses a Plakoto or Fevga board: pubeval's inputs are a standard board, and one with
+    /// pins or same-direction movement has no meaning for it. `rest` ends the message.
+    fn require_standard_board(&self, rest: &str) -> Result<(), CommandError> {
+        if self.state.variant.has_gnubg_position_id() {
+            return Ok(());
+        }
+        Err(CommandError::new(
+            ErrorKind::Unsupported,
+            format!(
+                "tavli has no evaluator for {} positions{rest}",
+                super::variant_title(self.state.variant)
+            ),
+        ))
+    }
+
     /// `hint` while a resignation waits for an answer: the answering player's equity playing
     /// on and after accepting, and the right answer (gnubg's layout; its numbers are the
     /// evaluator's, in gnubg's normalised units).
@@ -42,24 +57,16 @@ impl Session {
         let Some(offer) = state.resignation else {
             return Ok(());
         };
-        if !state.variant.has_gnubg_position_id() {
-            return Err(CommandError::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "tavli has no evaluator for {} positions to weigh a resignation.",
-                    super::variant_title(state.variant)
-                ),
-            ));
-        }
-        let receiver = state.turn;
-        let (before, after) = evaluate::resignation_equities(state, receiver, offer.points());
+        self.require_standard_board(" to weigh a resignation.")?;
+        let value = evaluate::resignation_value(state, state.turn, offer.points());
+        let (before, after) = (value.playing_on, value.accepted);
         out.line(format!("Equity before resignation : {before:+.3}"));
         out.line(format!(
             "Equity after resignation : {after:+.3} ({:+.3})",
             after - before
         ));
         out.line("");
-        let decision = if after + 1e-9 >= before {
+        let decision = if value.should_accept() {
             "Accept"
         } else {
             "Reject"
@@ -130,17 +137,9 @@ impl Session {
                 "No position specified and no game in progress.",
             ));
         }
-        if !state.variant.has_gnubg_position_id() {
-            // pubeval's inputs are a standard board; a board with pins or same-direction
-            // movement has no meaning for it.
-            return Err(CommandError::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "tavli has no evaluator for {} positions; after the roll, `hint' ranks the plays by a heuristic score.",
-                    super::variant_title(state.variant)
-                ),
-            ));
-        }
+        self.require_standard_board(
+            "; after the roll, `hint' ranks the plays by a heuristic score.",
+        )?;
         let cube = (state.game_state == GameState::Playing && self.cube_available(state.on_roll))
             .then(|| evaluate::cube_report(state, state.on_roll, self.beaver_possible()));
         out.outputs.push(Output::Evaluation {

@@ -88,16 +88,8 @@ impl Session {
 
     pub(super) fn set_variation(&mut self, name: VariationName, out: &mut Response) {
         let variant = match name {
-            VariationName::Standard => Variant::Standard,
-            VariationName::Nackgammon => Variant::Nackgammon,
-            VariationName::Hypergammon1 => Variant::Hypergammon1,
-            VariationName::Hypergammon2 => Variant::Hypergammon2,
-            VariationName::Hypergammon3 => Variant::Hypergammon3,
-            VariationName::OldEnglish => Variant::OldEnglish,
-            VariationName::Portes | VariationName::Tavli => Variant::Portes,
-            VariationName::Plakoto => Variant::Plakoto,
-            VariationName::Fevga => Variant::Fevga,
-            VariationName::Athroisma => Variant::Athroisma,
+            VariationName::Variant(variant) => variant,
+            VariationName::Tavli => Variant::Portes,
         };
         self.settings.variation = variant;
         self.variants.rotation = name == VariationName::Tavli;
@@ -328,12 +320,11 @@ impl Session {
         }
         let state = &self.state;
         let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
-        let probabilities = if receiver == state.on_roll {
-            on_roll
-        } else {
-            on_roll.inverted()
-        };
-        CubeContext::from_state(state).accept_resignation(&probabilities, receiver, points)
+        CubeContext::from_state(state).accept_resignation(
+            &on_roll.seen_by(state.on_roll, receiver),
+            receiver,
+            points,
+        )
     }
 
     /// Athroisma A10: a non-double over 6 in the bear-off phase is rolled again, as often as
@@ -406,17 +397,10 @@ impl Session {
     /// with its heuristic score (not an equity: there are no probabilities to show).
     pub(super) fn variant_hint(
         &self,
+        dice: Dice,
         count: Option<u32>,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        let Some(dice) = self.state.dice.filter(|_| {
-            !self.state.double_offered && self.state.resignation.is_none() && self.playing()
-        }) else {
-            return Err(CommandError::new(
-                ErrorKind::Unsupported,
-                "tavli cannot analyse cube or resignation decisions yet.",
-            ));
-        };
         self.reroll_refusal(&self.state.board, dice)?;
         let ranked = ranked_plays_in(&VariantHeuristic, &self.state, dice);
         if ranked.is_empty() {
