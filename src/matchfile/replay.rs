@@ -514,20 +514,7 @@ impl GameReplay<'_> {
                         format_play(&self.board, side, play.steps())
                     )
                 });
-                if self.illegal_seen {
-                    self.diagnostics.push(Diagnostic::warning(
-                        DiagnosticKind::IllegalMove,
-                        move_span,
-                        format!("illegal play for {dice}: {reason}{note} (possibly a consequence of the earlier illegal play in this game)"),
-                    ));
-                } else {
-                    self.error(
-                        DiagnosticKind::IllegalMove,
-                        move_span,
-                        format!("illegal play for {dice}: {reason}{note}"),
-                    );
-                }
-                self.illegal_seen = true;
+                self.illegal_play(move_span, &dice.to_string(), &format!("{reason}{note}"));
                 if let Some(play) = completed {
                     self.board = play.result;
                     self.actions.push(GameAction::Play {
@@ -546,6 +533,25 @@ impl GameReplay<'_> {
                 }
             }
         }
+    }
+
+    /// Reports an illegal play for `roll` (`52`, or `52 in plakoto`) because of `why`: an
+    /// error the first time in a game, later a warning, since it may follow from the first.
+    fn illegal_play(&mut self, move_span: Span, roll: &str, why: &str) {
+        if self.illegal_seen {
+            self.diagnostics.push(Diagnostic::warning(
+                DiagnosticKind::IllegalMove,
+                move_span,
+                format!("illegal play for {roll}: {why} (possibly a consequence of the earlier illegal play in this game)"),
+            ));
+        } else {
+            self.error(
+                DiagnosticKind::IllegalMove,
+                move_span,
+                format!("illegal play for {roll}: {why}"),
+            );
+        }
+        self.illegal_seen = true;
     }
 
     /// A roll in one of tavli's own variants: the play is read in the variant notation and
@@ -655,20 +661,8 @@ impl GameReplay<'_> {
                         format_variant_play(variant, &self.board, side, dice, play.steps())
                     )
                 });
-                if self.illegal_seen {
-                    self.diagnostics.push(Diagnostic::warning(
-                        DiagnosticKind::IllegalMove,
-                        move_span,
-                        format!("illegal play for {dice} in {variant}: {reason}{note} (possibly a consequence of the earlier illegal play in this game)"),
-                    ));
-                } else {
-                    self.error(
-                        DiagnosticKind::IllegalMove,
-                        move_span,
-                        format!("illegal play for {dice} in {variant}: {reason}{note}"),
-                    );
-                }
-                self.illegal_seen = true;
+                let roll = format!("{dice} in {variant}");
+                self.illegal_play(move_span, &roll, &format!("{reason}{note}"));
                 match completed {
                     Some(play) => {
                         self.board = play.result;
