@@ -5,33 +5,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::io::{self, Cursor, Read, Write};
 use tavli::engine::external::{
     format_external_play, parse_request, read_board, ExternalSession, Reply, Request, BOARD_NUMBERS,
 };
-use tavli::engine::server::serve_connection;
+use tavli::engine::server::serve_bytes;
 use tavli::engine::Pubeval;
 use tavli::rules::legal_plays;
-
-struct Duplex {
-    input: Cursor<Vec<u8>>,
-    output: Vec<u8>,
-}
-
-impl Read for Duplex {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        self.input.read(buffer)
-    }
-}
-
-impl Write for Duplex {
-    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
-        self.output.write(buffer)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -89,11 +68,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let mut stream = Duplex {
-        input: Cursor::new(data.to_vec()),
-        output: Vec::new(),
-    };
     let mut session = ExternalSession::new(Pubeval, true);
-    serve_connection(&mut stream, &mut session).expect("in-memory streams do not fail");
-    assert!(stream.output.is_empty() || stream.output.ends_with(b"\n"));
+    let output = serve_bytes(data, &mut session).expect("in-memory streams do not fail");
+    assert!(output.is_empty() || output.ends_with(b"\n"));
 });

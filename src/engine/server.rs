@@ -253,40 +253,49 @@ pub fn serve_connection<S: Read + Write, E: Evaluator>(
     }
 }
 
+/// A connection held in memory: reads `input`, collects what is written.
+struct MemoryConnection {
+    input: io::Cursor<Vec<u8>>,
+    output: Vec<u8>,
+}
+
+impl Read for MemoryConnection {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buffer)
+    }
+}
+
+impl Write for MemoryConnection {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        self.output.write(buffer)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Serves one connection whose client sends `input` and returns everything written back:
+/// [`serve_connection`] without a socket (for tests and fuzzing).
+pub fn serve_bytes<E: Evaluator>(
+    input: &[u8],
+    session: &mut ExternalSession<E>,
+) -> io::Result<Vec<u8>> {
+    let mut connection = MemoryConnection {
+        input: io::Cursor::new(input.to_vec()),
+        output: Vec::new(),
+    };
+    serve_connection(&mut connection, session)?;
+    Ok(connection.output)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Pubeval;
-    use std::io::Cursor;
-
-    struct Duplex {
-        input: Cursor<Vec<u8>>,
-        output: Vec<u8>,
-    }
-
-    impl Read for Duplex {
-        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-            self.input.read(buffer)
-        }
-    }
-
-    impl Write for Duplex {
-        fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
-            self.output.write(buffer)
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
 
     fn run(input: &[u8]) -> String {
         let mut session = ExternalSession::new(Pubeval, true);
-        let mut duplex = Duplex {
-            input: Cursor::new(input.to_vec()),
-            output: Vec::new(),
-        };
-        serve_connection(&mut duplex, &mut session).unwrap();
-        String::from_utf8(duplex.output).unwrap()
+        String::from_utf8(serve_bytes(input, &mut session).unwrap()).unwrap()
     }
 
     #[test]
