@@ -66,15 +66,10 @@ fn field_list(request: &BoardRequest) -> String {
 /// `state` relabelled so that the player who must act is `X` (gnubg's view in these lines).
 fn from_actor(state: &MatchState) -> (MatchState, bool) {
     if state.turn == Side::X {
-        return (*state, false);
+        (*state, false)
+    } else {
+        (state.swapped(), true)
     }
-    let mut flipped = *state;
-    flipped.board = state.board.swapped();
-    flipped.cube_owner = state.cube_owner.map(Side::opponent);
-    flipped.on_roll = state.on_roll.opponent();
-    flipped.turn = state.turn.opponent();
-    flipped.score = [state.score[1], state.score[0]];
-    (flipped, true)
 }
 
 /// gnubg's `DBG:` lines, each ending with a newline.

@@ -1308,11 +1308,7 @@ impl Session {
     fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
-        self.state.score.swap(0, 1);
-        self.state.board = self.state.board.swapped();
-        self.state.on_roll = self.state.on_roll.opponent();
-        self.state.turn = self.state.turn.opponent();
-        self.state.cube_owner = self.state.cube_owner.map(Side::opponent);
+        self.state = self.state.swapped();
         self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
 

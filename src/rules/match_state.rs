@@ -113,4 +113,18 @@ impl MatchState {
     pub fn is_match(&self) -> bool {
         self.match_length > 0
     }
+
+    /// The same state with the two players' places exchanged: checkers, scores, who is on
+    /// roll and on turn, and the cube's owner.
+    #[must_use]
+    pub fn swapped(&self) -> MatchState {
+        MatchState {
+            board: self.board.swapped(),
+            cube_owner: self.cube_owner.map(Side::opponent),
+            on_roll: self.on_roll.opponent(),
+            turn: self.turn.opponent(),
+            score: [self.score[1], self.score[0]],
+            ..*self
+        }
+    }
 }
