@@ -120,6 +120,34 @@ pub trait Evaluator {
     }
 }
 
+/// A shared evaluator judges as the one it points to, so one set of network weights can serve
+/// several sessions or threads (`Arc<E>`), or a session can hold a chosen one (`Box<dyn Evaluator>`).
+macro_rules! delegate_evaluator {
+    ($($pointer:ty),*) => {$(
+        impl<E: Evaluator + ?Sized> Evaluator for $pointer {
+            fn name(&self) -> &str {
+                (**self).name()
+            }
+
+            fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+                (**self).probabilities(board, variant, on_roll)
+            }
+
+            fn play_score(
+                &self,
+                before: &Board,
+                after: &Board,
+                mover: Side,
+                context: &CubeContext,
+            ) -> f64 {
+                (**self).play_score(before, after, mover, context)
+            }
+        }
+    )*};
+}
+
+delegate_evaluator!(&E, Box<E>, std::sync::Arc<E>);
+
 /// The best play for the player on roll in `state` with `dice` (`state.dice` is ignored), or
 /// `None` when no checker can move. Ties keep gnubg's generation order.
 pub fn best_play<E: Evaluator + ?Sized>(
