@@ -2,13 +2,17 @@
 //! engine protocols (gnubg's external-player socket and UBGI on stdio).
 
 pub mod bearoff;
+pub mod bearoff_database;
+pub mod choice;
 pub mod cube;
 pub mod evaluator;
 pub mod external;
 pub mod external_debug;
 pub mod lookahead;
+pub mod net;
 pub mod pubeval;
 pub mod server;
+pub mod strength;
 pub mod ubgi;
 pub mod variant_heuristic;
 
