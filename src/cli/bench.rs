@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::exit::Outcome;
-use crate::engine::choice::{self, EvaluatorKind};
+use crate::engine::choice::{self, EvaluatorKind, SharedEvaluator};
+use crate::engine::search::Search;
 use crate::engine::strength;
+use std::sync::Arc;
 
 /// Arguments of `tavli bench`.
 #[derive(clap::Args, Debug, Clone)]
@@ -33,12 +35,18 @@ pub struct StrengthArgs {
     /// Weight file for A (a `net`), instead of the built-in networks.
     #[arg(long, value_name = "PATH")]
     pub weights_a: Option<PathBuf>,
+    /// Plies A searches (0: the evaluator alone; gnubg's counting).
+    #[arg(long, default_value_t = 0)]
+    pub plies_a: u32,
     /// Evaluator B, the opponent.
     #[arg(long, value_enum, default_value_t = EvaluatorKind::Pubeval)]
     pub b: EvaluatorKind,
     /// Weight file for B (a `net`).
     #[arg(long, value_name = "PATH")]
     pub weights_b: Option<PathBuf>,
+    /// Plies B searches.
+    #[arg(long, default_value_t = 0)]
+    pub plies_b: u32,
     /// Games to play (rounded up to an even number: each dice sequence is played twice).
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
@@ -51,6 +59,14 @@ pub struct StrengthArgs {
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+fn searched(evaluator: SharedEvaluator, plies: u32) -> SharedEvaluator {
+    if plies == 0 {
+        evaluator
+    } else {
+        Arc::new(Search::new(evaluator, plies))
+    }
 }
 
 /// Runs `tavli bench`.
@@ -73,6 +89,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Failure);
         }
     };
+    let a = searched(a, args.plies_a);
+    let b = searched(b, args.plies_b);
     let pairs = args.games.div_ceil(2);
     let threads = args
         .threads

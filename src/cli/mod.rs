@@ -12,6 +12,7 @@ pub mod moves;
 pub mod position_arg;
 pub mod repl;
 pub mod train;
+pub mod train_stages;
 pub mod ubgi;
 pub mod validate;
 

@@ -11,6 +11,7 @@ pub mod external_debug;
 pub mod lookahead;
 pub mod net;
 pub mod pubeval;
+pub mod search;
 pub mod server;
 pub mod strength;
 pub mod ubgi;

@@ -17,6 +17,7 @@
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
 use crate::rules::{Board, Side, BAR};
+use std::sync::OnceLock;
 
 /// Inputs per side.
 pub const INPUTS_PER_SIDE: usize = 25 * 4 + 10;
@@ -155,6 +156,65 @@ fn pips_to_break_contact(own: &[u8; 25], other: &[u8; 25]) -> u32 {
         .sum()
 }
 
+/// One way a roll moves a checker exactly `distance` pips: the roll (an index into the 21
+/// rolls) and the points it lands on first, as offsets from the start (each must be open).
+#[derive(Clone, Copy)]
+struct Path {
+    roll: u8,
+    stops: [u8; 3],
+    stop_count: u8,
+}
+
+/// The 21 rolls, larger die first, in the order of `Dice::all_rolls`.
+fn rolls() -> impl Iterator<Item = (usize, usize, usize)> {
+    (1..=6usize)
+        .flat_map(|high| (1..=high).map(move |low| (high, low)))
+        .enumerate()
+        .map(|(index, (high, low))| (index, high, low))
+}
+
+/// `PATHS[d]`: every path of exactly `d` pips, for `d` in 1..=24.
+fn paths() -> &'static [Vec<Path>; 25] {
+    static PATHS: OnceLock<[Vec<Path>; 25]> = OnceLock::new();
+    PATHS.get_or_init(|| {
+        let mut paths: [Vec<Path>; 25] = Default::default();
+        for (roll, high, low) in rolls() {
+            let roll = roll as u8;
+            if high == low {
+                for steps in 1..=4usize {
+                    let mut stops = [0u8; 3];
+                    for (j, stop) in stops.iter_mut().enumerate().take(steps - 1) {
+                        *stop = (high * (j + 1)) as u8;
+                    }
+                    let path = Path {
+                        roll,
+                        stops,
+                        stop_count: (steps - 1) as u8,
+                    };
+                    paths[high * steps].push(path);
+                }
+            } else {
+                for die in [high, low] {
+                    paths[die].push(Path {
+                        roll,
+                        stops: [0; 3],
+                        stop_count: 0,
+                    });
+                }
+                for first in [high, low] {
+                    let path = Path {
+                        roll,
+                        stops: [first as u8, 0, 0],
+                        stop_count: 1,
+                    };
+                    paths[high + low].push(path);
+                }
+            }
+        }
+        paths
+    })
+}
+
 /// How many of the 36 rolls let the other side hit a blot of `own` (see the module docs).
 fn exposure(own: &[u8; 25], other: &[u8; 25]) -> u32 {
     // Positions in own's numbering: blots on 1..24; the other side moves upwards from 0 (its bar).
@@ -170,54 +230,41 @@ fn exposure(own: &[u8; 25], other: &[u8; 25]) -> u32 {
     if blots == 0 {
         return 0;
     }
-    let mut sources = [0usize; 25];
-    let mut source_count = 0;
-    if other[BAR] > 0 {
-        sources[0] = 0;
-        source_count = 1;
-    }
+    let paths = paths();
+    let mut hitting_rolls = 0u32;
+    let mut sources = u32::from(other[BAR] > 0);
     for (q, &count) in other[..24].iter().enumerate() {
-        let position = 24 - q;
-        if count > 0 && (blots >> (position + 1)) != 0 {
-            sources[source_count] = position;
-            source_count += 1;
+        if count > 0 {
+            sources |= 1 << (24 - q);
         }
     }
-    let sources = &sources[..source_count];
-    let open = |point: usize| point <= 24 && blocked & (1 << point) == 0;
-    let mut hits = 0;
-    for high in 1..=6usize {
-        for low in 1..=high {
-            let weight = if high == low { 1 } else { 2 };
-            let hit = sources.iter().any(|&from| {
-                let mut reach = 0u32;
-                if high == low {
-                    let mut at = from;
-                    for _ in 0..4 {
-                        at += high;
-                        if !open(at) {
-                            break;
-                        }
-                        reach |= 1 << at;
-                    }
-                } else {
-                    for (first, second) in [(high, low), (low, high)] {
-                        if open(from + first) {
-                            reach |= 1 << (from + first);
-                            if open(from + first + second) {
-                                reach |= 1 << (from + first + second);
-                            }
-                        }
-                    }
+    let mut remaining_sources = sources;
+    while remaining_sources != 0 {
+        let from = remaining_sources.trailing_zeros() as usize;
+        remaining_sources &= remaining_sources - 1;
+        let mut targets = blots & !((2u32 << from) - 1);
+        while targets != 0 {
+            let blot = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let distance = blot - from;
+            if distance > 24 {
+                continue;
+            }
+            for path in &paths[distance] {
+                let open = path.stops[..usize::from(path.stop_count)]
+                    .iter()
+                    .all(|&stop| blocked & (1 << (from + usize::from(stop))) == 0);
+                if open {
+                    hitting_rolls |= 1 << path.roll;
                 }
-                reach & blots != 0
-            });
-            if hit {
-                hits += weight;
             }
         }
     }
-    hits
+    // Doubles count once, other rolls twice.
+    rolls()
+        .filter(|&(roll, _, _)| hitting_rolls & (1 << roll) != 0)
+        .map(|(_, high, low)| if high == low { 1 } else { 2 })
+        .sum()
 }
 
 #[cfg(test)]
@@ -236,6 +283,91 @@ mod tests {
         assert_eq!(dense[23 * 4..23 * 4 + 4], [1.0, 1.0, 0.0, 0.0]);
         assert_eq!(dense[12 * 4..12 * 4 + 4], [1.0, 1.0, 1.0, 1.0]);
         assert!((dense[101] - 1.0).abs() < 1e-6);
+    }
+
+    /// The first way of counting exposure, roll by roll: the oracle of the fast one.
+    fn exposure_by_rolls(own: &[u8; 25], other: &[u8; 25]) -> u32 {
+        // Positions in own's numbering: blots on 1..24; the other side moves upwards from 0 (its bar).
+        let mut blots = 0u32;
+        let mut blocked = 0u32;
+        for (slot, &count) in own[..24].iter().enumerate() {
+            match count {
+                1 => blots |= 1 << (slot + 1),
+                n if n >= 2 => blocked |= 1 << (slot + 1),
+                _ => {}
+            }
+        }
+        if blots == 0 {
+            return 0;
+        }
+        let mut sources = [0usize; 25];
+        let mut source_count = 0;
+        if other[BAR] > 0 {
+            sources[0] = 0;
+            source_count = 1;
+        }
+        for (q, &count) in other[..24].iter().enumerate() {
+            let position = 24 - q;
+            if count > 0 && (blots >> (position + 1)) != 0 {
+                sources[source_count] = position;
+                source_count += 1;
+            }
+        }
+        let sources = &sources[..source_count];
+        let open = |point: usize| point <= 24 && blocked & (1 << point) == 0;
+        let mut hits = 0;
+        for high in 1..=6usize {
+            for low in 1..=high {
+                let weight = if high == low { 1 } else { 2 };
+                let hit = sources.iter().any(|&from| {
+                    let mut reach = 0u32;
+                    if high == low {
+                        let mut at = from;
+                        for _ in 0..4 {
+                            at += high;
+                            if !open(at) {
+                                break;
+                            }
+                            reach |= 1 << at;
+                        }
+                    } else {
+                        for (first, second) in [(high, low), (low, high)] {
+                            if open(from + first) {
+                                reach |= 1 << (from + first);
+                                if open(from + first + second) {
+                                    reach |= 1 << (from + first + second);
+                                }
+                            }
+                        }
+                    }
+                    reach & blots != 0
+                });
+                if hit {
+                    hits += weight;
+                }
+            }
+        }
+        hits
+    }
+
+    #[test]
+    fn exposure_equals_the_roll_by_roll_count_on_random_boards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for _ in 0..20_000 {
+            let mut own = [0u8; 25];
+            let mut other = [0u8; 25];
+            for slot in 0..24 {
+                match rng.gen_range(0..6) {
+                    0 => own[slot] = 1,
+                    1 => own[slot] = rng.gen_range(2..5),
+                    2 => other[23 - slot] = rng.gen_range(1..4),
+                    _ => {}
+                }
+            }
+            other[BAR] = rng.gen_range(0..2);
+            assert_eq!(exposure(&own, &other), exposure_by_rolls(&own, &other));
+        }
     }
 
     #[test]
