@@ -10,17 +10,21 @@
 //!   cube is centred.
 //! * Match play: results are turned into match-winning chances with a match equity table, then
 //!   rescaled so that winning a single game at the current cube is `+1` and losing one `-1`; the
-//!   same Janowski model runs on those units. The table is computed, not copied: a game is won
-//!   by either side with chance 1/2 and a won game is a gammon with chance 0.20 (no cube before
-//!   the Crawford game; after it the trailer doubles at once, so every game is worth 2). This is
-//!   the classic fixed-gammon-rate construction; it gives e.g. 0.70 for 1-away/2-away Crawford
-//!   and 0.50 for 2-away/2-away.
+//!   same Janowski model runs on those units. The table is Kazaross-XG2 (Neil Kazaross's
+//!   published 25-point table, [`crate::engine::kazaross_xg2`]); beyond 25 points away a
+//!   computed table serves: a game is won by either side with chance 1/2 and a won game is a
+//!   gammon with chance 0.20 (no cube before the Crawford game; after it the trailer doubles at
+//!   once, so every game is worth 2), the classic fixed-gammon-rate construction.
+//! * A cube that its owner can no longer turn (match play, the cube worth at least what the
+//!   owner needs) is dead: its equity is the cubeless one, so take points at such scores are
+//!   exactly the table's.
 //! * Double if both double/take and double/pass are better than no double; take if double/take
 //!   is not worse for the taker than dropping; beaver (money, beavers allowed) when the taker is
 //!   the favourite after taking. Resignations are accepted when they give at least the cubeful
 //!   equity of playing on.
 
 use crate::engine::evaluator::Probabilities;
+use crate::engine::kazaross_xg2;
 use crate::rules::{MatchState, Side, Variant};
 use std::sync::OnceLock;
 
@@ -234,6 +238,16 @@ impl CubeContext {
     fn ownership(&self, side: Side) -> Ownership {
         if self.crawford || self.post_crawford() || self.cube_value >= MAX_CUBE {
             return Ownership::Dead;
+        }
+        if self.is_match() {
+            let cannot_turn = |owner: Side| i64::from(self.cube_value) >= self.needs(owner);
+            let dead = match self.cube_owner {
+                Some(owner) => cannot_turn(owner),
+                None => cannot_turn(side) && cannot_turn(side.opponent()),
+            };
+            if dead {
+                return Ownership::Dead;
+            }
         }
         match self.cube_owner {
             None => Ownership::Centred,
@@ -529,6 +543,19 @@ fn build_table() -> Table {
 /// Chance of the player needing `me` points against one needing `them` (both > 0) at the start
 /// of a game; `crawford` says whether that game is the Crawford game.
 fn table_lookup(me: i64, them: i64, crawford: bool) -> f64 {
+    if me >= 1
+        && them >= 1
+        && me as usize <= kazaross_xg2::LENGTH
+        && them as usize <= kazaross_xg2::LENGTH
+    {
+        let (a, b) = (me as usize - 1, them as usize - 1);
+        return match (me, them) {
+            (1, 1) => 0.5,
+            (1, _) if !crawford => 1.0 - kazaross_xg2::POST_CRAWFORD[b],
+            (_, 1) if !crawford => kazaross_xg2::POST_CRAWFORD[a],
+            _ => kazaross_xg2::PRE_CRAWFORD[a][b],
+        };
+    }
     let table = table();
     let me = (me as usize).min(TABLE_LENGTH);
     let them = (them as usize).min(TABLE_LENGTH);
@@ -585,7 +612,10 @@ mod tests {
     #[test]
     fn table_is_symmetric_and_sensible() {
         assert!((match_equity(2, 2, false) - 0.5).abs() < 1e-12);
-        assert!((match_equity(1, 2, true) - 0.70).abs() < 1e-9);
+        // Kazaross-XG2: 1-away/2-away Crawford, 2-away/1-away post-Crawford (free drop).
+        assert!((match_equity(1, 2, true) - 0.67736).abs() < 1e-9);
+        assert!((match_equity(2, 1, false) - 0.48803).abs() < 1e-9);
+        assert!((match_equity(5, 3, false) - 0.35205).abs() < 1e-9);
         for a in 1..12 {
             for b in 1..12 {
                 let sum = match_equity(a, b, false) + match_equity(b, a, false);
@@ -593,6 +623,38 @@ mod tests {
                 if a >= 2 && b >= 2 {
                     assert!(match_equity(a, b + 1, false) >= match_equity(a, b, false));
                 }
+            }
+        }
+    }
+
+    /// Take points where the cube is dead after the take equal the table's: at 2-away/2-away
+    /// the taker needs `ME(2-away vs 1-away Crawford)` = 0.32264; with the doubler 4 away and
+    /// the taker 2 away, `(ME(2, 3) - ME(2, 2)) / (1 - ME(2, 2))` = 0.19894.
+    #[test]
+    fn dead_cube_take_points_are_the_tables() {
+        let context = |length: u32, score: [u32; 2]| CubeContext {
+            match_length: length,
+            score,
+            jacoby: false,
+            beavers: false,
+            ..money()
+        };
+        let cases = [
+            (context(3, [1, 1]), 0.32264),
+            // X (index 1) doubles needing 4; O (index 0) takes needing 2.
+            (context(5, [3, 1]), (0.59947 - 0.5) / (1.0 - 0.5)),
+        ];
+        for (context, take_point) in cases {
+            for (taker_wins, expected) in [
+                (take_point + 0.01, TakeAction::Take),
+                (take_point - 0.01, TakeAction::Drop),
+            ] {
+                let doubler = plain(1.0 - taker_wins);
+                assert_eq!(
+                    context.take_action(&doubler, Side::X),
+                    expected,
+                    "{context:?} taker wins {taker_wins}"
+                );
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod cube;
 pub mod evaluator;
 pub mod external;
 pub mod external_debug;
+pub mod kazaross_xg2;
 pub mod lookahead;
 pub mod net;
 pub mod pubeval;
