@@ -10,6 +10,7 @@ use tavli::codec::position_id;
 use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
+use tavli::engine::search::Search;
 use tavli::engine::{best_play, Evaluator, Pubeval};
 use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
@@ -127,4 +128,38 @@ fn main() {
         "0-ply move choice (net, through the Evaluator seam): {:.1} µs per move over 5000 roots",
         time.as_secs_f64() * 1e6 / 5000.0
     );
+    // Move latency at each ply: every 50th root with more than one legal play.
+    let shared: std::sync::Arc<dyn Evaluator + Send + Sync> = std::sync::Arc::new(net);
+    let sample: Vec<&(Board, Dice)> = roots
+        .iter()
+        .step_by(50)
+        .filter(|(board, dice)| {
+            legal_plays_into(board, Side::X, *dice, &mut plays);
+            plays.len() > 1
+        })
+        .take(if quick { 60 } else { 200 })
+        .collect();
+    for plies in 0..=2 {
+        let search = Search::new(shared.clone(), plies);
+        let mut latencies: Vec<Duration> = sample
+            .iter()
+            .map(|(board, dice)| {
+                let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+                state.board = *board;
+                let start = Instant::now();
+                let play = best_play(&search, &state, *dice);
+                let elapsed = start.elapsed();
+                assert!(play.is_some());
+                elapsed
+            })
+            .collect();
+        latencies.sort();
+        println!(
+            "move latency at {plies}-ply over {} positions: median {:.2} ms, 90th percentile {:.2} ms, slowest {:.2} ms",
+            latencies.len(),
+            latencies[latencies.len() / 2].as_secs_f64() * 1e3,
+            latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3,
+            latencies[latencies.len() - 1].as_secs_f64() * 1e3
+        );
+    }
 }
