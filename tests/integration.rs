@@ -18,5 +18,6 @@ mod render;
 mod repl;
 mod repl_files;
 mod repl_variants;
+mod ubgi;
 mod validate;
 mod variants;
