@@ -8,6 +8,7 @@ mod codec_properties;
 mod codec_vectors;
 mod cube_layout;
 mod engine;
+mod external_server;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;

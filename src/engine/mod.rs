@@ -2,6 +2,7 @@
 //! engine protocols (gnubg's external-player socket and UBGI on stdio).
 
 pub mod bearoff;
+pub mod connection;
 pub mod cube;
 pub mod evaluator;
 pub mod external;
