@@ -9,6 +9,7 @@ mod codec_vectors;
 mod cube_layout;
 mod engine;
 mod external_server;
+mod fibs_finished;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
