@@ -7,6 +7,7 @@ pub mod cube;
 pub mod evaluator;
 pub mod external;
 pub mod external_debug;
+pub mod external_request;
 pub mod lookahead;
 pub mod pubeval;
 pub mod server;
