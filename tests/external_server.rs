@@ -367,3 +367,36 @@ fn sigint_stops_the_server_with_a_client_connected() {
     let mut rest = String::new();
     assert_eq!(reader.read_to_string(&mut rest).unwrap_or(0), 0);
 }
+
+#[test]
+fn a_boxed_evaluator_chosen_at_run_time_serves_over_a_unix_socket() {
+    use tavli::engine::Evaluator;
+    let path = std::env::temp_dir().join(format!("tavli-multi-{}.socket", std::process::id()));
+    let listener = Listener::bind(&Address::Unix(path.clone())).expect("bind");
+    let evaluator: Box<dyn Evaluator + Send + Sync> = Box::new(Pubeval);
+    let stop = AtomicBool::new(false);
+    let options = ServerOptions {
+        max_clients: Some(2),
+        ..ServerOptions::default()
+    };
+    thread::scope(|scope| {
+        let server =
+            scope.spawn(|| serve(&listener, evaluator.as_ref(), &options, &stop, &mut |_| {}));
+        let clients: Vec<_> = (0..2)
+            .map(|_| std::os::unix::net::UnixStream::connect(&path).expect("connect"))
+            .collect();
+        for client in &clients {
+            let mut writer = client;
+            writer
+                .write_all(format!("{OPENING}\nexit\n").as_bytes())
+                .expect("send");
+            let mut reply = String::new();
+            BufReader::new(client).read_line(&mut reply).expect("reply");
+            assert!(reply.contains('/'), "{reply:?}");
+        }
+        server
+            .join()
+            .expect("server")
+            .expect("serves two clients and returns");
+    });
+}

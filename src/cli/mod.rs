@@ -48,7 +48,7 @@ pub enum Command {
     Convert(convert::Args),
     /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
     External(external::ExternalArgs),
-    /// Speak UBGI (draft v0.2) on standard input and output.
+    /// Speak UBGI (drafts v0.2 and v0.1) on standard input and output.
     Ubgi(ubgi::UbgiArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
