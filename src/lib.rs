@@ -21,3 +21,4 @@ pub mod notation;
 pub mod protocol;
 pub mod render;
 pub mod rules;
+pub mod train;

@@ -1,5 +1,6 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
+pub mod bench;
 pub mod board;
 pub mod completions;
 pub mod convert;
@@ -10,6 +11,8 @@ pub mod login;
 pub mod moves;
 pub mod position_arg;
 pub mod repl;
+pub mod train;
+pub mod train_stages;
 pub mod ubgi;
 pub mod validate;
 
@@ -50,6 +53,10 @@ pub enum Command {
     External(external::ExternalArgs),
     /// Speak UBGI (drafts v0.2 and v0.1) on standard input and output.
     Ubgi(ubgi::UbgiArgs),
+    /// Train tavli's networks from its own games (TD self-play; see the README's training section).
+    Train(train::TrainArgs),
+    /// Measure tavli: `bench strength` plays two evaluators against each other.
+    Bench(bench::BenchArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff), generated from the same definitions as `--help`.
@@ -70,6 +77,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),
         Some(Command::Repl(args)) => repl::run(&args, out, err),
+        Some(Command::Train(args)) => train::run(&args, out, err),
+        Some(Command::Bench(args)) => bench::run(&args, out, err),
         Some(Command::Completions(args)) => completions::run(&args, out),
         Some(Command::Man) => completions::man(out),
         None => repl::run(&cli.repl, out, err),

@@ -118,6 +118,48 @@ pub trait Evaluator {
             .inverted();
         context.cubeless_equity(&probabilities, mover)
     }
+
+    /// The legal `plays` of `mover` from `before` ranked best first (a stable order: equal
+    /// scores keep the order given, which is gnubg's generation order). The default scores
+    /// every play with [`Evaluator::play_score`]; a search overrides it to look deeper at the
+    /// most promising ones only.
+    fn rank_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &CubeContext,
+    ) -> Vec<RankedIndex> {
+        let mut ranked: Vec<RankedIndex> = plays
+            .iter()
+            .enumerate()
+            .map(|(index, play)| RankedIndex {
+                index,
+                score: self.play_score(before, &play.result, mover, context),
+                plies: 0,
+            })
+            .collect();
+        sort_ranking(&mut ranked);
+        ranked
+    }
+}
+
+/// One play of a ranking: its index in the list ranked, its score (higher is better; scores
+/// are comparable between plays searched to the same depth) and that depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RankedIndex {
+    /// Index into the plays ranked.
+    pub index: usize,
+    /// The score the play was ranked by.
+    pub score: f64,
+    /// How many plies deep it was searched.
+    pub plies: u32,
+}
+
+/// Sorts a ranking best first: deeper-searched plays before shallower ones, then by score;
+/// stable, so ties keep their order.
+pub fn sort_ranking(ranked: &mut [RankedIndex]) {
+    ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.score.total_cmp(&a.score)));
 }
 
 /// A shared evaluator judges as the one it points to, so one set of network weights can serve
@@ -142,6 +184,16 @@ macro_rules! delegate_evaluator {
             ) -> f64 {
                 (**self).play_score(before, after, mover, context)
             }
+
+            fn rank_plays(
+                &self,
+                before: &Board,
+                plays: &[Play],
+                mover: Side,
+                context: &CubeContext,
+            ) -> Vec<RankedIndex> {
+                (**self).rank_plays(before, plays, mover, context)
+            }
         }
     )*};
 }
@@ -158,15 +210,8 @@ pub fn best_play<E: Evaluator + ?Sized>(
     let mover = state.on_roll;
     let plays = legal_plays(&state.board, mover, dice);
     let context = CubeContext::from_state(state);
-    let mut best: Option<(f64, Play)> = None;
-    for play in plays {
-        let score = evaluator.play_score(&state.board, &play.result, mover, &context);
-        match best {
-            Some((best_score, _)) if best_score >= score => {}
-            _ => best = Some((score, play)),
-        }
-    }
-    best.map(|(_, play)| play)
+    let ranked = evaluator.rank_plays(&state.board, &plays, mover, &context);
+    ranked.first().map(|best| plays[best.index])
 }
 
 /// Evaluates `state` for `side`: probabilities with `state.on_roll` about to roll, turned to

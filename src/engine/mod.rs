@@ -2,6 +2,8 @@
 //! engine protocols (gnubg's external-player socket and UBGI on stdio).
 
 pub mod bearoff;
+pub mod bearoff_database;
+pub mod choice;
 pub mod connection;
 pub mod cube;
 pub mod evaluator;
@@ -9,8 +11,11 @@ pub mod external;
 pub mod external_debug;
 pub mod external_request;
 pub mod lookahead;
+pub mod net;
 pub mod pubeval;
+pub mod search;
 pub mod server;
+pub mod strength;
 pub mod ubgi;
 pub mod variant_heuristic;
 

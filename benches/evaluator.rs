@@ -1,0 +1,130 @@
+//! Benchmark: position evaluations per second of each of tavli's networks beside pubeval, in
+//! the same run, on the positions after every legal play of the bot-play set's first 20,000
+//! lines (the workload of choosing a play: all candidates of a roll judged one after another
+//! with the same working memory). Also the time of a whole 0-ply move choice.
+//!
+//! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
+
+use std::time::{Duration, Instant};
+use tavli::codec::position_id;
+use tavli::engine::net::evaluator::PositionClass;
+use tavli::engine::net::inputs::{encode, SparseInputs};
+use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
+use tavli::engine::{best_play, Evaluator, Pubeval};
+use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
+
+const POSITIONS: usize = 20_000;
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn per_second(count: usize, time: Duration) -> f64 {
+    count as f64 / time.as_secs_f64()
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let passes = if quick { 1 } else { 3 };
+    let text = include_str!("../fixtures/bench/positions-botplay.txt");
+    let mut roots: Vec<(Board, Dice)> = Vec::new();
+    for line in text.lines().take(POSITIONS) {
+        let mut words = line.split_whitespace();
+        let id = words.next().expect("position ID");
+        let first: u8 = words.next().and_then(|w| w.parse().ok()).expect("die");
+        let second: u8 = words.next().and_then(|w| w.parse().ok()).expect("die");
+        let board = position_id::decode(id, Side::X, Variant::Standard).expect("valid ID");
+        roots.push((board, Dice::new(first, second).expect("dice")));
+    }
+    // The positions after each play, O to roll, split by class.
+    let mut by_class: [Vec<Board>; 2] = [Vec::new(), Vec::new()];
+    let mut plays = Vec::new();
+    for (board, dice) in &roots {
+        legal_plays_into(board, Side::X, *dice, &mut plays);
+        for play in &plays {
+            match PositionClass::of(&play.result).network() {
+                Some(NetClass::Contact) => by_class[0].push(play.result),
+                Some(NetClass::Race) => by_class[1].push(play.result),
+                None => {}
+            }
+        }
+    }
+    let net = NetEvaluator::embedded();
+    println!(
+        "evaluator bench: {} roots, {} contact and {} race positions after a play, {} pass(es)",
+        roots.len(),
+        by_class[0].len(),
+        by_class[1].len(),
+        passes
+    );
+    for (class, boards) in [NetClass::Contact, NetClass::Race].iter().zip(&by_class) {
+        let network = net.nets().network(*class);
+        let mut inputs = SparseInputs::default();
+        let mut scratch = Scratch::default();
+        let mut net_times = Vec::new();
+        let mut pubeval_times = Vec::new();
+        let mut encode_times = Vec::new();
+        let mut checksum = 0.0f64;
+        for pass in 0..=passes {
+            let start = Instant::now();
+            for board in boards {
+                encode(board, Side::O, *class == NetClass::Contact, &mut inputs);
+                checksum += f64::from(network.evaluate(&inputs, &mut scratch)[0]);
+            }
+            let net_time = start.elapsed();
+            let start = Instant::now();
+            for board in boards {
+                encode(board, Side::O, *class == NetClass::Contact, &mut inputs);
+                checksum += f64::from(inputs.iter().count() as u8);
+            }
+            let encode_time = start.elapsed();
+            let start = Instant::now();
+            for board in boards {
+                checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
+            }
+            let pubeval_time = start.elapsed();
+            if pass > 0 {
+                net_times.push(net_time);
+                pubeval_times.push(pubeval_time);
+                encode_times.push(encode_time);
+            }
+        }
+        let net_rate = per_second(boards.len(), median(net_times));
+        let pubeval_rate = per_second(boards.len(), median(pubeval_times));
+        println!(
+            "{:8} net {}-{}-5: {:>10.0} evaluations/s   pubeval: {:>10.0} evaluations/s   ratio {:.2}   (checksum {checksum:.1})",
+            class.name(),
+            network.inputs(),
+            network.hidden(),
+            net_rate,
+            pubeval_rate,
+            net_rate / pubeval_rate
+        );
+        println!(
+            "{:8} of which encoding the inputs alone: {:>10.0} encodings/s",
+            "",
+            per_second(boards.len(), median(encode_times))
+        );
+    }
+    // Whole 0-ply move choices through the Evaluator seam.
+    let mut times = Vec::new();
+    for pass in 0..=passes {
+        let start = Instant::now();
+        let mut chosen = 0;
+        for (board, dice) in roots.iter().take(5000) {
+            let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+            state.board = *board;
+            chosen += usize::from(best_play(&net, &state, *dice).is_some());
+        }
+        if pass > 0 {
+            times.push(start.elapsed());
+        }
+        assert!(chosen > 0);
+    }
+    let time = median(times);
+    println!(
+        "0-ply move choice (net, through the Evaluator seam): {:.1} µs per move over 5000 roots",
+        time.as_secs_f64() * 1e6 / 5000.0
+    );
+}

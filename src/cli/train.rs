@@ -1,0 +1,242 @@
+//! `tavli train ...`: the training stages of tavli's networks, with a progress bar, an ETA and
+//! checkpoints that a later run resumes from.
+
+use anyhow::Context;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::exit::Outcome;
+use super::train_stages as stages;
+use crate::engine::net::weights_file;
+use crate::train::td::{self, TdConfig};
+
+/// Arguments of `tavli train`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The stage to run.
+    #[command(subcommand)]
+    pub stage: Stage,
+}
+
+/// The training stages.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum Stage {
+    /// TD(0) self-play from random weights (or from `--resume`).
+    Td(TdArgs),
+    /// Sample positions from self-play games of a net (appended to `--out`).
+    Sample(SampleArgs),
+    /// Label sampled positions with rollouts (resumes where `--out` stops).
+    Label(LabelArgs),
+    /// Supervised training on labels (minibatch Adam, validation loss per epoch).
+    Fit(FitArgs),
+}
+
+/// Arguments of `tavli train sample`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SampleArgs {
+    /// The networks that play (default: the built-in ones).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<PathBuf>,
+    /// Positions file to append to (`.gz`: compressed).
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Seed of the games (game numbers go on from `--first-game`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Number of the first game (to continue a sampling run with new games).
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u64,
+    /// Chance that a turn plays a random legal play.
+    #[arg(long, default_value_t = 0.05)]
+    pub exploration: f64,
+    /// Chance of keeping a position on which 0-ply and 1-ply agree.
+    #[arg(long, default_value_t = 0.15)]
+    pub base_keep: f64,
+    /// Extra keep chance per unit of equity between 0-ply and 1-ply.
+    #[arg(long, default_value_t = 8.0)]
+    pub keep_per_disagreement: f64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// Arguments of `tavli train label`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LabelArgs {
+    /// The networks that roll out (default: the built-in ones).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<PathBuf>,
+    /// Positions file.
+    #[arg(long, value_name = "PATH")]
+    pub positions: PathBuf,
+    /// Labels file to append to; positions it already holds are skipped.
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Games per position (0: every roll sequence of the truncated plies, exactly).
+    #[arg(long, default_value_t = 0)]
+    pub trials: u32,
+    /// Plies before the networks judge the position.
+    #[arg(long, default_value_t = 2)]
+    pub truncate: u32,
+    /// Label at most this many positions in this run.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Seed of the rollout dice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// Arguments of `tavli train fit`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct FitArgs {
+    /// Labels files.
+    #[arg(long = "data", value_name = "PATH", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Start from these weights (default: the built-in ones).
+    #[arg(long, value_name = "PATH")]
+    pub resume: Option<PathBuf>,
+    /// Where to write the trained weights.
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: u32,
+    /// Examples per step.
+    #[arg(long, default_value_t = 128)]
+    pub batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// Seed of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Arguments of `tavli train td`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TdArgs {
+    /// Where to write the weights (rewritten at every checkpoint).
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Go on from these weights (their game count goes on too) instead of random ones.
+    #[arg(long, value_name = "PATH")]
+    pub resume: Option<PathBuf>,
+    /// Games to play in this run.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Seed of the dice (and of the random start weights).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Learning rate at the start of the run.
+    #[arg(long, default_value_t = 0.05)]
+    pub rate: f32,
+    /// Learning rate at the end of the run (linear in between; default: the start rate).
+    #[arg(long)]
+    pub final_rate: Option<f32>,
+    /// Worker threads (their copies are averaged after every round).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Games per thread in a round.
+    #[arg(long, default_value_t = 1000)]
+    pub round: u64,
+    /// Hidden units of a new contact network.
+    #[arg(long, default_value_t = 128)]
+    pub contact_hidden: usize,
+    /// Hidden units of a new race network.
+    #[arg(long, default_value_t = 64)]
+    pub race_hidden: usize,
+    /// Write the weights every this many games.
+    #[arg(long, default_value_t = 10_000)]
+    pub checkpoint_every: u64,
+}
+
+/// A progress bar with an ETA on a terminal, hidden otherwise.
+pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} {{elapsed}} ETA {{eta}} {{msg}}");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `tavli train`.
+///
+/// # Errors
+/// Unreadable or unusable weights to resume from, or weights that cannot be written.
+pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    match &args.stage {
+        Stage::Td(td_args) => run_td(td_args, err),
+        Stage::Sample(sample_args) => stages::run_sample(sample_args, err),
+        Stage::Label(label_args) => stages::run_label(label_args, err),
+        Stage::Fit(fit_args) => stages::run_fit(fit_args, err),
+    }
+}
+
+/// Writes weights through a temporary file, so that a checkpoint is never half written.
+pub(crate) fn write_weights(path: &Path, nets: &crate::engine::net::NetSet) -> anyhow::Result<()> {
+    let temporary = path.with_extension("tnet.partial");
+    std::fs::write(&temporary, weights_file::write(nets))
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn run_td(args: &TdArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let mut nets = match &args.resume {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            weights_file::read(&bytes)
+                .with_context(|| format!("cannot resume from {}", path.display()))?
+        }
+        None => td::random_nets(args.contact_hidden, args.race_hidden, args.seed),
+    };
+    let config = TdConfig {
+        games: args.games,
+        seed: args.seed,
+        rate: args.rate,
+        final_rate: args.final_rate.unwrap_or(args.rate),
+        threads: args.threads,
+        round: args.round,
+    };
+    let bar = progress_bar(args.games, "games");
+    let started = Instant::now();
+    let mut last_checkpoint = 0;
+    let mut failure = None;
+    td::train(&mut nets, &config, &mut |progress, nets| {
+        bar.set_position(progress.games);
+        bar.set_message(format!("TD error {:.4}", progress.win_error));
+        if progress.games - last_checkpoint >= args.checkpoint_every || progress.games == args.games
+        {
+            last_checkpoint = progress.games;
+            if let Err(error) = write_weights(&args.out, nets) {
+                failure.get_or_insert(error);
+            }
+            let line = format!(
+                "td games {} (total {}) seconds {:.0} td-error {:.4}",
+                progress.games,
+                progress.total_games,
+                started.elapsed().as_secs_f64(),
+                progress.win_error
+            );
+            bar.suspend(|| {
+                let _ = writeln!(err, "{line}");
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,202 @@
+//! `tavli train sample`, `label` and `fit`: the supervised stages, each resumable, with a
+//! progress bar and both cores in use where the work splits.
+
+use anyhow::Context;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use super::exit::Outcome;
+use super::train::{progress_bar, write_weights, FitArgs, LabelArgs, SampleArgs};
+use crate::engine::choice::{self, EvaluatorKind, SharedEvaluator};
+use crate::engine::net::{weights_file, NetEvaluator, NetSet};
+use crate::rules::{Side, Variant};
+use crate::train::data;
+use crate::train::fit::{self, FitConfig};
+use crate::train::label::{rollout, RolloutConfig};
+use crate::train::sample::{self, SampleConfig};
+
+fn load_nets(weights: Option<&Path>) -> anyhow::Result<NetSet> {
+    match weights {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            weights_file::read(&bytes).with_context(|| format!("cannot use {}", path.display()))
+        }
+        None => Ok(NetEvaluator::embedded().nets().clone()),
+    }
+}
+
+fn evaluator(weights: Option<&Path>) -> anyhow::Result<SharedEvaluator> {
+    choice::build(EvaluatorKind::Net, weights).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// Runs `tavli train sample`.
+///
+/// # Errors
+/// Unusable weights, or an output file that cannot be written.
+pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let nets = load_nets(args.weights.as_deref())?;
+    let shared = evaluator(args.weights.as_deref())?;
+    let threads = args.threads.max(1) as u64;
+    let bar = progress_bar(args.games, "games");
+    let started = Instant::now();
+    let per_thread = args.games.div_ceil(threads);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let positions: Vec<Vec<String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                let config = SampleConfig {
+                    games: per_thread.min(args.games.saturating_sub(thread * per_thread)),
+                    seed: args.seed,
+                    exploration: args.exploration,
+                    base_keep: args.base_keep,
+                    keep_per_disagreement: args.keep_per_disagreement,
+                };
+                let (nets, shared, bar, done) = (&nets, &shared, &bar, &done);
+                scope.spawn(move || {
+                    let first = args.first_game + thread * per_thread;
+                    sample::sample(nets, shared, &config, first, &mut |_, _| {
+                        let games = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        bar.set_position(games);
+                    })
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a sampling thread does not panic"))
+            .collect()
+    });
+    bar.finish_and_clear();
+    let positions: Vec<String> = positions.into_iter().flatten().collect();
+    data::append_lines(&args.out, &positions)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    writeln!(
+        err,
+        "sample games {} positions {} seconds {:.0} -> {}",
+        args.games,
+        positions.len(),
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    )?;
+    Ok(Outcome::Success)
+}
+
+/// Runs `tavli train label`.
+///
+/// # Errors
+/// Unusable weights or positions, or an output file that cannot be written.
+pub fn run_label(args: &LabelArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let shared = evaluator(args.weights.as_deref())?;
+    let positions = data::read_lines(&args.positions)
+        .with_context(|| format!("cannot read {}", args.positions.display()))?;
+    let done = data::read_lines(&args.out)
+        .with_context(|| format!("cannot read {}", args.out.display()))?
+        .len();
+    let todo: Vec<&String> = positions
+        .iter()
+        .skip(done)
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
+    let config = RolloutConfig {
+        trials: args.trials,
+        truncate: args.truncate,
+    };
+    let bar = progress_bar(todo.len() as u64, "positions");
+    let started = Instant::now();
+    let threads = args.threads.max(1);
+    for (chunk_number, chunk) in todo.chunks(500).enumerate() {
+        let per_thread = chunk.len().div_ceil(threads);
+        let labelled: Vec<anyhow::Result<Vec<String>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = chunk
+                .chunks(per_thread.max(1))
+                .enumerate()
+                .map(|(part, lines)| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        lines
+                            .iter()
+                            .enumerate()
+                            .map(|(i, id)| {
+                                let board = crate::codec::position_id::decode(
+                                    id,
+                                    Side::X,
+                                    Variant::Standard,
+                                )
+                                .map_err(|e| anyhow::anyhow!("bad Position ID {id}: {e}"))?;
+                                let seed = args.seed
+                                    ^ ((done + chunk_number * 500 + part * per_thread + i) as u64);
+                                let p = rollout(shared, &board, Side::X, config, seed);
+                                Ok(data::label_line(id, &p))
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a labelling thread does not panic"))
+                .collect()
+        });
+        let mut lines = Vec::with_capacity(chunk.len());
+        for part in labelled {
+            lines.extend(part?);
+        }
+        data::append_lines(&args.out, &lines)
+            .with_context(|| format!("cannot write {}", args.out.display()))?;
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    writeln!(
+        err,
+        "label positions {} (of {}, {} labelled before) trials {} truncate {} seconds {:.0} -> {}",
+        todo.len(),
+        positions.len(),
+        done,
+        args.trials,
+        args.truncate,
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    )?;
+    Ok(Outcome::Success)
+}
+
+/// Runs `tavli train fit`.
+///
+/// # Errors
+/// Unusable weights or labels, or weights that cannot be written.
+pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let mut nets = load_nets(args.resume.as_deref())?;
+    let mut examples = Vec::new();
+    for path in &args.data {
+        let lines =
+            data::read_lines(path).with_context(|| format!("cannot read {}", path.display()))?;
+        for (i, line) in lines.iter().enumerate() {
+            examples
+                .push(data::parse_label(line, i + 1).with_context(|| path.display().to_string())?);
+        }
+    }
+    let config = FitConfig {
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    fit::fit(&mut nets, &examples, &config, &mut |report| {
+        let _ = writeln!(
+            err,
+            "fit {} epoch {} train-loss {:.5} validation-loss {:.5} examples {}+{} seconds {:.0}",
+            report.class.name(),
+            report.epoch,
+            report.training_loss,
+            report.validation_loss,
+            report.sizes.0,
+            report.sizes.1,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    write_weights(&args.out, &nets)?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,91 @@
+//! The evaluators a user can choose by name (`--evaluator NAME`, `--weights PATH`), built once
+//! and shared (`Arc`) by every session, connection or thread that uses them.
+
+use crate::engine::evaluator::Evaluator;
+use crate::engine::net::{LoadError, NetEvaluator};
+use crate::engine::Pubeval;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// A chosen evaluator, shareable between threads.
+pub type SharedEvaluator = Arc<dyn Evaluator + Send + Sync>;
+
+/// The evaluators that exist, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvaluatorKind {
+    /// tavli's own networks (the default): trained by tavli, exact bear-off database.
+    Net,
+    /// Tesauro's pubeval with a pip-count race model: the baseline opponent.
+    Pubeval,
+}
+
+impl EvaluatorKind {
+    /// Every evaluator with a line describing it (for `--evaluator list`-style help).
+    pub const ALL: [EvaluatorKind; 2] = [EvaluatorKind::Net, EvaluatorKind::Pubeval];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EvaluatorKind::Net => "net",
+            EvaluatorKind::Pubeval => "pubeval",
+        }
+    }
+
+    /// A one-line description.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            EvaluatorKind::Net => {
+                "tavli's own neural networks (contact, race) and exact bear-off database"
+            }
+            EvaluatorKind::Pubeval => {
+                "Tesauro's public evaluator with a pip-count race model (the baseline)"
+            }
+        }
+    }
+}
+
+/// The built-in networks, decoded once per process.
+#[must_use]
+pub fn embedded_net() -> Arc<NetEvaluator> {
+    static NET: OnceLock<Arc<NetEvaluator>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| Arc::new(NetEvaluator::embedded())))
+}
+
+/// Builds the evaluator `kind`, with the networks of `weights` instead of the built-in ones.
+///
+/// # Errors
+/// The weight file cannot be read or used; `weights` given for an evaluator without weights.
+pub fn build(kind: EvaluatorKind, weights: Option<&Path>) -> Result<SharedEvaluator, ChoiceError> {
+    match (kind, weights) {
+        (EvaluatorKind::Net, None) => Ok(embedded_net()),
+        (EvaluatorKind::Net, Some(path)) => NetEvaluator::from_file(path)
+            .map(|net| Arc::new(net) as SharedEvaluator)
+            .map_err(ChoiceError::Load),
+        (EvaluatorKind::Pubeval, None) => Ok(Arc::new(Pubeval)),
+        (EvaluatorKind::Pubeval, Some(_)) => Err(ChoiceError::NoWeights(kind)),
+    }
+}
+
+/// Why an evaluator could not be built.
+#[derive(Debug)]
+pub enum ChoiceError {
+    /// The weight file.
+    Load(LoadError),
+    /// Weights given to an evaluator that has none.
+    NoWeights(EvaluatorKind),
+}
+
+impl std::fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChoiceError::Load(error) => write!(f, "{error}"),
+            ChoiceError::NoWeights(kind) => {
+                write!(f, "the {} evaluator takes no weight file", kind.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ChoiceError {}

@@ -1,0 +1,270 @@
+//! The network evaluator: the class of a position picks how it is judged (the game is over,
+//! both sides bearing off, a race, or contact), and candidate plays are judged in one batch
+//! with working memory that is reused, so that evaluating allocates nothing.
+
+use crate::engine::bearoff_database::{self, BearoffDatabase};
+use crate::engine::cube::CubeContext;
+use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::net::inputs::{self, SparseInputs};
+use crate::engine::net::network::{Scratch, OUTPUTS};
+use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
+use crate::engine::pubeval;
+use crate::engine::variant_heuristic::VariantHeuristic;
+use crate::rules::variants::{game_result, GameResult, WinKind};
+use crate::rules::{Board, Side, Variant};
+use std::cell::RefCell;
+use std::fmt;
+use std::path::Path;
+
+/// The weights built into the binary (trained by `tavli train`).
+static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("weights/tavli.tnet");
+
+/// How a position is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionClass {
+    /// A side has borne off every checker.
+    Over,
+    /// No contact and every checker of both sides on their home points: the exact database.
+    BearOff,
+    /// No contact, not both bearing off: the race network.
+    Race,
+    /// The sides can still hit each other: the contact network.
+    Contact,
+}
+
+impl PositionClass {
+    /// The class of `board`.
+    #[must_use]
+    pub fn of(board: &Board) -> PositionClass {
+        if Side::BOTH
+            .iter()
+            .any(|&side| board.checkers_in_play(side) == 0)
+        {
+            PositionClass::Over
+        } else if pubeval::is_contact(board) {
+            PositionClass::Contact
+        } else if Side::BOTH
+            .iter()
+            .all(|&side| bearoff_database::home_counts(board, side).is_some())
+        {
+            PositionClass::BearOff
+        } else {
+            PositionClass::Race
+        }
+    }
+
+    /// The network class that judges positions of this class, if any.
+    #[must_use]
+    pub fn network(self) -> Option<NetClass> {
+        match self {
+            PositionClass::Contact => Some(NetClass::Contact),
+            PositionClass::Race => Some(NetClass::Race),
+            PositionClass::Over | PositionClass::BearOff => None,
+        }
+    }
+}
+
+/// Why weights could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// The file is not usable.
+    Weights(WeightsError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(error) => write!(f, "cannot read the weight file: {error}"),
+            LoadError::Weights(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The exact probabilities of a finished game for `viewer`.
+#[must_use]
+pub fn finished(result: GameResult, viewer: Side) -> Probabilities {
+    match result {
+        GameResult::Win { winner, kind } => {
+            let gammon = if kind == WinKind::Single { 0.0 } else { 1.0 };
+            let backgammon = if kind == WinKind::Backgammon {
+                1.0
+            } else {
+                0.0
+            };
+            let won = Probabilities {
+                win: 1.0,
+                win_gammon: gammon,
+                win_backgammon: backgammon,
+                lose_gammon: 0.0,
+                lose_backgammon: 0.0,
+            };
+            won.seen_by(winner, viewer)
+        }
+        GameResult::Draw => Probabilities {
+            win: 0.5,
+            win_gammon: 0.0,
+            win_backgammon: 0.0,
+            lose_gammon: 0.0,
+            lose_backgammon: 0.0,
+        },
+    }
+}
+
+fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
+    Probabilities {
+        win: f64::from(outputs[0]),
+        win_gammon: f64::from(outputs[1]),
+        win_backgammon: f64::from(outputs[2]),
+        lose_gammon: f64::from(outputs[3]),
+        lose_backgammon: f64::from(outputs[4]),
+    }
+    .normalised()
+}
+
+thread_local! {
+    static WORK: RefCell<(SparseInputs, Scratch)> = RefCell::new(Default::default());
+}
+
+/// tavli's network evaluator.
+#[derive(Clone, Debug)]
+pub struct NetEvaluator {
+    nets: NetSet,
+    name: String,
+}
+
+impl NetEvaluator {
+    /// The networks built into the binary.
+    ///
+    /// # Panics
+    /// Never for a build whose tests pass: the embedded file is checked by a test.
+    #[must_use]
+    pub fn embedded() -> NetEvaluator {
+        let nets = weights_file::read(EMBEDDED_WEIGHTS).expect("the embedded weights are valid");
+        NetEvaluator::new(nets, "tavli-net".to_string())
+    }
+
+    /// Networks from a weight file's bytes.
+    ///
+    /// # Errors
+    /// A damaged or foreign file.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<NetEvaluator, WeightsError> {
+        Ok(NetEvaluator::new(
+            weights_file::read(bytes)?,
+            name.to_string(),
+        ))
+    }
+
+    /// Networks from a weight file (`--weights PATH`).
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a usable weight file.
+    pub fn from_file(path: &Path) -> Result<NetEvaluator, LoadError> {
+        let bytes = std::fs::read(path).map_err(LoadError::Io)?;
+        let name = format!("tavli-net ({})", path.display());
+        NetEvaluator::from_bytes(&bytes, &name).map_err(LoadError::Weights)
+    }
+
+    /// An evaluator over `nets`.
+    #[must_use]
+    pub fn new(nets: NetSet, name: String) -> NetEvaluator {
+        NetEvaluator { nets, name }
+    }
+
+    /// The networks.
+    #[must_use]
+    pub fn nets(&self) -> &NetSet {
+        &self.nets
+    }
+
+    /// Cubeless probabilities for `on_roll` on the standard geometry (gnubg's variations).
+    #[must_use]
+    pub fn standard_probabilities(
+        &self,
+        board: &Board,
+        variant: Variant,
+        on_roll: Side,
+    ) -> Probabilities {
+        let class = PositionClass::of(board);
+        match class {
+            PositionClass::Over => {
+                let result =
+                    game_result(variant, board).expect("a side has borne off every checker");
+                finished(result, on_roll)
+            }
+            PositionClass::BearOff => BearoffDatabase::get()
+                .probabilities(board, on_roll, variant.checkers())
+                .expect("both sides are on their home points"),
+            PositionClass::Race | PositionClass::Contact => WORK.with(|work| {
+                let (inputs, scratch) = &mut *work.borrow_mut();
+                inputs::encode(board, on_roll, class == PositionClass::Contact, inputs);
+                let net = self.nets.network(class.network().expect("a network class"));
+                from_outputs(net.evaluate(inputs, scratch))
+            }),
+        }
+    }
+}
+
+impl Evaluator for NetEvaluator {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+        if variant.is_gnubg_variation() {
+            self.standard_probabilities(board, variant, on_roll)
+        } else {
+            VariantHeuristic.probabilities(board, variant, on_roll)
+        }
+    }
+
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+        if !context.variant.is_gnubg_variation() {
+            return VariantHeuristic.play_score(before, after, mover, context);
+        }
+        let probabilities = self
+            .standard_probabilities(after, context.variant, mover.opponent())
+            .inverted();
+        context.cubeless_equity(&probabilities, mover)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_weights_load() {
+        let evaluator = NetEvaluator::embedded();
+        let p =
+            evaluator.probabilities(&Board::start(Variant::Standard), Variant::Standard, Side::X);
+        assert!(p.win > 0.3 && p.win < 0.7, "{p:?}");
+    }
+
+    #[test]
+    fn classes_follow_the_position() {
+        let start = Board::start(Variant::Standard);
+        assert_eq!(PositionClass::of(&start), PositionClass::Contact);
+        let mut race = Board::empty();
+        race.slots[0][10] = 15;
+        race.slots[1][3] = 15;
+        assert_eq!(PositionClass::of(&race), PositionClass::Race);
+        let mut bearoff = Board::empty();
+        bearoff.slots[0][2] = 15;
+        bearoff.slots[1][3] = 15;
+        assert_eq!(PositionClass::of(&bearoff), PositionClass::BearOff);
+        let mut over = bearoff;
+        over.slots[0][2] = 0;
+        over.off[0] = 15;
+        assert_eq!(PositionClass::of(&over), PositionClass::Over);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error() {
+        let error = NetEvaluator::from_file(Path::new("/nonexistent/x.tnet")).unwrap_err();
+        assert!(error.to_string().contains("cannot read"));
+    }
+}

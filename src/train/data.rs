@@ -1,0 +1,153 @@
+//! The training data files: gzip-compressed text, one record a line. A positions file holds a
+//! gnubg Position ID per line (seen from the player on roll); a labels file holds the ID and
+//! that player's five rollout probabilities (`ID win win-gammon win-backgammon lose-gammon
+//! lose-backgammon`). Files are appended to in gzip members, so a run that stops can go on.
+
+use crate::codec::position_id;
+use crate::engine::Probabilities;
+use crate::rules::{Side, Variant};
+use crate::train::fit::Example;
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+/// A bad line in a data file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// The lines of a data file (gzip when the name ends in `.gz`); a missing file has none.
+///
+/// # Errors
+/// The file exists but cannot be read or decompressed.
+pub fn read_lines(path: &Path) -> std::io::Result<Vec<String>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let file = std::fs::File::open(path)?;
+    let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    BufReader::new(reader).lines().collect()
+}
+
+/// Appends `lines` to a data file (a new gzip member when the name ends in `.gz`).
+///
+/// # Errors
+/// The file cannot be written.
+pub fn append_lines(path: &Path, lines: &[String]) -> std::io::Result<()> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    let mut text = String::new();
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut encoder = GzEncoder::new(file, Compression::best());
+        encoder.write_all(text.as_bytes())?;
+        encoder.finish()?.sync_all()
+    } else {
+        let mut file = file;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    }
+}
+
+/// A labels line for `id` with `probabilities`.
+#[must_use]
+pub fn label_line(id: &str, probabilities: &Probabilities) -> String {
+    format!(
+        "{id} {:.5} {:.5} {:.5} {:.5} {:.5}",
+        probabilities.win,
+        probabilities.win_gammon,
+        probabilities.win_backgammon,
+        probabilities.lose_gammon,
+        probabilities.lose_backgammon
+    )
+}
+
+/// Reads a labels line (`number` is 1-based, for the error).
+///
+/// # Errors
+/// A bad Position ID, a missing or non-numeric probability, or a value outside 0..=1.
+pub fn parse_label(line: &str, number: usize) -> Result<Example, DataError> {
+    let error = |message: String| DataError {
+        line: number,
+        message,
+    };
+    let mut words = line.split_whitespace();
+    let id = words
+        .next()
+        .ok_or_else(|| error("empty line".to_string()))?;
+    let board = position_id::decode(id, Side::X, Variant::Standard)
+        .map_err(|e| error(format!("bad Position ID {id}: {e}")))?;
+    let mut targets = [0f32; 5];
+    for target in &mut targets {
+        let word = words
+            .next()
+            .ok_or_else(|| error("fewer than five probabilities".to_string()))?;
+        let value: f32 = word
+            .parse()
+            .map_err(|_| error(format!("not a number: {word}")))?;
+        if !(0.0..=1.0).contains(&value) {
+            return Err(error(format!("probability out of range: {word}")));
+        }
+        *target = value;
+    }
+    if words.next().is_some() {
+        return Err(error("more than five probabilities".to_string()));
+    }
+    Ok(Example { board, targets })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Board;
+
+    #[test]
+    fn labels_round_trip_through_a_gzip_file_in_two_members() {
+        let dir = std::env::temp_dir().join(format!("tavli-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("labels.txt.gz");
+        let _ = std::fs::remove_file(&path);
+        let p = Probabilities {
+            win: 0.5,
+            win_gammon: 0.1,
+            win_backgammon: 0.0,
+            lose_gammon: 0.2,
+            lose_backgammon: 0.01,
+        };
+        let id = position_id::encode(&Board::start(Variant::Standard), Side::X);
+        append_lines(&path, &[label_line(&id, &p)]).unwrap();
+        append_lines(&path, &[label_line(&id, &p)]).unwrap();
+        let lines = read_lines(&path).unwrap();
+        assert_eq!(lines.len(), 2);
+        let example = parse_label(&lines[1], 2).unwrap();
+        assert_eq!(example.board, Board::start(Variant::Standard));
+        assert_eq!(example.targets, [0.5, 0.1, 0.0, 0.2, 0.01]);
+        assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1", 3).is_err());
+        assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1 0 0 2", 4).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,214 @@
+//! Supervised training on rollout labels: minibatch Adam on the cross-entropy of the five
+//! outputs, one network per position class, with every twentieth position held back as a
+//! validation set whose loss is reported after each epoch.
+
+use crate::engine::net::evaluator::PositionClass;
+use crate::engine::net::inputs::{encode, SparseInputs};
+use crate::engine::net::{NetClass, NetSet, Network, Scratch, OUTPUTS};
+use crate::rules::{Board, Side};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// One labelled position: the board with `Side::X` on roll, and X's five probabilities.
+#[derive(Clone, Copy, Debug)]
+pub struct Example {
+    /// The position, X on roll.
+    pub board: Board,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon for X.
+    pub targets: [f32; OUTPUTS],
+}
+
+/// Settings of a supervised run.
+#[derive(Clone, Copy, Debug)]
+pub struct FitConfig {
+    /// Passes over the training examples.
+    pub epochs: u32,
+    /// Examples per Adam step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub rate: f32,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+/// What is reported after each epoch of one class.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    /// The class trained.
+    pub class: NetClass,
+    /// The epoch (1-based).
+    pub epoch: u32,
+    /// Mean cross-entropy on the training examples (during the epoch).
+    pub training_loss: f64,
+    /// Mean cross-entropy on the held-back examples (after the epoch).
+    pub validation_loss: f64,
+    /// Examples trained on and held back.
+    pub sizes: (usize, usize),
+}
+
+fn cross_entropy(outputs: &[f32; OUTPUTS], targets: &[f32; OUTPUTS]) -> f64 {
+    outputs
+        .iter()
+        .zip(targets)
+        .map(|(&y, &t)| {
+            let y = f64::from(y).clamp(1e-7, 1.0 - 1e-7);
+            let t = f64::from(t);
+            -(t * y.ln() + (1.0 - t) * (1.0 - y).ln())
+        })
+        .sum()
+}
+
+/// Adam's moment estimates for one network.
+struct Adam {
+    first: Vec<f32>,
+    second: Vec<f32>,
+    steps: i32,
+}
+
+impl Adam {
+    fn new(network: &Network) -> Adam {
+        let n = network.parameters().count();
+        Adam {
+            first: vec![0.0; n],
+            second: vec![0.0; n],
+            steps: 0,
+        }
+    }
+
+    fn step(&mut self, network: &mut Network, gradient: &Network, scale: f32, rate: f32) {
+        const BETA1: f32 = 0.9;
+        const BETA2: f32 = 0.999;
+        self.steps += 1;
+        let correction1 = 1.0 - BETA1.powi(self.steps);
+        let correction2 = 1.0 - BETA2.powi(self.steps);
+        for (((weight, g), m), v) in network
+            .parameters_mut()
+            .zip(gradient.parameters())
+            .zip(self.first.iter_mut())
+            .zip(self.second.iter_mut())
+        {
+            let g = g * scale;
+            *m = BETA1 * *m + (1.0 - BETA1) * g;
+            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            let m_hat = *m / correction1;
+            let v_hat = *v / correction2;
+            *weight -= rate * m_hat / (v_hat.sqrt() + 1e-8);
+        }
+    }
+}
+
+/// The mean loss of `network` on `examples` (NaN for none).
+fn loss(network: &Network, examples: &[&Example], contact: bool) -> f64 {
+    let mut inputs = SparseInputs::default();
+    let mut scratch = Scratch::default();
+    let total: f64 = examples
+        .iter()
+        .map(|example| {
+            encode(&example.board, Side::X, contact, &mut inputs);
+            cross_entropy(&network.evaluate(&inputs, &mut scratch), &example.targets)
+        })
+        .sum();
+    if examples.is_empty() {
+        return f64::NAN;
+    }
+    total / examples.len() as f64
+}
+
+/// Trains the networks of `nets` on `examples`, reporting each epoch.
+pub fn fit(
+    nets: &mut NetSet,
+    examples: &[Example],
+    config: &FitConfig,
+    report: &mut dyn FnMut(&EpochReport),
+) {
+    for class in NetClass::ALL {
+        let contact = class == NetClass::Contact;
+        let of_class: Vec<&Example> = examples
+            .iter()
+            .filter(|e| PositionClass::of(&e.board).network() == Some(class))
+            .collect();
+        if of_class.is_empty() {
+            continue;
+        }
+        let mut validation: Vec<&Example> = Vec::new();
+        let mut training: Vec<&Example> = Vec::new();
+        for (i, example) in of_class.iter().enumerate() {
+            if i % 20 == 19 {
+                validation.push(example);
+            } else {
+                training.push(example);
+            }
+        }
+        let mut network = nets.network(class).clone();
+        let mut adam = Adam::new(&network);
+        let mut gradient = network.zeros_like();
+        let mut rng = StdRng::seed_from_u64(config.seed);
+        let mut inputs = SparseInputs::default();
+        let mut scratch = Scratch::default();
+        for epoch in 1..=config.epochs {
+            training.shuffle(&mut rng);
+            let mut training_loss = 0.0;
+            for batch in training.chunks(config.batch.max(1)) {
+                for weight in gradient.parameters_mut() {
+                    *weight = 0.0;
+                }
+                for example in batch {
+                    encode(&example.board, Side::X, contact, &mut inputs);
+                    let outputs = network.accumulate_gradient(
+                        &inputs,
+                        &example.targets,
+                        &mut gradient,
+                        &mut scratch,
+                    );
+                    training_loss += cross_entropy(&outputs, &example.targets);
+                }
+                adam.step(
+                    &mut network,
+                    &gradient,
+                    1.0 / batch.len() as f32,
+                    config.rate,
+                );
+            }
+            report(&EpochReport {
+                class,
+                epoch,
+                training_loss: training_loss / training.len().max(1) as f64,
+                validation_loss: loss(&network, &validation, contact),
+                sizes: (training.len(), validation.len()),
+            });
+        }
+        *nets.network_mut(class) = network;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use crate::train::td::random_nets;
+
+    #[test]
+    fn fitting_lowers_the_loss_on_a_learnable_set() {
+        let mut nets = random_nets(8, 4, 2);
+        let start = Board::start(Variant::Standard);
+        let examples: Vec<Example> = (0..100)
+            .map(|_| Example {
+                board: start,
+                targets: [0.6, 0.2, 0.01, 0.15, 0.01],
+            })
+            .collect();
+        let mut losses = Vec::new();
+        let config = FitConfig {
+            epochs: 30,
+            batch: 16,
+            rate: 0.01,
+            seed: 1,
+        };
+        fit(&mut nets, &examples, &config, &mut |r| {
+            losses.push(r.validation_loss)
+        });
+        assert_eq!(losses.len(), 30);
+        assert!(losses[29] < losses[0], "{losses:?}");
+    }
+}

@@ -1,0 +1,19 @@
+//! Training tavli's networks from nothing but its own games: the stages of `tavli train`.
+//!
+//! - [`self_play`]: the game loop shared by the stages (greedy play by the networks, the
+//!   exact bear-off database at the end of the race);
+//! - [`td`]: the TD(0) self-play bootstrap from random weights;
+//! - [`sample`]: positions from self-play, more where the networks disagree with their search;
+//! - [`label`]: rollout labels of those positions;
+//! - [`fit`]: supervised training on the labels (minibatch Adam, validation loss);
+//! - [`data`]: the gzip text files that hold positions and labels.
+//!
+//! The library reports progress through callbacks and never prints; the command line draws
+//! the progress bar and writes the files.
+
+pub mod data;
+pub mod fit;
+pub mod label;
+pub mod sample;
+pub mod self_play;
+pub mod td;
