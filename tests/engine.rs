@@ -18,7 +18,7 @@ use tavli::engine::cube::CubeContext;
 use tavli::engine::external::{
     parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
 };
-use tavli::engine::server::{serve, Address, Listener};
+use tavli::engine::server::{serve, Address, Listener, ServerOptions};
 use tavli::engine::ubgi::{self, UbgiSession};
 use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Dice, MatchState, Side, Variant};
@@ -38,9 +38,13 @@ fn start_server_at(address: &str, clients: usize) -> (String, thread::JoinHandle
     let listener = Listener::bind(&address).expect("bind");
     let local = listener.local_address();
     let handle = thread::spawn(move || {
-        let mut session = ExternalSession::new(Pubeval, true);
+        let options = ServerOptions {
+            max_clients: Some(clients),
+            ..ServerOptions::default()
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
         let mut events = Vec::new();
-        let result = serve(&listener, &mut session, Some(clients), &mut |event| {
+        let result = serve(&listener, &Pubeval, &options, &stop, &mut |event| {
             events.push(format!("{event:?}"));
         });
         events.push(format!("end {result:?}"));

@@ -1,11 +1,15 @@
 //! `tavli external ADDRESS`: serves gnubg's external-player protocol on a TCP or Unix socket.
 
 use super::exit::Outcome;
-use crate::engine::external::ExternalSession;
-use crate::engine::server::{serve, Address, Listener, ServerEvent};
+use crate::engine::server::{
+    serve, Address, Listener, ServerEvent, ServerOptions, DEFAULT_MAX_CONNECTIONS,
+};
 use crate::engine::Pubeval;
 use anyhow::Context;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Arguments of `tavli external`.
 #[derive(clap::Args, Debug, Clone)]
@@ -15,9 +19,19 @@ use std::io::Write;
 pub struct ExternalArgs {
     /// Where to listen: `host:port` (TCP; `:port` for all interfaces) or a Unix socket path.
     pub address: String,
-    /// Serve this many clients one after another, then exit (default: serve forever).
+    /// Accept this many clients, then exit once they have left (default: serve until
+    /// SIGINT or SIGTERM).
     #[arg(long, value_name = "N")]
     pub clients: Option<usize>,
+    /// Clients served at the same time; one more gets `Error: too many connections` and is
+    /// closed.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Close a connection after this many seconds without a complete request line (or
+    /// without reading a reply); 0 never closes it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub idle_timeout: u64,
     /// The Jacoby rule for money boards whose request does not say (`jacobyrule`), like
     /// gnubg's `set jacoby`.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
@@ -27,9 +41,12 @@ pub struct ExternalArgs {
     pub quiet: bool,
 }
 
-/// Binds the address and answers clients one after another (forever unless `--clients`).
-/// Like gnubg, it prints `Waiting for a connection from ADDRESS...` and
+/// Binds the address and answers clients, several at a time, until SIGINT or SIGTERM (or
+/// `--clients`). Like gnubg, it prints `Waiting for a connection from ADDRESS...` and
 /// `Accepted connection from PEER.` on standard output.
+///
+/// On the first SIGINT or SIGTERM the server closes its connections and exits with status 0
+/// (removing a Unix socket file); a second one exits at once with status 130.
 ///
 /// # Errors
 /// A failing listening socket, or I/O errors on the outputs.
@@ -56,18 +73,39 @@ pub fn run(
         Address::Tcp(name) if name.ends_with(":0") => listener.local_address(),
         _ => args.address.clone(),
     };
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // The first signal sets `stop`; with `stop` set, the next one exits at once.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
+            .context("installing the SIGINT/SIGTERM handlers")?;
+    }
+    let options = ServerOptions {
+        max_clients: args.clients,
+        max_connections: args.max_connections as usize,
+        idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),
+        default_jacoby: args.jacoby,
+    };
     // Build the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);
-    let mut session = ExternalSession::new(Pubeval, args.jacoby);
     let mut write_error = None;
-    serve(&listener, &mut session, args.clients, &mut |event| {
+    serve(&listener, &Pubeval, &options, &stop, &mut |event| {
         if args.quiet || write_error.is_some() {
             return;
         }
         let written = match event {
             ServerEvent::Waiting(_) => writeln!(out, "Waiting for a connection from {shown}..."),
             ServerEvent::Accepted(peer) => writeln!(out, "Accepted connection from {peer}."),
+            ServerEvent::Refused(peer) => {
+                writeln!(
+                    err,
+                    "tavli: refused {peer}: {} clients connected",
+                    options.max_connections
+                )
+            }
+            ServerEvent::IdleTimeout => writeln!(err, "tavli: closed an idle connection"),
             ServerEvent::Closed => Ok(()),
+            ServerEvent::Stopping => writeln!(err, "tavli: stopping"),
             ServerEvent::Failed(error) => writeln!(err, "tavli: connection dropped: {error}"),
         };
         let flushed = written.and_then(|()| out.flush());

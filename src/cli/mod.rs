@@ -51,7 +51,7 @@ pub enum Command {
     Convert(convert::Args),
     /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
     External(external::ExternalArgs),
-    /// Speak UBGI (draft v0.2) on standard input and output.
+    /// Speak UBGI (drafts v0.2 and v0.1) on standard input and output.
     Ubgi(ubgi::UbgiArgs),
     /// Train tavli's networks from its own games (TD self-play; see the README's training section).
     Train(train::TrainArgs),

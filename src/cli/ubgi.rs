@@ -1,4 +1,4 @@
-//! `tavli ubgi`: speaks UBGI (draft v0.2) on standard input and `out`.
+//! `tavli ubgi`: speaks UBGI (drafts v0.2 and v0.1) on standard input and `out`.
 
 use super::exit::Outcome;
 use crate::engine::ubgi::{self, UbgiSession};

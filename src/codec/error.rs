@@ -487,9 +487,10 @@ pub enum ParseFibsBoardError {
         /// What the field allows.
         expected: &'static str,
     },
-    /// A score not below the match length (match play).
+    /// A score above the match length, or both scores at it (match play). One score equal to
+    /// the length is a finished match.
     ScoreNotBelowMatchLength {
-        /// The score.
+        /// The score that does not fit.
         score: u32,
         /// The match length.
         match_length: u32,
@@ -528,7 +529,7 @@ impl fmt::Display for ParseFibsBoardError {
                 match_length,
             } => write!(
                 f,
-                "FIBS board: score {score} is not below the match length {match_length}"
+                "FIBS board: score {score} does not fit a {match_length}-point match (a finished match has one score equal to the length)"
             ),
             ParseFibsBoardError::Illegal(problem) => write!(f, "FIBS board: {problem}"),
         }

@@ -147,7 +147,10 @@ impl Field {
 }
 
 /// Reads a board line as written by gnubg (either flavour) or FIBS: any colour and
-/// direction, match length 9999 for money, the dice of whichever player has them.
+/// direction, match length 9999 for money, the dice of whichever player has them. A board
+/// of a finished match (one score equal to the match length, as gnubg writes after the last
+/// game) is that match with its game over, as gnubg reads the GNUbg ID it shows there; a
+/// score above the length, or both at it, is refused (gnubg refuses such a Match ID).
 pub fn decode(
     text: &str,
     variant: Variant,
@@ -256,16 +259,24 @@ pub fn decode(
     let mut score = [0u32; 2];
     score[first.index()] = field(5).count()?;
     score[first.opponent().index()] = field(6).count()?;
+    // gnubg writes the board of a finished match with the winner's score at the match
+    // length, and reads the Match ID it shows there; a score above the length (after a gammon
+    // or a doubled cube in the last game) it writes too, but refuses as a Match ID, and so
+    // does tavli, here as there.
     if match_length > 0 {
-        for &points in &score {
-            if points >= match_length {
-                return Err(ParseFibsBoardError::ScoreNotBelowMatchLength {
-                    score: points,
-                    match_length,
-                });
-            }
+        let [low, high] = if score[0] <= score[1] {
+            score
+        } else {
+            [score[1], score[0]]
+        };
+        if high > match_length || low >= match_length {
+            return Err(ParseFibsBoardError::ScoreNotBelowMatchLength {
+                score: if high > match_length { high } else { low },
+                match_length,
+            });
         }
     }
+    let match_over = match_length > 0 && score.iter().any(|&points| points >= match_length);
     // As gnubg's reader: the two flags only matter when a player is 1-away (in a 1-point
     // match both are, and gnubg writes its Crawford flag there too).
     let one_away = match_length > 0 && score.iter().any(|&points| points + 1 == match_length);
@@ -286,7 +297,11 @@ pub fn decode(
             on_roll,
             turn: answerer.unwrap_or(on_roll),
             crawford,
-            game_state: GameState::Playing,
+            game_state: if match_over {
+                GameState::Over
+            } else {
+                GameState::Playing
+            },
             double_offered: answerer.is_some(),
             resignation: None,
             dice,
@@ -356,6 +371,29 @@ mod tests {
         .unwrap();
         assert_eq!(fibs.state.board, Board::start(Variant::Standard));
         assert_eq!(fibs.state.on_roll, Side::X);
+    }
+
+    #[test]
+    fn a_finished_match_is_read_with_its_game_over() {
+        // gnubg's `show board` (rawboard) after X won a 1-point match by bearing off.
+        let won = "board:root:gnubg:1:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-2:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:15:13:0:0:0:0:1:1";
+        let fibs = decode(won, Variant::Standard, FibsFlavour::ShowBoard).unwrap();
+        assert_eq!(fibs.state.score, [0, 1]);
+        assert_eq!(fibs.state.game_state, GameState::Over);
+        assert!(!fibs.state.crawford);
+        assert_eq!(
+            encode(&fibs.state, ["gnubg", "root"], FibsFlavour::ShowBoard),
+            won
+        );
+        let bad = |text: String| decode(&text, Variant::Standard, FibsFlavour::ShowBoard);
+        assert_eq!(
+            bad(won.replacen(":1:1:0:", ":1:2:0:", 1)),
+            Err(ParseFibsBoardError::ScoreNotBelowMatchLength {
+                score: 2,
+                match_length: 1
+            })
+        );
+        assert!(bad(won.replacen(":1:1:0:", ":1:1:1:", 1)).is_err());
     }
 
     #[test]

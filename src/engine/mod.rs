@@ -4,10 +4,12 @@
 pub mod bearoff;
 pub mod bearoff_database;
 pub mod choice;
+pub mod connection;
 pub mod cube;
 pub mod evaluator;
 pub mod external;
 pub mod external_debug;
+pub mod external_request;
 pub mod kazaross_xg2;
 pub mod lookahead;
 pub mod net;

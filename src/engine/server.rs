@@ -1,21 +1,26 @@
 //! The socket transport of the external-player protocol: TCP `host:port` or a Unix socket
-//! path, one client at a time, one request line in and one reply out.
+//! path, several clients at once, each in its own thread with its own protocol state.
 //!
-//! Lines are cut at `\n`; NUL bytes (gnubg sends one after every newline) and a trailing `\r`
-//! are dropped; invalid UTF-8 is read lossily. A line longer than [`MAX_LINE`] bytes gets
-//! `Error: line too long` once its newline arrives. A client that disconnects, fails or sends
-//! `exit` is dropped and the server waits for the next one.
+//! Bounded: at most [`ServerOptions::max_connections`] clients at a time (one more is told
+//! `Error: too many connections` and closed), an idle client is closed after
+//! [`ServerOptions::idle_timeout`], a client that stops reading our replies is dropped after
+//! the same time, and each connection keeps at most [`MAX_LINE`] bytes of a line. The accept
+//! loop checks a stop flag between connections (the CLI sets it on SIGINT/SIGTERM) and then
+//! closes every connection and returns.
 
+pub use crate::engine::connection::{serve_bytes, serve_connection, Ending, MAX_LINE};
+use crate::engine::connection::{serve_timed, TimedStream};
 use crate::engine::evaluator::Evaluator;
-use crate::engine::external::{ExternalError, ExternalSession, Reply, ReplyStyle};
+use crate::engine::external::ExternalSession;
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
-
-/// The longest request line accepted, in bytes (gnubg itself reads 256 bytes per request).
-pub const MAX_LINE: usize = 4096;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// Where the server listens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,15 +115,24 @@ impl Listener {
         }
     }
 
+    fn set_nonblocking(&self, on: bool) -> io::Result<()> {
+        match self {
+            Listener::Tcp(listener) => listener.set_nonblocking(on),
+            Listener::Unix(listener, _) => listener.set_nonblocking(on),
+        }
+    }
+
     fn accept(&self) -> io::Result<(Connection, String)> {
         match self {
             Listener::Tcp(listener) => {
                 let (stream, peer) = listener.accept()?;
+                stream.set_nonblocking(false)?;
                 let _ = stream.set_nodelay(true);
                 Ok((Connection::Tcp(stream), peer.ip().to_string()))
             }
             Listener::Unix(listener, path) => {
                 let (stream, _) = listener.accept()?;
+                stream.set_nonblocking(false)?;
                 Ok((Connection::Unix(stream), path.display().to_string()))
             }
         }
@@ -136,6 +150,38 @@ impl Drop for Listener {
 enum Connection {
     Tcp(TcpStream),
     Unix(UnixStream),
+}
+
+impl Connection {
+    fn try_clone(&self) -> io::Result<Connection> {
+        match self {
+            Connection::Tcp(stream) => stream.try_clone().map(Connection::Tcp),
+            Connection::Unix(stream) => stream.try_clone().map(Connection::Unix),
+        }
+    }
+
+    fn shutdown(&self) {
+        let _ = match self {
+            Connection::Tcp(stream) => stream.shutdown(Shutdown::Both),
+            Connection::Unix(stream) => stream.shutdown(Shutdown::Both),
+        };
+    }
+
+    fn set_write_timeout(&self, timeout: Option<Duration>) -> io::Result<()> {
+        match self {
+            Connection::Tcp(stream) => stream.set_write_timeout(timeout),
+            Connection::Unix(stream) => stream.set_write_timeout(timeout),
+        }
+    }
+}
+
+impl TimedStream for Connection {
+    fn set_read_timeout(&self, timeout: Option<Duration>) -> io::Result<()> {
+        match self {
+            Connection::Tcp(stream) => stream.set_read_timeout(timeout),
+            Connection::Unix(stream) => stream.set_read_timeout(timeout),
+        }
+    }
 }
 
 impl Read for Connection {
@@ -163,140 +209,193 @@ impl Write for Connection {
     }
 }
 
+/// The default for [`ServerOptions::max_connections`].
+pub const DEFAULT_MAX_CONNECTIONS: usize = 8;
+/// The default for [`ServerOptions::idle_timeout`]: five minutes.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+/// How often the accept loop looks at the stop flag and the finished connections.
+const POLL: Duration = Duration::from_millis(10);
+/// How long a refused client is given to read its refusal.
+const REFUSAL_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How the server serves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerOptions {
+    /// Accept this many clients, then stop accepting and return once they have left
+    /// (`None`: serve until stopped).
+    pub max_clients: Option<usize>,
+    /// Clients served at the same time; one more is refused.
+    pub max_connections: usize,
+    /// Close a connection when no complete request line has arrived for this long, or when
+    /// the client has not read a reply for this long (`None`: never).
+    pub idle_timeout: Option<Duration>,
+    /// gnubg's `set jacoby` for requests that do not say (`jacobyrule`).
+    pub default_jacoby: bool,
+}
+
+impl Default for ServerOptions {
+    fn default() -> ServerOptions {
+        ServerOptions {
+            max_clients: None,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            idle_timeout: Some(DEFAULT_IDLE_TIMEOUT),
+            default_jacoby: true,
+        }
+    }
+}
+
 /// What happened on the server, for the caller to log (the library never prints).
 #[derive(Debug)]
 pub enum ServerEvent {
-    /// Listening for the next client.
+    /// Listening for clients (at the start, and whenever a client has left).
     Waiting(String),
     /// A client connected (its IP address or the socket path).
     Accepted(String),
-    /// The client left (disconnect or `exit`).
+    /// A client was refused because [`ServerOptions::max_connections`] are being served.
+    Refused(String),
+    /// A client left (disconnect or `exit`).
     Closed,
-    /// The connection failed; the server goes on.
+    /// A client was closed after [`ServerOptions::idle_timeout`] without a request.
+    IdleTimeout,
+    /// A connection failed; the server goes on.
     Failed(io::Error),
+    /// The stop flag was seen: the open connections are being closed.
+    Stopping,
 }
 
-/// Serves clients one after another until `max_clients` have been served (forever when
-/// `None`). Only a failing `accept` ends the loop with an error.
+/// The refusal sent to a client over the connection limit.
+fn refusal(limit: usize) -> String {
+    format!("Error: too many connections (at most {limit} at a time); try again later\n")
+}
+
+/// Serves clients, each in its own thread with its own [`ExternalSession`] sharing
+/// `evaluator`, until `options.max_clients` have come and gone or `stop` is set. Accept
+/// errors that concern one client (reset, aborted, out of file descriptors) are reported as
+/// [`ServerEvent::Failed`] and the server goes on.
 ///
 /// # Errors
-/// The error of `accept` on the listening socket.
-pub fn serve<E: Evaluator>(
+/// An unrecoverable error of the listening socket (the open connections are closed first).
+pub fn serve<E: Evaluator + Sync + ?Sized>(
     listener: &Listener,
-    session: &mut ExternalSession<E>,
-    max_clients: Option<usize>,
+    evaluator: &E,
+    options: &ServerOptions,
+    stop: &AtomicBool,
     events: &mut dyn FnMut(ServerEvent),
 ) -> io::Result<()> {
-    let mut served = 0usize;
-    while max_clients.is_none_or(|limit| served < limit) {
-        events(ServerEvent::Waiting(listener.local_address()));
-        let (connection, peer) = listener.accept()?;
-        served += 1;
-        events(ServerEvent::Accepted(peer));
-        match serve_connection(connection, session) {
-            Ok(()) => events(ServerEvent::Closed),
-            Err(error) => events(ServerEvent::Failed(error)),
+    listener.set_nonblocking(true)?;
+    let (sender, receiver) = mpsc::channel::<ServerEvent>();
+    let open: Mutex<HashMap<usize, Connection>> = Mutex::new(HashMap::new());
+    let close_all = || {
+        if let Ok(open) = open.lock() {
+            open.values().for_each(Connection::shutdown);
         }
-    }
-    Ok(())
-}
-
-/// Answers the requests of one client until it disconnects or sends `exit`.
-///
-/// # Errors
-/// A read or write error on the connection.
-pub fn serve_connection<S: Read + Write, E: Evaluator>(
-    mut stream: S,
-    session: &mut ExternalSession<E>,
-) -> io::Result<()> {
-    session.set_style(ReplyStyle::default());
-    let mut line: Vec<u8> = Vec::with_capacity(256);
-    let mut too_long = false;
-    let mut chunk = [0u8; 4096];
-    loop {
-        let count = match stream.read(&mut chunk) {
-            Ok(0) => return Ok(()),
-            Ok(count) => count,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        for &byte in &chunk[..count] {
-            match byte {
-                0 => session.set_style(ReplyStyle { gnubg_client: true }),
-                b'\n' => {
-                    let reply = if too_long {
-                        Reply::Send(format!("Error: {}\n", ExternalError::LineTooLong))
-                    } else {
-                        let text = String::from_utf8_lossy(&line);
-                        session.handle_line(text.trim_end_matches('\r'))
-                    };
-                    line.clear();
-                    too_long = false;
-                    match reply {
-                        Reply::Send(text) => {
-                            stream.write_all(text.as_bytes())?;
-                            stream.flush()?;
-                        }
-                        Reply::Close => return Ok(()),
-                    }
-                }
-                _ if too_long => {}
-                _ => {
-                    line.push(byte);
-                    if line.len() > MAX_LINE {
-                        too_long = true;
-                        line.clear();
-                    }
+    };
+    let result = std::thread::scope(|scope| {
+        let mut active = 0usize;
+        let mut accepted = 0usize;
+        events(ServerEvent::Waiting(listener.local_address()));
+        loop {
+            while let Ok(event) = receiver.try_recv() {
+                active -= 1;
+                events(event);
+                if options.max_clients.is_none_or(|limit| accepted < limit) {
+                    events(ServerEvent::Waiting(listener.local_address()));
                 }
             }
+            if stop.load(Ordering::SeqCst) {
+                events(ServerEvent::Stopping);
+                close_all();
+                return Ok(());
+            }
+            if options.max_clients.is_some_and(|limit| accepted >= limit) {
+                if active == 0 {
+                    return Ok(());
+                }
+                std::thread::sleep(POLL);
+                continue;
+            }
+            let (connection, peer) = match listener.accept() {
+                Ok(accepted) => accepted,
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(POLL);
+                    continue;
+                }
+                Err(error) if is_transient(&error) => {
+                    events(ServerEvent::Failed(error));
+                    std::thread::sleep(POLL);
+                    continue;
+                }
+                Err(error) => {
+                    close_all();
+                    return Err(error);
+                }
+            };
+            if active >= options.max_connections {
+                let mut connection = connection;
+                let _ = connection.set_write_timeout(Some(REFUSAL_TIMEOUT));
+                let _ = connection.write_all(refusal(options.max_connections).as_bytes());
+                connection.shutdown();
+                events(ServerEvent::Refused(peer));
+                continue;
+            }
+            let _ = connection.set_write_timeout(options.idle_timeout);
+            let id = accepted;
+            if let (Ok(clone), Ok(mut open)) = (connection.try_clone(), open.lock()) {
+                open.insert(id, clone);
+            }
+            accepted += 1;
+            active += 1;
+            events(ServerEvent::Accepted(peer));
+            let sender = sender.clone();
+            let open = &open;
+            let idle = options.idle_timeout;
+            let jacoby = options.default_jacoby;
+            scope.spawn(move || {
+                let mut session = ExternalSession::new(evaluator, jacoby);
+                let event = match serve_timed(connection, &mut session, idle) {
+                    Ok(Ending::Closed) => ServerEvent::Closed,
+                    Ok(Ending::IdleTimeout) => ServerEvent::IdleTimeout,
+                    Err(error) => ServerEvent::Failed(error),
+                };
+                if let Ok(mut open) = open.lock() {
+                    if let Some(connection) = open.remove(&id) {
+                        connection.shutdown();
+                    }
+                }
+                let _ = sender.send(event);
+            });
         }
+    });
+    // Connections that ended while the server was stopping.
+    drop(sender);
+    for event in receiver.try_iter() {
+        events(event);
     }
+    result
 }
 
-/// A connection held in memory: reads `input`, collects what is written.
-struct MemoryConnection {
-    input: io::Cursor<Vec<u8>>,
-    output: Vec<u8>,
-}
-
-impl Read for MemoryConnection {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        self.input.read(buffer)
-    }
-}
-
-impl Write for MemoryConnection {
-    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
-        self.output.write(buffer)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Serves one connection whose client sends `input` and returns everything written back:
-/// [`serve_connection`] without a socket (for tests and fuzzing).
-pub fn serve_bytes<E: Evaluator>(
-    input: &[u8],
-    session: &mut ExternalSession<E>,
-) -> io::Result<Vec<u8>> {
-    let mut connection = MemoryConnection {
-        input: io::Cursor::new(input.to_vec()),
-        output: Vec::new(),
-    };
-    serve_connection(&mut connection, session)?;
-    Ok(connection.output)
+/// Accept errors caused by one client or by momentary exhaustion, after which the listening
+/// socket still works.
+fn is_transient(error: &io::Error) -> bool {
+    const EMFILE: i32 = 24;
+    const ENFILE: i32 = 23;
+    const ENOBUFS: i32 = 105;
+    const ENOMEM: i32 = 12;
+    matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::TimedOut
+    ) || matches!(
+        error.raw_os_error(),
+        Some(EMFILE | ENFILE | ENOBUFS | ENOMEM)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Pubeval;
-
-    fn run(input: &[u8]) -> String {
-        let mut session = ExternalSession::new(Pubeval, true);
-        String::from_utf8(serve_bytes(input, &mut session).unwrap()).unwrap()
-    }
 
     #[test]
     fn addresses_follow_gnubgs_rule() {
@@ -317,14 +416,10 @@ mod tests {
     }
 
     #[test]
-    fn nul_bytes_crlf_and_overlong_lines() {
-        let mut input = b"\0help\r\n\0".to_vec();
-        input.extend(vec![b'x'; MAX_LINE + 10]);
-        input.extend(b"\nversion\nexit\nhelp\n");
-        let output = run(&input);
+    fn the_refusal_names_the_limit() {
         assert_eq!(
-            output,
-            "\tNo help information available\nError: line too long\nInterface: 2\nRFBF: 0\nEngine: 1.00\nSoftware: 1.07.001\n"
+            refusal(8),
+            "Error: too many connections (at most 8 at a time); try again later\n"
         );
     }
 }

@@ -1,0 +1,156 @@
+//! The UBGI keys tavli declares (`keys`, `set`, `get`): their types, defaults and values.
+
+use super::command::{echo, UbgiError};
+use crate::rules::Variant;
+
+/// The deepest `engine.ply`: 2 looks one roll ahead (gnubg's 1-ply), about a millisecond
+/// per move with the baseline evaluator; 3 would cost some 400 times more.
+pub const MAX_PLY: u32 = 2;
+
+/// The engine's settings (`set`/`get`/`keys`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UbgiOptions {
+    /// `engine.ply`: root-inclusive checker-play depth, 1 (the evaluator alone) or 2 (one roll
+    /// of lookahead); cube decisions use the evaluator alone.
+    pub ply: u32,
+    /// `game.variant`: how Position IDs are read.
+    pub variant: Variant,
+    /// `game.beavers`: whether beavers may be answered in money play.
+    pub beavers: bool,
+    /// `game.jacoby`: the Jacoby rule for positions given without a Match ID.
+    pub jacoby: bool,
+}
+
+impl Default for UbgiOptions {
+    fn default() -> UbgiOptions {
+        UbgiOptions {
+            ply: 1,
+            variant: Variant::Standard,
+            beavers: true,
+            jacoby: false,
+        }
+    }
+}
+
+/// The keys this engine declares, as `key` lines.
+pub const KEY_LINES: [&str; 4] = [
+    "key engine.ply int 1..2 1 root-inclusive checker-play depth",
+    "key game.variant enum backgammon|nackgammon|hypergammon1|hypergammon2|hypergammon3 backgammon variant for position ids",
+    "key game.beavers bool true beavers allowed in money play",
+    "key game.jacoby bool false Jacoby rule for positions without a match id",
+];
+
+fn variant_key(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Standard => "backgammon",
+        Variant::Nackgammon => "nackgammon",
+        Variant::Hypergammon1 => "hypergammon1",
+        Variant::Hypergammon2 => "hypergammon2",
+        Variant::Hypergammon3 => "hypergammon3",
+        // The engine plays the standard family only; `game.variant` accepts nothing else.
+        other => other.name(),
+    }
+}
+
+fn parse_variant_key(text: &str) -> Option<Variant> {
+    match text {
+        "backgammon" | "standard" => Some(Variant::Standard),
+        "nackgammon" => Some(Variant::Nackgammon),
+        "hypergammon1" => Some(Variant::Hypergammon1),
+        "hypergammon2" => Some(Variant::Hypergammon2),
+        "hypergammon3" | "hypergammon" => Some(Variant::Hypergammon3),
+        _ => None,
+    }
+}
+
+/// A `bool` key's value: the spec's `true` or `false`, nothing else.
+fn parse_bool(text: &str) -> Option<bool> {
+    match text {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}
+
+impl UbgiOptions {
+    /// `set KEY VALUE`: the options are unchanged when it fails.
+    ///
+    /// # Errors
+    /// `unsupported` for an unknown key, `bad_value` for a value outside the key's type.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), UbgiError> {
+        match key {
+            "engine.ply" => match value.parse::<u32>() {
+                Ok(ply @ 1..=MAX_PLY) => self.ply = ply,
+                _ => return Err(UbgiError::bad_value("engine.ply must_be 1..2")),
+            },
+            "game.variant" => match parse_variant_key(value) {
+                Some(variant) => self.variant = variant,
+                None => {
+                    return Err(UbgiError::bad_value(
+                        "game.variant must_be backgammon|nackgammon|hypergammon1|hypergammon2|hypergammon3",
+                    ))
+                }
+            },
+            "game.beavers" => match parse_bool(value) {
+                Some(on) => self.beavers = on,
+                None => return Err(UbgiError::bad_value("game.beavers must_be true|false")),
+            },
+            "game.jacoby" => match parse_bool(value) {
+                Some(on) => self.jacoby = on,
+                None => return Err(UbgiError::bad_value("game.jacoby must_be true|false")),
+            },
+            _ => return Err(UbgiError::unsupported(format!("key {}", echo(key)))),
+        }
+        Ok(())
+    }
+
+    /// `get KEY`: the `value` line.
+    ///
+    /// # Errors
+    /// `unsupported` for an unknown key.
+    pub fn get(&self, key: &str) -> Result<String, UbgiError> {
+        let value = match key {
+            "engine.ply" => self.ply.to_string(),
+            "game.variant" => variant_key(self.variant).to_string(),
+            "game.beavers" => self.beavers.to_string(),
+            "game.jacoby" => self.jacoby.to_string(),
+            _ => return Err(UbgiError::unsupported(format!("key {}", echo(key)))),
+        };
+        Ok(format!("value {key} {value}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn booleans_are_true_or_false_only() {
+        let mut options = UbgiOptions::default();
+        assert_eq!(
+            options.set("game.jacoby", "on").unwrap_err().to_string(),
+            "error bad_value game.jacoby must_be true|false"
+        );
+        assert!(!options.jacoby);
+        options.set("game.jacoby", "true").unwrap();
+        assert_eq!(
+            options.get("game.jacoby").unwrap(),
+            "value game.jacoby true"
+        );
+    }
+
+    #[test]
+    fn every_declared_key_can_be_read_and_set_to_its_default() {
+        let mut options = UbgiOptions::default();
+        for line in KEY_LINES {
+            let words: Vec<&str> = line.split(' ').collect();
+            let (key, default) = match words[2] {
+                "int" | "enum" => (words[1], words[4]),
+                _ => (words[1], words[3]),
+            };
+            options.set(key, default).unwrap();
+            assert_eq!(options.get(key).unwrap(), format!("value {key} {default}"));
+        }
+        assert_eq!(options, UbgiOptions::default());
+    }
+}

@@ -1,0 +1,386 @@
+//! The state of one UBGI conversation (options, position, dice) and the answers to `go`.
+
+use super::command::{self, Command, Go, GoKind, PositionForm, UbgiError};
+use super::options::{UbgiOptions, KEY_LINES, MAX_PLY};
+use super::{format_ubgi_play, PROTOCOL_VERSION};
+use crate::codec::{gnubg_id, position_id, xgid};
+use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
+use crate::engine::evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
+use crate::engine::lookahead::Lookahead;
+use crate::rules::variants::scoring::{win_kind, WinKind};
+use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Side};
+
+/// A UBGI engine session: the evaluator, the options, the position and the dice.
+pub struct UbgiSession<E: Evaluator> {
+    evaluator: E,
+    name: String,
+    options: UbgiOptions,
+    /// The position in use; its `dice` are always [`UbgiSession::dice`].
+    state: Option<MatchState>,
+    /// The dice to play: from `dice`, or from a position whose ID records a roll. They stay
+    /// until `newgame`, the next `dice` or such a position (also across a bare Position ID,
+    /// as bkgm's reference runtime keeps them).
+    dice: Option<Dice>,
+    /// Whether the position's own ID records the roll (then no double is possible).
+    rolled: bool,
+    quit: bool,
+}
+
+type Reply = Result<Vec<String>, UbgiError>;
+
+impl<E: Evaluator> UbgiSession<E> {
+    /// A session that introduces itself as `name`.
+    pub fn new(evaluator: E, name: &str) -> UbgiSession<E> {
+        UbgiSession {
+            evaluator,
+            name: name.to_string(),
+            options: UbgiOptions::default(),
+            state: None,
+            dice: None,
+            rolled: false,
+            quit: false,
+        }
+    }
+
+    /// Whether `quit` was received.
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.quit
+    }
+
+    /// The current options.
+    #[must_use]
+    pub fn options(&self) -> &UbgiOptions {
+        &self.options
+    }
+
+    /// The position in use, if any, with the dice to play in its `dice`.
+    #[must_use]
+    pub fn state(&self) -> Option<&MatchState> {
+        self.state.as_ref()
+    }
+
+    /// The dice to play, which may have been given before any position.
+    #[must_use]
+    pub fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    /// Handles one input line and returns the reply lines (none for `newgame`, `position`,
+    /// `dice`, `set`, `stop`, `quit` and blank lines, unless they fail).
+    pub fn handle_line(&mut self, line: &str) -> Vec<String> {
+        let reply = match command::parse(line) {
+            Ok(None) => Ok(Vec::new()),
+            Ok(Some(command)) => self.apply(command),
+            Err(error) => {
+                if line.split_whitespace().next() == Some("position") {
+                    self.forget_position();
+                }
+                Err(error)
+            }
+        };
+        reply.unwrap_or_else(|error| vec![error.to_string()])
+    }
+
+    /// Applies a parsed command. A failed command changes nothing, except a failed
+    /// `position` (also one refused by the parser), which leaves no position in use.
+    ///
+    /// # Errors
+    /// The protocol error to report.
+    pub fn apply(&mut self, command: Command) -> Reply {
+        match command {
+            Command::Ubgi => {
+                let mut lines = vec![
+                    format!("id name {}", self.name),
+                    "id author the tavli developers".to_string(),
+                    format!("proto {PROTOCOL_VERSION}"),
+                ];
+                lines.extend(KEY_LINES.iter().map(|line| (*line).to_string()));
+                lines.push("ubgiok".to_string());
+                Ok(lines)
+            }
+            Command::IsReady => Ok(vec!["readyok".to_string()]),
+            Command::Quit => {
+                self.quit = true;
+                Ok(Vec::new())
+            }
+            Command::NewGame => {
+                self.state = None;
+                self.dice = None;
+                self.rolled = false;
+                Ok(Vec::new())
+            }
+            Command::Stop => Ok(Vec::new()),
+            Command::Keys => Ok(KEY_LINES.iter().map(|line| (*line).to_string()).collect()),
+            Command::Set { key, value } => self.options.set(&key, &value).map(|()| Vec::new()),
+            Command::Get(key) => self.options.get(&key).map(|line| vec![line]),
+            Command::Position(form) => {
+                let result = self.position(form);
+                if result.is_err() {
+                    self.forget_position();
+                }
+                result.map(|()| Vec::new())
+            }
+            Command::Dice(first, second) => {
+                let dice = Dice::new(first, second)
+                    .map_err(|_| UbgiError::bad_value("dice must_be 1..6"))?;
+                self.dice = Some(dice);
+                if let Some(state) = self.state.as_mut() {
+                    state.dice = Some(dice);
+                }
+                Ok(Vec::new())
+            }
+            Command::Go(go) => self.go(go),
+        }
+    }
+
+    /// After a refused `position` the controller no longer has the old position: answering
+    /// for it would answer a question nobody asked. The dice stay, as after a good one.
+    fn forget_position(&mut self) {
+        self.state = None;
+        self.rolled = false;
+    }
+
+    fn position(&mut self, form: PositionForm) -> Result<(), UbgiError> {
+        let variant = self.options.variant;
+        let (mut state, records_dice) = match form {
+            PositionForm::Gnubg {
+                position,
+                match_id: Some(match_id),
+            } => (
+                gnubg_id::decode(&format!("{position}:{match_id}"), variant)
+                    .map_err(|e| UbgiError::bad_value(format!("gnubgid {e}")))?,
+                true,
+            ),
+            PositionForm::Gnubg {
+                position,
+                match_id: None,
+            } => {
+                let board = position_id::decode(&position, Side::X, variant)
+                    .map_err(|e| UbgiError::bad_value(format!("gnubgid {e}")))?;
+                let state = MatchState {
+                    board,
+                    jacoby: self.options.jacoby,
+                    ..MatchState::new_money_game(variant, Side::X)
+                };
+                (state, false)
+            }
+            PositionForm::Xgid(id) => (
+                xgid::decode(&id, variant)
+                    .map_err(|e| UbgiError::bad_value(format!("xgid {e}")))?,
+                true,
+            ),
+        };
+        // A roll in the ID replaces the dice; an ID without one keeps those given by `dice`.
+        self.rolled = records_dice && state.dice.is_some();
+        if self.rolled {
+            self.dice = state.dice;
+        }
+        state.dice = self.dice;
+        self.state = Some(state);
+        Ok(())
+    }
+
+    fn context(&self, state: &MatchState) -> CubeContext {
+        let mut context = CubeContext::from_state(state);
+        context.beavers = self.options.beavers && !state.is_match();
+        context
+    }
+
+    fn go(&self, go: Go) -> Reply {
+        let state = self
+            .state
+            .as_ref()
+            .ok_or_else(|| UbgiError::bad_state("missing position"))?;
+        if state.board.checkers_in_play(Side::O) == 0
+            || state.board.checkers_in_play(Side::X) == 0
+            || matches!(
+                state.game_state,
+                GameState::Over | GameState::Resigned | GameState::Dropped
+            )
+        {
+            return Err(UbgiError::bad_state("game over"));
+        }
+        if state.resignation.is_some() {
+            return Err(UbgiError::unsupported("resignation decisions"));
+        }
+        let ply = go
+            .depth
+            .map_or(self.options.ply, |depth| depth.min(MAX_PLY));
+        if go.kind == GoKind::Cube {
+            return Ok(if state.double_offered {
+                self.answer_double(state)
+            } else {
+                let (info, action) = self.cube_action(state);
+                vec![info, format!("bestcube {action}")]
+            });
+        }
+        if state.double_offered {
+            return Err(UbgiError::bad_state("double pending (go cube answers it)"));
+        }
+        let dice = state
+            .dice
+            .ok_or_else(|| UbgiError::bad_state("missing dice"))?;
+        let (info, payload) = self.chequer(state, dice, ply);
+        Ok(match go.kind {
+            GoKind::Turn => {
+                let (_, action) = self.cube_action(state);
+                vec![info, format!("bestturn cube={action} move={payload}")]
+            }
+            _ => vec![info, format!("bestmove {payload}")],
+        })
+    }
+
+    /// The cube action of the player on roll before rolling, with its `info` line. After a
+    /// roll recorded in the position no double is possible.
+    fn cube_action(&self, state: &MatchState) -> (String, &'static str) {
+        let mover = state.on_roll;
+        let probabilities = self
+            .evaluator
+            .probabilities(&state.board, state.variant, mover);
+        let evaluation = evaluate(&self.evaluator, state, mover);
+        let action = if self.rolled {
+            DoubleAction::NoDouble
+        } else {
+            self.context(state)
+                .analyse_double(&probabilities, mover)
+                .double_action()
+        };
+        let action = match action {
+            DoubleAction::Double => "double",
+            DoubleAction::NoDouble => "nodouble",
+        };
+        (info_line(1, 0, &evaluation), action)
+    }
+
+    /// The answer to a pending double, with an `info` line of the player who must answer:
+    /// their chances and their equity after the answer chosen (money: per unit of the cube
+    /// offered on; match: match-winning chance).
+    fn answer_double(&self, state: &MatchState) -> Vec<String> {
+        let doubler = state.on_roll;
+        let taker = doubler.opponent();
+        let context = self.context(state);
+        let probabilities = self
+            .evaluator
+            .probabilities(&state.board, state.variant, doubler);
+        let action = context.take_action(&probabilities, doubler);
+        let cube = state.cube_value.max(1);
+        let score = match action {
+            TakeAction::Drop if state.is_match() => {
+                context.match_winning_chance(taker, -i64::from(cube))
+            }
+            TakeAction::Drop => -1.0,
+            TakeAction::Take | TakeAction::Beaver => {
+                let factor = if action == TakeAction::Take { 2 } else { 4 };
+                let taken = MatchState {
+                    cube_value: cube.saturating_mul(factor),
+                    cube_owner: Some(taker),
+                    double_offered: false,
+                    turn: doubler,
+                    dice: None,
+                    ..*state
+                };
+                let equity = evaluate_for(&self.evaluator, &taken, taker).cubeful_equity;
+                if state.is_match() {
+                    equity
+                } else {
+                    equity * f64::from(factor)
+                }
+            }
+        };
+        let seen = probabilities.seen_by(doubler, taker);
+        let evaluation = Evaluation {
+            probabilities: seen,
+            cubeless_equity: score,
+            cubeful_equity: score,
+        };
+        let answer = match action {
+            TakeAction::Take => "take",
+            TakeAction::Drop => "drop",
+            TakeAction::Beaver => "beaver",
+        };
+        vec![info_line(1, 0, &evaluation), format!("bestcube {answer}")]
+    }
+
+    /// The best play for `dice` at `ply` plies and an `info` line describing the position
+    /// after it, from the side of the player who plays.
+    fn chequer(&self, state: &MatchState, dice: Dice, ply: u32) -> (String, String) {
+        let mover = state.on_roll;
+        let nodes = legal_plays(&state.board, mover, dice).len();
+        let searched = Lookahead::new(&self.evaluator, ply.saturating_sub(1));
+        let play = best_play(&searched, state, dice);
+        let board = play.as_ref().map_or(state.board, |play| play.result);
+        let evaluation = if board.checkers_in_play(mover) == 0 {
+            won(state, &board, mover)
+        } else {
+            let after = MatchState {
+                board,
+                on_roll: mover.opponent(),
+                turn: mover.opponent(),
+                dice: None,
+                ..*state
+            };
+            evaluate_for(&searched, &after, mover)
+        };
+        let payload = play.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
+        (info_line(ply, nodes, &evaluation), payload)
+    }
+}
+
+/// [`evaluate`] for `side`, computed for the player on roll and turned round: `evaluate`
+/// reads the on-roll player's probabilities as `side`'s in its cubeful equity, which is
+/// right only when `side` is on roll.
+fn evaluate_for<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    state: &MatchState,
+    side: Side,
+) -> Evaluation {
+    let on_roll = evaluate(evaluator, state, state.on_roll);
+    if side == state.on_roll {
+        return on_roll;
+    }
+    let other = |equity: f64| {
+        if state.is_match() {
+            1.0 - equity
+        } else {
+            -equity
+        }
+    };
+    Evaluation {
+        probabilities: on_roll.probabilities.inverted(),
+        cubeless_equity: other(on_roll.cubeless_equity),
+        cubeful_equity: other(on_roll.cubeful_equity),
+    }
+}
+
+/// The exact result for `winner`, who has just borne off the last checker.
+fn won(state: &MatchState, board: &Board, winner: Side) -> Evaluation {
+    let kind = win_kind(state.variant, board, winner);
+    let gammon = f64::from(u8::from(kind != WinKind::Single));
+    let probabilities = Probabilities {
+        win: 1.0,
+        win_gammon: gammon,
+        win_backgammon: f64::from(u8::from(kind == WinKind::Backgammon)),
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    };
+    let equity = CubeContext::from_state(state).cubeless_equity(&probabilities, winner);
+    Evaluation {
+        probabilities,
+        cubeless_equity: equity,
+        cubeful_equity: equity,
+    }
+}
+
+fn info_line(depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
+    let p = evaluation.probabilities;
+    format!(
+        "info depth {depth} nodes {nodes} score {:.4} win {:.4} wg {:.4} wbg {:.4} lg {:.4} lbg {:.4}",
+        evaluation.cubeful_equity,
+        p.win,
+        p.win_gammon,
+        p.win_backgammon,
+        p.lose_gammon,
+        p.lose_backgammon
+    )
+}

@@ -1,0 +1,480 @@
+//! UBGI as controllers speak it: the exact inputs of issue 12's ten points, and whole games
+//! played through `tavli ubgi` the way bgci's duel loop plays them, in v0.1 and v0.2.
+
+use crate::support::tavli_binary;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use tavli::codec::position_id;
+use tavli::engine::ubgi::{UbgiSession, MAX_LINE};
+use tavli::engine::Pubeval;
+use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+
+fn session() -> UbgiSession<Pubeval> {
+    UbgiSession::new(Pubeval, "tavli")
+}
+
+/// Sends each line and returns all reply lines.
+fn send(session: &mut UbgiSession<Pubeval>, lines: &[&str]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|line| session.handle_line(line))
+        .collect()
+}
+
+/// The value after `key` on an `info` line.
+fn info_value(info: &str, key: &str) -> f64 {
+    let words: Vec<&str> = info.split(' ').collect();
+    let index = words
+        .iter()
+        .position(|w| *w == key)
+        .expect("key on the line");
+    words[index + 1].parse().expect("a number")
+}
+
+#[test]
+fn item_1_bare_go_is_go_chequer() {
+    let mut s = session();
+    assert_eq!(
+        send(&mut s, &["position gnubgid 4HPwATDgc/ABMA", "go"]),
+        ["error bad_state missing dice"]
+    );
+    let reply = send(&mut s, &["dice 3 1", "go"]);
+    assert_eq!(reply.last().unwrap(), "bestmove 8/5 6/5");
+}
+
+#[test]
+fn item_2_dice_before_position_are_kept() {
+    let mut s = session();
+    assert!(s.handle_line("dice 6 1").is_empty());
+    assert!(s.handle_line("position gnubgid 4HPwATDgc/ABMA").is_empty());
+    assert_eq!(s.handle_line("go").last().unwrap(), "bestmove 13/7 8/7");
+    // They stay for the next position too, until `newgame` or new dice.
+    assert!(s.handle_line("position gnubgid 4HPwATDgc/ABMA").is_empty());
+    assert_eq!(s.handle_line("go").last().unwrap(), "bestmove 13/7 8/7");
+    assert!(s.handle_line("newgame").is_empty());
+    assert!(s.handle_line("position gnubgid 4HPwATDgc/ABMA").is_empty());
+    assert_eq!(s.handle_line("go"), ["error bad_state missing dice"]);
+}
+
+#[test]
+fn item_3_v01_forms_are_accepted() {
+    let mut s = session();
+    send(&mut s, &["position gnubgid 4HPwATDgc/ABMA", "dice 6 1"]);
+    let chequer = s.handle_line("go role chequer");
+    assert_eq!(chequer.last().unwrap(), "bestmove 13/7 8/7");
+    assert_eq!(
+        s.handle_line("go role cube").last().unwrap(),
+        "bestcube nodouble"
+    );
+    assert_eq!(
+        s.handle_line("go role turn").last().unwrap(),
+        "bestturn cube=nodouble move=13/7 8/7"
+    );
+    assert_eq!(s.handle_line("go chequer movetime 100"), chequer);
+    let deep = s.handle_line("go depth 2");
+    assert!(deep[0].starts_with("info depth 2 "), "{deep:?}");
+    assert!(deep[1].starts_with("bestmove "), "{deep:?}");
+    assert!(s.handle_line("setoption name Ply value 2").is_empty());
+    assert_eq!(s.handle_line("get engine.ply"), ["value engine.ply 2"]);
+}
+
+#[test]
+fn item_4_info_describes_the_chosen_play() {
+    let mut s = session();
+    let five_three = send(
+        &mut s,
+        &["position gnubgid Np7BQSCYZ/AAWA", "dice 5 3", "go"],
+    );
+    let dance = send(&mut s, &["dice 6 6", "go"]);
+    assert_eq!(dance[1], "bestmove pass");
+    assert_ne!(five_three[0], dance[0]);
+    // Before the roll: the figures the issue saw for both.
+    let before = "score -0.9986 win 0.2882";
+    assert!(!five_three[0].contains(before) && !dance[0].contains(before));
+    // Entering from the bar is better for the mover than dancing.
+    assert!(info_value(&five_three[0], "win") > info_value(&dance[0], "win"));
+    assert!(info_value(&five_three[0], "score") > info_value(&dance[0], "score"));
+}
+
+#[test]
+fn item_5_a_pending_double_is_described_by_the_taker() {
+    let mut s = session();
+    // O on roll, before doubling; then O has doubled and X must answer.
+    let doubler = send(
+        &mut s,
+        &["position gnubgid sGfwATDgc/ABMA:MAEAAAAAAAAA", "go cube"],
+    );
+    let taker = send(
+        &mut s,
+        &["position gnubgid sGfwATDgc/ABMA:MBkAAAAAAAAA", "go cube"],
+    );
+    let answer = taker[1].as_str();
+    assert!(
+        ["bestcube take", "bestcube drop", "bestcube beaver"].contains(&answer),
+        "{answer}"
+    );
+    let sum = info_value(&doubler[0], "win") + info_value(&taker[0], "win");
+    assert!((sum - 1.0).abs() < 1e-3, "{doubler:?} {taker:?}");
+    assert_eq!(info_value(&doubler[0], "wg"), info_value(&taker[0], "lg"));
+    // The taker's equity after its answer is above a drop's -1 when it takes or beavers.
+    let score = info_value(&taker[0], "score");
+    if answer == "bestcube drop" {
+        assert_eq!(score, -1.0);
+    } else {
+        assert!(score > -1.0, "{taker:?}");
+    }
+}
+
+#[test]
+fn item_6_no_double_after_the_roll() {
+    let mut s = session();
+    let reply = send(
+        &mut s,
+        &[
+            "position xgid XGID=-BBBCCC----------bbcccb---:0:0:1:65:0:0:0:0:10",
+            "go cube",
+        ],
+    );
+    assert_eq!(reply[1], "bestcube nodouble");
+    // The same position before the roll is a double.
+    let before = send(
+        &mut s,
+        &[
+            "position xgid XGID=-BBBCCC----------bbcccb---:0:0:1:00:0:0:0:0:10",
+            "go cube",
+        ],
+    );
+    assert_eq!(before[1], "bestcube double");
+    let turn = send(
+        &mut s,
+        &[
+            "position xgid XGID=-BBBCCC----------bbcccb---:0:0:1:65:0:0:0:0:10",
+            "go turn",
+        ],
+    );
+    assert!(
+        turn[1].starts_with("bestturn cube=nodouble move="),
+        "{turn:?}"
+    );
+}
+
+#[test]
+fn item_7_a_refused_position_clears_the_old_one() {
+    let mut s = session();
+    send(&mut s, &["position gnubgid 4HPwATDgc/ABMA:cIkFAAAAAAAA"]);
+    assert_eq!(s.handle_line("go").len(), 2);
+    let refused = s.handle_line("position xgid XGID=garbage");
+    assert!(
+        refused[0].starts_with("error bad_value xgid "),
+        "{refused:?}"
+    );
+    assert_eq!(s.handle_line("go"), ["error bad_state missing position"]);
+    assert!(s.state().is_none());
+    for bad in ["position fen x", "position gnubgid", "position"] {
+        send(
+            &mut s,
+            &["position gnubgid 4HPwATDgc/ABMA:cIkFAAAAAAAA", bad],
+        );
+        assert!(s.state().is_none(), "{bad}");
+    }
+}
+
+#[test]
+fn item_8_error_details_are_whole() {
+    let mut s = session();
+    let reply = send(
+        &mut s,
+        &[
+            "set game.variant hypergammon1",
+            "position gnubgid 4HPwATDgc/ABMA",
+        ],
+    );
+    assert_eq!(reply.len(), 1);
+    assert!(
+        reply[0].starts_with("error bad_value gnubgid "),
+        "{reply:?}"
+    );
+    assert!(
+        reply[0].ends_with("player O has 15 checkers on the board, more than 1"),
+        "{reply:?}"
+    );
+    // An echoed word is cut only when it is very long, and then marked.
+    let long = format!("x{}", "y".repeat(200));
+    let reply = s.handle_line(&long);
+    assert!(reply[0].ends_with("..."), "{reply:?}");
+    assert!(reply[0].len() < 100, "{reply:?}");
+}
+
+#[test]
+fn item_9_one_rule_for_extra_words() {
+    let mut s = session();
+    let cases = [
+        (
+            "set engine.ply 2 extra",
+            "error bad_command expected: set <key> <value>",
+        ),
+        (
+            "get engine.ply extra",
+            "error bad_command expected: get <key>",
+        ),
+        ("isready extra", "error bad_command expected: isready"),
+        ("ubgi extra", "error bad_command expected: ubgi"),
+        ("newgame extra", "error bad_command expected: newgame"),
+        ("keys extra", "error bad_command expected: keys"),
+        ("quit extra", "error bad_command expected: quit"),
+        (
+            "dice 6 1 extra",
+            "error bad_command expected: dice <d1> <d2>",
+        ),
+        (
+            "set game.jacoby on",
+            "error bad_value game.jacoby must_be true|false",
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(s.handle_line(line), [expected], "{line}");
+    }
+    assert!(!s.finished());
+    assert_eq!(s.handle_line("get engine.ply"), ["value engine.ply 1"]);
+    assert_eq!(
+        s.handle_line("get game.jacoby"),
+        ["value game.jacoby false"]
+    );
+    assert!(s.handle_line("set game.jacoby true").is_empty());
+}
+
+/// Runs `tavli ubgi` on `input` and returns its standard output.
+fn run_binary(input: &[u8]) -> String {
+    let mut child = Command::new(tavli_binary())
+        .arg("ubgi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tavli ubgi starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("tavli ubgi runs");
+    writer.join().expect("writer");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn item_10_the_line_limit_and_the_silent_commands() {
+    let mut input = Vec::new();
+    let mut line = |text: &[u8]| {
+        input.extend_from_slice(text);
+        input.push(b'\n');
+    };
+    // 4 KiB is accepted (an unknown command of that length), 5 KB is refused.
+    line(&vec![b'a'; MAX_LINE]);
+    line(&vec![b'a'; 5000]);
+    line(b"position gnubgid 4HPwATDgc/ABMA");
+    line(b"dice 3 1");
+    line(b"set engine.ply 1");
+    line(b"newgame");
+    line(b"isready");
+    line(b"quit");
+    let output = run_binary(&input);
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), 3, "{output}");
+    assert!(lines[0].starts_with("error bad_command unknown command aaaa"));
+    assert_eq!(
+        lines[1],
+        "error bad_command line too long (limit 4096 bytes)"
+    );
+    assert_eq!(lines[2], "readyok");
+}
+
+// ---------------------------------------------------------------------------------------
+// Whole games, as bgci's duel loop plays them
+
+/// `tavli ubgi` as a child process spoken to line by line.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    fn spawn() -> Engine {
+        let mut child = Command::new(tavli_binary())
+            .arg("ubgi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tavli ubgi starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            stdin,
+            stdout,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        writeln!(self.stdin, "{line}").expect("send");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn read(&mut self) -> String {
+        let mut line = String::new();
+        assert!(
+            self.stdout.read_line(&mut line).expect("read") > 0,
+            "engine closed its output\n{}",
+            self.tail()
+        );
+        let line = line.trim_end().to_string();
+        self.transcript.push(format!("< {line}"));
+        assert!(!line.starts_with("error"), "{}", self.tail());
+        line
+    }
+
+    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> String {
+        loop {
+            let line = self.read();
+            if done(&line) {
+                return line;
+            }
+        }
+    }
+
+    fn tail(&self) -> String {
+        let start = self.transcript.len().saturating_sub(20);
+        self.transcript[start..].join("\n")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The protocol dialect a controller speaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dialect {
+    /// bgci's v0.1 runner: `setoption`, `go role chequer`.
+    V01,
+    /// v0.2: `set`, bare `go`, and (to exercise the kept dice) `dice` before `position`.
+    V02,
+}
+
+/// Parses a `bestmove` payload into sorted (from, to) pairs (bar = 25, off = 0).
+fn steps_of(payload: &str) -> Vec<(u8, u8)> {
+    if payload == "pass" {
+        return Vec::new();
+    }
+    let point = |text: &str| -> u8 {
+        match text {
+            "bar" => 25,
+            "off" => 0,
+            number => number.parse().expect("a point number"),
+        }
+    };
+    let mut steps: Vec<(u8, u8)> = payload
+        .split(' ')
+        .map(|pair| {
+            let (from, to) = pair.split_once('/').expect("from/to");
+            (point(from), point(to))
+        })
+        .collect();
+    steps.sort_unstable();
+    steps
+}
+
+/// Plays `games` games of tavli against itself through one engine process; returns the
+/// number of plies played.
+fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut engine = Engine::spawn();
+    engine.send("ubgi");
+    engine.read_until(|line| line == "ubgiok");
+    engine.send(match dialect {
+        Dialect::V01 => "setoption name Variant value backgammon",
+        Dialect::V02 => "set game.variant backgammon",
+    });
+    engine.send("isready");
+    engine.read_until(|line| line == "readyok");
+    let mut plies = 0;
+    for _ in 0..games {
+        engine.send("newgame");
+        engine.send("isready");
+        engine.read_until(|line| line == "readyok");
+        let mut board = Board::start(Variant::Standard);
+        let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
+        let mut ended = false;
+        for ply in 0..512 {
+            let (a, b) = loop {
+                let (a, b) = (rng.gen_range(1..=6u8), rng.gen_range(1..=6u8));
+                // The opening roll is never a double.
+                if ply > 0 || a != b {
+                    break (a.max(b), a.min(b));
+                }
+            };
+            let dice = Dice::new(a, b).expect("dice");
+            let id = position_id::encode(&board, mover);
+            if dialect == Dialect::V02 && ply % 2 == 1 {
+                engine.send(&format!("dice {a} {b}"));
+                engine.send(&format!("position gnubgid {id}"));
+            } else {
+                engine.send(&format!("position gnubgid {id}"));
+                engine.send(&format!("dice {a} {b}"));
+            }
+            engine.send(match dialect {
+                Dialect::V01 => "go role chequer",
+                Dialect::V02 => "go",
+            });
+            let reply = engine.read_until(|line| line.starts_with("best"));
+            let payload = reply
+                .strip_prefix("bestmove ")
+                .unwrap_or_else(|| panic!("{reply}\n{}", engine.tail()));
+            let ours = steps_of(payload);
+            let plays = legal_plays(&board, mover, dice);
+            let chosen = plays.iter().find(|play| {
+                let mut steps: Vec<(u8, u8)> =
+                    play.steps().iter().map(|s| (s.from, s.to)).collect();
+                steps.sort_unstable();
+                steps == ours
+            });
+            match chosen {
+                Some(play) => board = play.result,
+                None => assert!(
+                    plays.iter().all(|play| play.steps().is_empty()) && ours.is_empty(),
+                    "illegal bestmove {payload} for {id} {a}{b}\n{}",
+                    engine.tail()
+                ),
+            }
+            plies += 1;
+            if board.checkers_in_play(mover) == 0 {
+                ended = true;
+                break;
+            }
+            mover = mover.opponent();
+        }
+        assert!(ended, "a game did not end in 512 plies");
+    }
+    plies
+}
+
+#[test]
+fn whole_games_as_bgci_plays_them_in_v01() {
+    let plies = duel(Dialect::V01, 12, 1201);
+    assert!(plies > 12 * 20, "{plies} plies");
+}
+
+#[test]
+fn whole_games_as_bgci_plays_them_in_v02() {
+    let plies = duel(Dialect::V02, 12, 1202);
+    assert!(plies > 12 * 20, "{plies} plies");
+}
