@@ -129,7 +129,6 @@ fn main() {
         time.as_secs_f64() * 1e6 / 5000.0
     );
     // Move latency at each ply: every 50th root with more than one legal play.
-    let shared: std::sync::Arc<dyn Evaluator + Send + Sync> = std::sync::Arc::new(net);
     let sample: Vec<&(Board, Dice)> = roots
         .iter()
         .step_by(50)
@@ -140,7 +139,7 @@ fn main() {
         .take(if quick { 60 } else { 200 })
         .collect();
     for plies in 0..=2 {
-        let search = Search::new(shared.clone(), plies);
+        let search = Search::new(&net, plies);
         let mut latencies: Vec<Duration> = sample
             .iter()
             .map(|(board, dice)| {

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::exit::Outcome;
-use crate::engine::choice::{self, EvaluatorKind, SharedEvaluator};
+use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::search::Search;
 use crate::engine::strength;
-use std::sync::Arc;
+use crate::engine::Evaluator;
 
 /// Arguments of `tavli bench`.
 #[derive(clap::Args, Debug, Clone)]
@@ -61,14 +61,6 @@ pub struct StrengthArgs {
     pub json: bool,
 }
 
-fn searched(evaluator: SharedEvaluator, plies: u32) -> SharedEvaluator {
-    if plies == 0 {
-        evaluator
-    } else {
-        Arc::new(Search::new(evaluator, plies))
-    }
-}
-
 /// Runs `tavli bench`.
 ///
 /// # Errors
@@ -89,8 +81,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Failure);
         }
     };
-    let a = searched(a, args.plies_a);
-    let b = searched(b, args.plies_b);
+    let a = Search::new(&*a, args.plies_a);
+    let b = Search::new(&*b, args.plies_b);
     let pairs = args.games.div_ceil(2);
     let threads = args
         .threads
@@ -107,7 +99,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
         indicatif::ProgressBar::hidden()
     };
     let started = Instant::now();
-    let report = strength::duplicate_series(&*a, &*b, pairs, args.seed, threads, &|done| {
+    let report = strength::duplicate_series(&a, &b, pairs, args.seed, threads, &|done| {
         bar.set_position(done * 2);
     });
     bar.finish_and_clear();

@@ -1,10 +1,10 @@
 //! `tavli external ADDRESS`: serves gnubg's external-player protocol on a TCP or Unix socket.
 
 use super::exit::Outcome;
+use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::server::{
     serve, Address, Listener, ServerEvent, ServerOptions, DEFAULT_MAX_CONNECTIONS,
 };
-use crate::engine::Pubeval;
 use anyhow::Context;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -36,6 +36,16 @@ pub struct ExternalArgs {
     /// gnubg's `set jacoby`.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub jacoby: bool,
+    /// The evaluator: `net` (tavli's networks) or `pubeval` (the baseline).
+    #[arg(long, value_enum, default_value_t = EvaluatorKind::Net)]
+    pub evaluator: EvaluatorKind,
+    /// Networks from this weight file instead of the built-in ones (`--evaluator net`).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<std::path::PathBuf>,
+    /// Plies searched for each move and cube answer (gnubg's counting: 0 = the evaluator
+    /// alone); a move search stops deepening after 50 ms.
+    #[arg(long, default_value_t = choice::DEFAULT_PLIES, value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub plies: u32,
     /// Do not print the "Waiting for a connection" and "Accepted connection" lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -80,7 +90,16 @@ pub fn run(
             .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
             .context("installing the SIGINT/SIGTERM handlers")?;
     }
+    let evaluator = match choice::build_static(args.evaluator, args.weights.as_deref()) {
+        Ok(evaluator) => evaluator,
+        Err(error) => {
+            writeln!(err, "tavli: {error}")?;
+            return Ok(Outcome::Failure);
+        }
+    };
     let options = ServerOptions {
+        move_plies: args.plies,
+        move_budget: Some(choice::DEFAULT_MOVE_BUDGET),
         max_clients: args.clients,
         max_connections: args.max_connections as usize,
         idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),
@@ -89,7 +108,7 @@ pub fn run(
     // Build the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);
     let mut write_error = None;
-    serve(&listener, &Pubeval, &options, &stop, &mut |event| {
+    serve(&listener, evaluator, &options, &stop, &mut |event| {
         if args.quiet || write_error.is_some() {
             return;
         }

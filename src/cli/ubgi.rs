@@ -1,28 +1,48 @@
 //! `tavli ubgi`: speaks UBGI (drafts v0.2 and v0.1) on standard input and `out`.
 
 use super::exit::Outcome;
+use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::ubgi::{self, UbgiSession};
-use crate::engine::Pubeval;
 use anyhow::Context;
 use std::io::{self, ErrorKind, Write};
 
-/// Arguments of `tavli ubgi` (none: engine settings are UBGI keys, see `keys`).
+/// Arguments of `tavli ubgi` (the evaluator and the starting `engine.ply`; other settings are
+/// UBGI keys, see `keys`).
 #[derive(clap::Args, Debug, Clone)]
 #[command(
     after_help = "Example:\n  printf 'ubgi\\nposition gnubgid 4HPwATDgc/ABMA:cIkFAAAAAAAA\\ngo\\nquit\\n' | tavli ubgi"
 )]
-pub struct UbgiArgs {}
+pub struct UbgiArgs {
+    /// The evaluator: `net` (tavli's networks) or `pubeval` (the baseline).
+    #[arg(long, value_enum, default_value_t = EvaluatorKind::Net)]
+    pub evaluator: EvaluatorKind,
+    /// Networks from this weight file instead of the built-in ones (`--evaluator net`).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<std::path::PathBuf>,
+    /// `engine.ply` at the start (root-inclusive: 1 = the evaluator alone, 3 = gnubg's 2-ply);
+    /// a move search stops deepening after 50 ms.
+    #[arg(long, default_value_t = choice::DEFAULT_PLIES + 1, value_parser = clap::value_parser!(u32).range(1..=3))]
+    pub ply: u32,
+}
 
 /// Runs a UBGI session on standard input and `out` until `quit` or the end of input. A
 /// closed output (broken pipe) ends the session quietly.
 ///
 /// # Errors
 /// Read or write errors other than a broken pipe.
-pub fn run(_args: &UbgiArgs, out: &mut dyn Write, _err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(args: &UbgiArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let name = concat!("tavli ", env!("CARGO_PKG_VERSION"));
     // Build the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);
-    let mut session = UbgiSession::new(Pubeval, name);
+    let evaluator = match choice::build_static(args.evaluator, args.weights.as_deref()) {
+        Ok(evaluator) => evaluator,
+        Err(error) => {
+            writeln!(err, "tavli: {error}")?;
+            return Ok(Outcome::Failure);
+        }
+    };
+    let mut session =
+        UbgiSession::new(evaluator, name).with_search(args.ply, Some(choice::DEFAULT_MOVE_BUDGET));
     match ubgi::run(&mut session, io::stdin().lock(), out) {
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(Outcome::Success),
         result => result

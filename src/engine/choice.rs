@@ -53,6 +53,39 @@ pub fn embedded_net() -> Arc<NetEvaluator> {
     Arc::clone(NET.get_or_init(|| Arc::new(NetEvaluator::embedded())))
 }
 
+/// The default search of the engine protocols: the deepest that answers a move in under 100 ms
+/// on a 2-core machine (gnubg's 2-ply with the default move filters: median about 20 ms, the
+/// slowest positions stopped by [`DEFAULT_MOVE_BUDGET`]).
+pub const DEFAULT_PLIES: u32 = 2;
+
+/// When a move search stops deepening (the last complete level decides).
+pub const DEFAULT_MOVE_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// A chosen evaluator that lives as long as the process (the command line builds one per run).
+pub type StaticEvaluator = &'static (dyn Evaluator + Send + Sync);
+
+/// [`build`] for the lifetime of the process: the built-in networks and pubeval are shared
+/// statics, a weight file is loaded once and kept.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_static(
+    kind: EvaluatorKind,
+    weights: Option<&Path>,
+) -> Result<StaticEvaluator, ChoiceError> {
+    static EMBEDDED: OnceLock<NetEvaluator> = OnceLock::new();
+    static PUBEVAL: Pubeval = Pubeval;
+    match (kind, weights) {
+        (EvaluatorKind::Net, None) => Ok(EMBEDDED.get_or_init(NetEvaluator::embedded)),
+        (EvaluatorKind::Pubeval, None) => Ok(&PUBEVAL),
+        (EvaluatorKind::Net, Some(path)) => {
+            let net = NetEvaluator::from_file(path).map_err(ChoiceError::Load)?;
+            Ok(Box::leak(Box::new(net)))
+        }
+        (EvaluatorKind::Pubeval, Some(_)) => Err(ChoiceError::NoWeights(kind)),
+    }
+}
+
 /// Builds the evaluator `kind`, with the networks of `weights` instead of the built-in ones.
 ///
 /// # Errors

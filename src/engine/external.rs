@@ -12,8 +12,9 @@ use crate::engine::evaluator::{best_play, evaluate, Evaluator};
 pub use crate::engine::external_request::{
     parse_request, BoardRequest, EvaluationOptions, ExternalError, Request, BOARD_NUMBERS,
 };
-use crate::engine::lookahead::Lookahead;
+use crate::engine::search::Search;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
+use std::time::Duration;
 
 /// What a board line asks, once read: the state (with `on_roll` the player whose turn the
 /// board shows) and the question.
@@ -224,6 +225,9 @@ pub struct ExternalSession<E: Evaluator> {
     debug: bool,
     new_interface: bool,
     default_jacoby: bool,
+    /// Plies (gnubg's counting) and time budget of the search behind board answers.
+    move_plies: u32,
+    move_budget: Option<Duration>,
 }
 
 impl<E: Evaluator> ExternalSession<E> {
@@ -238,7 +242,19 @@ impl<E: Evaluator> ExternalSession<E> {
             debug: false,
             new_interface: false,
             default_jacoby,
+            move_plies: 0,
+            move_budget: None,
         }
+    }
+
+    /// The same session answering boards (moves, cube and resignation decisions) with a search
+    /// `plies` deep (gnubg's counting), which stops deepening a move search after `budget`.
+    /// Evaluation requests keep the plies they ask for.
+    #[must_use]
+    pub fn with_search(mut self, plies: u32, budget: Option<Duration>) -> ExternalSession<E> {
+        self.move_plies = plies;
+        self.move_budget = budget;
+        self
     }
 
     /// Sets how replies are worded (the transport sets it per connection).
@@ -339,14 +355,15 @@ impl<E: Evaluator> ExternalSession<E> {
     /// The reply to a board line (without the newline).
     #[must_use]
     pub fn answer(&self, question: &BoardQuestion) -> String {
-        answer_board(&self.evaluator, question, self.style)
+        let search = Search::new(&self.evaluator, self.move_plies).with_budget(self.move_budget);
+        answer_board(&search, question, self.style)
     }
 
     fn evaluation(&self, question: &BoardQuestion, options: &EvaluationOptions) -> String {
         let state = &question.state;
-        // `plies N` (gnubg's counting): one roll of lookahead at most.
-        let plies = u32::try_from(options.plies.clamp(0, 1)).unwrap_or(0);
-        let searched = Lookahead::new(&self.evaluator, plies);
+        // `plies N` (gnubg's counting), searched at most two rolls deep.
+        let plies = u32::try_from(options.plies.clamp(0, 2)).unwrap_or(0);
+        let searched = Search::new(&self.evaluator, plies);
         let evaluation = evaluate(&searched, state, state.on_roll);
         let p = evaluation.probabilities;
         let equity = if options.cubeful {

@@ -11,7 +11,6 @@ pub mod external;
 pub mod external_debug;
 pub mod external_request;
 pub mod kazaross_xg2;
-pub mod lookahead;
 pub mod net;
 pub mod pubeval;
 pub mod search;

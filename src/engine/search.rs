@@ -4,7 +4,6 @@
 //! move filter per level, as gnubg's), searches those one ply deeper, filters again, and so on;
 //! a time budget stops the deepening, the last complete level deciding.
 
-use crate::engine::choice::SharedEvaluator;
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
 use crate::rules::variants::scoring::{win_kind, WinKind};
@@ -41,19 +40,19 @@ pub const DEFAULT_FILTERS: [MoveFilter; MAX_PLIES as usize] = [
 ];
 
 /// An evaluator searched some plies deep.
-pub struct Search {
-    inner: SharedEvaluator,
+pub struct Search<'a, E: Evaluator + ?Sized> {
+    inner: &'a E,
     plies: u32,
     filters: [MoveFilter; MAX_PLIES as usize],
     budget: Option<Duration>,
     name: String,
 }
 
-impl Search {
+impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     /// `inner` searched `plies` deep (at most [`MAX_PLIES`]) with the default filters and no
     /// time budget.
     #[must_use]
-    pub fn new(inner: SharedEvaluator, plies: u32) -> Search {
+    pub fn new(inner: &'a E, plies: u32) -> Search<'a, E> {
         let plies = plies.min(MAX_PLIES);
         let name = format!("{} {plies}-ply", inner.name());
         Search {
@@ -67,7 +66,7 @@ impl Search {
 
     /// The same search, stopping its deepening after `budget` per play chosen.
     #[must_use]
-    pub fn with_budget(mut self, budget: Option<Duration>) -> Search {
+    pub fn with_budget(mut self, budget: Option<Duration>) -> Search<'a, E> {
         self.budget = budget;
         self
     }
@@ -152,7 +151,7 @@ fn won(variant: Variant, board: &Board, winner: Side) -> Probabilities {
     }
 }
 
-impl Evaluator for Search {
+impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -223,12 +222,11 @@ mod tests {
     use crate::engine::evaluator::best_play;
     use crate::engine::Pubeval;
     use crate::rules::MatchState;
-    use std::sync::Arc;
 
     #[test]
     fn zero_plies_is_the_inner_evaluator() {
         let board = Board::start(Variant::Standard);
-        let search = Search::new(Arc::new(Pubeval), 0);
+        let search = Search::new(&Pubeval, 0);
         assert_eq!(
             search.probabilities(&board, Variant::Standard, Side::X),
             Pubeval.probabilities(&board, Variant::Standard, Side::X)
@@ -239,7 +237,7 @@ mod tests {
     fn one_ply_chooses_a_legal_play_and_ranks_every_play_once() {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(6, 2).unwrap();
-        let search = Search::new(Arc::new(Pubeval), 1);
+        let search = Search::new(&Pubeval, 1);
         let plays = legal_plays(&state.board, Side::X, dice);
         let context = CubeContext::from_state(&state);
         let ranked = search.rank_plays(&state.board, &plays, Side::X, &context);
@@ -255,7 +253,7 @@ mod tests {
     fn an_exhausted_budget_keeps_the_zero_ply_ranking() {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(3, 1).unwrap();
-        let search = Search::new(Arc::new(Pubeval), 2).with_budget(Some(Duration::ZERO));
+        let search = Search::new(&Pubeval, 2).with_budget(Some(Duration::ZERO));
         let plays = legal_plays(&state.board, Side::X, dice);
         let context = CubeContext::from_state(&state);
         let ranked = search.rank_plays(&state.board, &plays, Side::X, &context);

@@ -231,6 +231,11 @@ pub struct ServerOptions {
     pub idle_timeout: Option<Duration>,
     /// gnubg's `set jacoby` for requests that do not say (`jacobyrule`).
     pub default_jacoby: bool,
+    /// Plies searched for each move and cube answer (gnubg's counting; 0: the evaluator
+    /// alone).
+    pub move_plies: u32,
+    /// Time after which a move search stops deepening (`None`: no limit).
+    pub move_budget: Option<Duration>,
 }
 
 impl Default for ServerOptions {
@@ -240,6 +245,8 @@ impl Default for ServerOptions {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             idle_timeout: Some(DEFAULT_IDLE_TIMEOUT),
             default_jacoby: true,
+            move_plies: 0,
+            move_budget: None,
         }
     }
 }
@@ -350,8 +357,10 @@ pub fn serve<E: Evaluator + Sync + ?Sized>(
             let open = &open;
             let idle = options.idle_timeout;
             let jacoby = options.default_jacoby;
+            let (plies, budget) = (options.move_plies, options.move_budget);
             scope.spawn(move || {
-                let mut session = ExternalSession::new(evaluator, jacoby);
+                let mut session =
+                    ExternalSession::new(evaluator, jacoby).with_search(plies, budget);
                 let event = match serve_timed(connection, &mut session, idle) {
                     Ok(Ending::Closed) => ServerEvent::Closed,
                     Ok(Ending::IdleTimeout) => ServerEvent::IdleTimeout,

@@ -34,7 +34,7 @@ pub fn rollout(
     seed: u64,
 ) -> Probabilities {
     if config.trials == 0 {
-        return Search::new(evaluator.clone(), config.truncate).probabilities(
+        return Search::new(&**evaluator, config.truncate).probabilities(
             board,
             Variant::Standard,
             on_roll,

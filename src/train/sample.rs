@@ -40,7 +40,7 @@ pub fn sample(
     first_game: u64,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Vec<SampledPosition> {
-    let one_ply = Search::new(evaluator.clone(), 1);
+    let one_ply = Search::new(&**evaluator, 1);
     let mut kept = Vec::new();
     let mut work = Work::default();
     for game in first_game..first_game + config.games {

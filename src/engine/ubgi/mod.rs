@@ -3,7 +3,7 @@
 //!
 //! * v0.2: `ubgi`, `isready`, `newgame`, `position gnubgid|xgid`, `dice`, `go [chequer|cube|
 //!   turn]`, `set`/`get`/`keys`, `quit`, the four error codes. `engine.ply` is root-inclusive:
-//!   UBGI 1-ply = gnubg 0-ply; tavli takes 1 or 2. A bare `go` is `go chequer`.
+//!   UBGI 1-ply = gnubg 0-ply; tavli takes 1 to 3. A bare `go` is `go chequer`.
 //! * v0.1: `setoption name N value V` (as `set`), `go role chequer|cube|turn`, the limits
 //!   `movetime`, `depth`, `nodes`, `trials` after `go` (v0.2 forms take them too; `depth`
 //!   chooses the plies of one request, the others are not needed by a fixed-depth search),
@@ -145,8 +145,8 @@ mod tests {
         assert_eq!(s.handle_line("isready"), vec!["readyok"]);
         assert_eq!(s.handle_line("get engine.ply"), vec!["value engine.ply 1"]);
         assert_eq!(
-            s.handle_line("set engine.ply 3"),
-            vec!["error bad_value engine.ply must_be 1..2"]
+            s.handle_line("set engine.ply 4"),
+            vec!["error bad_value engine.ply must_be 1..3"]
         );
         assert!(s
             .handle_line("setoption name Variant value nackgammon")
@@ -235,9 +235,9 @@ mod tests {
             reply.last().map(String::as_str),
             Some("bestmove 24/18 18/13")
         );
-        // `depth` chooses the plies of one request; the deepest is 2.
+        // `depth` chooses the plies of one request; the deepest is 3.
         assert!(s.handle_line("go depth 1")[0].starts_with("info depth 1 "));
-        assert!(s.handle_line("go depth 9")[0].starts_with("info depth 2 "));
+        assert!(s.handle_line("go depth 9")[0].starts_with("info depth 3 "));
     }
 
     #[test]

@@ -3,15 +3,15 @@
 use super::command::{echo, UbgiError};
 use crate::rules::Variant;
 
-/// The deepest `engine.ply`: 2 looks one roll ahead (gnubg's 1-ply), about a millisecond
-/// per move with the baseline evaluator; 3 would cost some 400 times more.
-pub const MAX_PLY: u32 = 2;
+/// The deepest `engine.ply`: 3 looks two rolls ahead (gnubg's 2-ply, with move filters and a
+/// time budget per move).
+pub const MAX_PLY: u32 = 3;
 
 /// The engine's settings (`set`/`get`/`keys`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UbgiOptions {
-    /// `engine.ply`: root-inclusive checker-play depth, 1 (the evaluator alone) or 2 (one roll
-    /// of lookahead); cube decisions use the evaluator alone.
+    /// `engine.ply`: root-inclusive checker-play depth, 1 (the evaluator alone), 2 (one roll
+    /// of lookahead) or 3 (two); cube decisions use the evaluator alone.
     pub ply: u32,
     /// `game.variant`: how Position IDs are read.
     pub variant: Variant,
@@ -32,9 +32,24 @@ impl Default for UbgiOptions {
     }
 }
 
-/// The keys this engine declares, as `key` lines.
+/// The `key` lines of a session whose `engine.ply` starts at `default_ply`.
+#[must_use]
+pub fn key_lines(default_ply: u32) -> Vec<String> {
+    KEY_LINES
+        .iter()
+        .map(|line| {
+            if default_ply != 1 && line.starts_with("key engine.ply ") {
+                line.replacen("1..3 1 ", &format!("1..3 {default_ply} "), 1)
+            } else {
+                (*line).to_string()
+            }
+        })
+        .collect()
+}
+
+/// The keys this engine declares, as `key` lines (`engine.ply` with its library default 1).
 pub const KEY_LINES: [&str; 4] = [
-    "key engine.ply int 1..2 1 root-inclusive checker-play depth",
+    "key engine.ply int 1..3 1 root-inclusive checker-play depth",
     "key game.variant enum backgammon|nackgammon|hypergammon1|hypergammon2|hypergammon3 backgammon variant for position ids",
     "key game.beavers bool true beavers allowed in money play",
     "key game.jacoby bool false Jacoby rule for positions without a match id",
@@ -81,7 +96,7 @@ impl UbgiOptions {
         match key {
             "engine.ply" => match value.parse::<u32>() {
                 Ok(ply @ 1..=MAX_PLY) => self.ply = ply,
-                _ => return Err(UbgiError::bad_value("engine.ply must_be 1..2")),
+                _ => return Err(UbgiError::bad_value("engine.ply must_be 1..3")),
             },
             "game.variant" => match parse_variant_key(value) {
                 Some(variant) => self.variant = variant,

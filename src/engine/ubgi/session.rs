@@ -1,12 +1,12 @@
 //! The state of one UBGI conversation (options, position, dice) and the answers to `go`.
 
 use super::command::{self, Command, Go, GoKind, PositionForm, UbgiError};
-use super::options::{UbgiOptions, KEY_LINES, MAX_PLY};
+use super::options::{key_lines, UbgiOptions, MAX_PLY};
 use super::{format_ubgi_play, PROTOCOL_VERSION};
 use crate::codec::{gnubg_id, position_id, xgid};
 use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
-use crate::engine::lookahead::Lookahead;
+use crate::engine::search::Search;
 use crate::rules::variants::scoring::{win_kind, WinKind};
 use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Side};
 
@@ -24,6 +24,10 @@ pub struct UbgiSession<E: Evaluator> {
     /// Whether the position's own ID records the roll (then no double is possible).
     rolled: bool,
     quit: bool,
+    /// `engine.ply` before any `set` (the command line's `--ply`).
+    default_ply: u32,
+    /// When a move search stops deepening.
+    budget: Option<std::time::Duration>,
 }
 
 type Reply = Result<Vec<String>, UbgiError>;
@@ -39,7 +43,20 @@ impl<E: Evaluator> UbgiSession<E> {
             dice: None,
             rolled: false,
             quit: false,
+            default_ply: 1,
+            budget: None,
         }
+    }
+
+    /// The same session with `engine.ply` starting at `ply` (1 to 3, root-inclusive) and move
+    /// searches that stop deepening after `budget`.
+    #[must_use]
+    pub fn with_search(mut self, ply: u32, budget: Option<std::time::Duration>) -> UbgiSession<E> {
+        let ply = ply.clamp(1, MAX_PLY);
+        self.default_ply = ply;
+        self.options.ply = ply;
+        self.budget = budget;
+        self
     }
 
     /// Whether `quit` was received.
@@ -95,7 +112,7 @@ impl<E: Evaluator> UbgiSession<E> {
                     "id author the tavli developers".to_string(),
                     format!("proto {PROTOCOL_VERSION}"),
                 ];
-                lines.extend(KEY_LINES.iter().map(|line| (*line).to_string()));
+                lines.extend(key_lines(self.default_ply));
                 lines.push("ubgiok".to_string());
                 Ok(lines)
             }
@@ -111,7 +128,7 @@ impl<E: Evaluator> UbgiSession<E> {
                 Ok(Vec::new())
             }
             Command::Stop => Ok(Vec::new()),
-            Command::Keys => Ok(KEY_LINES.iter().map(|line| (*line).to_string()).collect()),
+            Command::Keys => Ok(key_lines(self.default_ply)),
             Command::Set { key, value } => self.options.set(&key, &value).map(|()| Vec::new()),
             Command::Get(key) => self.options.get(&key).map(|line| vec![line]),
             Command::Position(form) => {
@@ -307,7 +324,7 @@ impl<E: Evaluator> UbgiSession<E> {
     fn chequer(&self, state: &MatchState, dice: Dice, ply: u32) -> (String, String) {
         let mover = state.on_roll;
         let nodes = legal_plays(&state.board, mover, dice).len();
-        let searched = Lookahead::new(&self.evaluator, ply.saturating_sub(1));
+        let searched = Search::new(&self.evaluator, ply.saturating_sub(1)).with_budget(self.budget);
         let play = best_play(&searched, state, dice);
         let board = play.as_ref().map_or(state.board, |play| play.result);
         let evaluation = if board.checkers_in_play(mover) == 0 {
