@@ -302,8 +302,11 @@ impl Session {
             Command::Drop => self.drop_command(out),
             Command::Beaver => self.beaver_command(out),
             Command::Resign(word) => self.resign_command(word.as_deref(), out),
+            // gnubg keeps an accepted resignation after the game: `accept` and `reject` then
+            // go to `agree` and `decline`, which find no game in progress.
             Command::Accept => {
-                if self.playing() && self.state.resignation.is_some() {
+                if self.state.resignation.is_some() {
+                    self.require_game()?;
                     self.agree_command(out)
                 } else if self.playing() && self.state.double_offered {
                     self.take_command(out)
@@ -314,7 +317,8 @@ impl Session {
                 }
             }
             Command::Reject => {
-                if self.playing() && self.state.resignation.is_some() {
+                if self.state.resignation.is_some() {
+                    self.require_game()?;
                     self.decline_command(out)
                 } else if self.playing() && self.state.double_offered {
                     self.drop_command(out)
@@ -2068,7 +2072,7 @@ impl Session {
                 }
             }
             ShowCommand::Cube => {
-                if state.game_state == GameState::NoGame {
+                if !self.playing() {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
                 if !state.variant.uses_cube() {
@@ -2095,7 +2099,7 @@ impl Session {
                 }
             }
             ShowCommand::Dice => {
-                if state.game_state == GameState::NoGame {
+                if !self.playing() {
                     out.line("The dice will not be rolled until a game is started.");
                 } else {
                     let name = self.name(state.on_roll);
@@ -2191,7 +2195,7 @@ impl Session {
     // ----- hint and list -----
 
     fn hint_command(&mut self, count: Option<u32>, out: &mut Response) -> Result<(), CommandError> {
-        if self.state.game_state == GameState::NoGame {
+        if !self.playing() {
             return Err(CommandError::not_now("You must set up a board first."));
         }
         if self.state.resignation.is_some() && self.playing() {
