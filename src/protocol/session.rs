@@ -1094,6 +1094,7 @@ impl Session {
             self.name(dropper),
             plural(points, "point")
         ));
+        self.record.push(Record::Drop(dropper));
         self.state.game_state = GameState::Dropped;
         self.finish_game(winner, Resignation::Single, points, out);
     }
@@ -1257,6 +1258,7 @@ impl Session {
         ));
         let points = level.points() * self.state.cube_value;
         let word = self.scored(level);
+        self.record.push(Record::Resign(winner.opponent()));
         self.state.game_state = GameState::Resigned;
         self.finish_game(winner, word, points, out);
     }
