@@ -98,8 +98,8 @@ pub enum Record {
     /// A play by `side` with `dice`, in gnubg notation, and its single-die steps in the order
     /// gnubg records them (written by `export match mat`).
     Moved(Side, Dice, String, Vec<Step>),
-    /// The position was edited (`set board`) to this board.
-    SetBoard(Board),
+    /// The position was edited (`set board`) to this board, with `side` on roll.
+    SetBoard(Side, Board),
     /// `side` resigned and the resignation was accepted (a game read from a file).
     Resign(Side),
     /// `side` dropped the cube (a game read from a file).
@@ -108,10 +108,10 @@ pub enum Record {
     Double(Side, u32),
     /// `side` took the cube.
     Take(Side),
-    /// The cube value was set (gnubg lists it as `Unhandled movetype 8`).
-    SetCubeValue,
+    /// The cube value was set with `side` on roll (gnubg lists it as `Unhandled movetype 8`).
+    SetCubeValue(Side),
     /// The cube owner was set or the cube centred (`Unhandled movetype 9`).
-    SetCubeOwner,
+    SetCubeOwner(Side),
 }
 
 /// A gnubg-style session.
@@ -1546,7 +1546,7 @@ impl Session {
         if board != self.state.board {
             self.state.board = board;
             self.last_roll = None;
-            self.record.push(Record::SetBoard(board));
+            self.push_edit_record(Record::SetBoard(self.state.on_roll, board));
         }
         self.board(out);
         Ok(())
@@ -1642,7 +1642,7 @@ impl Session {
                         )
                     })?;
                 self.state.cube_value = value;
-                self.push_cube_record(Record::SetCubeValue);
+                self.push_edit_record(Record::SetCubeValue(self.state.on_roll));
                 out.line(format!("The cube has been set to {value}."));
             }
             CubeSetting::Owner(word) => {
@@ -1654,12 +1654,12 @@ impl Session {
                     },
                 )?;
                 self.state.cube_owner = Some(side);
-                self.push_cube_record(Record::SetCubeOwner);
+                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
                 self.state.cube_owner = None;
-                self.push_cube_record(Record::SetCubeOwner);
+                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
                 out.line("The cube has been centred.");
             }
         }
@@ -2240,12 +2240,18 @@ impl Session {
         Ok(())
     }
 
-    /// Records a cube edit; gnubg keeps one record for consecutive edits of the same kind.
-    fn push_cube_record(&mut self, record: Record) {
-        if self.record.last() == Some(&record) {
-            return;
+    /// Records an edit; gnubg keeps one record for consecutive edits of the same kind by the
+    /// same player on roll (the last board of consecutive `set board`s).
+    fn push_edit_record(&mut self, record: Record) {
+        match (self.record.last_mut(), &record) {
+            (Some(Record::SetBoard(last_side, last)), Record::SetBoard(side, board))
+                if last_side == side =>
+            {
+                *last = *board;
+            }
+            (Some(last), _) if *last == record => {}
+            _ => self.record.push(record),
         }
-        self.record.push(record);
     }
 
     fn list_game(&self, out: &mut Response) {
@@ -2254,14 +2260,23 @@ impl Session {
         }
         // gnubg writes player 0's records in a left column and ends the line after player 1's
         // (and after edits), so one line is "player 0, then player 1" when play alternates.
+        // An edit belongs to the player on roll: player 1's also leaves an empty line after it.
         let mut line = String::new();
         let mut open = false;
         let mut after_player_1 = false;
         for record in &self.record {
-            let (entry, side) = match record {
+            let edit = |number: u8, side: &Side| {
+                (
+                    format!("Unhandled movetype {number}{:22}", ""),
+                    Some(*side),
+                    true,
+                )
+            };
+            let (entry, side, is_edit) = match record {
                 Record::Rolled(side, dice) => (
                     format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), ""),
                     Some(*side),
+                    false,
                 ),
                 Record::Moved(side, dice, notation, _) => (
                     format!(
@@ -2271,12 +2286,13 @@ impl Session {
                         ""
                     ),
                     Some(*side),
+                    false,
                 ),
                 Record::Double(side, value) => {
-                    (format!("Doubles to {value:4}{:30}", ""), Some(*side))
+                    (format!("Doubles to {value:4}{:30}", ""), Some(*side), false)
                 }
-                Record::Take(side) => (format!("Takes{:39}", ""), Some(*side)),
-                Record::SetBoard(_) => (format!("Unhandled movetype 6{:22}", ""), None),
+                Record::Take(side) => (format!("Takes{:39}", ""), Some(*side), false),
+                Record::SetBoard(side, _) => edit(6, side),
                 // Like an edit, these end their line; player 1's starts in the right column.
                 Record::Resign(side) | Record::Drop(side) => {
                     let word = if matches!(record, Record::Resign(_)) {
@@ -2289,10 +2305,10 @@ impl Session {
                     } else {
                         0
                     };
-                    (format!("{:indent$}{word}", ""), None)
+                    (format!("{:indent$}{word}", ""), None, true)
                 }
-                Record::SetCubeValue => (format!("Unhandled movetype 8{:22}", ""), None),
-                Record::SetCubeOwner => (format!("Unhandled movetype 9{:22}", ""), None),
+                Record::SetCubeValue(side) => edit(8, side),
+                Record::SetCubeOwner(side) => edit(9, side),
             };
             // Player 1's second entry in a row (a roll after his own double) keeps the right
             // column on a line of its own (gnubg).
@@ -2302,12 +2318,18 @@ impl Session {
             after_player_1 = side == Some(Side::X);
             line.push_str(&entry);
             match side {
-                // An edit ends its line itself and leaves a new one open (gnubg).
-                None => {
+                // Player 1's edit ends its line and leaves an empty one (gnubg).
+                Some(Side::X) if is_edit => {
+                    out.line(std::mem::take(&mut line));
+                    out.line("");
+                    open = false;
+                }
+                // Another edit ends its line itself and leaves a new one open (gnubg).
+                _ if is_edit => {
                     out.line(std::mem::take(&mut line));
                     open = true;
                 }
-                Some(Side::O) => open = true,
+                Some(Side::O) | None => open = true,
                 Some(Side::X) => {
                     out.line(std::mem::take(&mut line));
                     open = false;
