@@ -9,14 +9,16 @@ use super::ast::{
     AutomaticSetting, Command, CubeSetting, NewCommand, PlayerKind, PlayerSetting, RngChoice,
     SetCommand, ShowCommand, Toggle,
 };
-use super::evaluate;
+use super::evaluate::{self, SessionEvaluator};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
+use crate::engine::evaluator::Evaluator;
 use crate::notation::format_play;
 use crate::render::render_pipcount;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Step, Variant};
+use std::sync::Arc;
 
 mod files;
 
@@ -143,6 +145,8 @@ pub struct Session {
     variants: variant_play::VariantPlay,
     /// The finished games of this match and its file information, for the file commands.
     archive: files::Archive,
+    /// What judges positions for hints, `eval` and the computer player.
+    evaluator: SessionEvaluator,
 }
 
 fn plural(count: u32, word: &str) -> String {
@@ -209,7 +213,28 @@ impl Session {
             post_crawford_at_start: false,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
+            evaluator: SessionEvaluator::default(),
         }
+    }
+
+    /// [`Session::new`] judging with `evaluator` instead of tavli's pubeval baseline.
+    #[must_use]
+    pub fn with_evaluator(user_name: &str, evaluator: Arc<dyn Evaluator + Send + Sync>) -> Session {
+        let mut session = Session::new(user_name);
+        session.set_evaluator(evaluator);
+        session
+    }
+
+    /// From now on judges positions (hints, `eval`, the computer's plays and cube and
+    /// resignation decisions) with `evaluator`.
+    pub fn set_evaluator(&mut self, evaluator: Arc<dyn Evaluator + Send + Sync>) {
+        self.evaluator = SessionEvaluator::new(evaluator);
+    }
+
+    /// The evaluator the session judges with.
+    #[must_use]
+    pub fn evaluator(&self) -> &dyn Evaluator {
+        self.evaluator.get()
     }
 
     /// The match state.
@@ -535,7 +560,9 @@ impl Session {
             if computer {
                 if self.state.dice.is_none() {
                     // gnubg prints no board before the computer's double (checked live).
-                    if self.can_double(side) && evaluate::computer_doubles(&self.state) {
+                    if self.can_double(side)
+                        && evaluate::computer_doubles(self.evaluator.get(), &self.state)
+                    {
                         self.offer_double(out);
                         return;
                     }
@@ -1173,7 +1200,7 @@ impl Session {
             return;
         }
         let beaver_allowed = self.beaver_refusal().is_none();
-        match evaluate::computer_take_action(&self.state, beaver_allowed) {
+        match evaluate::computer_take_action(self.evaluator.get(), &self.state, beaver_allowed) {
             TakeAction::Take => self.take(out),
             TakeAction::Drop => self.drop_cube(out),
             TakeAction::Beaver => self.beaver(out),
@@ -2217,7 +2244,7 @@ impl Session {
         if !self.state.variant.is_gnubg_variation() {
             return self.variant_hint(dice, count, out);
         }
-        let ranked = evaluate::ranked_plays(&self.state, dice);
+        let ranked = evaluate::ranked_plays(self.evaluator.get(), &self.state, dice);
         if ranked.is_empty() {
             out.line("There are no legal moves.");
             return Ok(());
@@ -2515,6 +2542,41 @@ mod tests {
         );
     }
 
+    /// An evaluator that counts the positions it is asked about.
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl Evaluator for Counting {
+        fn name(&self) -> &str {
+            "counting"
+        }
+
+        fn probabilities(
+            &self,
+            board: &Board,
+            variant: Variant,
+            on_roll: Side,
+        ) -> crate::engine::Probabilities {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            crate::engine::Pubeval.probabilities(board, variant, on_roll)
+        }
+    }
+
+    #[test]
+    fn the_session_judges_with_the_evaluator_it_is_given() {
+        let counting = Arc::new(Counting(std::sync::atomic::AtomicUsize::new(0)));
+        let mut session = Session::with_evaluator("root", counting.clone());
+        assert_eq!(session.evaluator().name(), "counting");
+        for line in ["set player 0 human", "set seed 1", "new session", "hint"] {
+            assert!(run(&mut session, line).is_ok(), "{line}");
+        }
+        assert!(counting.0.load(std::sync::atomic::Ordering::Relaxed) > 10);
+        // A copy shares the evaluator; another evaluator makes another session.
+        let copy = session.clone();
+        assert!(copy == session);
+        session.set_evaluator(Arc::new(crate::engine::Pubeval));
+        assert!(copy != session);
+    }
+
     #[test]
     fn computer_player_moves_by_itself() {
         let mut session = Session::new("root");
@@ -2581,7 +2643,7 @@ mod tests {
         // The engine's choice comes first.
         let best = state
             .dice
-            .and_then(|dice| evaluate::computer_play(state, dice));
+            .and_then(|dice| evaluate::computer_play(session.evaluator(), state, dice));
         assert_eq!(entries.first().map(|entry| entry.play), best);
     }
 

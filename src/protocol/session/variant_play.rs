@@ -309,14 +309,19 @@ impl Session {
         if self.own_variant() {
             best_play_in(&VariantHeuristic, &self.state, dice)
         } else {
-            evaluate::computer_play(&self.state, dice)
+            evaluate::computer_play(self.evaluator.get(), &self.state, dice)
         }
     }
 
     /// Whether the computer, as `receiver`, accepts the pending resignation worth `points`.
     pub(super) fn computer_accepts_now(&self, receiver: Side, points: u32) -> bool {
         if !self.own_variant() {
-            return evaluate::computer_accepts_resignation(&self.state, receiver, points);
+            return evaluate::computer_accepts_resignation(
+                self.evaluator.get(),
+                &self.state,
+                receiver,
+                points,
+            );
         }
         let state = &self.state;
         let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
