@@ -1,6 +1,7 @@
 //! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
 
 use super::*;
+use crate::rules::game::{Ending, Event};
 
 impl Session {
     pub(super) fn double_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
@@ -63,6 +64,10 @@ impl Session {
         self.state.turn = doubler.opponent();
         self.beavers_used = 0;
         out.line(format!("{} doubles.", self.name(doubler)));
+        out.event(Event::Doubled {
+            side: doubler,
+            value: self.state.cube_value * 2,
+        });
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
@@ -95,6 +100,10 @@ impl Session {
             self.name(taker),
             self.state.cube_value
         ));
+        out.event(Event::Took {
+            side: taker,
+            value: self.state.cube_value,
+        });
         self.hand_over(out);
     }
 
@@ -120,6 +129,12 @@ impl Session {
             self.name(dropper),
             plural(points, "point")
         ));
+        out.event(Event::Dropped { side: dropper });
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Dropped,
+            points,
+        });
         self.record.push(Record::Drop(dropper));
         self.state.game_state = GameState::Dropped;
         self.finish_game(winner, Resignation::Single, points, out);
@@ -185,6 +200,10 @@ impl Session {
             self.name(beaverer),
             self.state.cube_value * 2
         ));
+        out.event(Event::Beavered {
+            side: beaverer,
+            value: self.state.cube_value * 2,
+        });
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
@@ -254,6 +273,10 @@ impl Session {
             self.name(resigner),
             result_word(level)
         ));
+        out.event(Event::ResignationOffered {
+            side: resigner,
+            kind: level,
+        });
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_resignation(out);
@@ -282,6 +305,11 @@ impl Session {
         ));
         let points = level.points() * self.state.cube_value;
         let word = self.scored(level);
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Resigned(level),
+            points,
+        });
         self.record.push(Record::Resign(winner.opponent()));
         self.state.game_state = GameState::Resigned;
         self.finish_game(winner, word, points, out);
@@ -306,6 +334,10 @@ impl Session {
             self.name(decliner),
             result_word(level)
         ));
+        out.event(Event::ResignationDeclined {
+            side: decliner,
+            kind: level,
+        });
         self.declined = Some(level);
         self.state.resignation = None;
         self.state.turn = decliner.opponent();

@@ -2,6 +2,8 @@
 
 use super::turn::unreachable_dice;
 use super::*;
+use crate::rules::game::{Ending, Event};
+use crate::rules::variants::{win_kind, WinKind};
 
 impl Session {
     pub(super) fn new_command(
@@ -141,6 +143,7 @@ impl Session {
             Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(winner, dice));
+        out.event(Event::Rolled { side: winner, dice });
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {
             self.board(out);
@@ -163,20 +166,19 @@ impl Session {
     }
 
     pub(super) fn game_won_by_bearing_off(&mut self, winner: Side, out: &mut Response) {
-        let loser = winner.opponent();
-        let board = &self.state.board;
-        let result = if board.borne_off(loser) > 0 {
-            Resignation::Single
-        } else {
-            let in_winner_home = (18..25).any(|index| board.slots[loser.index()][index] > 0);
-            if in_winner_home {
-                Resignation::Backgammon
-            } else {
-                Resignation::Gammon
-            }
+        let kind = win_kind(self.state.variant, &self.state.board, winner);
+        let result = match kind {
+            WinKind::Single => Resignation::Single,
+            WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
+            WinKind::Backgammon => Resignation::Backgammon,
         };
         let word = self.scored(result);
         let points = word.points() * self.state.cube_value;
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Played(kind),
+            points,
+        });
         self.state.game_state = GameState::Over;
         self.finish_game(winner, word, points, out);
     }

@@ -1,6 +1,7 @@
 //! Rolling, moving and handing the turn over: the dice, plays, forced moves and the computer's turns.
 
 use super::*;
+use crate::rules::game::Event;
 
 impl Session {
     /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
@@ -22,7 +23,7 @@ impl Session {
         true
     }
 
-    pub(super) fn roll_dice(&mut self) -> Dice {
+    pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
         let side = self.state.on_roll;
         // gnubg quirk (found by experiment): a player who rolls again before any move or
         // double (possible after `set turn`) gets the dice of his last roll back, even if
@@ -40,6 +41,7 @@ impl Session {
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(self.state.on_roll, dice));
         self.rolled_since_opening = true;
+        out.event(Event::Rolled { side, dice });
         dice
     }
 
@@ -64,6 +66,14 @@ impl Session {
                 self.record.pop();
             }
         }
+        out.play_event(
+            Event::Played {
+                side: mover,
+                dice,
+                play: *play,
+            },
+            notation.clone(),
+        );
         self.record
             .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
         self.last_roll = None;
@@ -90,7 +100,7 @@ impl Session {
         let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
             out.line(format!("{} cannot move.", self.name(mover)));
-            self.record_no_move(mover, dice);
+            self.record_no_move(mover, dice, out);
             self.switch_turn();
             return true;
         }
@@ -112,7 +122,8 @@ impl Session {
         false
     }
 
-    pub(super) fn record_no_move(&mut self, mover: Side, dice: Dice) {
+    pub(super) fn record_no_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
+        out.event(Event::CannotMove { side: mover, dice });
         if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
             if side == mover && rolled == dice {
                 self.record.pop();
@@ -145,7 +156,7 @@ impl Session {
                         return;
                     }
                     self.board(out);
-                    self.roll_dice();
+                    self.roll_dice(out);
                     self.board(out);
                 }
                 if !self.settle_roll(out) {
@@ -158,7 +169,7 @@ impl Session {
             if self.state.dice.is_some() || !self.settings.automatic.roll || self.can_double(side) {
                 return;
             }
-            self.roll_dice();
+            self.roll_dice(out);
             self.board(out);
             if !self.settle_roll(out) {
                 return;
@@ -183,7 +194,7 @@ impl Session {
         if self.state.dice.is_some() {
             return Err(CommandError::not_now("You have already rolled the dice."));
         }
-        self.roll_dice();
+        self.roll_dice(out);
         self.board(out);
         if self.settle_roll(out) {
             self.hand_over(out);
@@ -216,7 +227,7 @@ impl Session {
                 match plays.as_slice() {
                     [] => {
                         out.line(format!("{} cannot move.", self.name(mover)));
-                        self.record_no_move(mover, dice);
+                        self.record_no_move(mover, dice, out);
                         self.switch_turn();
                         self.hand_over(out);
                         return Ok(());

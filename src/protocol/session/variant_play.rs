@@ -354,7 +354,7 @@ impl Session {
                 self.record.pop();
             }
             self.last_roll = None;
-            self.roll_dice();
+            self.roll_dice(out);
             self.board(out);
         }
     }
