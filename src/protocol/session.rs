@@ -398,6 +398,15 @@ impl Session {
         }
     }
 
+    /// Refuses with gnubg's `message` when no game is being played.
+    fn require_playing(&self, message: &str) -> Result<(), CommandError> {
+        if self.playing() {
+            Ok(())
+        } else {
+            Err(CommandError::not_now(message))
+        }
+    }
+
     fn require_human_turn(&self) -> Result<(), CommandError> {
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             Err(CommandError::not_now(COMPUTER_TURN))

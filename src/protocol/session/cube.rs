@@ -230,11 +230,7 @@ impl Session {
         word: Option<&str>,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if !self.playing() {
-            return Err(CommandError::not_now(
-                "You must be playing a game if you want to resign it.",
-            ));
-        }
+        self.require_playing("You must be playing a game if you want to resign it.")?;
         self.require_human_turn()?;
         let level = match word.map(str::to_ascii_lowercase).as_deref() {
             None => Resignation::Single,

@@ -8,11 +8,7 @@ impl Session {
         words: &[String],
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if !self.playing() {
-            return Err(CommandError::not_now(
-                "There must be a game in progress to set the board.",
-            ));
-        }
+        self.require_playing("There must be a game in progress to set the board.")?;
         let Some(first) = words.first() else {
             return Err(CommandError::bad_argument(
                 "You must specify a position (see `help set board').",
@@ -69,11 +65,7 @@ impl Session {
         words: &[String],
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if !self.playing() {
-            return Err(CommandError::not_now(
-                "There must be a game in progress to set the dice.",
-            ));
-        }
+        self.require_playing("There must be a game in progress to set the dice.")?;
         let bad =
             || CommandError::bad_argument("You must specify two numbers from 1 to 6 for the dice.");
         let digits: Vec<u8> = match words {
@@ -311,11 +303,7 @@ impl Session {
         word: Option<&str>,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if !self.playing() {
-            return Err(CommandError::not_now(
-                "There must be a game in progress to set a player on roll.",
-            ));
-        }
+        self.require_playing("There must be a game in progress to set a player on roll.")?;
         let Some(word) = word else {
             return Err(CommandError::bad_argument(
                 "Which player do you want to set on roll?",

@@ -260,11 +260,7 @@ impl Session {
             }
             return Ok(());
         }
-        if !self.playing() {
-            return Err(CommandError::not_now(
-                "There must be a game in progress to set the cube.",
-            ));
-        }
+        self.require_playing("There must be a game in progress to set the cube.")?;
         self.refuse_without_cube()?;
         if self.state.crawford {
             return Err(CommandError::not_now(
