@@ -16,6 +16,7 @@ use super::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::notation::format_play;
 use crate::notation::variant_format::format_variant_play;
 use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::rules::game::RuleSet;
 use crate::rules::variants::cube::CubeRefusal;
 use crate::rules::variants::{
     self, legal_plays_in, points_scored, requires_reroll, win_kind, WinKind,
@@ -1025,7 +1026,9 @@ impl GameReplay<'_> {
         }
         // The game is not over: the loser resigned (or forfeited) this much. The tavli games
         // and Athroisma have no triple game: a resignation is worth 1 or 2.
-        let most: u32 = if self.input.variant.uses_cube() { 3 } else { 2 };
+        let most = RuleSet::new(self.input.variant)
+            .largest_resignation()
+            .points();
         let value = (1..=most).find(|value| value.saturating_mul(self.cube) >= points);
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,

@@ -24,6 +24,7 @@ use crate::notation::{format_play, format_variant_play, parse_move, resolve_move
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::rules::game::RuleSet;
 use crate::rules::variants::{
     game_result, legal_plays_in, opening_dice_are_played, points_scored, requires_reroll,
     GameResult, WinKind,
@@ -453,7 +454,7 @@ impl Session {
     /// Refuses a backgammon resignation in a variant without a triple game.
     pub(super) fn check_variant_resignation(&self, level: Resignation) -> Result<(), CommandError> {
         let variant = self.state.variant;
-        if level == Resignation::Backgammon && !variant.uses_cube() {
+        if level > RuleSet::new(variant).largest_resignation() {
             return Err(CommandError::bad_argument(format!(
                 "{} has no backgammon: resign a single game or a gammon.",
                 title(variant)
