@@ -184,3 +184,69 @@ fn no_subcommand_runs_the_repl_on_standard_input() {
     let output = tavli(&["--stop-on-error"], "frobnicate\nshow version\n");
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// `--json` replies of the game commands carry typed events beside gnubg's text.
+#[test]
+fn repl_json_replies_carry_game_events() {
+    let script = "set player 0 human\nset seed 5\nnew match 3\nmove 13/11 6/5\ndouble\ntake\nresign\naccept\n";
+    let output = tavli(&["--json"], script);
+    let replies: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
+        .collect();
+    let events = |command: &str| -> Vec<serde_json::Value> {
+        replies
+            .iter()
+            .find(|reply| reply["command"] == command)
+            .and_then(|reply| reply["outputs"].as_array())
+            .map(|outputs| {
+                outputs
+                    .iter()
+                    .filter(|output| output["type"] == "event")
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    use serde_json::json;
+    assert_eq!(
+        events("new match 3"),
+        [json!({"type": "event", "event": "rolled", "player": 0, "dice": [2, 1]})]
+    );
+    assert_eq!(
+        events("move 13/11 6/5"),
+        [
+            json!({"type": "event", "event": "played", "player": 0, "dice": [2, 1],
+            "play": "13/11 6/5", "steps": [{"from": 13, "to": 11, "hit": false},
+            {"from": 6, "to": 5, "hit": false}]})
+        ]
+    );
+    assert_eq!(
+        events("double"),
+        [json!({"type": "event", "event": "doubled", "player": 1, "cube": 2})]
+    );
+    // Taking hands the dice to the doubler, who rolls automatically.
+    assert_eq!(
+        events("take"),
+        [
+            json!({"type": "event", "event": "took", "player": 0, "cube": 2}),
+            json!({"type": "event", "event": "rolled", "player": 1, "dice": [6, 5]})
+        ]
+    );
+    assert_eq!(
+        events("resign"),
+        [
+            json!({"type": "event", "event": "resignation_offered", "player": 1,
+            "resignation": "single"})
+        ]
+    );
+    // The next game starts at once with its opening roll.
+    assert_eq!(
+        events("accept"),
+        [
+            json!({"type": "event", "event": "won", "player": 0, "ending": "resigned",
+                "result": "single", "points": 2}),
+            json!({"type": "event", "event": "rolled", "player": 1, "dice": [3, 2]})
+        ]
+    );
+}

@@ -160,6 +160,28 @@ fn a_live_match_saves_and_exports_as_gnubg_does() {
     }
 }
 
+/// Games of the REPL that end by a drop or an accepted resignation are exported with their
+/// last record (` Drops`), as gnubg writes them. (`save match` of the resigned game still
+/// differs: gnubg counts its roll in the game statistics and writes it as a move.)
+#[test]
+fn dropped_and_resigned_games_export_as_gnubg_does() {
+    if !gnubg_available() {
+        return;
+    }
+    let script = |tag: &str| {
+        format!(
+            "set seed 5\nnew match 5\nmove 13/11 6/5\ndouble\ndrop\nmove\nresign\naccept\nroll\ndouble\ndrop\nexport match mat {m}\n",
+            m = scratch(&format!("endings-{tag}.mat")).display(),
+        )
+    };
+    let (gnubg_out, _) = run_gnubg(&script("gnubg"));
+    let (tavli_out, _, _) = run_tavli(&script("tavli"));
+    assert_eq!(tavli_out, gnubg_out);
+    let name = |tag: &str| scratch(&format!("endings-{tag}.mat"));
+    assert!(!read(&name("gnubg")).is_empty(), "gnubg wrote nothing");
+    assert_eq!(read(&name("tavli")), read(&name("gnubg")));
+}
+
 /// tavli's rule (gnubg 1.07 discards the game instead): a failed import changes nothing.
 #[test]
 fn a_failed_load_leaves_the_session_unchanged() {

@@ -150,9 +150,12 @@ mod tests {
             .filter_map(|line| serde_json::from_str(line).ok())
             .collect();
         assert_eq!(lines.len(), 3);
+        let board = lines[1]["outputs"]
+            .as_array()
+            .and_then(|outputs| outputs.iter().find(|output| output["type"] == "board"));
         assert_eq!(
-            lines[1]["outputs"][2]["board"]["position_id"],
-            "4HPwATDgc/ABMA"
+            board.map(|board| &board["board"]["position_id"]),
+            Some(&serde_json::json!("4HPwATDgc/ABMA"))
         );
         assert_eq!(lines[2]["error"]["kind"], "unknown_keyword");
     }

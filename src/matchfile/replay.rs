@@ -16,8 +16,11 @@ use super::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::notation::format_play;
 use crate::notation::variant_format::format_variant_play;
 use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::rules::game::RuleSet;
 use crate::rules::variants::cube::CubeRefusal;
-use crate::rules::variants::{self, legal_plays_in, points_scored, requires_reroll, WinKind};
+use crate::rules::variants::{
+    self, legal_plays_in, points_scored, requires_reroll, win_kind, WinKind,
+};
 use crate::rules::{legal_plays, Board, Dice, Play, Resignation, Side, Step, Variant, BAR};
 
 /// A match as written, before checking.
@@ -767,23 +770,21 @@ impl GameReplay<'_> {
         if self.board.borne_off(side) < self.input.variant.checkers() {
             return;
         }
-        let loser = side.opponent();
-        let mut value: u32 = 1;
-        if self.board.borne_off(loser) == 0 {
-            value = 2;
-            let in_home = self.board.slots[loser.index()][18..=BAR]
-                .iter()
-                .any(|&count| count > 0);
-            if in_home {
-                value = 3;
-            }
-        }
-        if self.input.jacoby && self.input.length.map_or(0, |(l, _)| l) == 0 && self.cube == 1 {
-            value = 1;
-        }
+        let variant = self.input.variant;
+        let result = variants::GameResult::Win {
+            winner: side,
+            kind: win_kind(variant, &self.board, side),
+        };
+        let money = self.input.length.map_or(0, |(l, _)| l) == 0;
         self.result = Some(GameResult {
             winner: side,
-            points: value.saturating_mul(self.cube),
+            points: points_scored(
+                variant,
+                result,
+                self.cube,
+                self.cube == 1,
+                self.input.jacoby && money,
+            ),
             ending: Ending::BearOff,
         });
         self.expect = Expect::Over;
@@ -1025,7 +1026,9 @@ impl GameReplay<'_> {
         }
         // The game is not over: the loser resigned (or forfeited) this much. The tavli games
         // and Athroisma have no triple game: a resignation is worth 1 or 2.
-        let most: u32 = if self.input.variant.uses_cube() { 3 } else { 2 };
+        let most = RuleSet::new(self.input.variant)
+            .largest_resignation()
+            .points();
         let value = (1..=most).find(|value| value.saturating_mul(self.cube) >= points);
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,

@@ -1,6 +1,6 @@
 //! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
 
-use super::record::{GameAction, GameRecord, MatchRecord};
+use super::record::{Ending, GameAction, GameRecord, MatchRecord};
 use crate::notation::variant_format::contact_mark;
 use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
 use crate::rules::{Side, Step, Variant};
@@ -179,8 +179,12 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
     let wins = format!("Wins {} point{plural}", result.points);
     match result.winner {
         Side::X if lines.left.is_some() && lines.right.is_none() => {
-            // Player 0's last record (a drop, a roll before resigning) shares the line.
-            lines.right = Some(format!(" {wins} "));
+            // Player 0's last record (a drop, a roll before resigning) shares the line; gnubg
+            // writes the win after a roll without the spaces around it.
+            lines.right = Some(match result.ending {
+                Ending::Resigned(_) => wins,
+                _ => format!(" {wins} "),
+            });
             lines.flush();
         }
         Side::X => {

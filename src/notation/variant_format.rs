@@ -6,6 +6,7 @@
 use super::format::format_play;
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
+use crate::rules::game::RuleSet;
 use crate::rules::play::{Step, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
@@ -16,12 +17,7 @@ use std::fmt::Write;
 /// `^` for a Plakoto pin, `x` for an Athroisma capture; `None` in Fevga (no contact).
 #[must_use]
 pub fn contact_mark(variant: Variant) -> Option<char> {
-    match variant {
-        Variant::Plakoto => Some('^'),
-        Variant::Athroisma => Some('x'),
-        Variant::Fevga => None,
-        _ => Some('*'),
-    }
+    RuleSet::new(variant).contact_mark()
 }
 
 /// The notation of the play made of `steps` by `mover` with `dice` on `before` in `variant`.

@@ -8,6 +8,8 @@ use crate::engine::evaluator::{self, Evaluator, Probabilities};
 use crate::engine::pubeval::is_contact;
 use crate::engine::Pubeval;
 use crate::rules::{legal_plays, Board, Dice, MatchState, Play, Side};
+use std::fmt;
+use std::sync::Arc;
 
 /// The name printed where gnubg prints its evaluation kind (`Cubeful 0-ply`), 14 characters.
 pub const EVALUATOR_NAME: &str = "pubeval 0-ply";
@@ -15,8 +17,45 @@ pub const EVALUATOR_NAME: &str = "pubeval 0-ply";
 /// The evaluation settings line printed under each hint (gnubg prints its ply and filter).
 pub const EVALUATOR_DETAIL: &str = "tavli pubeval baseline, cubeful equity by tavli (not gnubg)";
 
-/// The evaluator the REPL uses for hints and for the computer player.
-const ENGINE: Pubeval = Pubeval;
+/// The evaluator a session judges with (hints, `eval`, the computer player), chosen by its
+/// owner; shared, so the copy of the session every command works on costs a pointer.
+/// Sessions start with tavli's pubeval baseline.
+#[derive(Clone)]
+pub struct SessionEvaluator(Arc<dyn Evaluator + Send + Sync>);
+
+impl SessionEvaluator {
+    /// A session evaluator judging with `evaluator`.
+    pub fn new(evaluator: Arc<dyn Evaluator + Send + Sync>) -> SessionEvaluator {
+        SessionEvaluator(evaluator)
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn get(&self) -> &dyn Evaluator {
+        &*self.0
+    }
+}
+
+impl Default for SessionEvaluator {
+    fn default() -> SessionEvaluator {
+        SessionEvaluator(Arc::new(Pubeval))
+    }
+}
+
+impl fmt::Debug for SessionEvaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("SessionEvaluator")
+            .field(&self.0.name())
+            .finish()
+    }
+}
+
+/// Two sessions judge alike when they hold the same evaluator (the same shared instance).
+impl PartialEq for SessionEvaluator {
+    fn eq(&self, other: &SessionEvaluator) -> bool {
+        std::ptr::addr_eq(Arc::as_ptr(&self.0), Arc::as_ptr(&other.0))
+    }
+}
 
 /// One play ranked for `hint`: the play, the mover's cubeful equity after it and the mover's
 /// cubeless probabilities after it.
@@ -48,13 +87,13 @@ pub fn gnubg_figures(probabilities: &Probabilities) -> [f64; 6] {
 /// The legal plays for the player on roll in `state` with `dice`, in the order the engine
 /// prefers them ([`evaluator::best_play`] is always first; ties keep gnubg's generation order).
 #[must_use]
-pub fn ranked_plays(state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
+pub fn ranked_plays(engine: &dyn Evaluator, state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
     let mover = state.on_roll;
     let context = CubeContext::from_state(state);
     let mut scored: Vec<(f64, RankedPlay)> = legal_plays(&state.board, mover, dice)
         .into_iter()
         .map(|play| {
-            let score = ENGINE.play_score(&state.board, &play.result, mover, &context);
+            let score = engine.play_score(&state.board, &play.result, mover, &context);
             let after = MatchState {
                 board: play.result,
                 on_roll: mover.opponent(),
@@ -64,7 +103,7 @@ pub fn ranked_plays(state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
                 resignation: None,
                 ..*state
             };
-            let evaluation = evaluator::evaluate(&ENGINE, &after, mover);
+            let evaluation = evaluator::evaluate(engine, &after, mover);
             let ranked = RankedPlay {
                 play,
                 equity: evaluation.cubeful_equity,
@@ -95,9 +134,14 @@ pub fn position_class(board: &Board) -> &'static str {
 /// `viewer` (the doubler, or his opponent answering a pending double); `beaver_allowed`
 /// says whether the session would permit a beaver of this double.
 #[must_use]
-pub fn cube_report(state: &MatchState, viewer: Side, beaver_allowed: bool) -> CubeReport {
+pub fn cube_report(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    viewer: Side,
+    beaver_allowed: bool,
+) -> CubeReport {
     let doubler = state.on_roll;
-    let on_roll = ENGINE.probabilities(&state.board, state.variant, doubler);
+    let on_roll = engine.probabilities(&state.board, state.variant, doubler);
     let probabilities = on_roll.seen_by(doubler, viewer);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
@@ -126,9 +170,13 @@ pub fn cube_report(state: &MatchState, viewer: Side, beaver_allowed: bool) -> Cu
 
 /// `eval` of `state` for the player on roll, with `cube` as its cube analysis section.
 #[must_use]
-pub fn evaluation_report(state: &MatchState, cube: Option<CubeReport>) -> EvaluationReport {
+pub fn evaluation_report(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    cube: Option<CubeReport>,
+) -> EvaluationReport {
     let side = state.on_roll;
-    let evaluation = evaluator::evaluate(&ENGINE, state, side);
+    let evaluation = evaluator::evaluate(engine, state, side);
     let context = CubeContext::from_state(state);
     let on_roll = evaluation.probabilities;
     EvaluationReport {
@@ -145,15 +193,15 @@ pub fn evaluation_report(state: &MatchState, cube: Option<CubeReport>) -> Evalua
 
 /// The computer's play for the player on roll in `state` with `dice`.
 #[must_use]
-pub fn computer_play(state: &MatchState, dice: Dice) -> Option<Play> {
-    evaluator::best_play(&ENGINE, state, dice)
+pub fn computer_play(engine: &dyn Evaluator, state: &MatchState, dice: Dice) -> Option<Play> {
+    evaluator::best_play(engine, state, dice)
 }
 
 /// Whether the computer, on roll in `state` before rolling and allowed to double, doubles.
 #[must_use]
-pub fn computer_doubles(state: &MatchState) -> bool {
+pub fn computer_doubles(engine: &dyn Evaluator, state: &MatchState) -> bool {
     let doubler = state.on_roll;
-    let probabilities = ENGINE.probabilities(&state.board, state.variant, doubler);
+    let probabilities = engine.probabilities(&state.board, state.variant, doubler);
     CubeContext::from_state(state)
         .analyse_double(&probabilities, doubler)
         .double_action()
@@ -163,9 +211,13 @@ pub fn computer_doubles(state: &MatchState) -> bool {
 /// The computer's answer to the double of the player on roll in `state`; `beaver_allowed`
 /// says whether the session permits a beaver now.
 #[must_use]
-pub fn computer_take_action(state: &MatchState, beaver_allowed: bool) -> TakeAction {
+pub fn computer_take_action(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    beaver_allowed: bool,
+) -> TakeAction {
     let doubler = state.on_roll;
-    let probabilities = ENGINE.probabilities(&state.board, state.variant, doubler);
+    let probabilities = engine.probabilities(&state.board, state.variant, doubler);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
         ..CubeContext::from_state(state)
@@ -175,16 +227,26 @@ pub fn computer_take_action(state: &MatchState, beaver_allowed: bool) -> TakeAct
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples.
 #[must_use]
-pub fn computer_accepts_resignation(state: &MatchState, receiver: Side, points: u32) -> bool {
-    resignation_value(state, receiver, points).should_accept()
+pub fn computer_accepts_resignation(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    receiver: Side,
+    points: u32,
+) -> bool {
+    resignation_value(engine, state, receiver, points).should_accept()
 }
 
 /// What `hint` shows for a pending resignation of `points` offered to `receiver`: his equity
 /// playing on and after accepting (gnubg's normalised units), from the numbers the computer
 /// answers with.
 #[must_use]
-pub fn resignation_value(state: &MatchState, receiver: Side, points: u32) -> ResignationValue {
-    let on_roll = ENGINE.probabilities(&state.board, state.variant, state.on_roll);
+pub fn resignation_value(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    receiver: Side,
+    points: u32,
+) -> ResignationValue {
+    let on_roll = engine.probabilities(&state.board, state.variant, state.on_roll);
     CubeContext::from_state(state).resignation_value(
         &on_roll.seen_by(state.on_roll, receiver),
         receiver,
@@ -222,14 +284,14 @@ mod tests {
     fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
         let state = money(Board::start(Variant::Standard), Side::X);
         for dice in Dice::all_rolls() {
-            let ranked = ranked_plays(&state, dice);
+            let ranked = ranked_plays(&Pubeval, &state, dice);
             assert_eq!(
                 ranked.len(),
                 crate::rules::count_legal_plays(&state.board, Side::X, dice)
             );
             assert_eq!(
                 ranked.first().map(|entry| entry.play),
-                computer_play(&state, dice)
+                computer_play(&Pubeval, &state, dice)
             );
         }
     }
@@ -238,7 +300,7 @@ mod tests {
     fn hint_figures_are_the_movers_probabilities() {
         let state = money(Board::start(Variant::Standard), Side::O);
         let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
-        let ranked = ranked_plays(&state, dice);
+        let ranked = ranked_plays(&Pubeval, &state, dice);
         let best = &ranked[0];
         let figures = gnubg_figures(&best.probabilities);
         assert!((figures[0] + figures[3] - 1.0).abs() < 1e-12);
@@ -251,19 +313,25 @@ mod tests {
     fn computer_takes_an_even_double_and_drops_a_hopeless_one() {
         // Opening position, doubler on roll: an easy take.
         let even = money(Board::start(Variant::Standard), Side::X);
-        assert_ne!(computer_take_action(&even, false), TakeAction::Drop);
+        assert_ne!(
+            computer_take_action(&Pubeval, &even, false),
+            TakeAction::Drop
+        );
         // The doubler bears off from two checkers on his 1 point against a full board far
         // from home: a certain loss for the taker.
         let hopeless = money(board(Side::X, &[(1, 2)], &[(22, 10), (21, 5)]), Side::X);
-        assert_eq!(computer_take_action(&hopeless, true), TakeAction::Drop);
+        assert_eq!(
+            computer_take_action(&Pubeval, &hopeless, true),
+            TakeAction::Drop
+        );
         // Too good to double: playing on wins a backgammon (O's checkers are in X's home).
-        assert!(!computer_doubles(&hopeless));
+        assert!(!computer_doubles(&Pubeval, &hopeless));
     }
 
     #[test]
     fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
         let opening = money(Board::start(Variant::Standard), Side::X);
-        assert!(!computer_doubles(&opening));
+        assert!(!computer_doubles(&Pubeval, &opening));
         // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
         let race = money(
             board(
@@ -274,8 +342,11 @@ mod tests {
             Side::X,
         );
         // A near-certain single win for X, no gammon: double, and O must drop.
-        assert!(computer_doubles(&race));
-        assert_eq!(computer_take_action(&race, false), TakeAction::Drop);
+        assert!(computer_doubles(&Pubeval, &race));
+        assert_eq!(
+            computer_take_action(&Pubeval, &race, false),
+            TakeAction::Drop
+        );
     }
 
     #[test]
@@ -285,14 +356,14 @@ mod tests {
         let state = money(board(Side::X, &[(1, 2)], &[(12, 15)]), Side::O);
         // O resigns; X receives. O has borne off nothing and is not in X's home board: a
         // gammon is what X wins, so a single is not enough and a gammon is.
-        assert!(!computer_accepts_resignation(&state, Side::X, 1));
-        assert!(computer_accepts_resignation(&state, Side::X, 2));
-        assert!(computer_accepts_resignation(&state, Side::X, 3));
+        assert!(!computer_accepts_resignation(&Pubeval, &state, Side::X, 1));
+        assert!(computer_accepts_resignation(&Pubeval, &state, Side::X, 2));
+        assert!(computer_accepts_resignation(&Pubeval, &state, Side::X, 3));
         // With the Jacoby rule and a centred cube gammons do not count: a single is enough.
         let jacoby = MatchState {
             jacoby: true,
             ..state
         };
-        assert!(computer_accepts_resignation(&jacoby, Side::X, 1));
+        assert!(computer_accepts_resignation(&Pubeval, &jacoby, Side::X, 1));
     }
 }

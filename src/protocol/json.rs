@@ -2,9 +2,11 @@
 //! sentinels. Boards are structured data plus their Position ID and Match ID.
 
 use super::cube_report::CubeReport;
-use super::response::{BoardSnapshot, CommandError, Output, Response};
+use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
 use super::text;
 use crate::codec::match_id;
+use crate::rules::game::{Ending, Event};
+use crate::rules::{Dice, Resignation, Side};
 use serde_json::{json, Value};
 
 fn board_json(snapshot: &BoardSnapshot) -> Value {
@@ -46,7 +48,91 @@ fn output_json(output: &Output) -> Value {
             "cubeful_equity": report.cubeful_equity,
             "cube_analysis": report.cube.as_ref().map(cube_json),
         }),
+        Output::Event { event } => event_json(event),
     }
+}
+
+fn resignation_name(kind: Resignation) -> &'static str {
+    match kind {
+        Resignation::Single => "single",
+        Resignation::Gammon => "gammon",
+        Resignation::Backgammon => "backgammon",
+    }
+}
+
+/// A game event as data: `{"type": "event", "event": "rolled", "player": 1, ...}`, players
+/// numbered as gnubg numbers them (0 and 1).
+fn event_json(event: &GameEvent) -> Value {
+    let player = |side: Side| side.index();
+    let dice = |dice: Dice| [dice.first(), dice.second()];
+    let mut value = match event.event {
+        Event::Rolled { side, dice: rolled } => {
+            json!({"event": "rolled", "player": player(side), "dice": dice(rolled)})
+        }
+        Event::Rerolled { side, dice: rolled } => {
+            json!({"event": "rerolled", "player": player(side), "dice": dice(rolled)})
+        }
+        Event::Played {
+            side,
+            dice: rolled,
+            play,
+        } => json!({
+            "event": "played",
+            "player": player(side),
+            "dice": dice(rolled),
+            "play": event.notation,
+            "steps": play.steps().iter().map(|step| json!({
+                "from": step.from,
+                "to": step.to,
+                "hit": step.hit,
+            })).collect::<Vec<_>>(),
+        }),
+        Event::CannotMove { side, dice: rolled } => {
+            json!({"event": "cannot_move", "player": player(side), "dice": dice(rolled)})
+        }
+        Event::Doubled { side, value } => {
+            json!({"event": "doubled", "player": player(side), "cube": value})
+        }
+        Event::Took { side, value } => {
+            json!({"event": "took", "player": player(side), "cube": value})
+        }
+        Event::Beavered { side, value } => {
+            json!({"event": "beavered", "player": player(side), "cube": value})
+        }
+        Event::Dropped { side } => json!({"event": "dropped", "player": player(side)}),
+        Event::ResignationOffered { side, kind } => json!({
+            "event": "resignation_offered",
+            "player": player(side),
+            "resignation": resignation_name(kind),
+        }),
+        Event::ResignationDeclined { side, kind } => json!({
+            "event": "resignation_declined",
+            "player": player(side),
+            "resignation": resignation_name(kind),
+        }),
+        Event::Won {
+            winner,
+            ending,
+            points,
+        } => {
+            let (how, kind) = match ending {
+                Ending::Played(kind) => ("played", format!("{kind:?}").to_ascii_lowercase()),
+                Ending::Dropped => ("dropped", "single".to_string()),
+                Ending::Resigned(kind) => ("resigned", resignation_name(kind).to_string()),
+            };
+            json!({
+                "event": "won",
+                "player": player(winner),
+                "ending": how,
+                "result": kind,
+                "points": points,
+            })
+        }
+        Event::Drawn => json!({"event": "drawn"}),
+        Event::Edited => json!({"event": "edited"}),
+    };
+    value["type"] = json!("event");
+    value
 }
 
 /// A cube analysis with the derived facts (order, proper action) spelled out.

@@ -1,6 +1,7 @@
 //! What a command produced, as values: text lines, boards and errors. Rendering is elsewhere.
 
 use super::cube_report::CubeReport;
+use crate::rules::game::Event;
 use crate::rules::{MatchState, Play};
 use serde::Serialize;
 
@@ -86,6 +87,22 @@ pub enum Output {
         /// The evaluation.
         report: Box<EvaluationReport>,
     },
+    /// A step of the game as data (`--json`): the text renderer prints nothing for it, the
+    /// lines gnubg prints for it are beside it.
+    Event {
+        /// The event.
+        event: GameEvent,
+    },
+}
+
+/// A game event with what its data needs to be read without the board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameEvent {
+    /// What happened.
+    #[serde(skip)]
+    pub event: Event,
+    /// For a play: its notation, as gnubg writes it.
+    pub notation: Option<String>,
 }
 
 /// The output of one accepted command.
@@ -112,6 +129,26 @@ impl Response {
     /// Appends text with no newline.
     pub fn partial(&mut self, text: impl Into<String>) {
         self.outputs.push(Output::Partial { text: text.into() });
+    }
+
+    /// Appends a game event.
+    pub fn event(&mut self, event: Event) {
+        self.outputs.push(Output::Event {
+            event: GameEvent {
+                event,
+                notation: None,
+            },
+        });
+    }
+
+    /// Appends a play event with its notation.
+    pub fn play_event(&mut self, event: Event, notation: String) {
+        self.outputs.push(Output::Event {
+            event: GameEvent {
+                event,
+                notation: Some(notation),
+            },
+        });
     }
 
     /// Appends a board.

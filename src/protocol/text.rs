@@ -156,6 +156,8 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
+            // gnubg's lines for an event are in the response beside it.
+            Output::Event { .. } => {}
         }
     }
     Rendered {

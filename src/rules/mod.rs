@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod game;
 pub mod match_state;
 pub mod movegen;
 pub mod play;

@@ -58,7 +58,8 @@ impl Session {
             return Ok(());
         };
         self.require_standard_board(" to weigh a resignation.")?;
-        let value = evaluate::resignation_value(state, state.turn, offer.points());
+        let value =
+            evaluate::resignation_value(self.evaluator.get(), state, state.turn, offer.points());
         let (before, after) = (value.playing_on, value.accepted);
         out.line(format!("Equity before resignation : {before:+.3}"));
         out.line(format!(
@@ -112,7 +113,8 @@ impl Session {
             }
             state.on_roll
         };
-        let report = evaluate::cube_report(state, viewer, self.beaver_possible());
+        let report =
+            evaluate::cube_report(self.evaluator.get(), state, viewer, self.beaver_possible());
         out.outputs.push(Output::CubeAnalysis {
             report: Box::new(report),
         });
@@ -141,9 +143,20 @@ impl Session {
             "; after the roll, `hint' ranks the plays by a heuristic score.",
         )?;
         let cube = (state.game_state == GameState::Playing && self.cube_available(state.on_roll))
-            .then(|| evaluate::cube_report(state, state.on_roll, self.beaver_possible()));
+            .then(|| {
+                evaluate::cube_report(
+                    self.evaluator.get(),
+                    state,
+                    state.on_roll,
+                    self.beaver_possible(),
+                )
+            });
         out.outputs.push(Output::Evaluation {
-            report: Box::new(evaluate::evaluation_report(state, cube)),
+            report: Box::new(evaluate::evaluation_report(
+                self.evaluator.get(),
+                state,
+                cube,
+            )),
         });
         Ok(())
     }

@@ -240,7 +240,7 @@ fn replay_game(
                 record.push(Record::Drop(*side));
             }
             GameAction::SetBoard { board, on_roll } => {
-                record.push(Record::SetBoard(*board));
+                record.push(Record::SetBoard(on_roll.unwrap_or(state.on_roll), *board));
                 state.board = *board;
                 if let Some(side) = on_roll {
                     state.on_roll = *side;
@@ -305,7 +305,12 @@ impl Session {
                 })?;
                 self.refuse_mixed_variants()?;
                 let record = self.match_record();
-                if self.record.iter().any(|r| matches!(r, Record::SetBoard(_))) && self.playing() {
+                if self
+                    .record
+                    .iter()
+                    .any(|r| matches!(r, Record::SetBoard(..)))
+                    && self.playing()
+                {
                     for line in EDITED_WARNING.lines() {
                         out.line(line);
                     }
@@ -435,14 +440,14 @@ impl Session {
                     actions.push(GameAction::Take { side: *side });
                 }
                 Record::Drop(side) => actions.push(GameAction::Drop { side: *side }),
-                Record::SetBoard(set) => {
+                Record::SetBoard(_, set) => {
                     board = *set;
                     actions.push(GameAction::SetBoard {
                         board,
                         on_roll: Some(self.state.on_roll),
                     });
                 }
-                Record::Resign(_) | Record::SetCubeValue | Record::SetCubeOwner => {}
+                Record::Resign(_) | Record::SetCubeValue(_) | Record::SetCubeOwner(_) => {}
             }
         }
         let _ = board;

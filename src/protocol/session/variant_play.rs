@@ -24,6 +24,7 @@ use crate::notation::{format_play, format_variant_play, parse_move, resolve_move
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::rules::game::RuleSet;
 use crate::rules::variants::{
     game_result, legal_plays_in, opening_dice_are_played, points_scored, requires_reroll,
     GameResult, WinKind,
@@ -309,14 +310,19 @@ impl Session {
         if self.own_variant() {
             best_play_in(&VariantHeuristic, &self.state, dice)
         } else {
-            evaluate::computer_play(&self.state, dice)
+            evaluate::computer_play(self.evaluator.get(), &self.state, dice)
         }
     }
 
     /// Whether the computer, as `receiver`, accepts the pending resignation worth `points`.
     pub(super) fn computer_accepts_now(&self, receiver: Side, points: u32) -> bool {
         if !self.own_variant() {
-            return evaluate::computer_accepts_resignation(&self.state, receiver, points);
+            return evaluate::computer_accepts_resignation(
+                self.evaluator.get(),
+                &self.state,
+                receiver,
+                points,
+            );
         }
         let state = &self.state;
         let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
@@ -349,7 +355,7 @@ impl Session {
                 self.record.pop();
             }
             self.last_roll = None;
-            self.roll_dice();
+            self.roll_dice(out);
             self.board(out);
         }
     }
@@ -448,7 +454,7 @@ impl Session {
     /// Refuses a backgammon resignation in a variant without a triple game.
     pub(super) fn check_variant_resignation(&self, level: Resignation) -> Result<(), CommandError> {
         let variant = self.state.variant;
-        if level == Resignation::Backgammon && !variant.uses_cube() {
+        if level > RuleSet::new(variant).largest_resignation() {
             return Err(CommandError::bad_argument(format!(
                 "{} has no backgammon: resign a single game or a gammon.",
                 title(variant)

@@ -134,7 +134,7 @@ pub fn points_scored(
     } else {
         kind.points()
     };
-    base * cube_value
+    base.saturating_mul(cube_value)
 }
 
 #[cfg(test)]

@@ -1,0 +1,354 @@
+//! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
+
+use super::*;
+use crate::rules::game::{Ending, Event};
+
+impl Session {
+    pub(super) fn double_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_game()?;
+        self.require_human_turn()?;
+        self.refuse_without_cube()?;
+        if self.state.double_offered {
+            return self.beaver_command(out);
+        }
+        if self.state.resignation.is_some() {
+            return Err(CommandError::not_now(
+                "You are only allowed to double if you are on roll.",
+            ));
+        }
+        if self.state.crawford {
+            return Err(CommandError::not_now(
+                "Doubling is forbidden by the Crawford rule (see `help set crawford').",
+            ));
+        }
+        if !self.settings.cube_use {
+            return Err(CommandError::not_now(
+                "The doubling cube has been disabled (see `help set cube use').",
+            ));
+        }
+        if self.state.cube_value >= self.max_cube() {
+            return Err(CommandError::not_now(
+                "The cube is already at its highest supported value ; you can't double any more.",
+            ));
+        }
+        if self.state.dice.is_some() {
+            return Err(CommandError::not_now(
+                "You can't double after rolling the dice -- wait until your next turn.",
+            ));
+        }
+        let doubler = self.state.on_roll;
+        if self.state.cube_owner.is_some_and(|owner| owner != doubler) {
+            return Err(CommandError::not_now("You do not own the cube."));
+        }
+        if self.state.is_match()
+            && self.state.score[doubler.index()] + self.state.cube_value >= self.state.match_length
+        {
+            return Err(CommandError::not_now(
+                "The cube is dead; you can't double any more.",
+            ));
+        }
+        self.offer_double(out);
+        Ok(())
+    }
+
+    /// The player on roll doubles (already checked to be allowed); a computer opponent answers.
+    pub(super) fn offer_double(&mut self, out: &mut Response) {
+        let doubler = self.state.on_roll;
+        self.state.double_offered = true;
+        self.rolled_since_opening = true;
+        self.last_roll = None;
+        // A refused resignation may be offered again once the game has moved on.
+        self.declined = None;
+        self.record
+            .push(Record::Double(doubler, self.state.cube_value * 2));
+        self.state.turn = doubler.opponent();
+        self.beavers_used = 0;
+        out.line(format!("{} doubles.", self.name(doubler)));
+        out.event(Event::Doubled {
+            side: doubler,
+            value: self.state.cube_value * 2,
+        });
+        self.board(out);
+        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+            self.computer_answers_double(out);
+        }
+    }
+
+    pub(super) fn take_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        if self.playing() {
+            self.require_human_turn()?;
+        }
+        if !self.playing() || !self.state.double_offered {
+            return Err(CommandError::not_now(
+                "The cube must have been offered before you can take it.",
+            ));
+        }
+        self.take(out);
+        Ok(())
+    }
+
+    pub(super) fn take(&mut self, out: &mut Response) {
+        let taker = self.state.turn;
+        self.record.push(Record::Take(taker));
+        self.state.cube_value *= 2;
+        self.state.cube_owner = Some(self.state.on_roll.opponent());
+        self.state.double_offered = false;
+        self.state.turn = self.state.on_roll;
+        self.beavers_used = 0;
+        out.line(format!(
+            "{} accepts the cube at {}.",
+            self.name(taker),
+            self.state.cube_value
+        ));
+        out.event(Event::Took {
+            side: taker,
+            value: self.state.cube_value,
+        });
+        self.hand_over(out);
+    }
+
+    pub(super) fn drop_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        if self.playing() {
+            self.require_human_turn()?;
+        }
+        if !self.playing() || !self.state.double_offered {
+            return Err(CommandError::not_now(
+                "The cube must have been offered before you can drop it.",
+            ));
+        }
+        self.drop_cube(out);
+        Ok(())
+    }
+
+    pub(super) fn drop_cube(&mut self, out: &mut Response) {
+        let dropper = self.state.turn;
+        let winner = dropper.opponent();
+        let points = self.state.cube_value;
+        out.line(format!(
+            "{} refuses the cube and gives up {}.",
+            self.name(dropper),
+            plural(points, "point")
+        ));
+        out.event(Event::Dropped { side: dropper });
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Dropped,
+            points,
+        });
+        self.record.push(Record::Drop(dropper));
+        self.state.game_state = GameState::Dropped;
+        self.finish_game(winner, Resignation::Single, points, out);
+    }
+
+    pub(super) fn beaver_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        if self.playing() {
+            self.require_human_turn()?;
+        }
+        if let Some(error) = self.beaver_refusal() {
+            return Err(error);
+        }
+        self.beaver(out);
+        Ok(())
+    }
+
+    /// Why a beaver is not allowed now, or `None` when it is.
+    pub(super) fn beaver_refusal(&self) -> Option<CommandError> {
+        if self.state.is_match() {
+            return Some(CommandError::not_now(
+                "Beavers and Raccoons are not permitted during match play.",
+            ));
+        }
+        if self.settings.beavers == 0 {
+            return Some(CommandError::not_now(
+                "Beavers are disabled (see `help set beavers').",
+            ));
+        }
+        if !self.playing() || !self.state.double_offered {
+            return Some(CommandError::not_now(
+                "The cube must have been offered before you can redouble it.",
+            ));
+        }
+        if self.beavers_used >= self.settings.beavers {
+            return Some(CommandError::not_now(if self.settings.beavers == 1 {
+                "Only one beaver is permitted (see `help set beavers').".to_string()
+            } else {
+                format!(
+                    "Only {} beavers are permitted (see `help set beavers').",
+                    self.settings.beavers
+                )
+            }));
+        }
+        if self.state.cube_value * 2 >= MAX_MONEY_CUBE {
+            return Some(CommandError::not_now(
+                "The cube is already at its highest supported value ; you can't double any more.",
+            ));
+        }
+        None
+    }
+
+    pub(super) fn beaver(&mut self, out: &mut Response) {
+        let beaverer = self.state.turn;
+        self.record
+            .push(Record::Double(beaverer, self.state.cube_value * 4));
+        self.beavers_used += 1;
+        self.state.cube_value *= 2;
+        // gnubg gives the cube to the player who was doubled first, also on a raccoon.
+        self.state.cube_owner = Some(self.state.on_roll.opponent());
+        self.state.turn = beaverer.opponent();
+        out.line(format!(
+            "{} accepts and immediately redoubles to {}.",
+            self.name(beaverer),
+            self.state.cube_value * 2
+        ));
+        out.event(Event::Beavered {
+            side: beaverer,
+            value: self.state.cube_value * 2,
+        });
+        self.board(out);
+        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+            self.computer_answers_double(out);
+        }
+    }
+
+    pub(super) fn computer_answers_double(&mut self, out: &mut Response) {
+        // After a beaver the original doubler answers: he thought himself the favourite, so he
+        // takes (the engine's take analysis is stated for the player not on roll).
+        if self.state.turn == self.state.on_roll {
+            self.take(out);
+            return;
+        }
+        let beaver_allowed = self.beaver_refusal().is_none();
+        match evaluate::computer_take_action(self.evaluator.get(), &self.state, beaver_allowed) {
+            TakeAction::Take => self.take(out),
+            TakeAction::Drop => self.drop_cube(out),
+            TakeAction::Beaver => self.beaver(out),
+        }
+    }
+
+    pub(super) fn resign_command(
+        &mut self,
+        word: Option<&str>,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.require_playing("You must be playing a game if you want to resign it.")?;
+        self.require_human_turn()?;
+        let level = match word.map(str::to_ascii_lowercase).as_deref() {
+            None => Resignation::Single,
+            Some(word) => {
+                let matches = |full: &str| !word.is_empty() && full.starts_with(word);
+                if word == "1" || matches("single") || matches("normal") {
+                    Resignation::Single
+                } else if word == "2" || matches("gammon") {
+                    Resignation::Gammon
+                } else if word == "3" || matches("backgammon") {
+                    Resignation::Backgammon
+                } else {
+                    return Err(CommandError::bad_argument(format!(
+                        "Unknown keyword `{}' (see `help resign').",
+                        word
+                    )));
+                }
+            }
+        };
+        self.check_variant_resignation(level)?;
+        let resigner = self.state.turn;
+        if let Some(declined) = self.declined {
+            if level <= declined {
+                return Err(CommandError::not_now(format!(
+                    "{} has already declined your offer of a {}.",
+                    self.name(resigner.opponent()),
+                    result_word(declined)
+                )));
+            }
+        }
+        self.state.double_offered = false;
+        self.state.resignation = Some(level);
+        self.state.turn = resigner.opponent();
+        out.line(format!(
+            "{} offers to resign a {}.",
+            self.name(resigner),
+            result_word(level)
+        ));
+        out.event(Event::ResignationOffered {
+            side: resigner,
+            kind: level,
+        });
+        self.board(out);
+        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+            self.computer_answers_resignation(out);
+        }
+        Ok(())
+    }
+
+    pub(super) fn agree_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_human_turn()?;
+        if self.state.resignation.is_none() {
+            return Err(CommandError::not_now("No resignation was offered."));
+        }
+        self.accept_resignation(out);
+        Ok(())
+    }
+
+    pub(super) fn accept_resignation(&mut self, out: &mut Response) {
+        let Some(level) = self.state.resignation else {
+            return;
+        };
+        let winner = self.state.turn;
+        out.line(format!(
+            "{} accepts and wins a {}.",
+            self.name(winner),
+            result_word(level)
+        ));
+        let points = level.points() * self.state.cube_value;
+        let word = self.scored(level);
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Resigned(level),
+            points,
+        });
+        self.record.push(Record::Resign(winner.opponent()));
+        self.state.game_state = GameState::Resigned;
+        self.finish_game(winner, word, points, out);
+    }
+
+    pub(super) fn decline_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_human_turn()?;
+        if self.state.resignation.is_none() {
+            return Err(CommandError::not_now("No resignation was offered."));
+        }
+        self.decline_resignation(out);
+        Ok(())
+    }
+
+    pub(super) fn decline_resignation(&mut self, out: &mut Response) {
+        let Some(level) = self.state.resignation else {
+            return;
+        };
+        let decliner = self.state.turn;
+        out.line(format!(
+            "{} declines the {}.",
+            self.name(decliner),
+            result_word(level)
+        ));
+        out.event(Event::ResignationDeclined {
+            side: decliner,
+            kind: level,
+        });
+        self.declined = Some(level);
+        self.state.resignation = None;
+        self.state.turn = decliner.opponent();
+        self.hand_over(out);
+    }
+
+    pub(super) fn computer_answers_resignation(&mut self, out: &mut Response) {
+        let Some(level) = self.state.resignation else {
+            return;
+        };
+        let receiver = self.state.turn;
+        if self.computer_accepts_now(receiver, level.points()) {
+            self.accept_resignation(out);
+        } else {
+            self.decline_resignation(out);
+        }
+    }
+}

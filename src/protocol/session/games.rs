@@ -1,0 +1,311 @@
+//! Games, matches and sessions: starting them, the opening roll, the end of a game, the score and the Crawford flags.
+
+use super::turn::unreachable_dice;
+use super::*;
+use crate::rules::game::{Ending, Event};
+use crate::rules::variants::{win_kind, WinKind};
+
+impl Session {
+    pub(super) fn new_command(
+        &mut self,
+        new: NewCommand,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        match new {
+            NewCommand::Game => {
+                if self.match_over {
+                    return Err(CommandError::not_now("The match is already over."));
+                }
+                if self.state.game_state == GameState::NoGame && self.games_played == 0 {
+                    self.start_session(0, out);
+                }
+                self.start_game(out, false);
+                Ok(())
+            }
+            NewCommand::Session => {
+                out.line("A new session has been started.");
+                self.start_session(0, out);
+                self.start_game(out, false);
+                Ok(())
+            }
+            NewCommand::Match(length) => {
+                let length = match length {
+                    None => self.settings.match_length,
+                    Some(Ok(length)) => length,
+                    Some(Err(_)) => {
+                        return Err(CommandError::bad_argument(format!(
+                            "GNU Backgammon is compiled with support only for matches of length {MAX_MATCH_LENGTH}\nand below"
+                        )))
+                    }
+                };
+                if length == 0 {
+                    out.line("A new session has been started.");
+                } else {
+                    out.line(format!(
+                        "A new {} match has been started.",
+                        plural(length, "point")
+                    ));
+                    self.names = self.default_names.clone();
+                }
+                self.start_session(length, out);
+                self.start_game(out, false);
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) fn start_session(&mut self, length: u32, _out: &mut Response) {
+        self.state.match_length = length;
+        self.state.score = [0, 0];
+        self.state.variant = self.settings.variation;
+        self.state.jacoby = self.settings.jacoby && length == 0;
+        self.start_variant_session();
+        self.games_played = 0;
+        self.post_crawford = false;
+        self.post_crawford_at_start = false;
+        // The game of the previous match or session is over for good.
+        self.state.game_state = GameState::NoGame;
+        self.state.crawford = false;
+        self.match_over = false;
+        self.archive = files::Archive::default();
+    }
+
+    pub(super) fn start_game(&mut self, out: &mut Response, automatic: bool) {
+        self.choose_game_variant();
+        // A game abandoned by `new game` after an earlier game of the match does not count:
+        // its Crawford settings go back to what that earlier game left (gnubg recomputes them
+        // from the game record; with no earlier game it keeps the current ones).
+        if self.playing() && self.games_played > 0 {
+            self.post_crawford = self.post_crawford_at_start;
+        } else if self.playing() && self.state.crawford {
+            // Abandoning a Crawford game that no earlier game led to counts as having played it.
+            self.post_crawford = true;
+        }
+        self.post_crawford_at_start = self.post_crawford;
+        let state = &mut self.state;
+        state.board = Board::start(state.variant);
+        state.cube_value = 1;
+        state.cube_owner = None;
+        state.double_offered = false;
+        state.resignation = None;
+        state.dice = None;
+        state.game_state = GameState::Playing;
+        self.update_crawford_flags();
+        self.declined = None;
+        self.beavers_used = 0;
+        self.last_roll = None;
+        self.record.clear();
+        if self.start_fresh_roll_game(out) {
+            return;
+        }
+        let mut automatic_doubles = 0;
+        // gnubg quirk (found by experiment): a game started automatically after a game in
+        // which nobody rolled or doubled after the opening (it ended by a resignation or by
+        // bearing off from a `set board` position) repeats that opening roll without drawing.
+        let repeat = if automatic && self.repeat_opening {
+            self.last_opening
+        } else {
+            None
+        };
+        let (first, second) = if let Some((first, second)) = repeat {
+            out.line(format!(
+                "{} rolls {first}, {} rolls {second}.",
+                self.names[0], self.names[1]
+            ));
+            (first, second)
+        } else {
+            loop {
+                let (first, second) = self.rng.pair();
+                out.line(format!(
+                    "{} rolls {first}, {} rolls {second}.",
+                    self.names[0], self.names[1]
+                ));
+                if first != second {
+                    break (first, second);
+                }
+                if !self.state.is_match()
+                    && self.settings.cube_use
+                    && automatic_doubles < self.settings.automatic.doubles
+                    && self.state.cube_value < MAX_MONEY_CUBE
+                {
+                    automatic_doubles += 1;
+                    self.state.cube_value *= 2;
+                    out.line(format!("The cube is now at {}.", self.state.cube_value));
+                }
+            }
+        };
+        self.last_opening = Some((first, second));
+        self.rolled_since_opening = false;
+        let winner = if first > second { Side::O } else { Side::X };
+        self.state.on_roll = winner;
+        self.state.turn = winner;
+        let dice =
+            Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
+        self.state.dice = Some(dice);
+        self.record.push(Record::Rolled(winner, dice));
+        out.event(Event::Rolled { side: winner, dice });
+        self.board(out);
+        if automatic && self.players[winner.index()] == PlayerKind::Human {
+            self.board(out);
+        }
+        self.hand_over(out);
+    }
+
+    /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
+    /// Jacoby rule applied: (the word printed, the points).
+    pub(super) fn scored(&self, result: Resignation) -> Resignation {
+        if !self.state.is_match()
+            && self.state.jacoby
+            && self.state.cube_owner.is_none()
+            && self.state.variant.uses_cube()
+        {
+            Resignation::Single
+        } else {
+            result
+        }
+    }
+
+    pub(super) fn game_won_by_bearing_off(&mut self, winner: Side, out: &mut Response) {
+        let kind = win_kind(self.state.variant, &self.state.board, winner);
+        let result = match kind {
+            WinKind::Single => Resignation::Single,
+            WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
+            WinKind::Backgammon => Resignation::Backgammon,
+        };
+        let word = self.scored(result);
+        let points = word.points() * self.state.cube_value;
+        out.event(Event::Won {
+            winner,
+            ending: Ending::Played(kind),
+            points,
+        });
+        self.state.game_state = GameState::Over;
+        self.finish_game(winner, word, points, out);
+    }
+
+    /// Records the end of a game: result lines, score, match end, next game.
+    pub(super) fn finish_game(
+        &mut self,
+        winner: Side,
+        word: Resignation,
+        points: u32,
+        out: &mut Response,
+    ) {
+        self.archive_game(winner, points);
+        let loser = winner.opponent();
+        self.repeat_opening = !self.rolled_since_opening;
+        // What gnubg leaves in the Match ID of a finished game (found by experiment): after
+        // bearing off the loser is "on roll" with no dice; after a drop the doubler stays on
+        // roll and the dropper on turn; after a resignation everything stays, the accepted
+        // offer included.
+        match self.state.game_state {
+            GameState::Over => {
+                self.state.on_roll = loser;
+                self.state.turn = loser;
+                self.state.dice = None;
+            }
+            GameState::Dropped => self.state.double_offered = false,
+            _ => {}
+        }
+        out.line(format!(
+            "{} wins a {} and {}.",
+            self.name(winner),
+            result_word(word),
+            plural(points, "point")
+        ));
+        self.state.score[winner.index()] += points;
+        self.record_winner(winner);
+        self.games_played += 1;
+        let length = self.state.match_length;
+        let over = length > 0 && self.state.score[winner.index()] >= length;
+        if over {
+            self.state.crawford = false;
+        } else if length > 0 {
+            if self.state.crawford {
+                self.post_crawford = true;
+            }
+            self.update_crawford_flags();
+        }
+        if length > 0 {
+            out.partial(self.score_line());
+        } else {
+            out.line(self.score_line());
+        }
+        if over {
+            self.match_over = true;
+            out.line(format!("{} has won the match.", self.name(winner)));
+            self.board(out);
+            return;
+        }
+        if self.settings.automatic.game && self.starts_next_game_automatically() {
+            self.start_game(out, true);
+        }
+    }
+
+    /// gnubg's Crawford flags for the game about to be played: the Crawford game when exactly
+    /// one player is 1-away for the first time, post-Crawford play once anybody is 1-away
+    /// otherwise (a 1-point match is post-Crawford from the start).
+    pub(super) fn update_crawford_flags(&mut self) {
+        let state = &mut self.state;
+        if !state.is_match() || !state.variant.uses_cube() {
+            state.crawford = false;
+            return;
+        }
+        let length = state.match_length;
+        let one_away = state
+            .score
+            .iter()
+            .filter(|&&score| score + 1 == length)
+            .count();
+        state.crawford = self.settings.automatic.crawford && !self.post_crawford && one_away == 1;
+        if !state.crawford && one_away > 0 {
+            self.post_crawford = true;
+        }
+    }
+
+    pub(super) fn score_line(&self) -> String {
+        let state = &self.state;
+        let games = plural(self.games_played, "game");
+        let scores = format!(
+            "{} {}, {} {}",
+            self.names[0], state.score[0], self.names[1], state.score[1]
+        );
+        if state.is_match() {
+            let length = state.match_length;
+            let suffix = if state.crawford {
+                ", Crawford game"
+            } else if self.post_crawford {
+                ", post-Crawford play"
+            } else {
+                ""
+            };
+            format!(
+                "The score (after {games}) is: {scores} (match to {}{suffix})",
+                plural(length, "point")
+            )
+        } else {
+            format!(
+                "The score (after {games}) is: {scores} (money session, {} Jacoby rule).",
+                if state.jacoby { "with" } else { "without" }
+            )
+        }
+    }
+
+    pub(super) fn swap_players(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        if !self.playing() {
+            return Err(CommandError::not_now("No game in progress."));
+        }
+        self.swap_sides();
+        self.board(out);
+        self.board(out);
+        Ok(())
+    }
+
+    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube.
+    pub(super) fn swap_sides(&mut self) {
+        self.names.swap(0, 1);
+        self.players.swap(0, 1);
+        self.state = self.state.swapped();
+        self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
+    }
+}

@@ -1,0 +1,394 @@
+//! The `set` commands that edit the position: board, dice, turn, score and the IDs (Match ID, GNUbg ID, XGID).
+
+use super::*;
+
+impl Session {
+    pub(super) fn set_board(
+        &mut self,
+        words: &[String],
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.require_playing("There must be a game in progress to set the board.")?;
+        let Some(first) = words.first() else {
+            return Err(CommandError::bad_argument(
+                "You must specify a position (see `help set board').",
+            ));
+        };
+        let on_roll = self.state.on_roll;
+        let board = if let Some(board) = self.variant_board_text(first)? {
+            board
+        } else if "simple".starts_with(&first.to_ascii_lowercase()) && first.len() >= 2 {
+            let numbers: Vec<i32> = words[1..]
+                .iter()
+                .map_while(|word| word.parse::<i32>().ok())
+                .collect();
+            if numbers.len() < 26 {
+                return Err(CommandError::bad_argument(format!(
+                    "`simple' must be followed by 26 integers; found only {}",
+                    numbers.len()
+                )));
+            }
+            simple_board(&numbers, on_roll, self.state.variant)
+                .ok_or_else(|| CommandError::bad_argument("Illegal position."))?
+        } else {
+            position_id::decode_lenient(first, on_roll, self.state.variant)
+                .map_err(|_| CommandError::bad_argument("Illegal position."))?
+        };
+        self.check_variant_board(&board)?;
+        // Any `set board`, even to the same position, lets a refused resignation be offered
+        // again (gnubg, checked live); `set turn` and `set crawford` do not.
+        self.declined = None;
+        // Setting the position it already has is no edit for gnubg: no record, and a player's
+        // last roll is still given back (found by experiment).
+        if board != self.state.board {
+            self.state.board = board;
+            self.last_roll = None;
+            self.push_edit_record(Record::SetBoard(self.state.on_roll, board));
+        }
+        self.board(out);
+        Ok(())
+    }
+
+    /// `0`, `1` or a player's name (any case), as gnubg's `set turn` and `set cube owner`.
+    pub(super) fn player_by_word(&self, word: &str) -> Option<Side> {
+        match word {
+            "0" => Some(Side::O),
+            "1" => Some(Side::X),
+            _ => Side::BOTH
+                .into_iter()
+                .find(|side| self.names[side.index()].eq_ignore_ascii_case(word)),
+        }
+    }
+
+    pub(super) fn set_dice(
+        &mut self,
+        words: &[String],
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.require_playing("There must be a game in progress to set the dice.")?;
+        let bad =
+            || CommandError::bad_argument("You must specify two numbers from 1 to 6 for the dice.");
+        let digits: Vec<u8> = match words {
+            [one] if one.len() == 2 => one.bytes().map(|b| b.wrapping_sub(b'0')).collect(),
+            [first, second, ..] => vec![
+                first.parse::<u8>().map_err(|_| bad())?,
+                second.parse::<u8>().map_err(|_| bad())?,
+            ],
+            _ => return Err(bad()),
+        };
+        let [first, second] = digits.as_slice() else {
+            return Err(bad());
+        };
+        let dice = Dice::new(*first, *second).map_err(|_| bad())?;
+        self.check_variant_dice(dice)?;
+        self.state.dice = Some(dice);
+        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set.
+        self.declined = None;
+        if self.state.resignation.take().is_some() {
+            self.state.turn = self.state.on_roll;
+        }
+        // A pending double is withdrawn: the doubler has rolled instead, the cube stays where
+        // it was and `list game` keeps the double (gnubg, checked live).
+        if self.state.double_offered {
+            self.state.double_offered = false;
+            self.state.turn = self.state.on_roll;
+        }
+        if matches!(self.record.last(), Some(Record::Rolled(side, _)) if *side == self.state.on_roll)
+        {
+            self.record.pop();
+        }
+        self.record.push(Record::Rolled(self.state.on_roll, dice));
+        out.line(format!(
+            "The dice have been set to {} and {}.",
+            dice.first(),
+            dice.second()
+        ));
+        Ok(())
+    }
+
+    pub(super) fn set_match_id(
+        &mut self,
+        text: &str,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let fields = match_id::decode(text)
+            .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
+        let mut state = fields
+            .into_state(self.state.board, self.state.variant)
+            .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
+        self.load_state(&mut state, out);
+        Ok(())
+    }
+
+    pub(super) fn set_gnubg_id(
+        &mut self,
+        text: &str,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.refuse_gnubg_position()?;
+        let mut state = gnubg_id::apply_lenient(text, &self.state)
+            .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
+        let board = state.board;
+        state.board = self.state.board;
+        self.load_state(&mut state, out);
+        self.state.board = board;
+        self.board(out);
+        let id = gnubg_id::encode(&self.state);
+        out.line(format!("Setting GNUbg ID {id}"));
+        Ok(())
+    }
+
+    pub(super) fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
+        self.refuse_gnubg_position()?;
+        let xgid = crate::codec::xgid::parse(text, self.state.variant).map_err(|_| {
+            CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
+        })?;
+        let mut state = xgid.to_match_state(self.state.variant);
+        // Like `set gnubgid`: the match fields first (two boards of the old position), then
+        // the position (one board).
+        let board = state.board;
+        state.board = self.state.board;
+        if state.match_length == 0 {
+            // The rules field also sets the beaver setting for money play.
+            if !xgid.beavers() {
+                self.settings.beavers = 0;
+            } else if self.settings.beavers == 0 {
+                self.settings.beavers = 3;
+            }
+        }
+        self.load_state(&mut state, out);
+        self.state.board = board;
+        self.board(out);
+        if self.state.on_roll == Side::O {
+            // gnubg swaps the players so that the player on roll is player 1 (no question is
+            // printed when stdin is not a terminal).
+            self.swap_sides();
+            self.board(out);
+            self.board(out);
+        }
+        Ok(())
+    }
+
+    pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
+        // gnubg keeps its board relative to the player on roll: a new player on roll sees the
+        // same Position ID, so in absolute terms the checkers change sides.
+        if state.on_roll != self.state.on_roll && state.board == self.state.board {
+            state.board = state.board.swapped();
+        }
+        if state.double_offered {
+            out.line("SetMatchID cannot handle positions where a double has been offered.");
+            out.partial("Stepping back to the offering of the cube. ");
+            state.double_offered = false;
+            state.turn = state.on_roll;
+            state.dice = None;
+        }
+        state.resignation = None;
+        if state.game_state == GameState::NoGame {
+            state.game_state = GameState::Playing;
+        }
+        if let Some(dice) = state.dice {
+            out.line(format!(
+                "The dice have been set to {} and {}.",
+                dice.first(),
+                dice.second()
+            ));
+        }
+        if state.cube_value != 1 {
+            if self.settings.cube_use {
+                out.line(format!("The cube has been set to {}.", state.cube_value));
+            } else {
+                out.line("The cube is disabled (see `help set cube use').");
+                state.cube_value = 1;
+            }
+        }
+        self.normalise_cubeless(state, out);
+        self.state = *state;
+        self.match_over = false;
+        self.last_roll = None;
+        self.declined = None;
+        // gnubg starts a new match record from the ID: no games played yet.
+        self.games_played = 0;
+        self.board(out);
+        self.board(out);
+    }
+
+    pub(super) fn set_score(
+        &mut self,
+        words: &[String],
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let two_scores = || CommandError::bad_argument("You must specify two valid scores.");
+        let [first, second, rest @ ..] = words else {
+            return Err(two_scores());
+        };
+        let length = match rest.first() {
+            None => self.state.match_length,
+            Some(word) => word
+                .parse::<u32>()
+                .ok()
+                .filter(|length| *length <= MAX_MATCH_LENGTH)
+                .ok_or_else(|| {
+                    CommandError::bad_argument(
+                        "Match length must be between 0 (unlimited session) and 64",
+                    )
+                })?,
+        };
+        let (score0, mark0) = parse_score(first, length).ok_or_else(two_scores)?;
+        let (score1, mark1) = parse_score(second, length).ok_or_else(two_scores)?;
+        if length > 0 && (score0 >= length || score1 >= length) {
+            return Err(CommandError::bad_argument(
+                "You cannot set a score where the match is already over.",
+            ));
+        }
+        let crawford_rule_error = || {
+            CommandError::bad_argument(
+                "The Crawford rule applies only in match play when a player's score is 1-away.",
+            )
+        };
+        for (score, mark) in [(score0, mark0), (score1, mark1)] {
+            if mark.is_some() && (length == 0 || score + 1 != length) {
+                return Err(crawford_rule_error());
+            }
+        }
+        let mark = mark0.or(mark1);
+        self.state.match_length = length;
+        self.state.score = [score0, score1];
+        let one_away = [score0, score1].map(|score| length > 0 && score + 1 == length);
+        match mark {
+            Some(ScoreMark::Crawford) => {
+                self.state.crawford = true;
+                self.post_crawford = false;
+            }
+            Some(ScoreMark::PostCrawford) => {
+                self.state.crawford = false;
+                self.post_crawford = true;
+            }
+            None => match one_away {
+                [true, true] => {
+                    // Both 1-away: post-Crawford, except 0-0 in a 1-point match (gnubg).
+                    self.state.crawford = false;
+                    self.post_crawford = score0 + score1 > 0;
+                }
+                [true, false] | [false, true] => {
+                    let other = if one_away[0] { score1 } else { score0 };
+                    if other == 0 {
+                        self.state.crawford = true;
+                        self.post_crawford = false;
+                    } else {
+                        self.post_crawford = !self.state.crawford;
+                    }
+                }
+                [false, false] => {
+                    self.state.crawford = false;
+                    self.post_crawford = false;
+                }
+            },
+        }
+        // A new score also sets what an abandoned game goes back to (see `start_game`).
+        self.post_crawford_at_start = self.post_crawford;
+        self.clear_crawford_without_cube();
+        if length == 0 {
+            self.state.crawford = false;
+            out.line(self.score_line());
+        } else {
+            self.state.jacoby = false;
+            out.partial(self.score_line());
+        }
+        self.match_over = false;
+        Ok(())
+    }
+
+    pub(super) fn set_turn(
+        &mut self,
+        word: Option<&str>,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.require_playing("There must be a game in progress to set a player on roll.")?;
+        let Some(word) = word else {
+            return Err(CommandError::bad_argument(
+                "Which player do you want to set on roll?",
+            ));
+        };
+        let side = self.player_by_word(word).ok_or_else(|| {
+            CommandError::bad_argument(format!("Unknown player `{word}' (see `help set turn')."))
+        })?;
+        // gnubg clears the dice and any pending decision even when the player is already on
+        // roll (his next `roll` then gives the same dice back, see `roll_dice`).
+        self.state.on_roll = side;
+        self.state.turn = side;
+        self.state.dice = None;
+        self.state.double_offered = false;
+        self.state.resignation = None;
+        // A refused resignation stays refused (gnubg, checked live).
+        out.line(format!("`{}' is now on roll.", self.name(side)));
+        Ok(())
+    }
+
+    /// Records an edit; gnubg keeps one record for consecutive edits of the same kind by the
+    /// same player on roll (the last board of consecutive `set board`s).
+    pub(super) fn push_edit_record(&mut self, record: Record) {
+        match (self.record.last_mut(), &record) {
+            (Some(Record::SetBoard(last_side, last)), Record::SetBoard(side, board))
+                if last_side == side =>
+            {
+                *last = *board;
+            }
+            (Some(last), _) if *last == record => {}
+            _ => self.record.push(record),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ScoreMark {
+    Crawford,
+    PostCrawford,
+}
+
+/// A `set score` word: a number, or a negative number meaning "away", with an optional
+/// Crawford (`*`, a prefix of `crawford`) or post-Crawford (a prefix of `postcrawford`) mark.
+pub(super) fn parse_score(word: &str, length: u32) -> Option<(u32, Option<ScoreMark>)> {
+    let digits_end = word
+        .char_indices()
+        .find(|&(index, c)| !(c.is_ascii_digit() || (index == 0 && c == '-')))
+        .map_or(word.len(), |(index, _)| index);
+    let (number, suffix) = word.split_at(digits_end);
+    let value: i64 = number.parse().ok()?;
+    let suffix = suffix.to_ascii_lowercase();
+    let mark = if suffix.is_empty() {
+        None
+    } else if suffix == "*" || "crawford".starts_with(&suffix) {
+        Some(ScoreMark::Crawford)
+    } else if "postcrawford".starts_with(&suffix) {
+        Some(ScoreMark::PostCrawford)
+    } else {
+        return None;
+    };
+    let score = if value < 0 {
+        i64::from(length) + value
+    } else {
+        value
+    };
+    u32::try_from(score).ok().map(|score| (score, mark))
+}
+
+/// gnubg's `set board simple`: 26 integers from the side on roll (own bar, points 1..24,
+/// opponent's bar), positive = own checkers, negative = opponent's.
+pub(super) fn simple_board(numbers: &[i32], on_roll: Side, variant: Variant) -> Option<Board> {
+    let mut slots = [[0u8; 25]; 2];
+    let own = on_roll.index();
+    let other = on_roll.opponent().index();
+    let get = |index: usize| numbers.get(index).copied().unwrap_or(0);
+    slots[own][24] = u8::try_from(get(0).unsigned_abs()).ok()?;
+    for point in 1..=24usize {
+        let value = get(point);
+        let count = u8::try_from(value.unsigned_abs()).ok()?;
+        if value > 0 {
+            slots[own][point - 1] = count;
+        } else if value < 0 {
+            slots[other][24 - point] = count;
+        }
+    }
+    slots[other][24] = u8::try_from(get(25).unsigned_abs()).ok()?;
+    position_id::board_from_slots(slots, variant).ok()
+}

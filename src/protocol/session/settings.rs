@@ -1,0 +1,389 @@
+//! The `set` commands that change settings: automatic actions, Crawford flags, the cube's use, beavers, players, seeds.
+
+use super::*;
+
+impl Session {
+    pub(super) fn set_command(
+        &mut self,
+        set: SetCommand,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        match set {
+            SetCommand::Automatic(which, value) => self.set_automatic(which, value, out),
+            SetCommand::Beavers(count) => {
+                let count = count.ok_or_else(|| {
+                    CommandError::bad_argument("You must specify the number of beavers to allow.")
+                })?;
+                self.settings.beavers = count;
+                out.line(beavers_text(count));
+                Ok(())
+            }
+            SetCommand::Board(words) => self.set_board(&words, out),
+            SetCommand::Clockwise(value) => {
+                let on = require_toggle(value, "clockwise")?;
+                self.settings.clockwise = on;
+                out.line(if on {
+                    "Player 1 moves clockwise (and player 0 moves anticlockwise)."
+                } else {
+                    "Player 1 moves anticlockwise (and player 0 moves clockwise)."
+                });
+                Ok(())
+            }
+            SetCommand::Crawford(value) => self.set_crawford(value, false, out),
+            SetCommand::PostCrawford(value) => self.set_crawford(value, true, out),
+            SetCommand::Cube(cube) => self.set_cube(cube, out),
+            SetCommand::DefaultNames(names) => {
+                let [first, second, ..] = names.as_slice() else {
+                    return Err(CommandError::bad_argument(
+                        "You must specify two player names.",
+                    ));
+                };
+                let names = [first.clone(), second.clone()];
+                if names == self.default_names {
+                    // gnubg says nothing when the names do not change.
+                    return Ok(());
+                }
+                self.default_names = names;
+                out.line(format!(
+                    "Players will be known as `{first}' and `{second}'."
+                ));
+                out.line(" This setting will take effect when a new match is started.");
+                Ok(())
+            }
+            SetCommand::Dice(words) => self.set_dice(&words, out),
+            SetCommand::GnubgId(text) => self.set_gnubg_id(&text, out),
+            SetCommand::Jacoby(value) => {
+                let on = require_toggle(value, "jacoby")?;
+                self.settings.jacoby = on;
+                if !self.state.is_match() {
+                    self.state.jacoby = on;
+                }
+                out.line(if on {
+                    "Will use the Jacoby rule for money sessions."
+                } else {
+                    "Will not use the Jacoby rule for money sessions."
+                });
+                Ok(())
+            }
+            SetCommand::MatchId(text) => self.set_match_id(&text, out),
+            SetCommand::MatchLength(length) => {
+                let length = length.ok_or_else(|| {
+                    CommandError::bad_argument(
+                        "Match length must be between 0 (unlimited session) and 64",
+                    )
+                })?;
+                self.settings.match_length = length;
+                out.line(format!(
+                    "New matches default to {}.",
+                    plural(length, "point")
+                ));
+                Ok(())
+            }
+            SetCommand::Player(player, setting) => self.set_player(player, setting, out),
+            SetCommand::Rng(choice) => match choice {
+                RngChoice::Mersenne => Err(CommandError::not_now(
+                    "You are already using the Mersenne Twister generator.",
+                )),
+                RngChoice::Manual => Err(CommandError::new(
+                    ErrorKind::Unsupported,
+                    "tavli has no manual dice generator; use `set dice'.",
+                )),
+            },
+            SetCommand::Score(words) => self.set_score(&words, out),
+            SetCommand::Seed(seed) => match seed {
+                None => {
+                    self.rng = DiceRng::from_entropy();
+                    out.line("Seed initialised from system random data.");
+                    Ok(())
+                }
+                Some(Ok(seed)) => {
+                    self.rng = DiceRng::seeded(seed);
+                    out.line(format!("Seed set to {seed}."));
+                    Ok(())
+                }
+                Some(Err(_)) => Err(CommandError::bad_argument(
+                    "You must specify a valid seed (see `help set seed').",
+                )),
+            },
+            SetCommand::Turn(word) => self.set_turn(word.as_deref(), out),
+            SetCommand::Variation(name) => {
+                self.set_variation(name, out);
+                Ok(())
+            }
+            SetCommand::Xgid(text) => self.set_xgid(&text, out),
+        }
+    }
+
+    pub(super) fn set_automatic(
+        &mut self,
+        which: AutomaticSetting,
+        value: Option<String>,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let automatic = &mut self.settings.automatic;
+        if which == AutomaticSetting::Doubles {
+            let count = value.and_then(|word| word.parse::<u32>().ok()).ok_or_else(|| {
+                CommandError::bad_argument(
+                    "You must specify how many automatic doubles to use (see `help set automatic double').",
+                )
+            })?;
+            automatic.doubles = count;
+            out.line(match count {
+                0 => "Automatic doubles will not be used.".to_string(),
+                1 => "A single automatic double will be permitted.".to_string(),
+                _ => format!("Automatic doubles will be used (up to a limit of {count})."),
+            });
+            if count > 0 && self.state.is_match() {
+                out.line(
+                    "(Note that automatic doubles will have no effect until you start session play.)",
+                );
+            } else if count > 0 && !self.settings.cube_use {
+                out.line(
+                    "Note that automatic doubles will have no effect until you enable cube use",
+                );
+                out.line("(see `help set cube use').");
+            }
+            return Ok(());
+        }
+        let (name, on_text, off_text) = match which {
+            AutomaticSetting::Bearoff => (
+                "bearoff",
+                "Will automatically bear off as many chequers as possible.",
+                "Will not automatically bear off chequers.",
+            ),
+            AutomaticSetting::Crawford => (
+                "crawford",
+                "Will enable the Crawford game according to match score.",
+                "Will not enable the Crawford game according to match score.",
+            ),
+            AutomaticSetting::Game => (
+                "game",
+                "Will automatically start games after wins.",
+                "Will not automatically start games.",
+            ),
+            AutomaticSetting::Move => (
+                "move",
+                "Forced moves will be made automatically.",
+                "Forced moves will not be made automatically.",
+            ),
+            AutomaticSetting::Roll | AutomaticSetting::Doubles => (
+                "roll",
+                "Will automatically roll the dice when no cube action is possible.",
+                "Will not automatically roll the dice.",
+            ),
+        };
+        let on = match value.as_deref() {
+            Some("on") => true,
+            Some("off") => false,
+            _ => {
+                return Err(CommandError::bad_argument(format!(
+                    "You must specify whether to set 'automatic {name}' on or off."
+                )))
+            }
+        };
+        let slot = match which {
+            AutomaticSetting::Bearoff => &mut automatic.bearoff,
+            AutomaticSetting::Crawford => &mut automatic.crawford,
+            AutomaticSetting::Game => &mut automatic.game,
+            AutomaticSetting::Move => &mut automatic.moves,
+            AutomaticSetting::Roll | AutomaticSetting::Doubles => &mut automatic.roll,
+        };
+        *slot = on;
+        out.line(if on { on_text } else { off_text });
+        Ok(())
+    }
+
+    pub(super) fn set_crawford(
+        &mut self,
+        value: Toggle,
+        post: bool,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let name = if post { "postcrawford" } else { "crawford" };
+        self.refuse_without_cube()?;
+        if !self.state.is_match() {
+            return Err(CommandError::not_now(if post {
+                "Cannot set post-Crawford play for money sessions."
+            } else {
+                "Cannot set Crawford play for money sessions."
+            }));
+        }
+        let on = require_toggle(value, name)?;
+        let length = self.state.match_length;
+        if !self.state.score.iter().any(|&score| score + 1 == length) {
+            return Err(CommandError::not_now(if post {
+                "Cannot set whether this is post-Crawford play\nas none of the players are 1-away from winning."
+            } else {
+                "Cannot set whether this is the Crawford game\nas none of the players are 1-away from winning."
+            }));
+        }
+        let crawford = if post { !on } else { on };
+        self.state.crawford = crawford;
+        self.post_crawford = !crawford;
+        out.line(match (post, on) {
+            (false, true) => "This game is the Crawford game (no doubling allowed).",
+            (false, false) => "This game is not the Crawford game.",
+            (true, true) => "This is post-Crawford play (doubling allowed).",
+            (true, false) => "This is not post-Crawford play.",
+        });
+        Ok(())
+    }
+
+    pub(super) fn set_cube(
+        &mut self,
+        cube: CubeSetting,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        if let CubeSetting::Use(value) = cube {
+            let on = require_toggle(value, "cube use")?;
+            self.settings.cube_use = on;
+            if !on && self.playing() {
+                self.state.cube_value = 1;
+                self.state.cube_owner = None;
+            }
+            out.line(if on {
+                "Use of the doubling cube is permitted."
+            } else {
+                "Use of the doubling cube is disabled."
+            });
+            if on && self.playing() && self.state.crawford {
+                out.line(
+                    "(But the Crawford rule is in effect, so you won't be able to use it during",
+                );
+                out.line("this game.)");
+            }
+            if !on && self.state.jacoby && !self.state.is_match() {
+                out.line(
+                    "Note that you'll have to disable the Jacoby rule if you want gammons and",
+                );
+                out.line("backgammons to be scored (see `help set jacoby').");
+            }
+            return Ok(());
+        }
+        self.require_playing("There must be a game in progress to set the cube.")?;
+        self.refuse_without_cube()?;
+        if self.state.crawford {
+            return Err(CommandError::not_now(
+                "The cube is disabled during the Crawford game.",
+            ));
+        }
+        if !self.settings.cube_use {
+            return Err(CommandError::not_now(
+                "The cube is disabled (see `help set cube use').",
+            ));
+        }
+        match cube {
+            CubeSetting::Value(word) => {
+                let value = word
+                    .and_then(|word| word.parse::<u32>().ok())
+                    .filter(|value| value.is_power_of_two() && *value <= MAX_MONEY_CUBE)
+                    .ok_or_else(|| {
+                        CommandError::bad_argument(
+                            "You must specify a legal cube value (see `help set cube value').",
+                        )
+                    })?;
+                self.state.cube_value = value;
+                self.push_edit_record(Record::SetCubeValue(self.state.on_roll));
+                out.line(format!("The cube has been set to {value}."));
+            }
+            CubeSetting::Owner(word) => {
+                let side = word.as_deref().and_then(|word| self.player_by_word(word)).ok_or_else(
+                    || {
+                        CommandError::bad_argument(
+                            "You must specify which player owns the cube (see `help set cube owner').",
+                        )
+                    },
+                )?;
+                self.state.cube_owner = Some(side);
+                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
+                out.line(format!("{} now owns the cube.", self.name(side)));
+            }
+            CubeSetting::Centre | CubeSetting::Use(_) => {
+                self.state.cube_owner = None;
+                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
+                out.line("The cube has been centred.");
+            }
+        }
+        self.declined = None;
+        Ok(())
+    }
+
+    pub(super) fn set_player(
+        &mut self,
+        player: Option<String>,
+        setting: PlayerSetting,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let Some(player) = player else {
+            return Err(CommandError::bad_argument(
+                "You must specify a player (see `help set player').",
+            ));
+        };
+        let sides: Vec<Side> = match player.as_str() {
+            "0" => vec![Side::O],
+            "1" => vec![Side::X],
+            word if "both".starts_with(&word.to_ascii_lowercase()) && !word.is_empty() => {
+                vec![Side::O, Side::X]
+            }
+            _ => {
+                return Err(CommandError::bad_argument(format!(
+                    "Unknown player `{player}' (see `help set player')."
+                )))
+            }
+        };
+        match setting {
+            PlayerSetting::Missing => Err(CommandError::new(
+                ErrorKind::Incomplete,
+                "Incomplete command.",
+            )),
+            PlayerSetting::Unknown(word) => Err(CommandError::new(
+                ErrorKind::UnknownKeyword,
+                format!("Unknown keyword `{word}'."),
+            )),
+            PlayerSetting::Name(None) => Err(CommandError::bad_argument(
+                "You must specify a name to use.",
+            )),
+            PlayerSetting::Name(Some(name)) => {
+                for side in sides {
+                    self.names[side.index()] = name.clone();
+                    out.line(format!("Player {} is now known as `{name}'.", side.index()));
+                }
+                Ok(())
+            }
+            PlayerSetting::Kind(kind) => {
+                for side in sides {
+                    self.players[side.index()] = kind;
+                    out.line(match kind {
+                        PlayerKind::Human => {
+                            format!(
+                                "Moves for {} must now be entered manually.",
+                                self.name(side)
+                            )
+                        }
+                        PlayerKind::Computer => format!(
+                            "Moves for {} will now be played by GNU Backgammon.",
+                            self.name(side)
+                        ),
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+pub(super) fn beavers_text(count: u32) -> String {
+    match count {
+        0 => "No beavers allowed in money sessions.".to_string(),
+        1 => "1 beaver allowed in money sessions.".to_string(),
+        _ => format!("{count} beavers/raccoons allowed in money sessions."),
+    }
+}
+
+pub(super) fn require_toggle(value: Toggle, name: &str) -> Result<bool, CommandError> {
+    value.ok_or_else(|| {
+        CommandError::bad_argument(format!(
+            "You must specify whether to set '{name}' on or off."
+        ))
+    })
+}

@@ -1,0 +1,326 @@
+//! Rolling, moving and handing the turn over: the dice, plays, forced moves and the computer's turns.
+
+use super::*;
+use crate::rules::game::Event;
+
+impl Session {
+    /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
+    /// for rolling automatically.
+    pub(super) fn can_double(&self, side: Side) -> bool {
+        let state = &self.state;
+        if !self.settings.cube_use || state.crawford || !state.variant.uses_cube() {
+            return false;
+        }
+        if state.cube_owner.is_some_and(|owner| owner != side) {
+            return false;
+        }
+        if state.cube_value >= self.max_cube() {
+            return false;
+        }
+        if state.is_match() && state.score[side.index()] + state.cube_value >= state.match_length {
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
+        let side = self.state.on_roll;
+        // gnubg quirk (found by experiment): a player who rolls again before any move or
+        // double (possible after `set turn`) gets the dice of his last roll back, even if
+        // `set dice` changed them in between; the generator is not drawn.
+        let dice = match self.last_roll {
+            Some((owner, dice)) if owner == side => dice,
+            _ => {
+                let (first, second) = self.rng.pair();
+                Dice::new(first.max(second), first.min(second))
+                    .unwrap_or_else(|_| unreachable_dice())
+            }
+        };
+        self.last_roll = Some((side, dice));
+        self.declined = None;
+        self.state.dice = Some(dice);
+        self.record.push(Record::Rolled(self.state.on_roll, dice));
+        self.rolled_since_opening = true;
+        out.event(Event::Rolled { side, dice });
+        dice
+    }
+
+    pub(super) fn switch_turn(&mut self) {
+        let next = self.state.on_roll.opponent();
+        self.state.on_roll = next;
+        self.state.turn = next;
+        self.state.dice = None;
+        self.declined = None;
+        self.beavers_used = 0;
+    }
+
+    /// Makes `play` for the player on roll; returns true when it ended the game.
+    pub(super) fn make_play(&mut self, play: &Play, out: &mut Response) -> bool {
+        let mover = self.state.on_roll;
+        let Some(dice) = self.state.dice else {
+            return false;
+        };
+        let notation = self.play_notation(mover, dice, play);
+        if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
+            if side == mover && rolled == dice {
+                self.record.pop();
+            }
+        }
+        out.play_event(
+            Event::Played {
+                side: mover,
+                dice,
+                play: *play,
+            },
+            notation.clone(),
+        );
+        self.record
+            .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
+        self.last_roll = None;
+        self.state.board = play.result;
+        if self.end_variant_game(out) {
+            return true;
+        }
+        if self.state.board.borne_off(mover) >= self.state.variant.checkers() {
+            self.game_won_by_bearing_off(mover, out);
+            return true;
+        }
+        self.switch_turn();
+        false
+    }
+
+    /// After the dice are rolled for the player on roll: handles "cannot move" and forced
+    /// moves. Returns true when the turn passed (or the game ended) without the user.
+    pub(super) fn settle_roll(&mut self, out: &mut Response) -> bool {
+        self.reroll_if_required(out);
+        let Some(dice) = self.state.dice else {
+            return false;
+        };
+        let mover = self.state.on_roll;
+        let plays = self.legal_plays_now(mover, dice);
+        if plays.is_empty() {
+            out.line(format!("{} cannot move.", self.name(mover)));
+            self.record_no_move(mover, dice, out);
+            self.switch_turn();
+            return true;
+        }
+        let computer = self.players[mover.index()] == PlayerKind::Computer;
+        if computer || (self.settings.automatic.moves && plays.len() == 1) {
+            let play = if computer {
+                self.computer_play_now(dice)
+            } else {
+                plays.into_iter().next()
+            };
+            let Some(play) = play else {
+                return false;
+            };
+            let notation = self.play_notation(mover, dice, &play);
+            out.line(format!("{} moves {notation}.", self.name(mover)));
+            // When the play ended the game, the next game (if any) has been handed over already.
+            return !self.make_play(&play, out);
+        }
+        false
+    }
+
+    pub(super) fn record_no_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
+        out.event(Event::CannotMove { side: mover, dice });
+        if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
+            if side == mover && rolled == dice {
+                self.record.pop();
+            }
+        }
+        self.record
+            .push(Record::Moved(mover, dice, String::new(), Vec::new()));
+    }
+
+    /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player
+    /// who cannot double, plays for the computer, until a human must act or the game ends.
+    pub(super) fn hand_over(&mut self, out: &mut Response) {
+        for _ in 0..1000 {
+            if !self.playing() {
+                return;
+            }
+            let side = self.state.turn;
+            let computer = self.players[side.index()] == PlayerKind::Computer;
+            if self.state.double_offered || self.state.resignation.is_some() {
+                self.board(out);
+                return;
+            }
+            if computer {
+                if self.state.dice.is_none() {
+                    // gnubg prints no board before the computer's double (checked live).
+                    if self.can_double(side)
+                        && evaluate::computer_doubles(self.evaluator.get(), &self.state)
+                    {
+                        self.offer_double(out);
+                        return;
+                    }
+                    self.board(out);
+                    self.roll_dice(out);
+                    self.board(out);
+                }
+                if !self.settle_roll(out) {
+                    return;
+                }
+                continue;
+            }
+            self.board(out);
+            // Dice already on the board (the opening roll, `set dice`) wait for the user.
+            if self.state.dice.is_some() || !self.settings.automatic.roll || self.can_double(side) {
+                return;
+            }
+            self.roll_dice(out);
+            self.board(out);
+            if !self.settle_roll(out) {
+                return;
+            }
+        }
+    }
+
+    pub(super) fn roll_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_game()?;
+        self.require_human_turn()?;
+        if self.state.double_offered {
+            return Err(CommandError::not_now(format!(
+                "Please wait for {} to consider the cube before moving.",
+                self.name(self.state.turn)
+            )));
+        }
+        if self.state.resignation.is_some() {
+            return Err(CommandError::not_now(
+                "Please resolve the resignation first.",
+            ));
+        }
+        if self.state.dice.is_some() {
+            return Err(CommandError::not_now("You have already rolled the dice."));
+        }
+        self.roll_dice(out);
+        self.board(out);
+        if self.settle_roll(out) {
+            self.hand_over(out);
+        }
+        Ok(())
+    }
+
+    pub(super) fn move_command(
+        &mut self,
+        text: Option<&str>,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        self.require_game()?;
+        self.require_human_turn()?;
+        let Some(dice) = self.state.dice.filter(|_| !self.state.double_offered) else {
+            return Err(CommandError::not_now(
+                "You must roll the dice before you can move.",
+            ));
+        };
+        if self.state.resignation.is_some() {
+            return Err(CommandError::not_now(format!(
+                "Please wait for {} to consider the resignation before moving.",
+                self.name(self.state.turn)
+            )));
+        }
+        let mover = self.state.on_roll;
+        let play = match text {
+            None => {
+                let plays = self.legal_plays_now(mover, dice);
+                match plays.as_slice() {
+                    [] => {
+                        out.line(format!("{} cannot move.", self.name(mover)));
+                        self.record_no_move(mover, dice, out);
+                        self.switch_turn();
+                        self.hand_over(out);
+                        return Ok(());
+                    }
+                    [only] => {
+                        let notation = self.play_notation(mover, dice, only);
+                        out.line(format!("{} moves {notation}.", self.name(mover)));
+                        *only
+                    }
+                    _ => {
+                        return Err(CommandError::not_now(
+                            "You must specify a move (type `help move' for instructions).",
+                        ))
+                    }
+                }
+            }
+            Some(text) => self.resolve_typed_move(text, mover, dice)?,
+        };
+        if !self.make_play(&play, out) {
+            self.hand_over(out);
+        }
+        Ok(())
+    }
+
+    pub(super) fn play_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_game()?;
+        let side = self.state.turn;
+        if self.players[side.index()] != PlayerKind::Computer {
+            return Err(CommandError::not_now(
+                "It's not the computer's turn to play.",
+            ));
+        }
+        if self.state.double_offered {
+            self.computer_answers_double(out);
+            return Ok(());
+        }
+        if self.state.resignation.is_some() {
+            self.computer_answers_resignation(out);
+            return Ok(());
+        }
+        self.hand_over(out);
+        Ok(())
+    }
+
+    /// `end game`: the computer plays both sides to the end of the game without printing the
+    /// moves (as gnubg does), then reports `Game complete.`, the winner and the final board;
+    /// the next game starts as usual. The plays are tavli's evaluator's, so they differ from
+    /// gnubg's own.
+    pub(super) fn end_game_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
+        self.require_game()?;
+        let players = self.players;
+        let automatic_game = self.settings.automatic.game;
+        let score_before = self.state.score;
+        self.players = [PlayerKind::Computer; 2];
+        self.settings.automatic.game = false;
+        let mut silent = Response::new();
+        for _ in 0..10_000 {
+            if !self.playing() {
+                break;
+            }
+            if self.state.double_offered {
+                self.computer_answers_double(&mut silent);
+            } else if self.state.resignation.is_some() {
+                self.computer_answers_resignation(&mut silent);
+            } else {
+                self.hand_over(&mut silent);
+            }
+        }
+        self.players = players;
+        self.settings.automatic.game = automatic_game;
+        out.line("Game complete.");
+        let gained = |side: Side| self.state.score[side.index()] - score_before[side.index()];
+        if let Some(winner) = Side::BOTH.into_iter().find(|&side| gained(side) > 0) {
+            out.line(format!(
+                "{} wins {}",
+                self.name(winner),
+                plural(gained(winner), "point")
+            ));
+            self.board(out);
+            if self.match_over {
+                out.line(format!("{} has won the match.", self.name(winner)));
+            } else if automatic_game {
+                self.start_game(out, true);
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(super) fn unreachable_dice() -> Dice {
+    // Dice drawn by the generator are always 1..=6; this is the documented fallback.
+    Dice::all_rolls()
+        .first()
+        .copied()
+        .unwrap_or_else(|| Dice::parse("11").unwrap_or_else(|_| unreachable!("11 is a roll")))
+}

@@ -1,0 +1,543 @@
+//! One game as a state machine: rules, board, cube, turn, dice, pending offer and result,
+//! changed only through [`Game::apply`], which answers with typed events or a typed error.
+//! No text: callers turn events and errors into gnubg's wording or into diagnostics.
+//!
+//! ```
+//! use tavli::rules::game::{Action, Event, Game, MatchContext, RuleSet};
+//! use tavli::rules::{Dice, Side, Variant};
+//! let mut game = Game::new(RuleSet::new(Variant::Standard), MatchContext::money(), Side::X);
+//! let dice = Dice::new(3, 1).unwrap();
+//! let events = game.apply(Action::Roll(dice)).unwrap();
+//! assert_eq!(events, [Event::Rolled { side: Side::X, dice }]);
+//! let play = game.legal_plays()[0];
+//! assert!(game.apply(Action::Play(play)).is_ok());
+//! assert_eq!(game.turn(), Side::O);
+//! ```
+
+mod error;
+mod match_play;
+mod rule_set;
+
+pub use error::GameError;
+pub use match_play::Match;
+pub use rule_set::RuleSet;
+
+use crate::rules::board::Board;
+use crate::rules::dice::Dice;
+use crate::rules::match_state::Resignation;
+use crate::rules::play::Play;
+use crate::rules::side::Side;
+use crate::rules::variants::cube::{self, Cube, CubeContext};
+use crate::rules::variants::{GameResult, WinKind};
+
+/// What the player to act does, or an edit of the position (as the REPL allows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The player on roll rolls these dice.
+    Roll(Dice),
+    /// The player on roll plays this play with the dice rolled.
+    Play(Play),
+    /// The player on roll has no legal play and passes the dice.
+    CannotMove,
+    /// The player on roll doubles before rolling.
+    Double,
+    /// The doubled player takes.
+    Take,
+    /// The doubled player drops and loses the game.
+    Drop,
+    /// The doubled player takes and redoubles at once (money play).
+    Beaver,
+    /// The player to act offers to resign this much.
+    Resign(Resignation),
+    /// The player offered a resignation accepts it.
+    Accept,
+    /// The player offered a resignation refuses it.
+    Reject,
+    /// Edit: the checkers.
+    SetBoard(Board),
+    /// Edit: the dice of the player on roll (a pending double or resignation is withdrawn).
+    SetDice(Dice),
+    /// Edit: the cube's value and owner.
+    SetCube {
+        /// The value (1, 2, 4, ...).
+        value: u32,
+        /// The owner, `None` for centred.
+        owner: Option<Side>,
+    },
+    /// Edit: who is on roll (the dice and any pending decision are cleared).
+    SetTurn(Side),
+}
+
+/// What happened, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `side` rolled `dice`.
+    Rolled {
+        /// Who rolled.
+        side: Side,
+        /// The dice.
+        dice: Dice,
+    },
+    /// `side` must roll `dice` again (Athroisma).
+    Rerolled {
+        /// Who rolls again.
+        side: Side,
+        /// The dice that may not be played.
+        dice: Dice,
+    },
+    /// `side` played `play` with `dice`.
+    Played {
+        /// Who played.
+        side: Side,
+        /// The dice played.
+        dice: Dice,
+        /// The play.
+        play: Play,
+    },
+    /// `side` could not move with `dice`.
+    CannotMove {
+        /// Who passed.
+        side: Side,
+        /// The dice.
+        dice: Dice,
+    },
+    /// `side` doubled to `value`.
+    Doubled {
+        /// The doubler.
+        side: Side,
+        /// The cube's value if taken.
+        value: u32,
+    },
+    /// `side` took; the cube is now at `value`.
+    Took {
+        /// The taker.
+        side: Side,
+        /// The new value.
+        value: u32,
+    },
+    /// `side` beavered: took and redoubled to `value`.
+    Beavered {
+        /// The beaverer.
+        side: Side,
+        /// The cube's value if this redouble is taken.
+        value: u32,
+    },
+    /// `side` dropped.
+    Dropped {
+        /// The dropper.
+        side: Side,
+    },
+    /// `side` offered to resign `kind`.
+    ResignationOffered {
+        /// The resigner.
+        side: Side,
+        /// What is given up.
+        kind: Resignation,
+    },
+    /// `side` declined a resignation of `kind`.
+    ResignationDeclined {
+        /// The decliner.
+        side: Side,
+        /// What was offered.
+        kind: Resignation,
+    },
+    /// The game was won.
+    Won {
+        /// The winner.
+        winner: Side,
+        /// How (for a drop: a single game; for a resignation: what was resigned).
+        ending: Ending,
+        /// The points scored, cube included.
+        points: u32,
+    },
+    /// Plakoto: both mothers are pinned and nobody scores.
+    Drawn,
+    /// The position was edited.
+    Edited,
+}
+
+/// How a won game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// By bearing off (or Plakoto's mother rule), of this kind.
+    Played(WinKind),
+    /// The loser dropped a double.
+    Dropped,
+    /// The loser resigned this much.
+    Resigned(Resignation),
+}
+
+/// What a game needs to know about the match it is part of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchContext {
+    /// The match length; 0 for money play.
+    pub length: u32,
+    /// Points of O (index 0) and X (index 1) before this game.
+    pub score: [u32; 2],
+    /// Whether this is the Crawford game (no doubling).
+    pub crawford: bool,
+    /// Money play: whether the Jacoby rule is in force.
+    pub jacoby: bool,
+    /// Money play: how many beavers (and raccoons) one double allows.
+    pub beavers: u32,
+}
+
+impl MatchContext {
+    /// Money play with the Jacoby rule and three beavers (gnubg's defaults).
+    #[must_use]
+    pub fn money() -> MatchContext {
+        MatchContext {
+            length: 0,
+            score: [0, 0],
+            crawford: false,
+            jacoby: true,
+            beavers: 3,
+        }
+    }
+
+    /// A game of a match to `length` at `score`.
+    #[must_use]
+    pub fn match_game(length: u32, score: [u32; 2], crawford: bool) -> MatchContext {
+        MatchContext {
+            length,
+            score,
+            crawford,
+            jacoby: false,
+            beavers: 0,
+        }
+    }
+
+    fn money_jacoby(&self) -> bool {
+        self.length == 0 && self.jacoby
+    }
+}
+
+/// One game: rules, board, cube, turn, dice, a pending resignation and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: RuleSet,
+    context: MatchContext,
+    board: Board,
+    cube: Cube,
+    on_roll: Side,
+    dice: Option<Dice>,
+    resignation: Option<(Side, Resignation)>,
+    declined: Option<Resignation>,
+    result: Option<Event>,
+}
+
+impl Game {
+    /// A game at the starting position of `rules`, `on_roll` to roll, cube centred.
+    #[must_use]
+    pub fn new(rules: RuleSet, context: MatchContext, on_roll: Side) -> Game {
+        Game {
+            rules,
+            context,
+            board: rules.start(),
+            cube: Cube::centred(),
+            on_roll,
+            dice: None,
+            resignation: None,
+            declined: None,
+            result: None,
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The match this game belongs to.
+    #[must_use]
+    pub fn context(&self) -> &MatchContext {
+        &self.context
+    }
+
+    /// The checkers.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The cube (value, owner, pending double).
+    #[must_use]
+    pub fn cube(&self) -> &Cube {
+        &self.cube
+    }
+
+    /// The player whose turn it is to roll and move.
+    #[must_use]
+    pub fn on_roll(&self) -> Side {
+        self.on_roll
+    }
+
+    /// The player who must act now: the player on roll, or his opponent while a double or a
+    /// resignation waits for an answer.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        if let Some(offer) = self.cube.offer {
+            return offer.from.opponent();
+        }
+        match self.resignation {
+            Some((resigner, _)) => resigner.opponent(),
+            None => self.on_roll,
+        }
+    }
+
+    /// The dice rolled by the player on roll, if rolled.
+    #[must_use]
+    pub fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    /// A pending resignation: who offers it and how much.
+    #[must_use]
+    pub fn resignation(&self) -> Option<(Side, Resignation)> {
+        self.resignation
+    }
+
+    /// How the game ended (a [`Event::Won`] or [`Event::Drawn`]), once it has.
+    #[must_use]
+    pub fn result(&self) -> Option<Event> {
+        self.result
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The legal plays of the player on roll with the dice rolled (empty before rolling).
+    #[must_use]
+    pub fn legal_plays(&self) -> Vec<Play> {
+        self.dice.map_or_else(Vec::new, |dice| {
+            self.rules.legal_plays(&self.board, self.on_roll, dice)
+        })
+    }
+
+    /// Whether the player on roll may double now.
+    ///
+    /// # Errors
+    /// Why not.
+    pub fn may_double(&self) -> Result<(), GameError> {
+        self.require_playing()?;
+        if self.resignation.is_some() {
+            return Err(GameError::ResignationPending);
+        }
+        cube::may_double(&self.cube, &self.cube_context(), self.on_roll).map_err(GameError::Cube)
+    }
+
+    fn cube_context(&self) -> CubeContext {
+        CubeContext {
+            variant: self.rules.variant(),
+            match_length: self.context.length,
+            score: self.context.score,
+            crawford: self.context.crawford,
+            on_roll: self.on_roll,
+            rolled: self.dice.is_some(),
+            beavers: self.context.beavers,
+        }
+    }
+
+    fn require_playing(&self) -> Result<(), GameError> {
+        if self.is_over() {
+            Err(GameError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn require_no_decision(&self) -> Result<(), GameError> {
+        if self.cube.offer.is_some() {
+            return Err(GameError::DoublePending);
+        }
+        if self.resignation.is_some() {
+            return Err(GameError::ResignationPending);
+        }
+        Ok(())
+    }
+
+    /// Applies `action`. On error the game is unchanged.
+    ///
+    /// # Errors
+    /// The typed reason the action is not allowed now.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        self.require_playing()?;
+        let mut next = self.clone();
+        let events = next.execute(action)?;
+        *self = next;
+        Ok(events)
+    }
+
+    fn execute(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        let side = self.turn();
+        match action {
+            Action::Roll(dice) => {
+                self.require_no_decision()?;
+                if self.dice.is_some() {
+                    return Err(GameError::AlreadyRolled);
+                }
+                self.declined = None;
+                if self.rules.requires_reroll(&self.board, side, dice) {
+                    return Ok(vec![Event::Rerolled { side, dice }]);
+                }
+                self.dice = Some(dice);
+                Ok(vec![Event::Rolled { side, dice }])
+            }
+            Action::Play(play) => {
+                self.require_no_decision()?;
+                let dice = self.dice.ok_or(GameError::MustRoll)?;
+                let legal = self.legal_plays();
+                if !legal
+                    .iter()
+                    .any(|candidate| candidate.result == play.result)
+                {
+                    return Err(GameError::IllegalPlay);
+                }
+                self.board = play.result;
+                let mut events = vec![Event::Played { side, dice, play }];
+                match self.rules.result(&self.board) {
+                    Some(result) => events.push(self.finish_played(result)),
+                    None => self.pass_turn(),
+                }
+                Ok(events)
+            }
+            Action::CannotMove => {
+                self.require_no_decision()?;
+                let dice = self.dice.ok_or(GameError::MustRoll)?;
+                if !self.legal_plays().is_empty() {
+                    return Err(GameError::MustPlay);
+                }
+                self.pass_turn();
+                Ok(vec![Event::CannotMove { side, dice }])
+            }
+            Action::Double => {
+                self.may_double()?;
+                let context = self.cube_context();
+                self.cube = self.cube.double(&context, side).map_err(GameError::Cube)?;
+                self.declined = None;
+                Ok(vec![Event::Doubled {
+                    side,
+                    value: self.cube.value * 2,
+                }])
+            }
+            Action::Take => {
+                self.cube = self.cube.take().map_err(GameError::Cube)?;
+                Ok(vec![Event::Took {
+                    side,
+                    value: self.cube.value,
+                }])
+            }
+            Action::Beaver => {
+                let context = self.cube_context();
+                self.cube = self.cube.beaver(&context).map_err(GameError::Cube)?;
+                Ok(vec![Event::Beavered {
+                    side,
+                    value: self.cube.value * 2,
+                }])
+            }
+            Action::Drop => {
+                let (winner, points) = self.cube.drop_double().map_err(GameError::Cube)?;
+                self.cube.offer = None;
+                let won = Event::Won {
+                    winner,
+                    ending: Ending::Dropped,
+                    points,
+                };
+                self.result = Some(won);
+                Ok(vec![Event::Dropped { side }, won])
+            }
+            Action::Resign(kind) => {
+                self.require_no_decision()?;
+                let kind = kind.min(self.rules.largest_resignation());
+                if self.declined.is_some_and(|declined| kind <= declined) {
+                    return Err(GameError::AlreadyDeclined(kind));
+                }
+                self.resignation = Some((side, kind));
+                Ok(vec![Event::ResignationOffered { side, kind }])
+            }
+            Action::Accept => {
+                let (resigner, kind) = self.resignation.ok_or(GameError::NoResignation)?;
+                let points =
+                    self.rules
+                        .resignation_points(kind, &self.cube, self.context.money_jacoby());
+                let won = Event::Won {
+                    winner: resigner.opponent(),
+                    ending: Ending::Resigned(kind),
+                    points,
+                };
+                self.result = Some(won);
+                Ok(vec![won])
+            }
+            Action::Reject => {
+                let (_, kind) = self.resignation.take().ok_or(GameError::NoResignation)?;
+                self.declined = Some(kind);
+                Ok(vec![Event::ResignationDeclined { side, kind }])
+            }
+            Action::SetBoard(board) => {
+                board
+                    .validate(self.rules.variant())
+                    .map_err(|_| GameError::InvalidBoard)?;
+                self.board = board;
+                self.declined = None;
+                Ok(vec![Event::Edited])
+            }
+            Action::SetDice(dice) => {
+                self.dice = Some(dice);
+                self.cube.offer = None;
+                self.resignation = None;
+                self.declined = None;
+                Ok(vec![Event::Edited])
+            }
+            Action::SetCube { value, owner } => {
+                if !self.rules.uses_cube() {
+                    return Err(GameError::Cube(cube::CubeRefusal::NoCube));
+                }
+                if !value.is_power_of_two() {
+                    return Err(GameError::InvalidCube);
+                }
+                self.cube = Cube {
+                    value,
+                    owner,
+                    offer: None,
+                };
+                Ok(vec![Event::Edited])
+            }
+            Action::SetTurn(side) => {
+                self.on_roll = side;
+                self.dice = None;
+                self.cube.offer = None;
+                self.resignation = None;
+                Ok(vec![Event::Edited])
+            }
+        }
+    }
+
+    fn pass_turn(&mut self) {
+        self.on_roll = self.on_roll.opponent();
+        self.dice = None;
+        self.declined = None;
+    }
+
+    fn finish_played(&mut self, result: GameResult) -> Event {
+        let event = match result {
+            GameResult::Win { winner, kind } => Event::Won {
+                winner,
+                ending: Ending::Played(kind),
+                points: self
+                    .rules
+                    .points(result, &self.cube, self.context.money_jacoby()),
+            },
+            GameResult::Draw => Event::Drawn,
+        };
+        self.dice = None;
+        self.result = Some(event);
+        event
+    }
+}
+
+#[cfg(test)]
+mod tests;

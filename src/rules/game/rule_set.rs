@@ -1,0 +1,165 @@
+//! The variant seam: one value that answers every rule question a caller has about a variant.
+
+use crate::rules::board::Board;
+use crate::rules::dice::Dice;
+use crate::rules::match_state::Resignation;
+use crate::rules::play::Play;
+use crate::rules::side::Side;
+use crate::rules::variant::Variant;
+use crate::rules::variants::{self, cube, scoring, GameResult};
+use serde::{Deserialize, Serialize};
+
+/// The rules of one variant: legal plays, rerolls, results and their scores, the opening
+/// rule, the cube and what a position can be written as. Callers outside `rules` ask these
+/// questions here instead of testing the variant themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct RuleSet {
+    variant: Variant,
+}
+
+impl RuleSet {
+    /// The rules of `variant`.
+    #[must_use]
+    pub fn new(variant: Variant) -> RuleSet {
+        RuleSet { variant }
+    }
+
+    /// The variant these rules are for.
+    #[must_use]
+    pub fn variant(self) -> Variant {
+        self.variant
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(self) -> Board {
+        Board::start(self.variant)
+    }
+
+    /// Every legal play of `mover` with `dice`, one per distinct resulting position (empty
+    /// when no checker can move or, in Athroisma, when the roll must be rolled again).
+    #[must_use]
+    pub fn legal_plays(self, board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
+        variants::legal_plays_in(self.variant, board, mover, dice)
+    }
+
+    /// How many legal plays `mover` has with `dice`.
+    #[must_use]
+    pub fn count_legal_plays(self, board: &Board, mover: Side, dice: Dice) -> usize {
+        variants::count_legal_plays_in(self.variant, board, mover, dice)
+    }
+
+    /// Whether `mover` must roll `dice` again instead of playing them (Athroisma).
+    #[must_use]
+    pub fn requires_reroll(self, board: &Board, mover: Side, dice: Dice) -> bool {
+        variants::requires_reroll(self.variant, board, mover, dice)
+    }
+
+    /// Whether the game is over on `board`, and how.
+    #[must_use]
+    pub fn result(self, board: &Board) -> Option<GameResult> {
+        scoring::game_result(self.variant, board)
+    }
+
+    /// What a win by bearing off is worth: the kind's points times the cube, gammons counted
+    /// as single games under the Jacoby rule with a centred cube (money play).
+    #[must_use]
+    pub fn points(self, result: GameResult, cube: &cube::Cube, money_jacoby: bool) -> u32 {
+        scoring::points_scored(
+            self.variant,
+            result,
+            cube.value,
+            cube.owner.is_none(),
+            money_jacoby,
+        )
+    }
+
+    /// What an accepted resignation of `kind` is worth.
+    #[must_use]
+    pub fn resignation_points(
+        self,
+        kind: Resignation,
+        cube: &cube::Cube,
+        money_jacoby: bool,
+    ) -> u32 {
+        cube::resignation_points(self.variant, kind, cube, money_jacoby)
+    }
+
+    /// The most a resignation can give up: a backgammon where the variant has a triple game,
+    /// a gammon (or mother) otherwise.
+    #[must_use]
+    pub fn largest_resignation(self) -> Resignation {
+        if self.uses_cube() {
+            Resignation::Backgammon
+        } else {
+            Resignation::Gammon
+        }
+    }
+
+    /// Whether the winner of the opening roll plays the two opening dice (gnubg's variations
+    /// and Old English) or rolls both dice afresh (the tavli games and Athroisma).
+    #[must_use]
+    pub fn opening_dice_are_played(self) -> bool {
+        variants::opening_dice_are_played(self.variant)
+    }
+
+    /// Whether the doubling cube (with Crawford, Jacoby and beavers) is used.
+    #[must_use]
+    pub fn uses_cube(self) -> bool {
+        self.variant.uses_cube()
+    }
+
+    /// Whether gnubg plays this variant, so that its text and files follow gnubg exactly.
+    #[must_use]
+    pub fn is_gnubg_variation(self) -> bool {
+        self.variant.is_gnubg_variation()
+    }
+
+    /// Whether a position can be written as a gnubg Position ID (else tavli's own form).
+    #[must_use]
+    pub fn has_gnubg_position_id(self) -> bool {
+        self.variant.has_gnubg_position_id()
+    }
+
+    /// The mark contact carries in move notation: `*` for a hit, `^` for a Plakoto pin, `x`
+    /// for an Athroisma capture, none in Fevga, which has no contact.
+    #[must_use]
+    pub fn contact_mark(self) -> Option<char> {
+        match self.variant {
+            Variant::Plakoto => Some('^'),
+            Variant::Athroisma => Some('x'),
+            Variant::Fevga => None,
+            _ => Some('*'),
+        }
+    }
+
+    /// The variant of the game after one of these rules in a tavli match (Portes, Plakoto and
+    /// Fevga in rotation); the same rules otherwise.
+    #[must_use]
+    pub fn next_game(self) -> RuleSet {
+        RuleSet::new(variants::next_tavli_game(self.variant).unwrap_or(self.variant))
+    }
+}
+
+impl From<Variant> for RuleSet {
+    fn from(variant: Variant) -> RuleSet {
+        RuleSet::new(variant)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_follow_the_variant() {
+        let standard = RuleSet::new(Variant::Standard);
+        assert!(standard.uses_cube() && standard.opening_dice_are_played());
+        assert_eq!(standard.largest_resignation(), Resignation::Backgammon);
+        let plakoto = RuleSet::from(Variant::Plakoto);
+        assert!(!plakoto.uses_cube() && !plakoto.has_gnubg_position_id());
+        assert_eq!(plakoto.next_game().variant(), Variant::Fevga);
+        assert_eq!(RuleSet::new(Variant::Fevga).contact_mark(), None);
+        assert_eq!(standard.next_game(), standard);
+    }
+}

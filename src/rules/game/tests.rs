@@ -1,0 +1,254 @@
+//! Unit and property tests of the game state machine.
+
+use super::*;
+use crate::rules::variant::Variant;
+use crate::rules::variants::cube::CubeRefusal;
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn dice(first: u8, second: u8) -> Dice {
+    Dice::new(first, second).unwrap_or_else(|_| unreachable!())
+}
+
+fn standard_money() -> Game {
+    Game::new(
+        RuleSet::new(Variant::Standard),
+        MatchContext::money(),
+        Side::X,
+    )
+}
+
+#[test]
+fn a_turn_is_roll_then_play() {
+    let mut game = standard_money();
+    assert_eq!(
+        game.apply(Action::Play(Play::new(&[], *game.board()))),
+        Err(GameError::MustRoll)
+    );
+    game.apply(Action::Roll(dice(3, 1))).ok();
+    assert_eq!(
+        game.apply(Action::Roll(dice(3, 1))),
+        Err(GameError::AlreadyRolled)
+    );
+    assert_eq!(game.apply(Action::CannotMove), Err(GameError::MustPlay));
+    assert_eq!(
+        game.apply(Action::Play(Play::new(&[], *game.board()))),
+        Err(GameError::IllegalPlay)
+    );
+    let before = game.clone();
+    assert_eq!(
+        game.apply(Action::Double),
+        Err(GameError::Cube(CubeRefusal::NotYourTurn))
+    );
+    assert_eq!(game, before, "a refused action changes nothing");
+    let play = game.legal_plays()[0];
+    let events = game.apply(Action::Play(play)).unwrap_or_default();
+    assert_eq!(
+        events,
+        [Event::Played {
+            side: Side::X,
+            dice: dice(3, 1),
+            play
+        }]
+    );
+    assert_eq!((game.on_roll(), game.dice()), (Side::O, None));
+}
+
+#[test]
+fn double_take_beaver_and_drop() {
+    let mut game = standard_money();
+    assert_eq!(
+        game.apply(Action::Double),
+        Ok(vec![Event::Doubled {
+            side: Side::X,
+            value: 2
+        }])
+    );
+    assert_eq!(game.turn(), Side::O);
+    assert_eq!(
+        game.apply(Action::Roll(dice(2, 1))),
+        Err(GameError::DoublePending)
+    );
+    assert_eq!(
+        game.apply(Action::Beaver),
+        Ok(vec![Event::Beavered {
+            side: Side::O,
+            value: 4
+        }])
+    );
+    assert_eq!(game.turn(), Side::X);
+    assert_eq!(
+        game.apply(Action::Drop),
+        Ok(vec![
+            Event::Dropped { side: Side::X },
+            Event::Won {
+                winner: Side::O,
+                ending: Ending::Dropped,
+                points: 2
+            }
+        ])
+    );
+    assert_eq!(
+        game.apply(Action::Roll(dice(2, 1))),
+        Err(GameError::GameOver)
+    );
+
+    let mut game = standard_money();
+    game.apply(Action::Double).ok();
+    assert_eq!(
+        game.apply(Action::Take),
+        Ok(vec![Event::Took {
+            side: Side::O,
+            value: 2
+        }])
+    );
+    assert_eq!(game.cube().owner, Some(Side::O));
+    assert_eq!(
+        game.apply(Action::Double),
+        Err(GameError::Cube(CubeRefusal::NotOwner))
+    );
+}
+
+#[test]
+fn resignations_are_offered_declined_and_accepted() {
+    let mut game = standard_money();
+    game.apply(Action::Resign(Resignation::Single)).ok();
+    assert_eq!(game.turn(), Side::O);
+    assert_eq!(
+        game.apply(Action::Reject),
+        Ok(vec![Event::ResignationDeclined {
+            side: Side::O,
+            kind: Resignation::Single
+        }])
+    );
+    assert_eq!(
+        game.apply(Action::Resign(Resignation::Single)),
+        Err(GameError::AlreadyDeclined(Resignation::Single))
+    );
+    game.apply(Action::Resign(Resignation::Gammon)).ok();
+    // Money play with the Jacoby rule and a centred cube: a gammon counts as a single game.
+    assert_eq!(
+        game.apply(Action::Accept),
+        Ok(vec![Event::Won {
+            winner: Side::O,
+            ending: Ending::Resigned(Resignation::Gammon),
+            points: 1
+        }])
+    );
+}
+
+#[test]
+fn tavli_games_have_no_cube_and_no_triple_game() {
+    let mut game = Game::new(
+        RuleSet::new(Variant::Plakoto),
+        MatchContext::match_game(5, [0, 0], false),
+        Side::O,
+    );
+    assert_eq!(
+        game.apply(Action::Double),
+        Err(GameError::Cube(CubeRefusal::NoCube))
+    );
+    game.apply(Action::Resign(Resignation::Backgammon)).ok();
+    assert_eq!(game.resignation(), Some((Side::O, Resignation::Gammon)));
+}
+
+#[test]
+fn a_match_scores_games_and_plays_the_crawford_game() {
+    let mut play = Match::new(RuleSet::new(Variant::Standard), 3, false, 0);
+    assert_eq!(play.apply(Action::Double), Err(GameError::NoGame));
+    for expected in [false, false, true] {
+        play.start_game(Side::X).ok();
+        assert_eq!(
+            play.game().map(|game| game.context().crawford),
+            Some(expected)
+        );
+        // X resigns a single game each time: O wins 1, 2, 3.
+        play.apply(Action::Resign(Resignation::Single)).ok();
+        play.apply(Action::Accept).ok();
+    }
+    assert_eq!(play.score(), [3, 0]);
+    assert_eq!(play.winner(), Some(Side::O));
+    assert!(play.is_post_crawford());
+    assert_eq!(play.start_game(Side::X).err(), Some(GameError::MatchOver));
+}
+
+#[test]
+fn a_tavli_match_rotates_the_games() {
+    let mut play = Match::new(RuleSet::new(Variant::Portes), 5, false, 0);
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        let variant = play.start_game(Side::O).map(|game| game.rules().variant());
+        seen.push(variant.ok());
+        play.apply(Action::Resign(Resignation::Single)).ok();
+        play.apply(Action::Accept).ok();
+    }
+    assert_eq!(
+        seen,
+        [
+            Some(Variant::Portes),
+            Some(Variant::Plakoto),
+            Some(Variant::Fevga),
+            Some(Variant::Portes)
+        ]
+    );
+}
+
+/// Plays one random game of `variant` through `apply` to its end: every roll, play and pass
+/// the rules offer is accepted, and the result is one the rules give.
+fn random_game(variant: Variant, seed: u64) -> Result<(), TestCaseError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let rules = RuleSet::new(variant);
+    let mut game = Game::new(rules, MatchContext::money(), Side::X);
+    for _ in 0..5_000 {
+        if game.is_over() {
+            break;
+        }
+        if rules.uses_cube() && game.may_double().is_ok() && rng.gen_bool(0.02) {
+            game.apply(Action::Double)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let answer = if rng.gen_bool(0.5) {
+                Action::Take
+            } else {
+                Action::Drop
+            };
+            game.apply(answer)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            continue;
+        }
+        let roll = dice(rng.gen_range(1..=6), rng.gen_range(1..=6));
+        let events = game
+            .apply(Action::Roll(roll))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        if matches!(events[..], [Event::Rerolled { .. }]) {
+            prop_assert!(game.dice().is_none());
+            continue;
+        }
+        let plays = game.legal_plays();
+        let action = if plays.is_empty() {
+            Action::CannotMove
+        } else {
+            Action::Play(plays[rng.gen_range(0..plays.len())])
+        };
+        game.apply(action)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(game.board().validate(variant).is_ok());
+    }
+    prop_assert!(game.is_over(), "{variant}: no result after 5000 turns");
+    match game.result() {
+        Some(Event::Won { points, .. }) => prop_assert!(points >= 1),
+        Some(Event::Drawn) => prop_assert_eq!(variant, Variant::Plakoto),
+        other => prop_assert!(false, "{variant}: result {other:?}"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    #[test]
+    fn random_legal_games_end_with_a_result_in_every_variant(seed in any::<u64>()) {
+        for variant in Variant::ALL {
+            random_game(variant, seed)?;
+        }
+    }
+}
