@@ -31,6 +31,7 @@
 //! ```
 
 pub mod board;
+pub mod picture;
 pub mod pipcount;
 
 pub use board::{render_board, BoardView};
