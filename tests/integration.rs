@@ -13,6 +13,7 @@ mod grammar;
 mod grammar_codec;
 mod movegen;
 mod movegen_properties;
+mod picture;
 mod readme;
 mod render;
 mod repl;
