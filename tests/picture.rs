@@ -209,6 +209,7 @@ proptest! {
         let pixmap = Pixmap::decode_png(&png).expect("the PNG decodes");
         prop_assert_eq!(pixmap.width(), width);
         prop_assert_eq!(pixmap.height(), options.height());
+        prop_assert!(pixmap.pixels().iter().all(|pixel| pixel.alpha() == 255), "opaque");
     }
 }
 

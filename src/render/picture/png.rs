@@ -70,7 +70,26 @@ pub fn svg_to_png(svg: &str, width: u32) -> Result<Vec<u8>, PictureError> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|error| PictureError::Encode(error.to_string()))
+    encode_rgb(&pixmap).map_err(|error| PictureError::Encode(error.to_string()))
+}
+
+/// Encodes the pixels as an 8-bit RGB PNG with the png crate's fast (fdeflate) compression:
+/// several times faster than tiny-skia's own RGBA encoder at its default level, for files
+/// about as small on pictures like these. The pictures are opaque (the SVG paints its whole
+/// background), so the premultiplied pixels are the colours themselves.
+fn encode_rgb(pixmap: &Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|pixel| [pixel[0], pixel[1], pixel[2]])
+        .collect();
+    let mut bytes = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(bytes)
 }

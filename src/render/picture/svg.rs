@@ -47,7 +47,7 @@ fn position_svg_with_id(state: &MatchState, options: &PictureOptions, id: &str) 
     let mut svg = String::with_capacity(32 * 1024);
     let _ = writeln!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tavli-board\" viewBox=\"0 0 {} {}\" width=\"{}\" \
          height=\"{}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" \
          font-family=\"DejaVu Sans, Verdana, sans-serif\" data-variant=\"{}\" \
          data-theme=\"{}\">",
