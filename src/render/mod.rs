@@ -31,6 +31,7 @@
 //! ```
 
 pub mod board;
+pub mod html_report;
 pub mod picture;
 pub mod pipcount;
 
