@@ -19,5 +19,6 @@ mod render;
 mod repl;
 mod repl_files;
 mod repl_variants;
+mod report;
 mod validate;
 mod variants;
