@@ -134,7 +134,7 @@ fn scattered_state(variant: Variant, seed: u64) -> Option<MatchState> {
 
 fn options_from(theme: usize, from: usize, numbers: bool, clockwise: bool) -> PictureOptions {
     PictureOptions {
-        names: ["Ölga <&> \"O\"".to_string(), "Ξένια".to_string()],
+        names: ["Ölga <&> \"O\"\u{1}".to_string(), "Ξένια".to_string()],
         numbers_for: [None, Some(Side::X), Some(Side::O)][from % 3],
         numbers,
         theme: Theme::ALL[theme % Theme::ALL.len()],

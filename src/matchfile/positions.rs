@@ -38,10 +38,17 @@ fn game_start(record: &MatchRecord, index: usize) -> MatchState {
     state
 }
 
-/// The notation of `steps` played by `side` with `dice` on `board`.
+/// The notation of `steps` played by `side` with `dice` on `board`. A play of no steps is
+/// `(no move)` when the roll has no legal play, and `(no play recorded)` when it has: the
+/// roll was left unplayed before a resignation, or followed a play the replay could not set
+/// up on the board.
 fn play_text(variant: Variant, board: &Board, side: Side, dice: Dice, steps: &[Step]) -> String {
     if steps.is_empty() {
-        return "(no move)".to_string();
+        return if legal_plays_in(variant, board, side, dice).is_empty() {
+            "(no move)".to_string()
+        } else {
+            "(no play recorded)".to_string()
+        };
     }
     if variant.is_gnubg_variation() {
         format_play(board, side, steps)

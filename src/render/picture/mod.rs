@@ -15,7 +15,7 @@
 //! let state = MatchState::new_money_game(Variant::Standard, Side::X);
 //! let svg = position_svg(&state, &PictureOptions::default());
 //! assert!(svg.starts_with("<svg"));
-//! assert!(svg.contains("<title>"));
+//! assert!(svg.contains("<title id=\"tavli-title\">Backgammon, money game: X on roll"));
 //! assert!(svg.contains("4HPwATDgc/ABMA"));
 //! ```
 
@@ -113,10 +113,27 @@ pub fn xml_escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids (control characters) become a replacement mark.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
+            // Characters XML 1.0 forbids (control characters, U+FFFE, U+FFFF) become a
+            // replacement mark.
+            c if ((c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
+                || matches!(c, '\u{FFFE}' | '\u{FFFF}') =>
+            {
+                out.push('\u{FFFD}');
+            }
             c => out.push(c),
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaped_text_is_valid_xml_text() {
+        assert_eq!(xml_escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
+        assert_eq!(xml_escape("x\u{1}y\u{FFFF}"), "x\u{FFFD}y\u{FFFD}");
+        assert_eq!(xml_escape("Ξένια\tok"), "Ξένια\tok");
+    }
 }
