@@ -236,3 +236,42 @@ fn reports_render_in_headless_chromium() {
     check_in_browser(&browser, &page_of(&real_match()), "real", 4);
     check_in_browser(&browser, &page_of(&illegal_match()), "illegal", 3);
 }
+
+/// The boards before each move (`matchfile::positions`) follow the record of every valid
+/// fixture: each play is one of the legal plays of the board before it, and each board
+/// after is the next board before.
+#[test]
+fn boards_before_each_move_follow_the_record() {
+    use tavli::matchfile::positions::game_turns;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mat");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures/mat")
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "mat"))
+        .collect();
+    files.extend(
+        ["plakoto", "fevga", "athroisma", "portes", "old-english"]
+            .map(|name| dir.join(format!("variants/{name}.mat"))),
+    );
+    let mut plays = 0;
+    for path in files {
+        let bytes = std::fs::read(&path).expect("read");
+        let checked = check_bytes(&path.display().to_string(), &bytes, None);
+        let Some(record) = &checked.record else {
+            continue;
+        };
+        if checked.report.verdict == tavli::matchfile::Verdict::Invalid {
+            continue;
+        }
+        for turns in game_turns(record) {
+            for pair in turns.windows(2) {
+                assert_eq!(pair[0].after, pair[1].before.board, "{}", path.display());
+            }
+            for turn in &turns {
+                assert!(turn.checked, "{}: {}", path.display(), turn.text);
+                plays += usize::from(turn.before.dice.is_some());
+            }
+        }
+    }
+    assert!(plays > 500, "{plays} plays followed");
+}

@@ -21,7 +21,8 @@ pub struct Turn {
     pub before: MatchState,
     /// The board after the action.
     pub after: Board,
-    /// Whether the board after follows from a legal play (false after an illegal one, when
+    /// Whether the board after follows from a legal play or from no play (false when the
+    /// steps were applied as written because they are no legal play: after an illegal play
     /// the replay went on with the position the writer meant).
     pub checked: bool,
 }
@@ -72,12 +73,23 @@ fn apply_steps(
         key
     };
     let wanted = key(steps);
-    if let Some(play) = legal_plays_in(variant, board, side, dice)
-        .into_iter()
-        .find(|play| key(play.steps()) == wanted)
-    {
+    let legal = legal_plays_in(variant, board, side, dice);
+    if steps.is_empty() {
+        // No legal play, or a roll left unplayed (before a resignation, after a lost
+        // position): the board stays as it is, as in the replay.
+        return (*board, true);
+    }
+    if let Some(play) = legal.iter().find(|play| key(play.steps()) == wanted) {
         return (play.result, true);
     }
+    let after = apply_as_written(variant, board, side, steps);
+    // The same play in another order of the dice (`17/12/10` recorded, `17/15/10` generated).
+    let checked = legal.iter().any(|play| play.result == after);
+    (after, checked)
+}
+
+/// `steps` applied one by one, hits sent to the bar (pinned in Plakoto, none in Fevga).
+fn apply_as_written(variant: Variant, board: &Board, side: Side, steps: &[Step]) -> Board {
     let mut after = *board;
     let me = side.index();
     let them = side.opponent().index();
@@ -105,7 +117,7 @@ fn apply_steps(
             }
         }
     }
-    (after, false)
+    after
 }
 
 /// Every game's actions with the state before each, in order.
