@@ -20,13 +20,14 @@
 //! ```
 
 mod describe;
+mod glyphs;
 mod layout;
 mod png;
 mod svg;
 mod theme;
 
 pub use describe::{describe_position, title_text};
-pub use png::{position_png, svg_to_png};
+pub use png::position_png;
 pub use svg::{board_svg_fragment, position_svg};
 pub use theme::Theme;
 

@@ -1,33 +1,13 @@
-//! PNG pictures: the SVG rasterised by resvg, its text set in the DejaVu Sans faces shipped
-//! inside the binary (subsets: Latin, Latin-1, Latin Extended-A, Greek, punctuation), so a
-//! picture looks the same on every machine whatever fonts it has. Licence:
-//! `assets/fonts/LICENSE` (Bitstream Vera licence; DejaVu changes are public domain).
+//! PNG pictures: the SVG, with its text already turned into the outlines of the DejaVu Sans
+//! faces shipped in the binary ([`super::glyphs`]), rasterised by resvg and encoded by png.
+//! resvg is built without its `text` feature, so no font is looked up on the machine and a
+//! picture looks the same everywhere.
 
-use super::{position_svg, PictureError, PictureOptions, SIZE_RANGE};
+use super::svg::{position_svg_with_id, Text};
+use super::{PictureError, PictureOptions, SIZE_RANGE};
 use crate::rules::MatchState;
 use resvg::tiny_skia::{Pixmap, Transform};
-use resvg::usvg::{self, fontdb};
-use std::sync::{Arc, OnceLock};
-
-/// DejaVu Sans, subset (see `assets/fonts/README.md` for the command that made it).
-static REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-subset.ttf");
-/// DejaVu Sans Bold, the same subset.
-static BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold-subset.ttf");
-
-/// The embedded fonts, read once.
-fn fonts() -> Arc<fontdb::Database> {
-    static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut database = fontdb::Database::new();
-            for face in [REGULAR, BOLD] {
-                database.load_font_source(fontdb::Source::Binary(Arc::new(face)));
-            }
-            database.set_sans_serif_family("DejaVu Sans");
-            Arc::new(database)
-        })
-        .clone()
-}
+use resvg::usvg;
 
 /// The position as PNG bytes, `options.width` pixels wide.
 ///
@@ -38,24 +18,21 @@ pub fn position_png(state: &MatchState, options: &PictureOptions) -> Result<Vec<
     if !SIZE_RANGE.contains(&options.width) {
         return Err(PictureError::Size(options.width));
     }
-    svg_to_png(&position_svg(state, options), options.width)
+    let svg = position_svg_with_id(state, options, "tavli", Text::Paths);
+    svg_to_png(&svg, options.width)
 }
 
-/// Rasterises an SVG document (such as [`position_svg`]'s) `width` pixels wide, keeping its
-/// proportions, with the embedded fonts only (no system fonts are read).
+/// Rasterises an SVG document `width` pixels wide, keeping its proportions. `<text>`
+/// elements are not drawn (resvg is built without text support): [`position_png`] writes
+/// its text as paths.
 ///
-/// # Errors
-/// [`PictureError::Size`] for a width outside [`SIZE_RANGE`] or a picture too tall to
-/// allocate, [`PictureError::Svg`] when the text is not an SVG document resvg can read.
-pub fn svg_to_png(svg: &str, width: u32) -> Result<Vec<u8>, PictureError> {
+/// Fails with [`PictureError::Size`] for a width outside [`SIZE_RANGE`] or a picture too
+/// tall to allocate, [`PictureError::Svg`] when the text is not an SVG document resvg reads.
+fn svg_to_png(svg: &str, width: u32) -> Result<Vec<u8>, PictureError> {
     if !SIZE_RANGE.contains(&width) {
         return Err(PictureError::Size(width));
     }
-    let options = usvg::Options {
-        font_family: "DejaVu Sans".to_string(),
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
+    let options = usvg::Options::default();
     let tree = usvg::Tree::from_str(svg, &options)
         .map_err(|error| PictureError::Svg(error.to_string()))?;
     let size = tree.size();

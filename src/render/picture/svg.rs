@@ -1,6 +1,7 @@
 //! Draws a match state as one self-contained SVG document (no scripts, fonts or images).
 
 use super::describe::{self, number_for, numbered_for};
+use super::glyphs::{self, Anchor};
 use super::layout::{self as l, STACK};
 use super::theme::Palette;
 use super::{xml_escape, PictureOptions};
@@ -27,7 +28,7 @@ impl std::fmt::Display for N {
 /// Never fails: every state can be drawn (an impossible board is drawn as it is).
 #[must_use]
 pub fn position_svg(state: &MatchState, options: &PictureOptions) -> String {
-    position_svg_with_id(state, options, "tavli")
+    position_svg_with_id(state, options, "tavli", Text::Elements)
 }
 
 /// As [`position_svg`], with element ids starting with `id` so that several pictures can
@@ -35,10 +36,25 @@ pub fn position_svg(state: &MatchState, options: &PictureOptions) -> String {
 /// digits and `-`; other characters are replaced by `-`.
 #[must_use]
 pub fn board_svg_fragment(state: &MatchState, options: &PictureOptions, id: &str) -> String {
-    position_svg_with_id(state, options, id)
+    position_svg_with_id(state, options, id, Text::Elements)
 }
 
-fn position_svg_with_id(state: &MatchState, options: &PictureOptions, id: &str) -> String {
+/// How the picture's text is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Text {
+    /// As `<text>` elements: selectable, searchable, set in the viewer's fonts.
+    Elements,
+    /// As the outlines of the embedded DejaVu Sans: what the PNG is rasterised from.
+    Paths,
+}
+
+/// The SVG document; `text` says how its text is written.
+pub(super) fn position_svg_with_id(
+    state: &MatchState,
+    options: &PictureOptions,
+    id: &str,
+    text: Text,
+) -> String {
     let id: String = id
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
@@ -72,6 +88,7 @@ fn position_svg_with_id(state: &MatchState, options: &PictureOptions, id: &str) 
     );
     let mut canvas = Canvas {
         svg,
+        paths: text == Text::Paths,
         palette,
         shine: format!("url(#{id}-shine)"),
     };
@@ -89,6 +106,8 @@ fn position_svg_with_id(state: &MatchState, options: &PictureOptions, id: &str) 
 /// The SVG being written and how to colour it.
 struct Canvas {
     svg: String,
+    /// Text drawn as outlines (for the rasteriser) instead of `<text>`.
+    paths: bool,
     palette: Palette,
     shine: String,
 }
@@ -102,6 +121,41 @@ impl Canvas {
             N(y),
             N(w),
             N(h)
+        );
+    }
+
+    /// A line of text: a `<text>` element, or (for the PNG) its outline as a `<path>`.
+    #[allow(clippy::too_many_arguments)]
+    fn text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        anchor: Anchor,
+        bold: bool,
+        fill: Option<&str>,
+        content: &str,
+    ) {
+        let fill = fill.map_or_else(String::new, |fill| format!(" fill=\"{fill}\""));
+        if self.paths {
+            let d = glyphs::text_path(content, x, y, size, anchor, bold);
+            if !d.is_empty() {
+                let _ = writeln!(self.svg, "<path d=\"{d}\"{fill}/>");
+            }
+            return;
+        }
+        let anchor = match anchor {
+            Anchor::Start => String::new(),
+            other => format!(" text-anchor=\"{}\"", other.name()),
+        };
+        let weight = if bold { " font-weight=\"bold\"" } else { "" };
+        let _ = writeln!(
+            self.svg,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{anchor}{weight}{fill}>{}</text>",
+            N(x),
+            N(y),
+            N(size),
+            xml_escape(content)
         );
     }
 
@@ -175,8 +229,7 @@ impl Canvas {
         }
         let _ = writeln!(
             self.svg,
-            "<g class=\"numbers\" font-size=\"16\" text-anchor=\"middle\" fill=\"{}\" \
-             aria-hidden=\"true\">",
+            "<g class=\"numbers\" fill=\"{}\" aria-hidden=\"true\">",
             p.numbers
         );
         for point in 1..=24u8 {
@@ -186,13 +239,8 @@ impl Canvas {
             } else {
                 l::BOTTOM + l::FRAME_END / 2.0 + 6.0
             };
-            let _ = writeln!(
-                self.svg,
-                "<text x=\"{}\" y=\"{}\">{}</text>",
-                N(x),
-                N(y),
-                number_for(state.variant, numbers, point)
-            );
+            let number = number_for(state.variant, numbers, point).to_string();
+            self.text(x, y, 16.0, Anchor::Middle, false, None, &number);
         }
         self.svg.push_str("</g>\n");
     }
@@ -251,13 +299,15 @@ impl Canvas {
             );
         }
         if let Some(count) = label {
-            let _ = writeln!(
-                self.svg,
-                "<text class=\"count\" x=\"{}\" y=\"{}\" font-size=\"24\" font-weight=\"bold\" \
-                 text-anchor=\"middle\" fill=\"{}\">{count}</text>",
-                N(x),
-                N(y + 8.5),
-                p.checker_text[i]
+            let fill = p.checker_text[i];
+            self.text(
+                x,
+                y + 8.5,
+                24.0,
+                Anchor::Middle,
+                true,
+                Some(fill),
+                &count.to_string(),
             );
         }
     }
@@ -364,13 +414,15 @@ impl Canvas {
                     Side::O => l::MIDDLE - 12.0,
                     Side::X => l::MIDDLE + 28.0,
                 };
-                let _ = writeln!(
-                    self.svg,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"20\" font-weight=\"bold\" \
-                     text-anchor=\"middle\" fill=\"{}\" aria-hidden=\"true\">{off}</text>",
-                    N(centre),
-                    N(y),
-                    p.numbers
+                let fill = Some(p.numbers);
+                self.text(
+                    centre,
+                    y,
+                    20.0,
+                    Anchor::Middle,
+                    true,
+                    fill,
+                    &off.to_string(),
                 );
             }
         }
@@ -400,7 +452,7 @@ impl Canvas {
             }
         };
         let face = if value <= 1 { 64 } else { value };
-        let size = match face {
+        let size: u8 = match face {
             0..=99 => 28,
             100..=999 => 20,
             _ => 14,
@@ -409,17 +461,25 @@ impl Canvas {
             self.svg,
             "<g class=\"cube\" data-value=\"{value}\" data-owner=\"{owner}\">\
              <rect x=\"{}\" y=\"{}\" width=\"{c}\" height=\"{c}\" rx=\"7\" fill=\"{}\" \
-             stroke=\"{}\" stroke-width=\"2\"/><text x=\"{}\" y=\"{}\" font-size=\"{size}\" \
-             font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{face}</text></g>",
+             stroke=\"{}\" stroke-width=\"2\"/>",
             N(x - l::CUBE / 2.0),
             N(y - l::CUBE / 2.0),
             p.cube,
             p.frame_edge,
-            N(x),
-            N(y + f32::from(size as u8) * 0.36),
-            p.cube_text,
             c = N(l::CUBE)
         );
+        let size = f32::from(size);
+        let fill = Some(p.cube_text);
+        self.text(
+            x,
+            y + size * 0.36,
+            size,
+            Anchor::Middle,
+            true,
+            fill,
+            &face.to_string(),
+        );
+        self.svg.push_str("</g>\n");
     }
 
     /// The dice of the player on roll, in that player's right-hand half.
@@ -472,11 +532,7 @@ impl Canvas {
     /// The players' bands: name, pips and score; the match on top, what happens below.
     fn bands(&mut self, state: &MatchState, options: &PictureOptions) {
         let p = self.palette;
-        let _ = writeln!(
-            self.svg,
-            "<g class=\"bands\" font-size=\"20\" fill=\"{}\">",
-            p.band_text
-        );
+        let _ = writeln!(self.svg, "<g class=\"bands\" fill=\"{}\">", p.band_text);
         for side in Side::BOTH {
             let y = match side {
                 Side::O => l::BAND / 2.0 + 7.0,
@@ -511,24 +567,25 @@ impl Canvas {
                     if score == 1 { "" } else { "s" }
                 );
             }
-            let _ = writeln!(
-                self.svg,
-                "<text x=\"60\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan>{}</text>",
-                N(y),
-                xml_escape(&name),
-                xml_escape(&rest)
-            );
+            if self.paths {
+                self.text(60.0, y, 20.0, Anchor::Start, true, None, &name);
+                let after = 60.0 + glyphs::advance(&name, 20.0, true);
+                self.text(after, y, 20.0, Anchor::Start, false, None, &rest);
+            } else {
+                let _ = writeln!(
+                    self.svg,
+                    "<text x=\"60\" y=\"{}\" font-size=\"20\"><tspan font-weight=\"bold\">{}\
+                     </tspan>{}</text>",
+                    N(y),
+                    xml_escape(&name),
+                    xml_escape(&rest)
+                );
+            }
             let right = match side {
                 Side::O => describe::match_words(state),
                 Side::X => short_situation(state, options),
             };
-            let _ = writeln!(
-                self.svg,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-                N(l::WIDTH - 20.0),
-                N(y),
-                xml_escape(&right)
-            );
+            self.text(l::WIDTH - 20.0, y, 20.0, Anchor::End, false, None, &right);
         }
         self.svg.push_str("</g>\n");
     }
