@@ -235,6 +235,60 @@ fn reports_render_in_headless_chromium() {
     };
     check_in_browser(&browser, &page_of(&real_match()), "real", 4);
     check_in_browser(&browser, &page_of(&illegal_match()), "illegal", 3);
+    // The print style sheet gives a document too (cards kept whole, no navigation).
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-browser");
+    let pdf = dir.join("illegal.pdf");
+    let html = dir.join("illegal.html");
+    run_chromium(
+        &browser,
+        &dir,
+        "print",
+        &[format!("--print-to-pdf={}", pdf.display()), url(&html)],
+    );
+    let bytes = std::fs::read(&pdf).expect("a PDF was printed");
+    assert!(
+        bytes.starts_with(b"%PDF") && bytes.len() > 10_000,
+        "{} bytes",
+        bytes.len()
+    );
+}
+
+#[test]
+fn validate_html_writes_the_page_and_keeps_the_exit_status() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-cli");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let out = dir.join("illegal.html");
+    let run = Command::new(crate::support::tavli_binary())
+        .args([
+            "validate",
+            "fixtures/mat/corrupt/illegal-blocked.mat",
+            "--html",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("tavli runs");
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "an invalid file is still rejected"
+    );
+    assert!(String::from_utf8_lossy(&run.stdout).contains("illegal-move"));
+    let page = std::fs::read_to_string(&out).expect("the page was written");
+    assert!(page.contains("<h1>fixtures/mat/corrupt/illegal-blocked.mat</h1>"));
+    let two = Command::new(crate::support::tavli_binary())
+        .args([
+            "validate",
+            "fixtures/mat/seed08-1pt.mat",
+            "fixtures/mat/seed07-1pt.mat",
+            "--html",
+        ])
+        .arg(dir.join("two.html"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("tavli runs");
+    assert_eq!(two.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&two.stderr).contains("--html writes the report of one"));
 }
 
 /// The boards before each move (`matchfile::positions`) follow the record of every valid
