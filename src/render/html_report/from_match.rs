@@ -11,7 +11,8 @@ use crate::matchfile::record::{Ending, GameResult};
 use crate::matchfile::{match_input, CheckedFile, Verdict};
 use crate::rules::{MatchState, Resignation, Side, Variant};
 
-/// Boards drawn at most for diagnostics on one page (a badly broken file has many).
+/// Diagnostics placed on the board at most on one page (a badly broken file has many, and
+/// each is placed by replaying the file up to it); later ones are listed without a board.
 pub const MAX_DIAGNOSTIC_BOARDS: usize = 100;
 
 fn name(names: &[String; 2], side: Side) -> String {
@@ -166,6 +167,7 @@ pub fn report_of(checked: &CheckedFile) -> Report {
 fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
     let (input, _) = match_input(&checked.text, checked.format);
     let mut boards = 0;
+    let mut placed = 0;
     let mut last_record = None;
     for (located, diagnostic) in checked.report.diagnostics.iter().zip(&checked.diagnostics) {
         let kind = match located.severity {
@@ -187,7 +189,9 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
             lists: Vec::new(),
             board: None,
         };
-        let place = if checked.record.is_some() {
+        // Placing a diagnostic replays the file up to it: only the first ones get a board.
+        let place = if checked.record.is_some() && placed < MAX_DIAGNOSTIC_BOARDS {
+            placed += 1;
             place_diagnostic(&input, diagnostic)
         } else {
             None
