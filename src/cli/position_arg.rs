@@ -2,8 +2,8 @@
 //! (any variant, `plakoto:O=...:X=...`) or `start`.
 
 use super::exit::Outcome;
+use crate::codec::parse_position;
 use crate::codec::tavli_position::{decode_position, encode_position};
-use crate::codec::{parse_position, position_id};
 use crate::rules::{Board, MatchState, Side, Variant};
 use std::fmt;
 
@@ -71,9 +71,5 @@ fn money_state(variant: Variant, board: Board) -> MatchState {
 /// position, the tavli position string otherwise.
 #[must_use]
 pub fn position_text(variant: Variant, board: &Board, on_roll: Side) -> String {
-    if variant.has_gnubg_position_id() && board.pinned == [0, 0] {
-        position_id::encode(board, on_roll)
-    } else {
-        encode_position(variant, board)
-    }
+    crate::codec::tavli_position::position_text(variant, board, on_roll)
 }

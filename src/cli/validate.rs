@@ -30,6 +30,10 @@ pub struct Args {
     /// Worker threads (default: the number of CPUs).
     #[arg(short, long)]
     pub jobs: Option<usize>,
+    /// Also write a self-contained HTML report of the (one) file: the match, its games and
+    /// moves, and at each problem the board before the offending record.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// A format named on the command line.
@@ -147,6 +151,14 @@ pub fn validate_files(
 /// I/O errors on `out`/`err` or stdin.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let (files, missing) = collect(&args.paths);
+    if args.html.is_some() && (files.len() != 1 || !missing.is_empty()) {
+        writeln!(
+            err,
+            "tavli validate: --html writes the report of one match file, and {} were given",
+            files.len() + missing.len()
+        )?;
+        return Ok(Outcome::Failure);
+    }
     for path in &missing {
         writeln!(
             err,
@@ -176,6 +188,22 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         bar
     });
     let format = args.format.map(Format::from);
+    if let (Some(out_path), Some(path)) = (&args.html, files.first()) {
+        let (name, bytes) = if path.as_os_str() == "-" {
+            ("<stdin>".to_string(), stdin.clone().unwrap_or_default())
+        } else {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            (path.display().to_string(), bytes)
+        };
+        let checked = crate::matchfile::check_bytes(&name, &bytes, format);
+        let page = crate::render::html_report::render_report(
+            &crate::render::html_report::from_match::report_of(&checked),
+            &crate::render::picture::PictureOptions::default(),
+        );
+        std::fs::write(out_path, page)
+            .with_context(|| format!("writing {}", out_path.display()))?;
+    }
     let reports = validate_files(&files, format, stdin.as_deref(), jobs, progress.as_ref());
     if let Some(bar) = progress {
         bar.finish_and_clear();

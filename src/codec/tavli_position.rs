@@ -101,6 +101,17 @@ pub fn encode_position(variant: Variant, board: &Board) -> String {
     text
 }
 
+/// The position in the variant's own text form: gnubg's Position ID where it can hold the
+/// position (no pins, contrary movement), the tavli position string otherwise.
+#[must_use]
+pub fn position_text(variant: Variant, board: &Board, on_roll: Side) -> String {
+    if variant.has_gnubg_position_id() && board.pinned == [0, 0] {
+        super::position_id::encode(board, on_roll)
+    } else {
+        encode_position(variant, board)
+    }
+}
+
 /// One written entry: where (1..=24, or 25 for the bar), how many, pinned, and its offset.
 struct Entry {
     location: u32,

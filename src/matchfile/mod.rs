@@ -30,6 +30,7 @@ pub mod ast;
 pub mod bench;
 pub mod diagnostic;
 pub mod mat;
+pub mod positions;
 pub mod record;
 pub mod replay;
 pub mod sgf;
@@ -276,7 +277,18 @@ impl std::error::Error for ReadError {}
 /// all diagnostics, sorted by position.
 #[must_use]
 pub fn check_text(text: &str, format: Format) -> (MatchRecord, Vec<Diagnostic>) {
-    let (input, mut diagnostics) = match format {
+    let (input, mut diagnostics) = match_input(text, format);
+    let (record, mut replayed) = replay::replay(&input);
+    diagnostics.append(&mut replayed);
+    diagnostics.sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
+    (record, diagnostics)
+}
+
+/// Reads `text` in `format` into the replay's input (the written events with their spans)
+/// and the reader's diagnostics, without replaying it.
+#[must_use]
+pub fn match_input(text: &str, format: Format) -> (MatchInput, Vec<Diagnostic>) {
+    match format {
         Format::Mat => {
             let (file, syntax) = mat::parse_mat(text);
             let (input, mut more) = mat_input(&file);
@@ -285,11 +297,7 @@ pub fn check_text(text: &str, format: Format) -> (MatchRecord, Vec<Diagnostic>) 
             (input, all)
         }
         Format::Sgf => sgf::sgf_input(text),
-    };
-    let (record, mut replayed) = replay::replay(&input);
-    diagnostics.append(&mut replayed);
-    diagnostics.sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
-    (record, diagnostics)
+    }
 }
 
 /// Reads a match from text; fails when the text has errors.
@@ -332,24 +340,53 @@ pub fn read_match(path: &Path) -> Result<MatchRecord, ReadError> {
     })
 }
 
+/// One file read and checked: its text, the replayed record, the diagnostics with their
+/// spans, and the report `tavli validate` prints.
+#[derive(Clone, Debug)]
+pub struct CheckedFile {
+    /// The decoded text ("" when the bytes could not be decoded).
+    pub text: String,
+    /// The format read.
+    pub format: Format,
+    /// The replayed match; `None` when the bytes could not be decoded.
+    pub record: Option<MatchRecord>,
+    /// Every diagnostic with its span in `text`, in the order of `report.diagnostics`.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The report.
+    pub report: FileReport,
+}
+
 /// Checks the bytes of one file called `name`; `format` `None` picks by extension and content.
 #[must_use]
 pub fn validate_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> FileReport {
+    check_bytes(name, bytes, format).report
+}
+
+/// As [`validate_bytes`], keeping the text, the record and the diagnostics' spans.
+#[must_use]
+pub fn check_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> CheckedFile {
     let (text, mut diagnostics) = match decode(bytes) {
         Ok(decoded) => decoded,
         Err(diagnostic) => {
             let index = LineIndex::new("");
-            return FileReport {
-                file: name.to_string(),
-                format: format.unwrap_or(Format::Mat),
-                verdict: Verdict::Invalid,
-                players: [String::new(), String::new()],
-                length: 0,
-                games: 0,
-                finished_games: 0,
-                final_score: [0, 0],
-                diagnostics: vec![Located::new(name, "", &index, &diagnostic)],
-                bytes: bytes.len(),
+            let format = format.unwrap_or(Format::Mat);
+            return CheckedFile {
+                text: String::new(),
+                format,
+                record: None,
+                report: FileReport {
+                    file: name.to_string(),
+                    format,
+                    verdict: Verdict::Invalid,
+                    players: [String::new(), String::new()],
+                    length: 0,
+                    games: 0,
+                    finished_games: 0,
+                    final_score: [0, 0],
+                    diagnostics: vec![Located::new(name, "", &index, &diagnostic)],
+                    bytes: bytes.len(),
+                },
+                diagnostics: vec![diagnostic],
             };
         }
     };
@@ -380,7 +417,7 @@ pub fn validate_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> FileR
     } else {
         Verdict::ValidWithWarnings
     };
-    FileReport {
+    let report = FileReport {
         file: name.to_string(),
         format,
         verdict,
@@ -391,6 +428,13 @@ pub fn validate_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> FileR
         final_score: record.final_score(),
         diagnostics: located,
         bytes: bytes.len(),
+    };
+    CheckedFile {
+        text,
+        format,
+        record: Some(record),
+        diagnostics,
+        report,
     }
 }
 

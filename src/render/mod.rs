@@ -31,6 +31,8 @@
 //! ```
 
 pub mod board;
+pub mod html_report;
+pub mod picture;
 pub mod pipcount;
 
 pub use board::{render_board, BoardView};

@@ -1,0 +1,334 @@
+//! A match file as one self-contained HTML page: header, games, moves, and notes with boards.
+//!
+//! The page is built in two steps so that more than the validator can write on it: a
+//! [`Report`] holds plain data (the header, each game's moves, and [`Note`]s, each tied to a
+//! game and optionally to one of its moves, with an optional board), and [`render_report`]
+//! turns it into HTML. [`from_match::report_of`] fills a report from a checked file with one
+//! note per diagnostic; a later analysis adds its marked decisions as notes of
+//! [`NoteKind::Decision`] with [`Report::add_note`], and they appear on the page the same
+//! way: a card in the game's section, linked both ways with the move it is about.
+//!
+//! The page has no scripts, no external fonts, images or style sheets: the boards are inline
+//! SVG ([`crate::render::picture`]). It reflows to one column on a phone and prints each card
+//! on one page.
+
+pub mod from_match;
+
+use super::picture::{board_svg_fragment, xml_escape, PictureOptions};
+use crate::rules::{MatchState, Side};
+use std::fmt::Write;
+
+/// The style sheet, inlined in every page.
+const STYLE: &str = include_str!("style.css");
+
+/// The whole page as data.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The page title and main heading (the file name).
+    pub title: String,
+    /// Lines under the heading: match length, variant, players, match information.
+    pub header: Vec<String>,
+    /// The verdict in words and its class (`valid`, `valid-with-warnings`, `invalid`).
+    pub verdict: (String, String),
+    /// The final score in words.
+    pub final_score: String,
+    /// The players' names (O, X), for the pictures.
+    pub names: [String; 2],
+    /// Notes about the file as a whole (not about a game).
+    pub file_notes: Vec<Note>,
+    /// The games in order.
+    pub games: Vec<GameSection>,
+}
+
+/// One game on the page.
+#[derive(Clone, Debug, Default)]
+pub struct GameSection {
+    /// Its heading: `Game 2: gnubg 1, root 0 (Crawford game)`.
+    pub heading: String,
+    /// The moves in order: who and what (`31: 8/5 6/5`).
+    pub moves: Vec<(Side, String)>,
+    /// How the game ended, in words (empty when the record stops before the end).
+    pub result: String,
+    /// The notes about this game, in move order.
+    pub notes: Vec<Note>,
+    /// The position after the last move, with its caption.
+    pub final_board: Option<(MatchState, String)>,
+}
+
+/// What a note is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// An error in the file.
+    Error,
+    /// A warning about the file.
+    Warning,
+    /// A decision marked by an analysis (a doubtful move or cube action).
+    Decision,
+}
+
+impl NoteKind {
+    /// The CSS class and the word shown.
+    #[must_use]
+    pub fn class(self) -> &'static str {
+        match self {
+            NoteKind::Error => "error",
+            NoteKind::Warning => "warning",
+            NoteKind::Decision => "decision",
+        }
+    }
+}
+
+/// A card on the page: a diagnostic, or a marked decision.
+#[derive(Clone, Debug)]
+pub struct Note {
+    /// What it is.
+    pub kind: NoteKind,
+    /// The move it is about (index into the game's moves), when it is about one.
+    pub turn: Option<usize>,
+    /// Whether the note is about move `turn` itself (marked in the move list) or about a
+    /// record just before it that left no move (an unusable play).
+    pub on_move: bool,
+    /// Its heading: `line 12, column 5: illegal-move`.
+    pub heading: String,
+    /// Labelled lines: (`Written`, `62: 13/7 7/5`), (`Why`, ...), shown in order.
+    pub details: Vec<(String, String)>,
+    /// Labelled lists: (`Closest legal plays`, [..]).
+    pub lists: Vec<(String, Vec<String>)>,
+    /// A board to show and its caption.
+    pub board: Option<(MatchState, String)>,
+}
+
+impl Report {
+    /// Adds `note` to game `game` (0-based; notes for games that do not exist go to the file
+    /// notes), keeping the game's notes in move order.
+    pub fn add_note(&mut self, game: usize, note: Note) {
+        match self.games.get_mut(game) {
+            Some(section) => {
+                let at = section
+                    .notes
+                    .iter()
+                    .position(|other| other.turn.unwrap_or(0) > note.turn.unwrap_or(0))
+                    .unwrap_or(section.notes.len());
+                section.notes.insert(at, note);
+            }
+            None => self.file_notes.push(note),
+        }
+    }
+}
+
+/// The page. Board pictures use `picture` (its names are replaced by the report's).
+#[must_use]
+pub fn render_report(report: &Report, picture: &PictureOptions) -> String {
+    let picture = PictureOptions {
+        names: report.names.clone(),
+        ..picture.clone()
+    };
+    let mut page = Page {
+        html: String::with_capacity(64 * 1024),
+        boards: 0,
+        picture,
+    };
+    page.head(report);
+    if !report.file_notes.is_empty() {
+        page.html
+            .push_str("<section class=\"file-notes\" id=\"file\">\n<h2>The file</h2>\n");
+        page.notes(&report.file_notes, None);
+        page.html.push_str("</section>\n");
+    }
+    for (index, game) in report.games.iter().enumerate() {
+        page.game(index, game);
+    }
+    let _ = writeln!(
+        page.html,
+        "<footer><p>Written by tavli {}; {} board picture{}.</p></footer>\n</body>\n</html>",
+        env!("CARGO_PKG_VERSION"),
+        page.boards,
+        if page.boards == 1 { "" } else { "s" }
+    );
+    page.html
+}
+
+/// The page being written.
+struct Page {
+    html: String,
+    boards: usize,
+    picture: PictureOptions,
+}
+
+impl Page {
+    fn head(&mut self, report: &Report) {
+        let title = xml_escape(&report.title);
+        let _ = write!(
+            self.html,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <meta name=\"generator\" content=\"tavli {}\">\n<title>{title}: match report</title>\n\
+             <style>\n{STYLE}</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        for line in &report.header {
+            let _ = writeln!(self.html, "<p>{}</p>", xml_escape(line));
+        }
+        let _ = writeln!(
+            self.html,
+            "<p class=\"verdict {}\">{}</p>\n<p class=\"final-score\">{}</p>",
+            xml_escape(&report.verdict.1),
+            xml_escape(&report.verdict.0),
+            xml_escape(&report.final_score)
+        );
+        if !report.games.is_empty() {
+            self.html.push_str("<nav><ol class=\"games\">");
+            for (index, game) in report.games.iter().enumerate() {
+                let marks = if game.notes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} note{})", game.notes.len(), plural(game.notes.len()))
+                };
+                let _ = write!(
+                    self.html,
+                    "<li><a href=\"#game-{}\">{}</a>{marks}</li>",
+                    index + 1,
+                    xml_escape(&game.heading)
+                );
+            }
+            self.html.push_str("</ol></nav>\n");
+        }
+        self.html.push_str("</header>\n");
+    }
+
+    fn game(&mut self, index: usize, game: &GameSection) {
+        let number = index + 1;
+        let _ = writeln!(
+            self.html,
+            "<section class=\"game\" id=\"game-{number}\" data-game=\"{number}\">\n<h2>{}</h2>",
+            xml_escape(&game.heading)
+        );
+        if game.moves.is_empty() {
+            self.html
+                .push_str("<p class=\"empty\">No moves recorded.</p>\n");
+        } else {
+            self.html.push_str("<ol class=\"moves\">\n");
+            for (turn, (side, text)) in game.moves.iter().enumerate() {
+                let marked: Vec<usize> = game
+                    .notes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, note)| note.on_move && note.turn == Some(turn))
+                    .map(|(k, _)| k)
+                    .collect();
+                let class = if marked.is_empty() {
+                    ""
+                } else {
+                    " class=\"marked\""
+                };
+                let _ = write!(
+                    self.html,
+                    "<li id=\"g{number}-t{turn}\"{class} data-side=\"{}\"><span class=\"who {}\">{}</span> {}",
+                    side.letter(),
+                    side.letter().to_ascii_lowercase(),
+                    xml_escape(&self.picture.names[side.index()]),
+                    xml_escape(text)
+                );
+                for k in marked {
+                    let _ = write!(
+                        self.html,
+                        " <a class=\"mark {}\" href=\"#g{number}-n{k}\">{}</a>",
+                        game.notes[k].kind.class(),
+                        game.notes[k].kind.class()
+                    );
+                }
+                self.html.push_str("</li>\n");
+            }
+            self.html.push_str("</ol>\n");
+        }
+        if !game.result.is_empty() {
+            let _ = writeln!(
+                self.html,
+                "<p class=\"result\">{}</p>",
+                xml_escape(&game.result)
+            );
+        }
+        self.notes(&game.notes, Some(number));
+        if let Some((state, caption)) = &game.final_board {
+            self.html.push_str("<div class=\"final\">\n");
+            self.figure(state, caption, &format!("g{number}-final"));
+            self.html.push_str("</div>\n");
+        }
+        self.html.push_str("</section>\n");
+    }
+
+    fn notes(&mut self, notes: &[Note], game: Option<usize>) {
+        if notes.is_empty() {
+            return;
+        }
+        self.html.push_str("<div class=\"notes\">\n");
+        for (k, note) in notes.iter().enumerate() {
+            let id = match game {
+                Some(number) => format!("g{number}-n{k}"),
+                None => format!("file-n{k}"),
+            };
+            let _ = write!(
+                self.html,
+                "<article class=\"note {}\" id=\"{id}\">\n<h3>{}</h3>\n",
+                note.kind.class(),
+                xml_escape(&note.heading)
+            );
+            if let (Some(number), Some(turn)) = (game, note.turn) {
+                let _ = writeln!(
+                    self.html,
+                    "<p class=\"at\"><a href=\"#g{number}-t{turn}\">{}move {} of game {number}</a></p>",
+                    if note.on_move { "" } else { "before " },
+                    turn + 1
+                );
+            }
+            if !note.details.is_empty() {
+                self.html.push_str("<dl>\n");
+                for (label, value) in &note.details {
+                    let _ = writeln!(
+                        self.html,
+                        "<dt>{}</dt><dd><code>{}</code></dd>",
+                        xml_escape(label),
+                        xml_escape(value)
+                    );
+                }
+                self.html.push_str("</dl>\n");
+            }
+            for (label, items) in &note.lists {
+                let _ = write!(
+                    self.html,
+                    "<p class=\"list-label\">{}</p>\n<ul>",
+                    xml_escape(label)
+                );
+                for item in items {
+                    let _ = write!(self.html, "<li><code>{}</code></li>", xml_escape(item));
+                }
+                self.html.push_str("</ul>\n");
+            }
+            if let Some((state, caption)) = &note.board {
+                self.figure(state, caption, &format!("{id}-board"));
+            }
+            self.html.push_str("</article>\n");
+        }
+        self.html.push_str("</div>\n");
+    }
+
+    fn figure(&mut self, state: &MatchState, caption: &str, id: &str) {
+        self.boards += 1;
+        let _ = write!(
+            self.html,
+            "<figure class=\"board\">\n{}<figcaption>{}</figcaption>\n</figure>\n",
+            board_svg_fragment(state, &self.picture, id),
+            xml_escape(caption)
+        );
+    }
+}
+
+/// `s` for a count other than one.
+#[must_use]
+pub fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
