@@ -406,20 +406,13 @@ impl ResignationValue {
 /// Cube-multiples of the six results in [`Probabilities::outcomes`] order.
 const RESULT_POINTS: [i64; 6] = [1, 2, 3, -1, -2, -3];
 
-/// Cubeful equity of `side` in the state described by `context`, where `on_roll_probabilities`
-/// are those of the player about to roll and `side` may be either player. Money: per unit cube;
-/// match: match-winning chance.
+/// Cubeful equity of `side` in the state described by `context`, with `probabilities` seen
+/// from `side` (who may be either player). Money: per unit cube; match: match-winning chance.
 #[must_use]
-pub fn cubeful_equity(
-    context: &CubeContext,
-    on_roll_probabilities: &Probabilities,
-    side: Side,
-) -> f64 {
+pub fn cubeful_equity(context: &CubeContext, probabilities: &Probabilities, side: Side) -> f64 {
     // Janowski's model is symmetric in who is on roll; the probabilities carry the roll.
-    let _ = on_roll_probabilities;
-    let probabilities = *on_roll_probabilities;
     let units = context.janowski(
-        &probabilities,
+        probabilities,
         side,
         context.cube_value,
         context.ownership(side),

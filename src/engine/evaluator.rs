@@ -227,7 +227,7 @@ pub fn evaluate<E: Evaluator + ?Sized>(
     Evaluation {
         probabilities,
         cubeless_equity: context.cubeless_equity(&probabilities, side),
-        cubeful_equity: cube::cubeful_equity(&context, &on_roll, side),
+        cubeful_equity: cube::cubeful_equity(&context, &probabilities, side),
     }
 }
 

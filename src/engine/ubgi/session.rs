@@ -344,9 +344,8 @@ impl<E: Evaluator> UbgiSession<E> {
     }
 }
 
-/// [`evaluate`] for `side`, computed for the player on roll and turned round: `evaluate`
-/// reads the on-roll player's probabilities as `side`'s in its cubeful equity, which is
-/// right only when `side` is on roll.
+/// [`evaluate`] for `side`, computed for the player on roll and turned round, so that the
+/// `info` figures of the two players are exact complements.
 fn evaluate_for<E: Evaluator + ?Sized>(
     evaluator: &E,
     state: &MatchState,
