@@ -203,3 +203,45 @@ fn a_failed_load_leaves_the_session_unchanged() {
             .replace(&*std::env::temp_dir().display().to_string(), "TMP")
     );
 }
+
+#[test]
+fn export_position_draws_the_board_as_svg_and_png() {
+    let svg = scratch("export-position.svg");
+    let png = scratch("export-position.png");
+    let script = format!(
+        "export position svg {}\nnew game\nexport position svg {}\nexport position png {}\nexport position png -\nexport position svg\n",
+        svg.display(),
+        svg.display(),
+        png.display()
+    );
+    let (output, errors, session) = run_tavli(&script);
+    // The messages, wherever the session writes them: before a game gnubg's "No game in
+    // progress."; a PNG never goes to standard output; a missing name is refused as the other
+    // exports refuse it.
+    let transcript = format!("{output}{errors}");
+    assert!(transcript.contains("No game in progress."), "{transcript}");
+    assert!(
+        transcript.contains("cannot be written to standard output"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("You must specify a file to export to."),
+        "{transcript}"
+    );
+    let text = read(&svg);
+    let document = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let title = document
+        .descendants()
+        .find(|node| node.has_tag_name("title"))
+        .and_then(|node| node.text())
+        .unwrap_or_default()
+        .to_string();
+    let id = tavli::codec::position_id::encode(&session.state().board, session.state().on_roll);
+    assert!(title.contains(&id), "{title} lacks {id}");
+    let names = session.names();
+    assert!(text.contains(&names[0]) && text.contains(&names[1]));
+    let bytes = std::fs::read(&png).expect("the PNG was written");
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().expect("the PNG decodes");
+    assert_eq!(reader.info().width, 800);
+}

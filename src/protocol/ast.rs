@@ -179,6 +179,11 @@ pub enum FileCommand {
     ImportMat(Option<String>),
     /// `export match mat FILE`: write the match as .mat.
     ExportMatchMat(Option<String>),
+    /// `export position svg FILE` (`png`: [`FileCommand::ExportPositionPng`]): the board as
+    /// a picture.
+    ExportPositionSvg(Option<String>),
+    /// `export position png FILE`: the board as a PNG picture.
+    ExportPositionPng(Option<String>),
     /// `save match FILE`: write the match as gnubg SGF.
     SaveMatch(Option<String>),
     /// `save position FILE`: write the current position as gnubg SGF.

@@ -185,12 +185,22 @@ pub const COMMANDS: &[Keyword] = &[
     leaf("exit", "leave tavli"),
     group(
         "export",
-        &[group(
-            "match",
-            &[leaf("mat", "as a Jellyfish .mat file")],
-            "the whole match",
-        )],
-        "write the match to a file",
+        &[
+            group(
+                "match",
+                &[leaf("mat", "as a Jellyfish .mat file")],
+                "the whole match",
+            ),
+            group(
+                "position",
+                &[
+                    leaf("png", "as a PNG picture"),
+                    leaf("svg", "as an SVG picture"),
+                ],
+                "the current position",
+            ),
+        ],
+        "write the match or the position to a file",
     ),
     aliased("help", &["h"], "describe commands"),
     leaf("hint", "list the legal plays, best first"),

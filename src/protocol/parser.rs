@@ -117,20 +117,25 @@ fn parse_new(group: &Keyword, words: &mut Words) -> Result<Command, CommandError
     }))
 }
 
-/// `import mat F`, `export match mat F`, `save match|position F`, `load match|position F`:
+/// `import mat F`, `export match mat F`, `export position svg|png F`, `save match|position F`,
+/// `load match|position F`:
 /// the file name is the next word (quotes allow blanks), `None` when missing.
 fn parse_file(group: &Keyword, words: &mut Words) -> Result<FileCommand, CommandError> {
-    let mut keyword = sub_keyword(group, words)?;
-    if !keyword.children.is_empty() {
-        keyword = sub_keyword(keyword, words)?;
-    }
+    let first = sub_keyword(group, words)?;
+    let keyword = if first.children.is_empty() {
+        first
+    } else {
+        sub_keyword(first, words)?
+    };
     let file = words.next().map(|(word, _)| word);
-    Ok(match (group.name, keyword.name) {
-        ("import", _) => FileCommand::ImportMat(file),
-        ("export", _) => FileCommand::ExportMatchMat(file),
-        ("save", "match") => FileCommand::SaveMatch(file),
-        ("save", _) => FileCommand::SavePosition(file),
-        ("load", "match") => FileCommand::LoadMatch(file),
+    Ok(match (group.name, first.name, keyword.name) {
+        ("import", ..) => FileCommand::ImportMat(file),
+        ("export", "position", "svg") => FileCommand::ExportPositionSvg(file),
+        ("export", "position", _) => FileCommand::ExportPositionPng(file),
+        ("export", ..) => FileCommand::ExportMatchMat(file),
+        ("save", "match", _) => FileCommand::SaveMatch(file),
+        ("save", ..) => FileCommand::SavePosition(file),
+        ("load", "match", _) => FileCommand::LoadMatch(file),
         _ => FileCommand::LoadPosition(file),
     })
 }

@@ -27,6 +27,7 @@ use crate::notation::variant_format::format_variant_play;
 use crate::notation::{apply_written_steps, format_play};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::render::picture::{position_png, position_svg, PictureOptions};
 use crate::rules::variants::legal_plays_in;
 use crate::rules::{
     legal_plays, Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant,
@@ -337,6 +338,8 @@ impl Session {
                 }
                 write_file(&path, &text, out)
             }
+            FileCommand::ExportPositionSvg(path) => self.export_picture(path, false, out),
+            FileCommand::ExportPositionPng(path) => self.export_picture(path, true, out),
             FileCommand::SaveMatch(path) => {
                 self.require_any_game()?;
                 let path = path.ok_or_else(|| {
@@ -795,6 +798,38 @@ fn statistics(white: usize, black: usize) -> String {
 }
 
 /// Writes `text` to `path` (`-` is standard output, as in gnubg's `export match mat -`).
+impl Session {
+    /// `export position svg|png FILE`: the board as tavli draws it (`tavli board --format`),
+    /// with the players' names; an SVG may go to standard output (`-`), a PNG only to a file.
+    fn export_picture(
+        &self,
+        path: Option<String>,
+        png: bool,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        if self.state.game_state == GameState::NoGame {
+            return Err(CommandError::not_now("No game in progress."));
+        }
+        let path = path
+            .ok_or_else(|| CommandError::bad_argument("You must specify a file to export to."))?;
+        let options = PictureOptions {
+            names: self.names().clone(),
+            ..PictureOptions::default()
+        };
+        if !png {
+            return write_file(&path, &position_svg(&self.state, &options), out);
+        }
+        if path == "-" {
+            return Err(CommandError::bad_argument(
+                "A PNG picture cannot be written to standard output; name a file.",
+            ));
+        }
+        let bytes = position_png(&self.state, &options)
+            .map_err(|error| CommandError::bad_argument(error.to_string()))?;
+        std::fs::write(&path, bytes).map_err(|error| file_error(&path, &io_message(&error)))
+    }
+}
+
 fn write_file(path: &str, text: &str, out: &mut Response) -> Result<(), CommandError> {
     if path == "-" {
         out.partial(text);
