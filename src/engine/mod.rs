@@ -11,6 +11,7 @@ pub mod external;
 pub mod external_debug;
 pub mod external_request;
 pub mod kazaross_xg2;
+pub mod match_equity;
 pub mod net;
 pub mod pubeval;
 pub mod search;
