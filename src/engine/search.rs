@@ -6,7 +6,9 @@
 
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
-use crate::rules::variants::scoring::{win_kind, WinKind};
+use crate::engine::net::evaluator::finished;
+use crate::rules::variants::scoring::win_kind;
+use crate::rules::variants::GameResult;
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Variant};
 use std::time::{Duration, Instant};
 
@@ -137,18 +139,8 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
 /// The exact result for `winner`, who has just borne off the last checker.
 fn won(variant: Variant, board: &Board, winner: Side) -> Probabilities {
-    let (gammon, backgammon) = match win_kind(variant, board, winner) {
-        WinKind::Single => (0.0, 0.0),
-        WinKind::Gammon | WinKind::Mother => (1.0, 0.0),
-        WinKind::Backgammon => (1.0, 1.0),
-    };
-    Probabilities {
-        win: 1.0,
-        win_gammon: gammon,
-        win_backgammon: backgammon,
-        lose_gammon: 0.0,
-        lose_backgammon: 0.0,
-    }
+    let kind = win_kind(variant, board, winner);
+    finished(GameResult::Win { winner, kind }, winner)
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
