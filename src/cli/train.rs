@@ -183,10 +183,17 @@ pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyho
     }
 }
 
-/// Writes weights through a temporary file, so that a checkpoint is never half written.
+/// Writes weights through a temporary file, so that a checkpoint is never half written. A path
+/// that is not a regular file (`/dev/null`, a pipe) is written directly: renaming over it
+/// would replace the device or pipe with a file.
 pub(crate) fn write_weights(path: &Path, nets: &crate::engine::net::NetSet) -> anyhow::Result<()> {
+    let bytes = weights_file::write(nets);
+    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return std::fs::write(path, bytes)
+            .with_context(|| format!("cannot write {}", path.display()));
+    }
     let temporary = path.with_extension("tnet.partial");
-    std::fs::write(&temporary, weights_file::write(nets))
+    std::fs::write(&temporary, bytes)
         .with_context(|| format!("cannot write {}", temporary.display()))?;
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
@@ -239,4 +246,30 @@ fn run_td(args: &TdArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         return Err(error);
     }
     Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--out /dev/null` discards the weights and leaves the device as it was (it once renamed
+    /// a file over it, which turned /dev/null into a regular file for the whole machine).
+    #[test]
+    fn weights_to_a_device_leave_the_device_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        let nets = crate::train::td::random_nets(2, 2, 1);
+        write_weights(Path::new("/dev/null"), &nets).unwrap();
+        let kind = std::fs::metadata("/dev/null").unwrap().file_type();
+        assert!(kind.is_char_device());
+        assert!(!Path::new("/dev/null.tnet.partial").exists());
+        let directory = std::env::temp_dir().join(format!("tavli-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let file = directory.join("w.tnet");
+        write_weights(&file, &nets).unwrap();
+        assert_eq!(
+            weights_file::read(&std::fs::read(&file).unwrap()).unwrap(),
+            nets
+        );
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
 }
