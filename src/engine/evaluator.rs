@@ -48,6 +48,36 @@ impl Probabilities {
         }
     }
 
+    /// All five figures zero: the start of a sum of weighted probabilities.
+    pub const ZERO: Probabilities = Probabilities {
+        win: 0.0,
+        win_gammon: 0.0,
+        win_backgammon: 0.0,
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    };
+
+    /// Adds `weight` times `other`, figure by figure (averages over rolls or trials).
+    pub fn add_weighted(&mut self, weight: f64, other: &Probabilities) {
+        self.win += weight * other.win;
+        self.win_gammon += weight * other.win_gammon;
+        self.win_backgammon += weight * other.win_backgammon;
+        self.lose_gammon += weight * other.lose_gammon;
+        self.lose_backgammon += weight * other.lose_backgammon;
+    }
+
+    /// Every figure divided by `divisor`.
+    #[must_use]
+    pub fn divided_by(self, divisor: f64) -> Probabilities {
+        Probabilities {
+            win: self.win / divisor,
+            win_gammon: self.win_gammon / divisor,
+            win_backgammon: self.win_backgammon / divisor,
+            lose_gammon: self.lose_gammon / divisor,
+            lose_backgammon: self.lose_backgammon / divisor,
+        }
+    }
+
     /// Cubeless money equity per unit cube: `2w - 1 + wg + wbg - lg - lbg`.
     #[must_use]
     pub fn money_equity(self) -> f64 {

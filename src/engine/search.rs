@@ -90,7 +90,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         if depth == 0 {
             return self.inner.probabilities(board, context.variant, on_roll);
         }
-        let mut total = [0.0f64; 5];
+        let mut total = Probabilities::ZERO;
         for dice in Dice::all_rolls() {
             let weight = if dice.is_double() { 1.0 } else { 2.0 } / 36.0;
             let plays = legal_plays(board, on_roll, dice);
@@ -106,24 +106,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
                 self.value(&after, on_roll.opponent(), depth - 1, context)
                     .inverted()
             };
-            for (sum, value) in total.iter_mut().zip([
-                probabilities.win,
-                probabilities.win_gammon,
-                probabilities.win_backgammon,
-                probabilities.lose_gammon,
-                probabilities.lose_backgammon,
-            ]) {
-                *sum += weight * value;
-            }
+            total.add_weighted(weight, &probabilities);
         }
-        Probabilities {
-            win: total[0],
-            win_gammon: total[1],
-            win_backgammon: total[2],
-            lose_gammon: total[3],
-            lose_backgammon: total[4],
-        }
-        .normalised()
+        total.normalised()
     }
 
     fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &CubeContext) -> f64 {

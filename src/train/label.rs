@@ -41,7 +41,7 @@ pub fn rollout(
         );
     }
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut total = [0.0f64; 5];
+    let mut total = Probabilities::ZERO;
     for trial in 0..config.trials {
         let first = trial % 36;
         let mut dice =
@@ -72,25 +72,9 @@ pub fn rollout(
                 .probabilities(&state.board, Variant::Standard, state.on_roll)
                 .seen_by(state.on_roll, on_roll)
         });
-        for (sum, value) in total.iter_mut().zip([
-            result.win,
-            result.win_gammon,
-            result.win_backgammon,
-            result.lose_gammon,
-            result.lose_backgammon,
-        ]) {
-            *sum += value;
-        }
+        total.add_weighted(1.0, &result);
     }
-    let n = f64::from(config.trials);
-    Probabilities {
-        win: total[0] / n,
-        win_gammon: total[1] / n,
-        win_backgammon: total[2] / n,
-        lose_gammon: total[3] / n,
-        lose_backgammon: total[4] / n,
-    }
-    .normalised()
+    total.divided_by(f64::from(config.trials)).normalised()
 }
 
 #[cfg(test)]
