@@ -10,9 +10,10 @@ use std::process::{Command, Stdio};
 const PRELUDE: &str =
     "set player 0 human\nset player 1 human\nset defaultnames gnubg root\nset player 1 name root\n";
 
-/// Lines run before every script by gnubg only: evaluate at 0 plies, as tavli does (its
-/// answers to these lines are removed before comparing).
-const GNUBG_PRELUDE: &str = "set evaluation chequerplay evaluation plies 0\n\
+/// Lines run before every script by both programs: evaluate at 0 plies (gnubg's default;
+/// tavli's is 2), so that the tables have the same rows (their answers are removed before
+/// comparing).
+const DEPTH_PRELUDE: &str = "set evaluation chequerplay evaluation plies 0\n\
                              set evaluation cubedecision evaluation plies 0\n";
 
 /// Scripted situations; every one is chosen so that tavli's and gnubg's evaluators agree on
@@ -82,20 +83,24 @@ const SCRIPTS: &[(&str, &str)] = &[
 
 /// tavli's (stdout, stderr) for `script` after the prelude.
 fn run_tavli(script: &str) -> (String, String) {
-    let (out, err, _) = crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"));
-    (out, err)
+    let (out, err, _) =
+        crate::support::run_tavli_transcript(&format!("{DEPTH_PRELUDE}{PRELUDE}{script}"));
+    (without_depth_answers(&out), err)
+}
+
+/// `text` without the answers to [`DEPTH_PRELUDE`].
+fn without_depth_answers(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|line| !line.starts_with("`eval' and `hint'"))
+        .collect()
 }
 
 /// gnubg's (stdout, stderr) for `script` after both preludes, banner and the answers to
-/// [`GNUBG_PRELUDE`] removed. Run in the C locale, so its numbers have decimal points.
+/// [`DEPTH_PRELUDE`] removed. Run in the C locale, so its numbers have decimal points.
 fn run_gnubg(script: &str) -> (String, String) {
     let (stdout, stderr) =
-        crate::support::run_gnubg_transcript(&format!("{GNUBG_PRELUDE}{PRELUDE}{script}"));
-    let body: String = stdout
-        .split_inclusive('\n')
-        .filter(|line| !line.starts_with("`eval' and `hint'"))
-        .collect();
-    (body, stderr)
+        crate::support::run_gnubg_transcript(&format!("{DEPTH_PRELUDE}{PRELUDE}{script}"));
+    (without_depth_answers(&stdout), stderr)
 }
 
 /// Replaces every number with a decimal point (with its sign) by `#`.
@@ -134,11 +139,11 @@ fn mask_numbers(text: &str) -> String {
 }
 
 /// tavli's text with its evaluator names put back to gnubg's wording at 0 plies: tavli
-/// prints `pubeval 0-ply` where gnubg prints `0-ply`, and its evaluator before the position
+/// prints `net 0-ply` where gnubg prints `0-ply`, and its evaluator before the position
 /// class.
 fn as_gnubg_words(text: &str) -> String {
-    text.replace("pubeval 0-ply cubeless", "0-ply cubeless")
-        .replace("Evaluator: \tpubeval 0-ply, ", "Evaluator: \t")
+    text.replace("net 0-ply cubeless", "0-ply cubeless")
+        .replace("Evaluator: \tnet 0-ply, ", "Evaluator: \t")
 }
 
 fn first_difference(expected: &str, actual: &str) -> String {
@@ -196,7 +201,7 @@ fn eval_and_cube_hint_have_gnubgs_layout() {
 #[test]
 fn numbers_ignore_the_locale() {
     // tavli formats numbers itself; a locale with decimal commas must change nothing.
-    let script = format!("{PRELUDE}set seed 1\nnew game\neval\n");
+    let script = format!("{DEPTH_PRELUDE}{PRELUDE}set seed 1\nnew game\neval\n");
     let run_with = |locale: &str| -> String {
         let mut child = match Command::new(crate::support::tavli_binary())
             .arg("repl")

@@ -13,6 +13,7 @@ mod fibs_finished;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
+mod hint_figures;
 mod movegen;
 mod movegen_properties;
 mod picture;

@@ -488,17 +488,31 @@ fn random_token_lines_never_break_the_session() {
     use rand::SeedableRng;
     // File commands would write files named by random words into the working directory;
     // they are tested in `repl_files`.
+    // The search depths stay at 0 plies (set below, and `set evaluation` is left out) so that
+    // the thousands of hints and computer moves among the lines take seconds, not hours; the
+    // depth commands are tested on their own.
     let paths: Vec<_> = tavli::protocol::keywords::all_paths()
         .into_iter()
         .filter(|path| {
             !matches!(
                 path.first().copied(),
                 Some("save" | "export" | "import" | "load")
-            )
+            ) && !path.starts_with(&["set", "evaluation"])
         })
         .collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261129);
     let mut session = Session::new("root");
+    for line in [
+        "set evaluation chequerplay evaluation plies 0",
+        "set evaluation cubedecision evaluation plies 0",
+        "set player both chequerplay evaluation plies 0",
+        "set player both cubedecision evaluation plies 0",
+    ] {
+        assert!(
+            tavli::protocol::run_line(&mut session, line).is_ok(),
+            "{line}"
+        );
+    }
     let mut rejected = 0usize;
     for _ in 0..100_000 {
         let line = random_token_line(&mut rng, &paths);

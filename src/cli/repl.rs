@@ -3,6 +3,7 @@
 
 use super::exit::Outcome;
 use super::login::login_name;
+use crate::engine::choice::{self, EvaluatorKind};
 use crate::protocol::json;
 use crate::protocol::text::{render_error, render_response};
 use crate::protocol::{run as run_loop, run_line, ReplOptions, Session};
@@ -23,6 +24,13 @@ pub struct ReplArgs {
     /// Stop at the first rejected command (exit status 1).
     #[arg(long)]
     pub stop_on_error: bool,
+    /// The evaluator of hints, `eval` and the computer player: `net` (tavli's networks) or
+    /// `pubeval` (the baseline); `set evaluation evaluator NAME` changes it in the session.
+    #[arg(long, value_enum, default_value_t = EvaluatorKind::Net)]
+    pub evaluator: EvaluatorKind,
+    /// Networks from this weight file instead of the built-in ones (`--evaluator net`).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<PathBuf>,
 }
 
 /// Runs the REPL: exit status 0 when every command succeeded, 1 when any was rejected.
@@ -31,6 +39,13 @@ pub struct ReplArgs {
 /// A command file that cannot be read, or an I/O error on the output.
 pub fn run(args: &ReplArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut session = Session::new(&login_name());
+    match choice::build(args.evaluator, args.weights.as_deref()) {
+        Ok(evaluator) => session.set_evaluator(evaluator, args.evaluator.name()),
+        Err(error) => {
+            writeln!(err, "tavli: {error}")?;
+            return Ok(Outcome::Failure);
+        }
+    }
     let options = ReplOptions {
         json: args.json,
         stop_on_error: args.stop_on_error,
@@ -118,6 +133,7 @@ mod tests {
             commands: Some(path.clone()),
             json,
             stop_on_error,
+            ..ReplArgs::default()
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let outcome = run(&args, &mut out, &mut err).unwrap_or(Outcome::Failure);

@@ -11,9 +11,10 @@ use std::sync::{Arc, OnceLock};
 pub type SharedEvaluator = Arc<dyn Evaluator + Send + Sync>;
 
 /// The evaluators that exist, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum EvaluatorKind {
     /// tavli's own networks (the default): trained by tavli, exact bear-off database.
+    #[default]
     Net,
     /// Tesauro's pubeval with a pip-count race model: the baseline opponent.
     Pubeval,

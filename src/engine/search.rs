@@ -79,6 +79,59 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         self.plies
     }
 
+    /// The probabilities of `board` for `on_roll`, about to roll, searched `depth` plies deep
+    /// (at most [`MAX_PLIES`]) with the replies chosen for the score and cube of `context`
+    /// (what `eval` prints for each ply).
+    #[must_use]
+    pub fn probabilities_at(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        context: &CubeContext,
+    ) -> Probabilities {
+        self.value(board, on_roll, depth.min(MAX_PLIES), context)
+    }
+
+    /// The probabilities for `mover` after playing to `after`, searched `depth` plies deep:
+    /// the exact result when the play bears off the last checker.
+    #[must_use]
+    pub fn probabilities_after(
+        &self,
+        after: &Board,
+        mover: Side,
+        depth: u32,
+        context: &CubeContext,
+    ) -> Probabilities {
+        if after.checkers_in_play(mover) == 0 {
+            return won(context.variant, after, mover);
+        }
+        self.value(after, mover.opponent(), depth.min(MAX_PLIES), context)
+            .inverted()
+    }
+
+    /// [`Evaluator::rank_plays`] with each play's probabilities for `mover` at the depth it was
+    /// searched to (as `hint` shows them).
+    #[must_use]
+    pub fn evaluated_ranking(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &CubeContext,
+    ) -> Vec<(RankedIndex, Probabilities)> {
+        self.rank_plays(before, plays, mover, context)
+            .into_iter()
+            .map(|ranked| {
+                let after = &plays[ranked.index].result;
+                (
+                    ranked,
+                    self.probabilities_after(after, mover, ranked.plies, context),
+                )
+            })
+            .collect()
+    }
+
     /// The probabilities of `board` for `on_roll` at `depth` plies.
     fn value(
         &self,
@@ -112,12 +165,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &CubeContext) -> f64 {
-        if after.checkers_in_play(mover) == 0 {
-            return context.cubeless_equity(&won(context.variant, after, mover), mover);
-        }
-        let probabilities = self
-            .value(after, mover.opponent(), depth, context)
-            .inverted();
+        let probabilities = self.probabilities_after(after, mover, depth, context);
         context.cubeless_equity(&probabilities, mover)
     }
 }
@@ -224,6 +272,38 @@ mod tests {
         assert_eq!(ranked[0].plies, 1);
         let play = best_play(&search, &state, dice).unwrap();
         assert_eq!(play.result, plays[ranked[0].index].result);
+    }
+
+    #[test]
+    fn the_evaluated_ranking_gives_each_play_its_searched_probabilities() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        let dice = Dice::new(6, 4).unwrap();
+        let search = Search::new(&Pubeval, 1);
+        let plays = legal_plays(&state.board, Side::X, dice);
+        let context = CubeContext::from_state(&state);
+        let evaluated = search.evaluated_ranking(&state.board, &plays, Side::X, &context);
+        assert_eq!(
+            evaluated.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
+            search.rank_plays(&state.board, &plays, Side::X, &context)
+        );
+        for (ranked, probabilities) in &evaluated {
+            let after = &plays[ranked.index].result;
+            let expected = if ranked.plies == 0 {
+                Pubeval
+                    .probabilities(after, Variant::Standard, Side::O)
+                    .inverted()
+            } else {
+                search
+                    .probabilities_at(after, Side::O, ranked.plies, &context)
+                    .inverted()
+            };
+            assert_eq!(*probabilities, expected);
+            // A searched play's score is the cubeless equity of the probabilities shown.
+            if ranked.plies == 1 {
+                let equity = context.cubeless_equity(probabilities, Side::X);
+                assert!((equity - ranked.score).abs() < 1e-12);
+            }
+        }
     }
 
     #[test]

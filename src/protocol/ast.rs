@@ -36,11 +36,32 @@ pub enum PlayerKind {
     Computer,
 }
 
+/// The decisions a search depth is set for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Decision {
+    /// `chequerplay`: choosing (and, for `hint`, ranking) plays.
+    Chequerplay,
+    /// `cubedecision`: doubles, takes, resignations (and the rows of `eval`).
+    CubeDecision,
+}
+
+/// `set evaluation ...`: how `hint` and `eval` judge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EvaluationSetting {
+    /// `chequerplay|cubedecision evaluation plies N` (the number as typed, `None` when missing).
+    Plies(Decision, Option<String>),
+    /// `evaluator NAME` (tavli's own): the evaluator everything in the session judges with.
+    Evaluator(Option<String>),
+}
+
 /// What `set player N ...` changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PlayerSetting {
     /// `human` or `gnubg`.
     Kind(PlayerKind),
+    /// `chequerplay|cubedecision evaluation plies N`: how deep the computer searches for the
+    /// player (the number as typed, `None` when missing).
+    Plies(Decision, Option<String>),
     /// `name X` (the rest of the line, `None` when missing).
     Name(Option<String>),
     /// Nothing after the player.
@@ -81,6 +102,8 @@ pub enum SetCommand {
     DefaultNames(Vec<String>),
     /// `set dice ...`: the words after `dice`.
     Dice(Vec<String>),
+    /// `set evaluation ...`.
+    Evaluation(EvaluationSetting),
     /// `set gnubgid ...`: the rest of the line.
     GnubgId(String),
     /// `set jacoby on|off`.
@@ -141,6 +164,8 @@ pub enum ShowCommand {
     Cube,
     /// `show dice`.
     Dice,
+    /// `show evaluation`.
+    Evaluation,
     /// `show jacoby`.
     Jacoby,
     /// `show matchlength`.

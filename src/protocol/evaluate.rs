@@ -1,51 +1,86 @@
 //! Bridges the REPL to tavli's engine evaluator: ranked hints and the computer player's decisions.
 
 use super::cube_report::{CubeAnswer, CubeReport};
-use super::response::EvaluationReport;
+use super::response::{EvaluationReport, EvaluationRow};
 use crate::codec::{match_id, position_id};
+use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::cube::{self, CubeContext, DoubleAction, ResignationValue, TakeAction};
-use crate::engine::evaluator::{self, Evaluator, Probabilities};
+use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::pubeval::is_contact;
-use crate::engine::Pubeval;
+use crate::engine::search::Search;
 use crate::rules::{legal_plays, Board, Dice, MatchState, Play, Side};
+use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
-/// The name printed where gnubg prints its evaluation kind (`Cubeful 0-ply`), 14 characters.
-pub const EVALUATOR_NAME: &str = "pubeval 0-ply";
+/// How deep the session's evaluator searches, as gnubg's `set evaluation chequerplay|
+/// cubedecision evaluation plies N` and `set player N ...` set it: plies for choosing plays and
+/// plies for cube and resignation decisions (and the rows of `eval`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SearchDepth {
+    /// Plies searched to choose or rank a play.
+    pub chequerplay: u32,
+    /// Plies searched for cube decisions, resignations and `eval`.
+    pub cube_decision: u32,
+}
 
-/// The evaluation settings line printed under each hint (gnubg prints its ply and filter).
-pub const EVALUATOR_DETAIL: &str = "tavli pubeval baseline, cubeful equity by tavli (not gnubg)";
+impl SearchDepth {
+    /// tavli's default everywhere in the REPL: gnubg's 2-ply (a move in about 20 ms, the
+    /// slowest well under a second; deterministic, no time budget, so a seeded script plays the
+    /// same game on every machine).
+    pub const DEFAULT: SearchDepth = SearchDepth {
+        chequerplay: crate::engine::choice::DEFAULT_PLIES,
+        cube_decision: crate::engine::choice::DEFAULT_PLIES,
+    };
+}
+
+impl Default for SearchDepth {
+    fn default() -> SearchDepth {
+        SearchDepth::DEFAULT
+    }
+}
 
 /// The evaluator a session judges with (hints, `eval`, the computer player), chosen by its
-/// owner; shared, so the copy of the session every command works on costs a pointer.
-/// Sessions start with tavli's pubeval baseline.
+/// owner, with the short name its output shows (`net`, `pubeval`); shared, so the copy of the
+/// session every command works on costs a pointer. Sessions start with tavli's networks.
 #[derive(Clone)]
-pub struct SessionEvaluator(Arc<dyn Evaluator + Send + Sync>);
+pub struct SessionEvaluator {
+    evaluator: Arc<dyn Evaluator + Send + Sync>,
+    label: String,
+}
 
 impl SessionEvaluator {
-    /// A session evaluator judging with `evaluator`.
-    pub fn new(evaluator: Arc<dyn Evaluator + Send + Sync>) -> SessionEvaluator {
-        SessionEvaluator(evaluator)
+    /// A session evaluator judging with `evaluator`, shown as `label`.
+    pub fn new(evaluator: Arc<dyn Evaluator + Send + Sync>, label: &str) -> SessionEvaluator {
+        SessionEvaluator {
+            evaluator,
+            label: label.to_string(),
+        }
     }
 
     /// The evaluator.
     #[must_use]
     pub fn get(&self) -> &dyn Evaluator {
-        &*self.0
+        &*self.evaluator
+    }
+
+    /// The short name shown beside its figures.
+    #[must_use]
+    pub fn label(&self) -> &str {
+        &self.label
     }
 }
 
 impl Default for SessionEvaluator {
     fn default() -> SessionEvaluator {
-        SessionEvaluator(Arc::new(Pubeval))
+        SessionEvaluator::new(choice::embedded_net(), EvaluatorKind::Net.name())
     }
 }
 
 impl fmt::Debug for SessionEvaluator {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("SessionEvaluator")
-            .field(&self.0.name())
+            .field(&self.evaluator.name())
             .finish()
     }
 }
@@ -53,16 +88,26 @@ impl fmt::Debug for SessionEvaluator {
 /// Two sessions judge alike when they hold the same evaluator (the same shared instance).
 impl PartialEq for SessionEvaluator {
     fn eq(&self, other: &SessionEvaluator) -> bool {
-        std::ptr::addr_eq(Arc::as_ptr(&self.0), Arc::as_ptr(&other.0))
+        std::ptr::addr_eq(Arc::as_ptr(&self.evaluator), Arc::as_ptr(&other.evaluator))
+            && self.label == other.label
     }
 }
 
-/// One play ranked for `hint`: the play, the mover's cubeful equity after it and the mover's
-/// cubeless probabilities after it.
+/// What is printed where gnubg prints its evaluation kind (`Cubeful 2-ply`): the evaluator's
+/// short name and the plies searched.
+#[must_use]
+pub fn evaluator_column(label: &str, plies: u32) -> String {
+    format!("{label} {plies}-ply")
+}
+
+/// One play ranked for `hint`: the play, the plies it was searched to, the mover's cubeful
+/// equity after it and the mover's cubeless probabilities after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RankedPlay {
     /// The play.
     pub play: Play,
+    /// How many plies deep it was judged (plays the move filters dropped stay shallower).
+    pub plies: u32,
     /// The mover's cubeful equity after the play (money: per unit cube; match: match-winning
     /// chance), the opponent being on roll.
     pub equity: f64,
@@ -84,37 +129,43 @@ pub fn gnubg_figures(probabilities: &Probabilities) -> [f64; 6] {
     ]
 }
 
-/// The legal plays for the player on roll in `state` with `dice`, in the order the engine
-/// prefers them ([`evaluator::best_play`] is always first; ties keep gnubg's generation order).
+/// The legal plays for the player on roll in `state` with `dice`, judged `plies` deep as the
+/// computer's search judges them: the plays searched deepest first, and within each depth in
+/// the order of the equity shown (ties keep gnubg's generation order), as gnubg's `hint` lists
+/// them. The first is the computer's choice unless two plays' cubeless and cubeful orders
+/// differ.
 #[must_use]
-pub fn ranked_plays(engine: &dyn Evaluator, state: &MatchState, dice: Dice) -> Vec<RankedPlay> {
+pub fn ranked_plays(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    dice: Dice,
+    plies: u32,
+) -> Vec<RankedPlay> {
     let mover = state.on_roll;
     let context = CubeContext::from_state(state);
-    let mut scored: Vec<(f64, RankedPlay)> = legal_plays(&state.board, mover, dice)
+    let plays = legal_plays(&state.board, mover, dice);
+    let search = Search::new(engine, plies);
+    let after_context = CubeContext::from_state(&MatchState {
+        on_roll: mover.opponent(),
+        turn: mover.opponent(),
+        dice: None,
+        double_offered: false,
+        resignation: None,
+        ..*state
+    });
+    let mut ranked: Vec<RankedPlay> = search
+        .evaluated_ranking(&state.board, &plays, mover, &context)
         .into_iter()
-        .map(|play| {
-            let score = engine.play_score(&state.board, &play.result, mover, &context);
-            let after = MatchState {
-                board: play.result,
-                on_roll: mover.opponent(),
-                turn: mover.opponent(),
-                dice: None,
-                double_offered: false,
-                resignation: None,
-                ..*state
-            };
-            let evaluation = evaluator::evaluate(engine, &after, mover);
-            let ranked = RankedPlay {
-                play,
-                equity: evaluation.cubeful_equity,
-                probabilities: evaluation.probabilities,
-            };
-            (score, ranked)
+        .map(|(index, probabilities)| RankedPlay {
+            play: plays[index.index],
+            plies: index.plies,
+            equity: cube::cubeful_equity(&after_context, &probabilities, mover),
+            probabilities,
         })
         .collect();
-    // A stable sort: equal scores keep generation order, as `best_play` does.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    scored.into_iter().map(|(_, ranked)| ranked).collect()
+    // A stable sort: equal equities keep the search's order.
+    ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.equity.total_cmp(&a.equity)));
+    ranked
 }
 
 /// The class of position gnubg names after `Evaluator:` (`Over`, `Race`, `Contact`), as
@@ -130,18 +181,33 @@ pub fn position_class(board: &Board) -> &'static str {
     }
 }
 
+/// The probabilities of `state`'s position for the player on roll, searched `plies` deep.
+fn probabilities_on_roll(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> Probabilities {
+    if plies == 0 {
+        return engine.probabilities(&state.board, state.variant, state.on_roll);
+    }
+    Search::new(engine, plies).probabilities_at(
+        &state.board,
+        state.on_roll,
+        plies,
+        &CubeContext::from_state(state),
+    )
+}
+
 /// The cube analysis of `state` for the double of `doubler` (the player on roll), seen by
-/// `viewer` (the doubler, or his opponent answering a pending double); `beaver_allowed`
-/// says whether the session would permit a beaver of this double.
+/// `viewer` (the doubler, or his opponent answering a pending double), judged `plies` deep and
+/// shown as `label`; `beaver_allowed` says whether the session would permit a beaver of this
+/// double.
 #[must_use]
 pub fn cube_report(
-    engine: &dyn Evaluator,
+    evaluator: &SessionEvaluator,
     state: &MatchState,
     viewer: Side,
     beaver_allowed: bool,
+    plies: u32,
 ) -> CubeReport {
     let doubler = state.on_roll;
-    let on_roll = engine.probabilities(&state.board, state.variant, doubler);
+    let on_roll = probabilities_on_roll(evaluator.get(), state, plies);
     let probabilities = on_roll.seen_by(doubler, viewer);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
@@ -155,7 +221,7 @@ pub fn cube_report(
     };
     let cubeless = context.cubeless_equity(&probabilities, viewer);
     CubeReport {
-        evaluator: EVALUATOR_NAME.to_string(),
+        evaluator: evaluator_column(evaluator.label(), plies),
         cubeless_equity: context.equity_in_units(viewer, cubeless),
         money_equity: state.is_match().then(|| probabilities.money_equity()),
         probabilities: gnubg_figures(&probabilities),
@@ -168,56 +234,82 @@ pub fn cube_report(
     }
 }
 
-/// `eval` of `state` for the player on roll, with `cube` as its cube analysis section.
+/// `eval` of `state` for the player on roll: a row for every ply from 0 (gnubg's `static`) to
+/// `plies`, with `cube` as its cube analysis section.
 #[must_use]
 pub fn evaluation_report(
-    engine: &dyn Evaluator,
+    evaluator: &SessionEvaluator,
     state: &MatchState,
     cube: Option<CubeReport>,
+    plies: u32,
 ) -> EvaluationReport {
     let side = state.on_roll;
-    let evaluation = evaluator::evaluate(engine, state, side);
     let context = CubeContext::from_state(state);
-    let on_roll = evaluation.probabilities;
+    let search = Search::new(evaluator.get(), plies);
+    let rows: Vec<EvaluationRow> = (0..=search.plies())
+        .map(|depth| {
+            let on_roll = search.probabilities_at(&state.board, side, depth, &context);
+            let cubeless = context.cubeless_equity(&on_roll, side);
+            EvaluationRow {
+                plies: depth,
+                probabilities: gnubg_figures(&on_roll),
+                cubeless_equity: context.equity_in_units(side, cubeless),
+                cubeful_equity: context
+                    .equity_in_units(side, cube::cubeful_equity(&context, &on_roll, side)),
+            }
+        })
+        .collect();
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),
-        evaluator: format!("{EVALUATOR_NAME}, {}", position_class(&state.board)),
-        probabilities: gnubg_figures(&on_roll),
-        cubeless_equity: context.equity_in_units(side, evaluation.cubeless_equity),
-        cubeful_equity: context
-            .equity_in_units(side, cube::cubeful_equity(&context, &on_roll, side)),
+        evaluator: format!(
+            "{}, {}",
+            evaluator_column(evaluator.label(), search.plies()),
+            position_class(&state.board)
+        ),
+        rows,
         cube,
     }
 }
 
-/// The computer's play for the player on roll in `state` with `dice`.
+/// The computer's play for the player on roll in `state` with `dice`, searched `plies` deep:
+/// the first play `hint` lists, so the computer plays what `hint` recommends.
 #[must_use]
-pub fn computer_play(engine: &dyn Evaluator, state: &MatchState, dice: Dice) -> Option<Play> {
-    evaluator::best_play(engine, state, dice)
+pub fn computer_play(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    dice: Dice,
+    plies: u32,
+) -> Option<Play> {
+    ranked_plays(engine, state, dice, plies)
+        .into_iter()
+        .next()
+        .map(|ranked| ranked.play)
 }
 
-/// Whether the computer, on roll in `state` before rolling and allowed to double, doubles.
+/// Whether the computer, on roll in `state` before rolling and allowed to double, doubles
+/// (judging `plies` deep).
 #[must_use]
-pub fn computer_doubles(engine: &dyn Evaluator, state: &MatchState) -> bool {
+pub fn computer_doubles(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> bool {
     let doubler = state.on_roll;
-    let probabilities = engine.probabilities(&state.board, state.variant, doubler);
+    let probabilities = probabilities_on_roll(engine, state, plies);
     CubeContext::from_state(state)
         .analyse_double(&probabilities, doubler)
         .double_action()
         == DoubleAction::Double
 }
 
-/// The computer's answer to the double of the player on roll in `state`; `beaver_allowed`
-/// says whether the session permits a beaver now.
+/// The computer's answer to the double of the player on roll in `state` (judging `plies`
+/// deep); `beaver_allowed` says whether the session permits a beaver now.
 #[must_use]
 pub fn computer_take_action(
     engine: &dyn Evaluator,
     state: &MatchState,
     beaver_allowed: bool,
+    plies: u32,
 ) -> TakeAction {
     let doubler = state.on_roll;
-    let probabilities = engine.probabilities(&state.board, state.variant, doubler);
+    let probabilities = probabilities_on_roll(engine, state, plies);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
         ..CubeContext::from_state(state)
@@ -225,28 +317,31 @@ pub fn computer_take_action(
     context.take_action(&probabilities, doubler)
 }
 
-/// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples.
+/// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples
+/// (judging `plies` deep).
 #[must_use]
 pub fn computer_accepts_resignation(
     engine: &dyn Evaluator,
     state: &MatchState,
     receiver: Side,
     points: u32,
+    plies: u32,
 ) -> bool {
-    resignation_value(engine, state, receiver, points).should_accept()
+    resignation_value(engine, state, receiver, points, plies).should_accept()
 }
 
 /// What `hint` shows for a pending resignation of `points` offered to `receiver`: his equity
 /// playing on and after accepting (gnubg's normalised units), from the numbers the computer
-/// answers with.
+/// answers with (judged `plies` deep).
 #[must_use]
 pub fn resignation_value(
     engine: &dyn Evaluator,
     state: &MatchState,
     receiver: Side,
     points: u32,
+    plies: u32,
 ) -> ResignationValue {
-    let on_roll = engine.probabilities(&state.board, state.variant, state.on_roll);
+    let on_roll = probabilities_on_roll(engine, state, plies);
     CubeContext::from_state(state).resignation_value(
         &on_roll.seen_by(state.on_roll, receiver),
         receiver,
@@ -257,6 +352,7 @@ pub fn resignation_value(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pubeval;
     use crate::rules::{Board, GameState, Variant};
 
     fn money(board: Board, on_roll: Side) -> MatchState {
@@ -284,14 +380,14 @@ mod tests {
     fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
         let state = money(Board::start(Variant::Standard), Side::X);
         for dice in Dice::all_rolls() {
-            let ranked = ranked_plays(&Pubeval, &state, dice);
+            let ranked = ranked_plays(&Pubeval, &state, dice, 0);
             assert_eq!(
                 ranked.len(),
                 crate::rules::count_legal_plays(&state.board, Side::X, dice)
             );
             assert_eq!(
                 ranked.first().map(|entry| entry.play),
-                computer_play(&Pubeval, &state, dice)
+                computer_play(&Pubeval, &state, dice, 0)
             );
         }
     }
@@ -300,7 +396,7 @@ mod tests {
     fn hint_figures_are_the_movers_probabilities() {
         let state = money(Board::start(Variant::Standard), Side::O);
         let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
-        let ranked = ranked_plays(&Pubeval, &state, dice);
+        let ranked = ranked_plays(&Pubeval, &state, dice, 0);
         let best = &ranked[0];
         let figures = gnubg_figures(&best.probabilities);
         assert!((figures[0] + figures[3] - 1.0).abs() < 1e-12);
@@ -314,24 +410,24 @@ mod tests {
         // Opening position, doubler on roll: an easy take.
         let even = money(Board::start(Variant::Standard), Side::X);
         assert_ne!(
-            computer_take_action(&Pubeval, &even, false),
+            computer_take_action(&Pubeval, &even, false, 0),
             TakeAction::Drop
         );
         // The doubler bears off from two checkers on his 1 point against a full board far
         // from home: a certain loss for the taker.
         let hopeless = money(board(Side::X, &[(1, 2)], &[(22, 10), (21, 5)]), Side::X);
         assert_eq!(
-            computer_take_action(&Pubeval, &hopeless, true),
+            computer_take_action(&Pubeval, &hopeless, true, 0),
             TakeAction::Drop
         );
         // Too good to double: playing on wins a backgammon (O's checkers are in X's home).
-        assert!(!computer_doubles(&Pubeval, &hopeless));
+        assert!(!computer_doubles(&Pubeval, &hopeless, 0));
     }
 
     #[test]
     fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
         let opening = money(Board::start(Variant::Standard), Side::X);
-        assert!(!computer_doubles(&Pubeval, &opening));
+        assert!(!computer_doubles(&Pubeval, &opening, 0));
         // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
         let race = money(
             board(
@@ -342,9 +438,9 @@ mod tests {
             Side::X,
         );
         // A near-certain single win for X, no gammon: double, and O must drop.
-        assert!(computer_doubles(&Pubeval, &race));
+        assert!(computer_doubles(&Pubeval, &race, 0));
         assert_eq!(
-            computer_take_action(&Pubeval, &race, false),
+            computer_take_action(&Pubeval, &race, false, 0),
             TakeAction::Drop
         );
     }
@@ -356,14 +452,38 @@ mod tests {
         let state = money(board(Side::X, &[(1, 2)], &[(12, 15)]), Side::O);
         // O resigns; X receives. O has borne off nothing and is not in X's home board: a
         // gammon is what X wins, so a single is not enough and a gammon is.
-        assert!(!computer_accepts_resignation(&Pubeval, &state, Side::X, 1));
-        assert!(computer_accepts_resignation(&Pubeval, &state, Side::X, 2));
-        assert!(computer_accepts_resignation(&Pubeval, &state, Side::X, 3));
+        assert!(!computer_accepts_resignation(
+            &Pubeval,
+            &state,
+            Side::X,
+            1,
+            0
+        ));
+        assert!(computer_accepts_resignation(
+            &Pubeval,
+            &state,
+            Side::X,
+            2,
+            0
+        ));
+        assert!(computer_accepts_resignation(
+            &Pubeval,
+            &state,
+            Side::X,
+            3,
+            0
+        ));
         // With the Jacoby rule and a centred cube gammons do not count: a single is enough.
         let jacoby = MatchState {
             jacoby: true,
             ..state
         };
-        assert!(computer_accepts_resignation(&Pubeval, &jacoby, Side::X, 1));
+        assert!(computer_accepts_resignation(
+            &Pubeval,
+            &jacoby,
+            Side::X,
+            1,
+            0
+        ));
     }
 }

@@ -117,6 +117,24 @@ const VARIATION: &[Keyword] = &[
     ),
 ];
 
+const PLIES: &[Keyword] = &[leaf("plies", "how many plies to look ahead (0 to 3)")];
+
+const DEPTH: &[Keyword] = &[group("evaluation", PLIES, "neural net evaluation settings")];
+
+/// `set evaluation ...` (also the part of `set player N ...` after the player).
+pub const EVALUATION: &[Keyword] = &[
+    group("chequerplay", DEPTH, "how plays are chosen and ranked"),
+    group(
+        "cubedecision",
+        DEPTH,
+        "how cube and resignation decisions are judged",
+    ),
+    leaf(
+        "evaluator",
+        "the evaluator everything judges with: net or pubeval (tavli's own)",
+    ),
+];
+
 const SET: &[Keyword] = &[
     group("automatic", AUTOMATIC, "automatic actions"),
     leaf("beavers", "how many beavers/raccoons money sessions allow"),
@@ -126,6 +144,7 @@ const SET: &[Keyword] = &[
     group("cube", CUBE, "set the cube"),
     leaf("defaultnames", "names used by new matches"),
     leaf("dice", "set the dice"),
+    group("evaluation", EVALUATION, "how `hint' and `eval' judge"),
     leaf("gnubgid", "set position and match from a GNUbg ID"),
     leaf("jacoby", "use the Jacoby rule in money sessions"),
     leaf("matchid", "set the match state from a Match ID"),
@@ -147,6 +166,7 @@ const SHOW: &[Keyword] = &[
     leaf("crawford", "whether this is the Crawford game"),
     leaf("cube", "the cube"),
     leaf("dice", "the dice"),
+    leaf("evaluation", "how `hint' and `eval' judge"),
     leaf("jacoby", "the Jacoby rule setting"),
     leaf("matchlength", "the default match length"),
     leaf("pipcount", "the pip counts"),

@@ -32,9 +32,11 @@
 //! `keywords`); `help`, `show version` and `hint` print tavli's own texts. The hint list, the
 //! cube analysis of `hint` (before rolling, on a pending double), the resignation analysis of
 //! `hint` (on a pending resignation) and `eval` have gnubg's layout with tavli's evaluator's
-//! numbers, named in place of the ply; `eval` prints no bear-off database block and takes no
-//! position argument. Not implemented: `hint` after a beaver, `set evaluation`,
-//! `set rng manual` and Python (`>`). The file commands (`import mat`, `export match mat`,
+//! numbers, named with the ply (`net 2-ply`) in place of gnubg's; `eval` prints no bear-off
+//! database block and takes no position argument. `set evaluation` and `set player N` set
+//! only the plies (0 to 3; tavli's default is 2, gnubg's 0), and `set evaluation evaluator`
+//! is tavli's own. Not implemented: `hint` after a beaver, the other `set evaluation`
+//! settings (noise, pruning, move filters), `set rng manual` and Python (`>`). The file commands (`import mat`, `export match mat`,
 //! `save match|position`, `load match|position`, see `session/files.rs`) are implemented. A
 //! player set to `gnubg` is played by tavli's evaluator, so its moves and cube actions
 //! differ from gnubg's; `list game` after board edits can differ; seeds of 2^32 and above

@@ -1,8 +1,8 @@
 //! nom parser for one command line: keyword resolution, bare-move lines and arguments.
 
 use super::ast::{
-    AutomaticSetting, Command, CubeSetting, FileCommand, NewCommand, PlayerKind, PlayerSetting,
-    RngChoice, SetCommand, ShowCommand, Toggle, VariationName,
+    AutomaticSetting, Command, CubeSetting, Decision, EvaluationSetting, FileCommand, NewCommand,
+    PlayerKind, PlayerSetting, RngChoice, SetCommand, ShowCommand, Toggle, VariationName,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
@@ -190,6 +190,7 @@ fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandEr
         }
         "defaultnames" => SetCommand::DefaultNames(words.collect_all()),
         "dice" => SetCommand::Dice(words.collect_all()),
+        "evaluation" => SetCommand::Evaluation(parse_evaluation(keyword, words)?),
         "gnubgid" => SetCommand::GnubgId(words.rest()),
         "jacoby" => SetCommand::Jacoby(parse_toggle(words)?),
         "matchid" => SetCommand::MatchId(words.rest()),
@@ -243,6 +244,41 @@ fn parse_variation(group: &Keyword, words: &mut Words) -> Result<VariationName, 
     })
 }
 
+/// `set evaluation chequerplay|cubedecision evaluation plies N` or `set evaluation evaluator
+/// NAME`.
+fn parse_evaluation(group: &Keyword, words: &mut Words) -> Result<EvaluationSetting, CommandError> {
+    let which = sub_keyword(group, words)?;
+    if which.name == "evaluator" {
+        return Ok(EvaluationSetting::Evaluator(
+            words.next().map(|(word, _)| word),
+        ));
+    }
+    let (decision, plies) = parse_depth(which, words)?;
+    Ok(EvaluationSetting::Plies(decision, plies))
+}
+
+/// `evaluation plies N` after `chequerplay` or `cubedecision` (`which`).
+fn parse_depth(
+    which: &Keyword,
+    words: &mut Words,
+) -> Result<(Decision, Option<String>), CommandError> {
+    let decision = if which.name == "chequerplay" {
+        Decision::Chequerplay
+    } else {
+        Decision::CubeDecision
+    };
+    let evaluation = sub_keyword(which, words)?;
+    sub_keyword(evaluation, words)?;
+    Ok((decision, words.next().map(|(word, _)| word)))
+}
+
+/// `chequerplay` or `cubedecision` (a unique prefix) after `set player N`.
+fn player_depth_keyword(word: &str) -> Option<&'static Keyword> {
+    keywords::resolve(keywords::EVALUATION, word)
+        .ok()
+        .filter(|keyword| keyword.name != "evaluator")
+}
+
 fn parse_player(words: &mut Words) -> Result<SetCommand, CommandError> {
     let Some((player, _)) = words.next() else {
         return Ok(SetCommand::Player(None, PlayerSetting::Missing));
@@ -252,6 +288,11 @@ fn parse_player(words: &mut Words) -> Result<SetCommand, CommandError> {
         Some((word, _)) => match word.to_ascii_lowercase().as_str() {
             "human" => PlayerSetting::Kind(PlayerKind::Human),
             "gnubg" => PlayerSetting::Kind(PlayerKind::Computer),
+            lower if player_depth_keyword(lower).is_some() => {
+                let which = player_depth_keyword(lower).unwrap_or(&keywords::EVALUATION[0]);
+                let (decision, plies) = parse_depth(which, words)?;
+                PlayerSetting::Plies(decision, plies)
+            }
             lower if "name".starts_with(lower) => {
                 let rest = words.rest_raw();
                 PlayerSetting::Name((!rest.is_empty()).then(|| rest.to_string()))
@@ -271,6 +312,7 @@ fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, Command
         "crawford" => ShowCommand::Crawford,
         "cube" => ShowCommand::Cube,
         "dice" => ShowCommand::Dice,
+        "evaluation" => ShowCommand::Evaluation,
         "jacoby" => ShowCommand::Jacoby,
         "matchlength" => ShowCommand::MatchLength,
         "pipcount" => ShowCommand::PipCount(words.next().map(|(word, _)| word)),

@@ -27,9 +27,24 @@ pub struct HintEntry {
     pub equity: f64,
     /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
     pub probabilities: [f64; 6],
+    /// How many plies deep the play was judged.
+    pub plies: u32,
     /// The play.
     #[serde(skip)]
     pub play: Play,
+}
+
+/// One row of `eval`: the position judged at one depth (gnubg's `static`, `1 ply`, ...).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvaluationRow {
+    /// Plies searched (0: the evaluator alone).
+    pub plies: u32,
+    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    pub probabilities: [f64; 6],
+    /// Cubeless equity (match play: normalised match-winning chance).
+    pub cubeless_equity: f64,
+    /// Cubeful equity in the same units.
+    pub cubeful_equity: f64,
 }
 
 /// What `eval` reports about the current position (the player on roll's view).
@@ -39,16 +54,22 @@ pub struct EvaluationReport {
     pub position_id: String,
     /// The Match ID of the current state.
     pub match_id: String,
-    /// What to print where gnubg names its evaluator (tavli's evaluator and position class).
+    /// What to print where gnubg names its evaluator (tavli's evaluator, its plies and the
+    /// position class).
     pub evaluator: String,
-    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
-    pub probabilities: [f64; 6],
-    /// Cubeless equity (match play: normalised match-winning chance).
-    pub cubeless_equity: f64,
-    /// Cubeful equity in the same units.
-    pub cubeful_equity: f64,
+    /// The position judged at 0 plies, 1 ply, ... up to the depth set for cube decisions
+    /// (never empty: the deepest is last).
+    pub rows: Vec<EvaluationRow>,
     /// The cube analysis, when the player on roll may double.
     pub cube: Option<CubeReport>,
+}
+
+impl EvaluationReport {
+    /// The deepest row: the figures the cube analysis and the computer use.
+    #[must_use]
+    pub fn deepest(&self) -> Option<&EvaluationRow> {
+        self.rows.last()
+    }
 }
 
 /// One piece of output, in order.
@@ -72,7 +93,8 @@ pub enum Output {
     },
     /// A hint list.
     Hints {
-        /// The name of the evaluator that ranked the plays.
+        /// The short name of the evaluator that ranked the plays (`net`, `pubeval`); each
+        /// entry says how many plies deep it was judged.
         evaluator: String,
         /// The plays, best first.
         entries: Vec<HintEntry>,

@@ -9,7 +9,7 @@ use super::ast::{
     AutomaticSetting, Command, CubeSetting, NewCommand, PlayerKind, PlayerSetting, RngChoice,
     SetCommand, ShowCommand, Toggle,
 };
-use super::evaluate::{self, SessionEvaluator};
+use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -29,6 +29,7 @@ mod show;
 mod turn;
 
 mod cube_hint;
+mod evaluation_settings;
 
 /// The largest cube gnubg allows in money play.
 const MAX_MONEY_CUBE: u32 = 4096;
@@ -75,6 +76,11 @@ pub struct Settings {
     pub clockwise: bool,
     /// Whether the doubling cube is used.
     pub cube_use: bool,
+    /// How deep `hint` and `eval` search (`set evaluation ...`).
+    pub evaluation: SearchDepth,
+    /// How deep the computer searches for each player (`set player N chequerplay|cubedecision
+    /// evaluation plies N`), by player index.
+    pub player_depth: [SearchDepth; 2],
 }
 
 impl Default for Settings {
@@ -94,6 +100,8 @@ impl Default for Settings {
             variation: Variant::Standard,
             clockwise: false,
             cube_use: true,
+            evaluation: SearchDepth::DEFAULT,
+            player_depth: [SearchDepth::DEFAULT; 2],
         }
     }
 }
@@ -223,18 +231,23 @@ impl Session {
         }
     }
 
-    /// [`Session::new`] judging with `evaluator` instead of tavli's pubeval baseline.
+    /// [`Session::new`] judging with `evaluator`, shown as `label` (`net`, `pubeval`), instead
+    /// of tavli's built-in networks.
     #[must_use]
-    pub fn with_evaluator(user_name: &str, evaluator: Arc<dyn Evaluator + Send + Sync>) -> Session {
+    pub fn with_evaluator(
+        user_name: &str,
+        evaluator: Arc<dyn Evaluator + Send + Sync>,
+        label: &str,
+    ) -> Session {
         let mut session = Session::new(user_name);
-        session.set_evaluator(evaluator);
+        session.set_evaluator(evaluator, label);
         session
     }
 
     /// From now on judges positions (hints, `eval`, the computer's plays and cube and
-    /// resignation decisions) with `evaluator`.
-    pub fn set_evaluator(&mut self, evaluator: Arc<dyn Evaluator + Send + Sync>) {
-        self.evaluator = SessionEvaluator::new(evaluator);
+    /// resignation decisions) with `evaluator`, shown as `label`.
+    pub fn set_evaluator(&mut self, evaluator: Arc<dyn Evaluator + Send + Sync>, label: &str) {
+        self.evaluator = SessionEvaluator::new(evaluator, label);
     }
 
     /// The evaluator the session judges with.
@@ -415,6 +428,11 @@ impl Session {
         }
     }
 
+    /// How deep the computer searches when it plays for `side`.
+    fn computer_depth(&self, side: Side) -> SearchDepth {
+        self.settings.player_depth[side.index()]
+    }
+
     fn name(&self, side: Side) -> &str {
         &self.names[side.index()]
     }
@@ -558,7 +576,7 @@ mod tests {
     #[test]
     fn the_session_judges_with_the_evaluator_it_is_given() {
         let counting = Arc::new(Counting(std::sync::atomic::AtomicUsize::new(0)));
-        let mut session = Session::with_evaluator("root", counting.clone());
+        let mut session = Session::with_evaluator("root", counting.clone(), "counting");
         assert_eq!(session.evaluator().name(), "counting");
         for line in ["set player 0 human", "set seed 1", "new session", "hint"] {
             assert!(run(&mut session, line).is_ok(), "{line}");
@@ -567,7 +585,7 @@ mod tests {
         // A copy shares the evaluator; another evaluator makes another session.
         let copy = session.clone();
         assert!(copy == session);
-        session.set_evaluator(Arc::new(crate::engine::Pubeval));
+        session.set_evaluator(Arc::new(crate::engine::Pubeval), "pubeval");
         assert!(copy != session);
     }
 
@@ -627,7 +645,7 @@ mod tests {
         let Some(Output::Hints { evaluator, entries }) = response.outputs.first() else {
             panic!("no hint list: {response:?}");
         };
-        assert_eq!(evaluator, evaluate::EVALUATOR_NAME);
+        assert_eq!(evaluator, "net");
         let state = session.state();
         let all = state.dice.map_or(0, |dice| {
             crate::rules::count_legal_plays(&state.board, state.on_roll, dice)
@@ -635,10 +653,23 @@ mod tests {
         assert!(all > 10);
         assert_eq!(entries.len(), all);
         // The engine's choice comes first.
-        let best = state
-            .dice
-            .and_then(|dice| evaluate::computer_play(session.evaluator(), state, dice));
+        let best = state.dice.and_then(|dice| {
+            evaluate::computer_play(
+                session.evaluator(),
+                state,
+                dice,
+                session.settings().player_depth[0].chequerplay,
+            )
+        });
         assert_eq!(entries.first().map(|entry| entry.play), best);
+        // Deeper-judged plays first, and within a depth in the order of the equity shown.
+        for pair in entries.windows(2) {
+            assert!(
+                pair[0].plies > pair[1].plies
+                    || (pair[0].plies == pair[1].plies && pair[0].equity >= pair[1].equity),
+                "{pair:?}"
+            );
+        }
     }
 
     /// A money session in a given position, cube centred, no Jacoby, `on_roll` to roll, with

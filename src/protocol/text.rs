@@ -60,7 +60,7 @@ fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
         text.push_str(&format!(
             " {:>4}. {:<14}   {:<28} Eq.: {:+.3}{}\n",
             rank + 1,
-            evaluator,
+            super::evaluate::evaluator_column(evaluator, entry.plies),
             entry.notation,
             entry.equity,
             difference
@@ -70,7 +70,10 @@ fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
             "       {:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}\n",
             p[0], p[1], p[2], p[3], p[4], p[5]
         ));
-        text.push_str(&format!("        {}\n", super::evaluate::EVALUATOR_DETAIL));
+        text.push_str(&format!(
+            "        {}-ply cubeful [tavli {evaluator}]\n",
+            entry.plies
+        ));
     }
     text
 }
@@ -118,22 +121,30 @@ fn cube_analysis_text(report: &CubeReport) -> String {
 
 /// gnubg's `eval` layout: IDs, evaluator, the table of figures, then the cube analysis.
 fn evaluation_text(report: &EvaluationReport) -> String {
-    let p = report.probabilities;
     let mut text = format!(
         "Position ID:\t{}\nMatch ID:\t{}\n\nEvaluator: \t{}\n\n\n",
         report.position_id, report.match_id, report.evaluator
     );
     text.push_str("        Win     W(g)    W(bg)   L(g)    L(bg)   Equity    Cubeful  \n");
-    text.push_str(&format!(
-        "static: {:<8}{:<8}{:<8}{:<8}{:<8}{:<10}{:<10}\n\n",
-        format!("{:.3}", p[0]),
-        format!("{:.3}", p[1]),
-        format!("{:.3}", p[2]),
-        format!("{:.3}", p[4]),
-        format!("{:.3}", p[5]),
-        format!("{:+.3}", report.cubeless_equity),
-        format!("{:+.3}", report.cubeful_equity),
-    ));
+    for row in &report.rows {
+        let p = row.probabilities;
+        let label = if row.plies == 0 {
+            "static:".to_string()
+        } else {
+            format!("{:>2} ply:", row.plies)
+        };
+        text.push_str(&format!(
+            "{label} {:<8}{:<8}{:<8}{:<8}{:<8}{:<10}{:<10}\n",
+            format!("{:.3}", p[0]),
+            format!("{:.3}", p[1]),
+            format!("{:.3}", p[2]),
+            format!("{:.3}", p[4]),
+            format!("{:.3}", p[5]),
+            format!("{:+.3}", row.cubeless_equity),
+            format!("{:+.3}", row.cubeful_equity),
+        ));
+    }
+    text.push('\n');
     if let Some(cube) = &report.cube {
         text.push('\n');
         text.push_str(&cube_analysis_text(cube));
@@ -208,21 +219,22 @@ mod tests {
             notation: notation.to_string(),
             equity,
             probabilities: [0.5, 0.1, 0.0, 0.5, 0.1, 0.0],
+            plies: 0,
             play,
         };
         let text = hint_text(
-            "Heuristic",
+            "net",
             &[entry("24/23 13/9", -0.006), entry("24/23 24/20", -0.021)],
         );
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "    1. Heuristic        24/23 13/9                   Eq.: -0.006"
+            "    1. net 0-ply        24/23 13/9                   Eq.: -0.006"
         );
         assert_eq!(lines[1], "       0.500 0.100 0.000 - 0.500 0.100 0.000");
         assert_eq!(
             lines[3],
-            "    2. Heuristic        24/23 24/20                  Eq.: -0.021 (-0.015)"
+            "    2. net 0-ply        24/23 24/20                  Eq.: -0.021 (-0.015)"
         );
     }
 

@@ -218,7 +218,12 @@ impl Session {
             return;
         }
         let beaver_allowed = self.beaver_refusal().is_none();
-        match evaluate::computer_take_action(self.evaluator.get(), &self.state, beaver_allowed) {
+        match evaluate::computer_take_action(
+            self.evaluator.get(),
+            &self.state,
+            beaver_allowed,
+            self.computer_depth(self.state.turn).cube_decision,
+        ) {
             TakeAction::Take => self.take(out),
             TakeAction::Drop => self.drop_cube(out),
             TakeAction::Beaver => self.beaver(out),

@@ -58,8 +58,13 @@ impl Session {
             return Ok(());
         };
         self.require_standard_board(" to weigh a resignation.")?;
-        let value =
-            evaluate::resignation_value(self.evaluator.get(), state, state.turn, offer.points());
+        let value = evaluate::resignation_value(
+            self.evaluator.get(),
+            state,
+            state.turn,
+            offer.points(),
+            self.settings.evaluation.cube_decision,
+        );
         let (before, after) = (value.playing_on, value.accepted);
         out.line(format!("Equity before resignation : {before:+.3}"));
         out.line(format!(
@@ -113,8 +118,13 @@ impl Session {
             }
             state.on_roll
         };
-        let report =
-            evaluate::cube_report(self.evaluator.get(), state, viewer, self.beaver_possible());
+        let report = evaluate::cube_report(
+            &self.evaluator,
+            state,
+            viewer,
+            self.beaver_possible(),
+            self.settings.evaluation.cube_decision,
+        );
         out.outputs.push(Output::CubeAnalysis {
             report: Box::new(report),
         });
@@ -145,17 +155,19 @@ impl Session {
         let cube = (state.game_state == GameState::Playing && self.cube_available(state.on_roll))
             .then(|| {
                 evaluate::cube_report(
-                    self.evaluator.get(),
+                    &self.evaluator,
                     state,
                     state.on_roll,
                     self.beaver_possible(),
+                    self.settings.evaluation.cube_decision,
                 )
             });
         out.outputs.push(Output::Evaluation {
             report: Box::new(evaluate::evaluation_report(
-                self.evaluator.get(),
+                &self.evaluator,
                 state,
                 cube,
+                self.settings.evaluation.cube_decision,
             )),
         });
         Ok(())

@@ -19,6 +19,7 @@ impl Session {
                 Ok(())
             }
             SetCommand::Board(words) => self.set_board(&words, out),
+            SetCommand::Evaluation(setting) => self.set_evaluation(setting, out),
             SetCommand::Clockwise(value) => {
                 let on = require_toggle(value, "clockwise")?;
                 self.settings.clockwise = on;
@@ -340,6 +341,9 @@ impl Session {
                 ErrorKind::UnknownKeyword,
                 format!("Unknown keyword `{word}'."),
             )),
+            PlayerSetting::Plies(decision, word) => {
+                self.set_player_depth(&sides, decision, word.as_deref(), out)
+            }
             PlayerSetting::Name(None) => Err(CommandError::bad_argument(
                 "You must specify a name to use.",
             )),

@@ -13,6 +13,7 @@ impl Session {
         let no_position =
             || CommandError::not_now("No position specified and no game in progress.");
         match show {
+            ShowCommand::Evaluation => self.show_evaluation(out),
             ShowCommand::Automatic => {
                 let automatic = &self.settings.automatic;
                 out.line(format!(
@@ -232,7 +233,12 @@ impl Session {
         if !self.state.variant.is_gnubg_variation() {
             return self.variant_hint(dice, count, out);
         }
-        let ranked = evaluate::ranked_plays(self.evaluator.get(), &self.state, dice);
+        let ranked = evaluate::ranked_plays(
+            self.evaluator.get(),
+            &self.state,
+            dice,
+            self.settings.evaluation.chequerplay,
+        );
         if ranked.is_empty() {
             out.line("There are no legal moves.");
             return Ok(());
@@ -245,11 +251,12 @@ impl Session {
                 notation: format_play(&self.state.board, self.state.on_roll, ranked.play.steps()),
                 equity: ranked.equity,
                 probabilities: evaluate::gnubg_figures(&ranked.probabilities),
+                plies: ranked.plies,
                 play: ranked.play,
             })
             .collect();
         out.outputs.push(Output::Hints {
-            evaluator: evaluate::EVALUATOR_NAME.to_string(),
+            evaluator: self.evaluator.label().to_string(),
             entries,
         });
         Ok(())

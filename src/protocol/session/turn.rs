@@ -150,7 +150,11 @@ impl Session {
                 if self.state.dice.is_none() {
                     // gnubg prints no board before the computer's double (checked live).
                     if self.can_double(side)
-                        && evaluate::computer_doubles(self.evaluator.get(), &self.state)
+                        && evaluate::computer_doubles(
+                            self.evaluator.get(),
+                            &self.state,
+                            self.computer_depth(side).cube_decision,
+                        )
                     {
                         self.offer_double(out);
                         return;

@@ -310,7 +310,12 @@ impl Session {
         if self.own_variant() {
             best_play_in(&VariantHeuristic, &self.state, dice)
         } else {
-            evaluate::computer_play(self.evaluator.get(), &self.state, dice)
+            evaluate::computer_play(
+                self.evaluator.get(),
+                &self.state,
+                dice,
+                self.computer_depth(self.state.on_roll).chequerplay,
+            )
         }
     }
 
@@ -322,6 +327,7 @@ impl Session {
                 &self.state,
                 receiver,
                 points,
+                self.computer_depth(receiver).cube_decision,
             );
         }
         let state = &self.state;
