@@ -1,0 +1,191 @@
+//! Benchmark of chequer play judged by the measuring stick: positions come from gnubg 0-ply
+//! self-play (cube off), tavli chooses a play in each with several settings, and gnubg 0-ply
+//! (`hint` over every legal play) says how much equity each choice gives up against its own
+//! best, in millipoints (mEMG) per unforced decision, with a 95% confidence interval. gnubg
+//! is the judge only: nothing here trains anything. Not a test: it needs gnubg.
+//!
+//! Run: `cargo bench --bench gnubg_judge -- [GAMES] [SEED]` (default 12 games, seed 1).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+use tavli::codec::gnubg_id;
+use tavli::engine::choice;
+use tavli::engine::evaluator::{best_play, Evaluator};
+use tavli::engine::search::Search;
+use tavli::engine::Pubeval;
+use tavli::notation::{parse_move, resolve_move};
+use tavli::rules::{legal_plays, Board, GameState, MatchState, Variant};
+
+const GNUBG: &str = "/usr/games/gnubg";
+
+/// Runs gnubg on `script` and returns its standard output.
+fn gnubg(script: &str) -> String {
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnubg starts (apt-get install gnubg)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let output = child.wait_with_output().expect("gnubg runs");
+    let _ = writer.join();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Every position with the dice rolled and more than one distinct legal result that gnubg
+/// shows while playing `games` games against itself from `seed`.
+fn self_play_positions(games: usize, seed: u64) -> Vec<MatchState> {
+    // Without `automatic game off` a money session between two computer players never ends.
+    let mut script = format!(
+        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
+         set player both chequerplay evaluation plies 0\nset cube use off\nset seed {seed}\n"
+    );
+    for _ in 0..games {
+        script.push_str("new game\n");
+    }
+    let output = gnubg(&script);
+    let mut states = Vec::new();
+    let mut position = None;
+    for line in output.lines() {
+        if let Some(at) = line.find("Position ID: ") {
+            position = Some(line[at + 13..].trim().to_string());
+        } else if let Some(at) = line.find("Match ID   : ") {
+            let Some(position) = position.take() else {
+                continue;
+            };
+            let text = format!("{position}:{}", line[at + 13..].trim());
+            let Ok(state) = gnubg_id::decode(&text, Variant::Standard) else {
+                continue;
+            };
+            let Some(dice) = state.dice else { continue };
+            if state.game_state != GameState::Playing {
+                continue;
+            }
+            let mut results: Vec<Board> = legal_plays(&state.board, state.on_roll, dice)
+                .into_iter()
+                .map(|play| play.result)
+                .collect();
+            results.sort_by_key(|board| format!("{board:?}"));
+            results.dedup();
+            if results.len() > 1 && !states.contains(&state) {
+                states.push(state);
+            }
+        }
+    }
+    states
+}
+
+/// gnubg 0-ply's equity of every legal play of each state, as (resulting board, equity).
+fn judge(states: &[MatchState]) -> Vec<Vec<(Board, f64)>> {
+    let mut script = String::from(
+        "set player 0 human\nset player 1 human\nset cube use off\n\
+         set evaluation chequerplay evaluation plies 0\nnew game\n",
+    );
+    for (index, state) in states.iter().enumerate() {
+        script.push_str(&format!(
+            "set player 0 name mark{index}\nset gnubgid {}\nhint 999\n",
+            gnubg_id::encode(state)
+        ));
+    }
+    script.push_str(&format!("set player 0 name mark{}\n", states.len()));
+    let output = gnubg(&script);
+    let mut judged = vec![Vec::new(); states.len()];
+    let mut current: Option<usize> = None;
+    for line in output.lines() {
+        if let Some(rest) = line.strip_prefix("Player 0 is now known as `mark") {
+            current = rest.trim_end_matches("'.").parse::<usize>().ok();
+            continue;
+        }
+        let (Some(index), Some(at)) = (current, line.find(" Eq.: ")) else {
+            continue;
+        };
+        let Some(state) = states.get(index) else {
+            continue;
+        };
+        let Some(dice) = state.dice else { continue };
+        let notation = line.get(24..at).unwrap_or("").trim();
+        let equity: f64 = line[at + 6..]
+            .split_whitespace()
+            .next()
+            .and_then(|word| word.parse().ok())
+            .unwrap_or(f64::NAN);
+        let play = parse_move(notation)
+            .ok()
+            .and_then(|text| resolve_move(&state.board, state.on_roll, dice, &text).ok());
+        if let Some(play) = play {
+            judged[index].push((play.result, equity));
+        }
+    }
+    judged
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(12);
+    let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    if !std::path::Path::new(GNUBG).exists() {
+        println!("gnubg_judge: {GNUBG} is not installed; nothing measured");
+        return;
+    }
+    let started = Instant::now();
+    let states = self_play_positions(games, seed);
+    let judged = judge(&states);
+    println!(
+        "gnubg_judge: {} unforced decisions from {games} gnubg 0-ply self-play games (seed {seed}), judged by gnubg 0-ply ({:.0} s)",
+        states.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let net = choice::embedded_net();
+    let settings: Vec<(&str, Box<dyn Evaluator>)> = vec![
+        ("net 0-ply", Box::new(Search::new(&*net, 0))),
+        ("net 1-ply", Box::new(Search::new(&*net, 1))),
+        ("net 2-ply (default)", Box::new(Search::new(&*net, 2))),
+        (
+            "pubeval 0-ply (baseline)",
+            Box::new(Search::new(&Pubeval, 0)),
+        ),
+    ];
+    for (name, evaluator) in &settings {
+        let started = Instant::now();
+        let mut errors = Vec::new();
+        let (mut best, mut unjudged) = (0usize, 0usize);
+        for (state, plays) in states.iter().zip(&judged) {
+            let Some(dice) = state.dice else { continue };
+            let top = plays
+                .iter()
+                .map(|(_, e)| *e)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let chosen = best_play(evaluator.as_ref(), state, dice).map(|play| play.result);
+            match plays.iter().find(|(board, _)| Some(*board) == chosen) {
+                Some((_, equity)) if top.is_finite() => {
+                    let error = 1000.0 * (top - equity);
+                    if error < 0.5 {
+                        best += 1;
+                    }
+                    errors.push(error);
+                }
+                _ => unjudged += 1,
+            }
+        }
+        let n = errors.len() as f64;
+        let mean = errors.iter().sum::<f64>() / n;
+        let variance = errors.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        println!(
+            "  {name:<26} {mean:6.1} ± {:4.1} mEMG per decision, gnubg's best {:4.1}% ({} judged, {unjudged} not found, {:.1} s)",
+            1.96 * (variance / n).sqrt(),
+            100.0 * best as f64 / n,
+            errors.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
