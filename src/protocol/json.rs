@@ -195,4 +195,40 @@ mod tests {
         );
         assert!(!line.contains('\n'));
     }
+
+    #[test]
+    fn hints_and_evaluations_carry_their_plies() {
+        let mut session = crate::protocol::Session::new("root");
+        for line in [
+            "set player 0 human",
+            "set seed 4",
+            "set evaluation chequerplay evaluation plies 1",
+            "new session",
+        ] {
+            assert!(
+                crate::protocol::run_line(&mut session, line).is_ok(),
+                "{line}"
+            );
+        }
+        let value = |line: &str, session: &mut crate::protocol::Session| -> Value {
+            let result = crate::protocol::run_line(session, line);
+            serde_json::from_str(&render_result(line, &result)).unwrap_or(Value::Null)
+        };
+        let hints = value("hint", &mut session);
+        let hints = &hints["outputs"][0];
+        assert_eq!(hints["type"], "hints");
+        assert_eq!(hints["evaluator"], "net");
+        assert_eq!(hints["plays"][0]["plies"], 1);
+        assert_eq!(
+            hints["plays"][0]["probabilities"].as_array().map(Vec::len),
+            Some(6)
+        );
+        let evaluation = value("eval", &mut session);
+        let evaluation = &evaluation["outputs"][0];
+        assert_eq!(evaluation["type"], "evaluation");
+        let rows = evaluation["rows"].as_array().cloned().unwrap_or_default();
+        assert_eq!(rows.len(), 3, "{evaluation}");
+        assert_eq!(rows[2]["plies"], 2);
+        assert_eq!(evaluation["cubeful_equity"], rows[2]["cubeful_equity"]);
+    }
 }
