@@ -114,6 +114,10 @@ pub struct FitArgs {
     /// Adam's step size.
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
+    /// Widen the contact network to this many hidden units before training (each new unit
+    /// a nudged copy of an existing one, the function kept), to give it more capacity.
+    #[arg(long, value_name = "N")]
+    pub contact_hidden: Option<usize>,
     /// Seed of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -4,6 +4,7 @@
 use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
+use rand::SeedableRng;
 use std::time::Instant;
 
 use super::exit::Outcome;
@@ -168,6 +169,10 @@ pub fn run_label(args: &LabelArgs, err: &mut dyn Write) -> anyhow::Result<Outcom
 /// Unusable weights or labels, or weights that cannot be written.
 pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut nets = load_nets(args.resume.as_deref())?;
+    if let Some(hidden) = args.contact_hidden {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
+        nets.contact = nets.contact.widened(hidden, 0.01, &mut rng);
+    }
     let mut examples = Vec::new();
     for path in &args.data {
         let lines =

@@ -125,6 +125,49 @@ impl Network {
         }
     }
 
+    /// The same function with `hidden` hidden units (at least the present number): each new
+    /// unit copies an existing one, its input weights nudged by `noise` so that the copies can
+    /// learn apart, and every copied unit's output weights are shared among its copies
+    /// (Net2Net widening), so training goes on from what the network already knows.
+    #[must_use]
+    pub fn widened(&self, hidden: usize, noise: f32, rng: &mut impl Rng) -> Network {
+        let old = self.hidden;
+        if hidden <= old || old == 0 {
+            return self.clone();
+        }
+        let source: Vec<usize> = (0..hidden)
+            .map(|unit| if unit < old { unit } else { rng.gen_range(0..old) })
+            .collect();
+        let mut copies = vec![0u32; old];
+        for &unit in &source {
+            copies[unit] += 1;
+        }
+        let mut hidden_weights = vec![0.0; self.inputs * hidden];
+        for input in 0..self.inputs {
+            for (unit, &from) in source.iter().enumerate() {
+                let weight = self.hidden_weights[input * old + from];
+                let nudge = if unit < old { 0.0 } else { rng.gen_range(-noise..=noise) };
+                hidden_weights[input * hidden + unit] = weight + nudge;
+            }
+        }
+        let hidden_bias = source.iter().map(|&from| self.hidden_bias[from]).collect();
+        let mut output_weights = vec![0.0; OUTPUTS * hidden];
+        for output in 0..OUTPUTS {
+            for (unit, &from) in source.iter().enumerate() {
+                output_weights[output * hidden + unit] =
+                    self.output_weights[output * old + from] / copies[from] as f32;
+            }
+        }
+        Network {
+            inputs: self.inputs,
+            hidden,
+            hidden_weights,
+            hidden_bias,
+            output_weights,
+            output_bias: self.output_bias,
+        }
+    }
+
     /// Number of inputs.
     #[must_use]
     pub fn inputs(&self) -> usize {
@@ -365,6 +408,8 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+
+
     use super::*;
     use crate::engine::net::inputs::{encode, INPUTS};
     use crate::rules::{Board, Side, Variant};
@@ -396,5 +441,30 @@ mod tests {
             assert!((after[k] - targets[k]).abs() < (before[k] - targets[k]).abs() + 1e-6);
             assert!((after[k] - targets[k]).abs() < 0.05, "{k}: {}", after[k]);
         }
+    }
+
+    #[test]
+    fn a_widened_network_computes_the_same_function() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let network = Network::random(INPUTS, 5, &mut rng);
+        let wider = network.widened(13, 0.0, &mut rng);
+        assert_eq!(wider.hidden(), 13);
+        let mut scratch = Scratch::default();
+        let mut inputs = SparseInputs::default();
+        let mut board = Board::start(Variant::Standard);
+        for dice in crate::rules::Dice::all_rolls().into_iter().take(8) {
+            encode(&board, Side::X, true, &mut inputs);
+            let (a, b) = (
+                network.evaluate(&inputs, &mut scratch),
+                wider.evaluate(&inputs, &mut scratch),
+            );
+            for (x, y) in a.iter().zip(&b) {
+                assert!((x - y).abs() < 1e-5, "{a:?} {b:?}");
+            }
+            if let Some(play) = crate::rules::legal_plays(&board, Side::X, dice).first() {
+                board = play.result;
+            }
+        }
+        assert_eq!(network.widened(3, 0.0, &mut rng), network);
     }
 }
