@@ -16,6 +16,9 @@ use super::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::notation::format_play;
 use crate::notation::variant_format::format_variant_play;
 use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::notation::written_play::{
+    apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
+};
 use crate::rules::game::RuleSet;
 use crate::rules::variants::cube::CubeRefusal;
 use crate::rules::variants::{
@@ -486,7 +489,7 @@ impl GameReplay<'_> {
             });
             return;
         }
-        if let Some((board, steps)) = full_roll_play(&self.board, side, dice, moves) {
+        if let Some((board, steps)) = full_roll_play(&self.board, side, dice, &jumps(moves)) {
             self.board = board;
             self.actions.push(GameAction::Play { side, dice, steps });
             self.check_bear_off(side);
@@ -510,7 +513,7 @@ impl GameReplay<'_> {
                 );
                 // A play with a half-move left out: go on with the only legal play that
                 // contains the written ones, so later moves are still checked.
-                let completed = complete_play(moves, &legal);
+                let completed = complete_partial_play(&jumps(moves), &legal);
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
@@ -526,7 +529,9 @@ impl GameReplay<'_> {
                         steps: play.steps().to_vec(),
                     });
                     self.check_bear_off(side);
-                } else if let Some((board, steps)) = apply_written(&self.board, side, moves) {
+                } else if let Some((board, steps)) =
+                    apply_jumps_in_any_order(&self.board, side, &jumps(moves))
+                {
                     // Go on with the position the writer meant.
                     self.board = board;
                     self.actions.push(GameAction::Play { side, dice, steps });
@@ -657,7 +662,7 @@ impl GameReplay<'_> {
                 } else {
                     error.to_string()
                 };
-                let completed = complete_play(moves, &legal);
+                let completed = complete_partial_play(&jumps(moves), &legal);
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
@@ -719,7 +724,7 @@ impl GameReplay<'_> {
         if self.lost {
             return;
         }
-        match apply_written(&self.board, side, moves) {
+        match apply_jumps_in_any_order(&self.board, side, &jumps(moves)) {
             Some((board, _)) => {
                 self.board = board;
                 self.check_bear_off(side);
@@ -1149,174 +1154,6 @@ fn jumps(moves: &[(MoveText, Span)]) -> Vec<(u8, u8)> {
     jumps
 }
 
-/// Applies one jump `from -> to` for `side`; hits a blot on `to`. `None` if there is no
-/// checker on `from` or `to` is blocked.
-fn apply_jump(board: &mut Board, side: Side, from: u8, to: u8) -> Option<bool> {
-    if !(1..=25).contains(&from) || to > 24 || to >= from {
-        return None;
-    }
-    let mover = side.index();
-    let opponent = side.opponent().index();
-    let from_slot = usize::from(from - 1);
-    if board.slots[mover][from_slot] == 0 {
-        return None;
-    }
-    let mut hit = false;
-    if to > 0 {
-        let opponent_slot = usize::from(24 - to);
-        match board.slots[opponent][opponent_slot] {
-            0 => {}
-            1 => {
-                board.slots[opponent][opponent_slot] = 0;
-                board.slots[opponent][BAR] += 1;
-                hit = true;
-            }
-            _ => return None,
-        }
-        board.slots[mover][usize::from(to - 1)] += 1;
-    } else {
-        board.off[mover] += 1;
-    }
-    board.slots[mover][from_slot] -= 1;
-    Some(hit)
-}
-
-/// Applies all written jumps directly, in the written order or else in the first order that
-/// works. Returns the board and the steps.
-fn apply_written(
-    board: &Board,
-    side: Side,
-    moves: &[(MoveText, Span)],
-) -> Option<(Board, Vec<Step>)> {
-    let jumps = jumps(moves);
-    if jumps.len() > 8 {
-        return None;
-    }
-    let mut order: Vec<usize> = (0..jumps.len()).collect();
-    let try_order = |order: &[usize]| -> Option<(Board, Vec<Step>)> {
-        let mut result = *board;
-        let mut steps = Vec::with_capacity(order.len());
-        for &index in order {
-            let (from, to) = jumps[index];
-            let hit = apply_jump(&mut result, side, from, to)?;
-            steps.push(Step { from, to, hit });
-        }
-        Some((result, steps))
-    };
-    if let Some(found) = try_order(&order) {
-        return Some(found);
-    }
-    // Other orders (a bar entry written last, a checker moved on before it arrived).
-    while next_permutation(&mut order) {
-        if let Some(found) = try_order(&order) {
-            return Some(found);
-        }
-    }
-    None
-}
-
-fn next_permutation(order: &mut [usize]) -> bool {
-    let Some(pivot) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
-        return false;
-    };
-    let Some(swap) = (pivot..order.len())
-        .rev()
-        .find(|&j| order[j] > order[pivot - 1])
-    else {
-        return false;
-    };
-    order.swap(pivot - 1, swap);
-    order[pivot..].reverse();
-    true
-}
-
-/// Whether `side` may move one checker `from -> to` with a die of `die` on `board`.
-fn single_step_legal(board: &Board, side: Side, from: u8, to: u8, die: u8) -> bool {
-    if from > 25 || to > 24 || to >= from {
-        return false;
-    }
-    let mover = side.index();
-    if board.slots[mover][BAR] > 0 && from != 25 {
-        return false;
-    }
-    if to > 0 {
-        return from.checked_sub(die) == Some(to)
-            && board.slots[side.opponent().index()][usize::from(24 - to)] < 2;
-    }
-    // Bearing off: every checker home, and the exact die or a larger one from the highest point.
-    let outside = board.slots[mover][6..=BAR].iter().any(|&count| count > 0);
-    if outside || from > 6 {
-        return false;
-    }
-    from == die
-        || (from < die
-            && board.slots[mover][usize::from(from)..6]
-                .iter()
-                .all(|&count| count == 0))
-}
-
-/// The fast path: the written moves are single-die steps that use the whole roll, each legal
-/// in turn (a play using every die is always a legal play). Returns the board and steps.
-fn full_roll_play(
-    board: &Board,
-    side: Side,
-    dice: Dice,
-    moves: &[(MoveText, Span)],
-) -> Option<(Board, Vec<Step>)> {
-    // The jumps, without allocating: a full roll has 2 or 4 of them.
-    let mut jumps = [(0u8, 0u8); 4];
-    let mut count = 0;
-    for (text, _) in moves {
-        for _ in 0..text.count.max(1) {
-            for pair in text.points.windows(2) {
-                *jumps.get_mut(count)? = (pair[0], pair[1]);
-                count += 1;
-            }
-        }
-    }
-    let wanted = if dice.is_double() { 4 } else { 2 };
-    if count != wanted {
-        return None;
-    }
-    let die_orders: [[u8; 4]; 2] = if dice.is_double() {
-        [[dice.first(); 4], [dice.first(); 4]]
-    } else {
-        [
-            [dice.high(), dice.low(), 0, 0],
-            [dice.low(), dice.high(), 0, 0],
-        ]
-    };
-    // Written order first (so hit marks stay on the written half-moves), then swapped.
-    let orders: [[usize; 4]; 2] = [[0, 1, 2, 3], [1, 0, 2, 3]];
-    let order_count = if count == 2 { 2 } else { 1 };
-    let dice_count = if dice.is_double() { 1 } else { 2 };
-    for order in &orders[..order_count] {
-        for dice_order in &die_orders[..dice_count] {
-            let mut result = *board;
-            let mut steps = [Step::default(); 4];
-            let mut ok = true;
-            for (&index, &die) in order[..count].iter().zip(dice_order) {
-                let (from, to) = jumps[index];
-                if !single_step_legal(&result, side, from, to, die) {
-                    ok = false;
-                    break;
-                }
-                match apply_jump(&mut result, side, from, to) {
-                    Some(hit) => steps[index] = Step { from, to, hit },
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
-                return Some((result, steps[..count].to_vec()));
-            }
-        }
-    }
-    None
-}
-
 /// Finds the legal play the written moves describe; `Err` says why there is none.
 fn match_written_play(
     board: &Board,
@@ -1325,56 +1162,8 @@ fn match_written_play(
     moves: &[(MoveText, Span)],
     legal: &[Play],
 ) -> Result<(Play, Vec<Step>), String> {
-    if let Some((result, steps)) = apply_written(board, side, moves) {
-        if let Some(play) = legal.iter().find(|play| play.result == result) {
-            let steps = if steps.len() == play.dice_used() {
-                steps
-            } else {
-                play.steps().to_vec()
-            };
-            return Ok((*play, steps));
-        }
-        // Same checkers moved, but a hit on an intermediate point was not written.
-        let mover = side.index();
-        if let Some(play) = legal.iter().find(|play| {
-            play.result.slots[mover] == result.slots[mover]
-                && play.result.off[mover] == result.off[mover]
-        }) {
-            return Ok((*play, play.steps().to_vec()));
-        }
-    }
-    Err(explain(board, side, dice, moves, legal))
-}
-
-/// The only legal play whose steps include every written jump (a play with half-moves left
-/// out), if there is exactly one such resulting position.
-fn complete_play(moves: &[(MoveText, Span)], legal: &[Play]) -> Option<Play> {
-    let written = jumps(moves);
-    if written.is_empty() {
-        return None;
-    }
-    let mut found: Option<&Play> = None;
-    for play in legal {
-        let mut remaining: Vec<(u8, u8)> = play.steps().iter().map(|s| (s.from, s.to)).collect();
-        let contains =
-            written.iter().all(
-                |jump| match remaining.iter().position(|step| step == jump) {
-                    Some(position) => {
-                        remaining.swap_remove(position);
-                        true
-                    }
-                    None => false,
-                },
-            );
-        if contains && remaining.len() + written.len() == play.dice_used() && !remaining.is_empty()
-        {
-            if found.is_some_and(|other| other.result != play.result) {
-                return None;
-            }
-            found = Some(play);
-        }
-    }
-    found.copied()
+    find_written_play(board, side, &jumps(moves), legal)
+        .ok_or_else(|| explain(board, side, dice, moves, legal))
 }
 
 /// Dice a jump of `distance` pips uses with `dice` (bearing off may use a larger die).
