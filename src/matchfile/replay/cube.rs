@@ -11,8 +11,8 @@ impl GameReplay<'_> {
     /// A cube action in a variant played without the cube is an error (then checked as if
     /// the cube were used, so the rest of the game can be followed).
     pub(super) fn refuse_without_cube(&mut self, span: Span) {
-        let variant = self.input.variant;
-        if !variant.uses_cube() {
+        if !self.rules.uses_cube() {
+            let variant = self.rules.variant();
             self.error(
                 DiagnosticKind::CubeNotAllowed,
                 span,
@@ -52,7 +52,7 @@ impl GameReplay<'_> {
                 span,
                 "no doubling in the Crawford game".to_string(),
             );
-        } else if self.owner == Some(side.opponent()) {
+        } else if self.cube.owner == Some(side.opponent()) {
             let message = format!(
                 "{} cannot double: {} owns the cube",
                 self.name(side),
@@ -61,23 +61,22 @@ impl GameReplay<'_> {
             self.error(DiagnosticKind::CubeNotAllowed, span, message);
         }
         if let Some(value) = value {
-            if value != self.cube.saturating_mul(2) {
+            if value != self.cube.value.saturating_mul(2) {
                 self.error(
                     DiagnosticKind::WrongCubeValue,
                     span,
                     format!(
                         "the cube is on {}, a double makes it {}, not {value}",
-                        self.cube,
-                        self.cube.saturating_mul(2)
+                        self.cube.value,
+                        self.cube.value.saturating_mul(2)
                     ),
                 );
             }
         }
         self.actions.push(GameAction::Double {
             side,
-            value: self.cube.saturating_mul(2),
+            value: self.cube.value.saturating_mul(2),
         });
-        self.doubler = Some(side);
         self.expect = Expect::Respond(side.opponent());
     }
 
@@ -111,8 +110,8 @@ impl GameReplay<'_> {
         if !self.answer_ok(side, span, "a take") {
             return;
         }
-        self.cube = self.cube.saturating_mul(2);
-        self.owner = Some(side);
+        self.cube.value = self.cube.value.saturating_mul(2);
+        self.cube.owner = Some(side);
         self.actions.push(GameAction::Take { side });
         self.expect = Expect::Roll(side.opponent());
     }
@@ -127,7 +126,7 @@ impl GameReplay<'_> {
         self.actions.push(GameAction::Drop { side });
         self.result = Some(GameResult {
             winner: side.opponent(),
-            points: self.cube,
+            points: self.cube.value,
             ending: Ending::Dropped,
         });
         self.expect = Expect::Over;
@@ -146,23 +145,23 @@ impl GameReplay<'_> {
             );
         }
         if let Some(value) = value {
-            if value != self.cube.saturating_mul(4) {
+            if value != self.cube.value.saturating_mul(4) {
                 self.error(
                     DiagnosticKind::WrongCubeValue,
                     span,
                     format!(
                         "a beaver on a cube of {} makes it {}, not {value}",
-                        self.cube,
-                        self.cube.saturating_mul(4)
+                        self.cube.value,
+                        self.cube.value.saturating_mul(4)
                     ),
                 );
             }
         }
-        self.cube = self.cube.saturating_mul(4);
-        self.owner = Some(side.opponent());
+        self.cube.value = self.cube.value.saturating_mul(4);
+        self.cube.owner = Some(side.opponent());
         self.actions.push(GameAction::Beaver {
             side,
-            value: self.cube,
+            value: self.cube.value,
         });
         self.expect = Expect::Roll(side.opponent());
     }

@@ -6,6 +6,8 @@ use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::super::record::{GameAction, GameRecord};
 use super::roll::Written;
 use super::{side_name, Event, EventKind, Expect, GameInput, GameReplay, MatchInput};
+use crate::rules::game::RuleSet;
+use crate::rules::variants::cube::Cube;
 use crate::rules::{Board, Dice, Play, Side};
 
 pub(super) fn replay_game(
@@ -19,10 +21,9 @@ pub(super) fn replay_game(
     let mut state = GameReplay {
         input,
         board: Board::start(input.variant),
-        cube: 1,
-        owner: None,
+        rules: RuleSet::new(input.variant),
+        cube: Cube::centred(),
         expect: Expect::Start,
-        doubler: None,
         crawford,
         score,
         lost: false,
@@ -106,7 +107,7 @@ impl GameReplay<'_> {
                 cannot_move,
                 label,
             } => {
-                if self.input.variant.is_gnubg_variation() {
+                if self.rules.is_gnubg_variation() {
                     self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span);
                 } else {
                     let written = Written {

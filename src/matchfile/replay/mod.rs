@@ -23,6 +23,8 @@ pub use input::{Event, EventKind, GameInput, MatchInput};
 
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{GameAction, GameResult, MatchRecord};
+use crate::rules::game::RuleSet;
+use crate::rules::variants::cube::Cube;
 use crate::rules::{Board, Side, Variant};
 use game::replay_game;
 
@@ -154,10 +156,11 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
 struct GameReplay<'a> {
     input: &'a MatchInput,
     board: Board,
-    cube: u32,
-    owner: Option<Side>,
+    /// The rules of the game's variant.
+    rules: RuleSet,
+    /// The cube's value and owner (a pending double is `expect`).
+    cube: Cube,
     expect: Expect,
-    doubler: Option<Side>,
     crawford: bool,
     score: [u32; 2],
     /// Moves can no longer be checked (the position is lost after an unusable move).

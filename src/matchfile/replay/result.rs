@@ -4,7 +4,6 @@
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::super::record::{Ending, GameResult};
 use super::{Expect, GameReplay};
-use crate::rules::game::RuleSet;
 use crate::rules::{Resignation, Side};
 
 impl GameReplay<'_> {
@@ -52,10 +51,10 @@ impl GameReplay<'_> {
                             result.points, result.points
                         ),
                     ));
-                } else if self.cube == 1
+                } else if self.cube.value == 1
                     && points == 1
                     && result.ending == Ending::BearOff
-                    && self.input.variant.uses_cube()
+                    && self.rules.uses_cube()
                 {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
                     self.diagnostics.push(Diagnostic::warning(
@@ -69,7 +68,7 @@ impl GameReplay<'_> {
                 } else {
                     let message = format!(
                         "the game is worth {} point(s) (cube {}), not {points}",
-                        result.points, self.cube
+                        result.points, self.cube.value
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
@@ -85,10 +84,8 @@ impl GameReplay<'_> {
         }
         // The game is not over: the loser resigned (or forfeited) this much. The tavli games
         // and Athroisma have no triple game: a resignation is worth 1 or 2.
-        let most = RuleSet::new(self.input.variant)
-            .largest_resignation()
-            .points();
-        let value = (1..=most).find(|value| value.saturating_mul(self.cube) >= points);
+        let most = self.rules.largest_resignation().points();
+        let value = (1..=most).find(|value| value.saturating_mul(self.cube.value) >= points);
         let resignation = match value.and_then(Resignation::from_points) {
             Some(resignation) => resignation,
             None => {
@@ -96,7 +93,7 @@ impl GameReplay<'_> {
                 if forfeit {
                     let message = format!(
                         "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a {} resignation (as gnubg does)",
-                        self.cube,
+                        self.cube.value,
                         if most == 3 { "backgammon" } else { "gammon" }
                     );
                     self.diagnostics.push(Diagnostic::warning(
@@ -107,8 +104,8 @@ impl GameReplay<'_> {
                 } else {
                     let message = format!(
                         "a resignation gives at most {} points with the cube on {}, not {points}",
-                        self.cube.saturating_mul(most),
-                        self.cube
+                        self.cube.value.saturating_mul(most),
+                        self.cube.value
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
@@ -119,10 +116,10 @@ impl GameReplay<'_> {
                 }
             }
         };
-        let worth = resignation.points().saturating_mul(self.cube);
+        let worth = resignation.points().saturating_mul(self.cube.value);
         if worth != points
-            && worth <= self.cube.saturating_mul(most)
-            && points <= self.cube.saturating_mul(most)
+            && worth <= self.cube.value.saturating_mul(most)
+            && points <= self.cube.value.saturating_mul(most)
         {
             let capped = Some(points) == self.needed(winner);
             if capped {
@@ -131,7 +128,7 @@ impl GameReplay<'_> {
                     span,
                     format!(
                         "`{points}` point(s) is capped at the points needed; with the cube on {} the resignation is worth {worth}",
-                        self.cube
+                        self.cube.value
                     ),
                 ));
             } else {
@@ -140,10 +137,10 @@ impl GameReplay<'_> {
                     span,
                     format!(
                         "with the cube on {}, a resignation is worth {}, {} or {} points, not {points}",
-                        self.cube,
-                        self.cube,
-                        self.cube.saturating_mul(2),
-                        self.cube.saturating_mul(3)
+                        self.cube.value,
+                        self.cube.value,
+                        self.cube.value.saturating_mul(2),
+                        self.cube.value.saturating_mul(3)
                     ),
                 );
             }
@@ -182,7 +179,7 @@ impl GameReplay<'_> {
             }
             // tavli's variants: after a play that could not be set up the position is
             // unknown, so the declared result is taken as written (the loss was reported).
-            None if self.lost && !self.input.variant.is_gnubg_variation() => {
+            None if self.lost && !self.rules.is_gnubg_variation() => {
                 self.result = Some(GameResult {
                     winner,
                     points,

@@ -13,9 +13,7 @@ use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, Writt
 use crate::notation::written_play::{
     apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
 };
-use crate::rules::variants::{
-    self, legal_plays_in, points_scored, requires_reroll, win_kind, WinKind,
-};
+use crate::rules::variants::{self, legal_plays_in, requires_reroll, win_kind, WinKind};
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Step, Variant};
 
 /// A roll's written play in one of tavli's variants.
@@ -237,37 +235,36 @@ impl GameReplay<'_> {
         }
     }
 
-    /// The end of a game of one of tavli's variants after a play: bear-off (scored per
-    /// variant), Plakoto's mother rule, or Plakoto's draw.
+    /// The end of a game of one of tavli's variants after a play: bear-off, Plakoto's mother
+    /// rule, or Plakoto's draw.
     pub(super) fn check_variant_end(&mut self) {
-        let variant = self.input.variant;
-        match variants::game_result(variant, &self.board) {
-            None => {}
-            Some(variants::GameResult::Draw) => {
-                self.drawn = true;
-                self.expect = Expect::Over;
-            }
-            Some(result @ variants::GameResult::Win { winner, kind }) => {
+        if let Some(result) = self.rules.result(&self.board) {
+            self.finish(result);
+        }
+    }
+
+    /// Ends the game with `result`, reached by a play: a win scored by the rules (the kind of
+    /// win times the cube, gammons as single games under the Jacoby rule in money play), or
+    /// Plakoto's draw, which has no result.
+    fn finish(&mut self, result: variants::GameResult) {
+        match result {
+            variants::GameResult::Draw => self.drawn = true,
+            variants::GameResult::Win { winner, kind } => {
                 let money = self.input.length.map_or(0, |(l, _)| l) == 0;
-                let points = points_scored(
-                    variant,
-                    result,
-                    self.cube,
-                    self.cube == 1,
-                    self.input.jacoby && money,
-                );
                 self.result = Some(GameResult {
                     winner,
-                    points,
+                    points: self
+                        .rules
+                        .points(result, &self.cube, self.input.jacoby && money),
                     ending: if kind == WinKind::Mother {
                         Ending::Mother
                     } else {
                         Ending::BearOff
                     },
                 });
-                self.expect = Expect::Over;
             }
         }
+        self.expect = Expect::Over;
     }
 
     pub(super) fn apply_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
@@ -283,28 +280,15 @@ impl GameReplay<'_> {
         }
     }
 
+    /// The end of a game of gnubg's variations: `side` has borne off every checker.
     pub(super) fn check_bear_off(&mut self, side: Side) {
         if self.board.borne_off(side) < self.input.variant.checkers() {
             return;
         }
-        let variant = self.input.variant;
-        let result = variants::GameResult::Win {
+        self.finish(variants::GameResult::Win {
             winner: side,
-            kind: win_kind(variant, &self.board, side),
-        };
-        let money = self.input.length.map_or(0, |(l, _)| l) == 0;
-        self.result = Some(GameResult {
-            winner: side,
-            points: points_scored(
-                variant,
-                result,
-                self.cube,
-                self.cube == 1,
-                self.input.jacoby && money,
-            ),
-            ending: Ending::BearOff,
+            kind: win_kind(self.input.variant, &self.board, side),
         });
-        self.expect = Expect::Over;
     }
 }
 
