@@ -80,8 +80,9 @@ fn play_text(variant: Variant, dice: crate::rules::Dice, steps: &[Step]) -> Stri
         if let (true, Some(mark)) = (step.hit, mark) {
             text.push(mark);
         }
-        // Athroisma's doubles move up to seven checkers: every step is separated.
-        if index < 3 || (!variant.is_gnubg_variation() && index + 1 < steps.len()) {
+        // Up to four steps each is followed by a blank (gnubg's layout); Athroisma's doubles,
+        // the only plays of more, separate every step.
+        if index < 3 || index + 1 < steps.len() {
             text.push(' ');
         }
     }

@@ -7,6 +7,7 @@ pub mod parser;
 pub mod resolve;
 pub mod variant_format;
 pub mod variant_move;
+pub mod written_play;
 
 pub use error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
 pub use format::format_play;

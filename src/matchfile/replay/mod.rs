@@ -1,0 +1,206 @@
+//! Replays a written match on the rules core, game after game (the score, the Crawford game
+//! and the match length are checked here; each game in `game`), reporting every problem as a
+//! diagnostic.
+//!
+//! Both readers turn their syntax tree into a [`MatchInput`] (a format-neutral list of
+//! written events with spans); [`replay`] checks it and builds the [`MatchRecord`].
+//!
+//! gnubg's variations replay on gnubg's move generator as gnubg imports them. tavli's own
+//! variants (Old English, Portes, Plakoto, Fevga, Athroisma) replay on their rules
+//! (`rules::variants`): a written play is read in the variant notation and identified by the
+//! position it reaches; results are scored per variant (Portes and the others without a
+//! triple game, Plakoto's mother rule and draw); a cube action in a game without a cube is a
+//! `cube-not-allowed` error, and those matches have no Crawford game.
+
+mod cube;
+mod diagnose;
+mod game;
+mod input;
+mod result;
+mod roll;
+
+pub use input::{Event, EventKind, GameInput, MatchInput};
+
+use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use super::record::{GameAction, GameResult, MatchRecord};
+use crate::rules::game::RuleSet;
+use crate::rules::variants::cube::Cube;
+use crate::rules::{Board, Side, Variant};
+use game::replay_game;
+
+/// What the replay expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// The game's first roll, by either player.
+    Start,
+    /// This side rolls (or doubles).
+    Roll(Side),
+    /// This side answers a double by the other.
+    Respond(Side),
+    /// The game is over.
+    Over,
+}
+
+fn side_name(players: &[String; 2], side: Side) -> String {
+    let name = &players[side.index()];
+    if name.is_empty() {
+        format!("player {}", side.index())
+    } else {
+        name.clone()
+    }
+}
+
+/// Checks `input` and returns the record and the diagnostics.
+#[must_use]
+pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let length = input.length.map_or(0, |(length, _)| length);
+    let mut record = MatchRecord {
+        length,
+        players: input.players.clone(),
+        variant: input.variant,
+        jacoby: input.jacoby,
+        info: input.info.clone(),
+        comment: input.comment.clone(),
+        games: Vec::new(),
+    };
+    let mut expected_score = [0u32; 2];
+    let mut crawford_played = false;
+    let game_count = input.games.len();
+    for (index, game) in input.games.iter().enumerate() {
+        let written = game.score.map(|(score, _)| score);
+        let score = written.unwrap_or(expected_score);
+        if let Some((score, span)) = game.score {
+            if score != expected_score {
+                diagnostics.push(Diagnostic::error(
+                    DiagnosticKind::WrongScore,
+                    span,
+                    format!(
+                        "score line says {}-{}, the earlier games give {}-{}",
+                        score[0], score[1], expected_score[0], expected_score[1]
+                    ),
+                ));
+            }
+        }
+        if length > 0 && (score[0] >= length || score[1] >= length) {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::MatchLength,
+                game.header,
+                format!(
+                    "game {} starts at {}-{}, after the {length}-point match was won (gnubg ignores it)",
+                    index + 1,
+                    score[0],
+                    score[1]
+                ),
+            ));
+            break;
+        }
+        let crawford = length > 0
+            && input.variant.uses_cube()
+            && !crawford_played
+            && ((score[0].checked_add(1) == Some(length))
+                ^ (score[1].checked_add(1) == Some(length)));
+        if crawford {
+            crawford_played = true;
+        }
+        if let Some((declared, span)) = game.declared_crawford {
+            if declared != crawford && length > 0 {
+                let message = if declared {
+                    format!(
+                        "game {} is marked as the Crawford game, but at {}-{} it is not",
+                        index + 1,
+                        score[0],
+                        score[1]
+                    )
+                } else {
+                    format!(
+                        "game {} at {}-{} is the Crawford game, but it is not marked so",
+                        index + 1,
+                        score[0],
+                        score[1]
+                    )
+                };
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::BadHeader,
+                    span,
+                    message,
+                ));
+            }
+        }
+        let is_last = index + 1 == game_count;
+        let game_record = replay_game(input, game, score, crawford, is_last, &mut diagnostics);
+        expected_score = score;
+        if let Some(result) = game_record.result {
+            expected_score[result.winner.index()] =
+                expected_score[result.winner.index()].saturating_add(result.points);
+        }
+        record.games.push(game_record);
+    }
+    if let (Some((_, span)), Some(last)) = (input.length, record.games.last()) {
+        let final_score = record.final_score();
+        if length > 0 && last.result.is_some() && final_score.iter().all(|&s| s < length) {
+            diagnostics.push(Diagnostic::warning(
+                DiagnosticKind::MatchLength,
+                span,
+                format!(
+                    "the match stops at {}-{}, before either player reached {length} points",
+                    final_score[0], final_score[1]
+                ),
+            ));
+        }
+    }
+    (record, diagnostics)
+}
+
+/// One game's replay state.
+struct GameReplay<'a> {
+    input: &'a MatchInput,
+    board: Board,
+    /// The rules of the game's variant.
+    rules: RuleSet,
+    /// The cube's value and owner (a pending double is `expect`).
+    cube: Cube,
+    expect: Expect,
+    crawford: bool,
+    score: [u32; 2],
+    /// Moves can no longer be checked (the position is lost after an unusable move).
+    lost: bool,
+    /// A roll written without moves although moves were possible: fine only right before a
+    /// resignation.
+    unplayed: Option<(Span, usize)>,
+    result: Option<GameResult>,
+    result_written: bool,
+    /// An illegal play was found in this game: later ones may be its consequences.
+    illegal_seen: bool,
+    /// A `Losses` line not yet followed by `Wins`.
+    losses: Option<(Side, u32, Span)>,
+    /// Plakoto: both mothers were pinned, the game ended in a draw (no result).
+    drawn: bool,
+    actions: Vec<GameAction>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses a .mat variation name (`Backgammon`, `NackGammon`, `HyperGammon (2)`, and tavli's
+/// `Old English`, `Portes`, `Plakoto`, `Fevga`, `Athroisma`) or an SGF `RU[]` variant token
+/// (`Nackgammon`, `Hypergammon2`, `OldEnglish`, `Plakoto`, ...), case and spaces ignored.
+#[must_use]
+pub fn variant_from_header(name: &str) -> Option<Variant> {
+    let lower: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match lower.as_str() {
+        "backgammon" | "standard" | "" => Some(Variant::Standard),
+        "nackgammon" => Some(Variant::Nackgammon),
+        "hypergammon" | "hypergammon3" => Some(Variant::Hypergammon3),
+        "hypergammon1" => Some(Variant::Hypergammon1),
+        "hypergammon2" => Some(Variant::Hypergammon2),
+        "oldenglish" => Some(Variant::OldEnglish),
+        "portes" => Some(Variant::Portes),
+        "plakoto" => Some(Variant::Plakoto),
+        "fevga" => Some(Variant::Fevga),
+        "athroisma" => Some(Variant::Athroisma),
+        _ => None,
+    }
+}

@@ -1,0 +1,199 @@
+//! A game's written result (`Wins N points`, SGF `RE[]`) checked against the replay: the
+//! winner and the points of a finished game, or the resignation an unfinished game implies.
+
+use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use super::super::record::{Ending, GameResult};
+use super::{Expect, GameReplay};
+use crate::rules::{Resignation, Side};
+
+impl GameReplay<'_> {
+    /// Points still needed by `side` to win the match.
+    pub(super) fn needed(&self, side: Side) -> Option<u32> {
+        let length = self.input.length.map_or(0, |(l, _)| l);
+        (length > 0).then(|| length.saturating_sub(self.score[side.index()]))
+    }
+
+    pub(super) fn wins(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
+        self.unplayed = None;
+        self.losses = None;
+        if let Some(result) = self.result {
+            if self.result_written {
+                // `Losses` then `Wins` (Galaxy) restate the same result.
+                if result.winner != winner {
+                    let message = format!(
+                        "the game's result is already written as a win for {}",
+                        self.name(result.winner)
+                    );
+                    self.error(DiagnosticKind::WrongResult, span, message);
+                }
+                return;
+            }
+            self.result_written = true;
+            if result.winner != winner {
+                let message = format!(
+                    "{} is written as the winner, but {} won the game",
+                    self.name(winner),
+                    self.name(result.winner)
+                );
+                self.error(DiagnosticKind::WrongResult, span, message);
+            } else if result.points != points {
+                // Galaxy writes `Wins N point and the match` with N at least the points
+                // needed but not the game's value (gnubg counts the game's value).
+                let capped = points < result.points
+                    && (Some(points) == self.needed(winner)
+                        || (and_match && self.needed(winner).is_some_and(|n| points >= n)));
+                if capped {
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::WrongResult,
+                        span,
+                        format!(
+                            "`Wins {points}` is capped at the points needed; the game is worth {} (gnubg counts {})",
+                            result.points, result.points
+                        ),
+                    ));
+                } else if self.cube.value == 1
+                    && points == 1
+                    && result.ending == Ending::BearOff
+                    && self.rules.uses_cube()
+                {
+                    // Galaxy's "16 point match" money games apply the Jacoby rule.
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::WrongResult,
+                        span,
+                        format!(
+                            "`Wins 1` for a game worth {} with the cube centred: the writer applied the Jacoby rule, which match play does not have (gnubg counts {})",
+                            result.points, result.points
+                        ),
+                    ));
+                } else {
+                    let message = format!(
+                        "the game is worth {} point(s) (cube {}), not {points}",
+                        result.points, self.cube.value
+                    );
+                    self.error(DiagnosticKind::WrongResult, span, message);
+                }
+            }
+            return;
+        }
+        if self.expect == Expect::Start {
+            self.diagnostics.push(Diagnostic::warning(
+                DiagnosticKind::WrongResult,
+                span,
+                "the game is resigned before its first roll (gnubg drops such a game: `No game in progress`)",
+            ));
+        }
+        // The game is not over: the loser resigned (or forfeited) this much. The tavli games
+        // and Athroisma have no triple game: a resignation is worth 1 or 2.
+        let most = self.rules.largest_resignation().points();
+        let value = (1..=most).find(|value| value.saturating_mul(self.cube.value) >= points);
+        let resignation = match value.and_then(Resignation::from_points) {
+            Some(resignation) => resignation,
+            None => {
+                let forfeit = self.needed(winner).is_some_and(|n| points >= n);
+                if forfeit {
+                    let message = format!(
+                        "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a {} resignation (as gnubg does)",
+                        self.cube.value,
+                        if most == 3 { "backgammon" } else { "gammon" }
+                    );
+                    self.diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::WrongResult,
+                        span,
+                        message,
+                    ));
+                } else {
+                    let message = format!(
+                        "a resignation gives at most {} points with the cube on {}, not {points}",
+                        self.cube.value.saturating_mul(most),
+                        self.cube.value
+                    );
+                    self.error(DiagnosticKind::WrongResult, span, message);
+                }
+                if most == 3 {
+                    Resignation::Backgammon
+                } else {
+                    Resignation::Gammon
+                }
+            }
+        };
+        let worth = resignation.points().saturating_mul(self.cube.value);
+        if worth != points
+            && worth <= self.cube.value.saturating_mul(most)
+            && points <= self.cube.value.saturating_mul(most)
+        {
+            let capped = Some(points) == self.needed(winner);
+            if capped {
+                self.diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::WrongResult,
+                    span,
+                    format!(
+                        "`{points}` point(s) is capped at the points needed; with the cube on {} the resignation is worth {worth}",
+                        self.cube.value
+                    ),
+                ));
+            } else {
+                self.error(
+                    DiagnosticKind::WrongResult,
+                    span,
+                    format!(
+                        "with the cube on {}, a resignation is worth {}, {} or {} points, not {points}",
+                        self.cube.value,
+                        self.cube.value,
+                        self.cube.value.saturating_mul(2),
+                        self.cube.value.saturating_mul(3)
+                    ),
+                );
+            }
+        }
+        self.result = Some(GameResult {
+            winner,
+            points: worth,
+            ending: Ending::Resigned(resignation),
+        });
+        self.result_written = true;
+        self.expect = Expect::Over;
+    }
+
+    pub(super) fn declared_result(
+        &mut self,
+        winner: Side,
+        points: u32,
+        resigned: bool,
+        span: Span,
+    ) {
+        match self.result {
+            Some(result) => {
+                if result.winner != winner || result.points != points {
+                    let message = format!(
+                        "RE says {} wins {points}, the replay gives {} winning {}",
+                        self.name(winner),
+                        self.name(result.winner),
+                        result.points
+                    );
+                    self.error(DiagnosticKind::WrongResult, span, message);
+                }
+            }
+            None if resigned => {
+                self.result_written = false;
+                self.wins(winner, points, false, span);
+            }
+            // tavli's variants: after a play that could not be set up the position is
+            // unknown, so the declared result is taken as written (the loss was reported).
+            None if self.lost && !self.rules.is_gnubg_variation() => {
+                self.result = Some(GameResult {
+                    winner,
+                    points,
+                    ending: Ending::BearOff,
+                });
+                self.result_written = true;
+            }
+            None => {
+                let message = format!(
+                    "RE says {} wins {points}, but the moves do not finish the game",
+                    self.name(winner)
+                );
+                self.error(DiagnosticKind::WrongResult, span, message);
+            }
+        }
+    }
+}

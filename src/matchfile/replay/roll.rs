@@ -1,0 +1,318 @@
+//! A written roll and its play: found among the legal plays of gnubg's variations or read in
+//! the variant notation of tavli's own variants, completed or set up as written when it is
+//! no legal play, and the game's end when the play bears off the last checker.
+
+use super::super::ast::{ActionLabel, MoveText};
+use super::super::diagnostic::{DiagnosticKind, Span};
+use super::super::record::{Ending, GameAction, GameResult};
+use super::diagnose::explain;
+use super::{Expect, GameReplay};
+use crate::notation::format_play;
+use crate::notation::variant_format::format_variant_play;
+use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::notation::written_play::{
+    apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
+};
+use crate::rules::variants::{self, legal_plays_in, requires_reroll, win_kind, WinKind};
+use crate::rules::{legal_plays, Board, Dice, Play, Side, Step, Variant};
+
+/// A roll's written play in one of tavli's variants.
+pub(super) struct Written<'a> {
+    pub(super) moves: &'a [(MoveText, Span)],
+    pub(super) label: Option<ActionLabel>,
+    pub(super) cannot_move: bool,
+}
+
+impl GameReplay<'_> {
+    pub(super) fn roll(
+        &mut self,
+        side: Side,
+        digits: [u8; 2],
+        dice_span: Span,
+        moves: &[(MoveText, Span)],
+        cannot_move: bool,
+        span: Span,
+    ) {
+        self.check_turn(side, span, "a roll");
+        self.expect = Expect::Roll(side.opponent());
+        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
+            self.error(
+                DiagnosticKind::BadRoll,
+                dice_span,
+                format!(
+                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
+                    digits[0], digits[1]
+                ),
+            );
+            self.apply_unchecked(side, moves, span);
+            return;
+        };
+        if self.lost {
+            self.apply_unchecked(side, moves, span);
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        if let Some((board, steps)) = full_roll_play(&self.board, side, dice, &jumps(moves)) {
+            self.board = board;
+            self.actions.push(GameAction::Play { side, dice, steps });
+            self.check_bear_off(side);
+            return;
+        }
+        let legal = legal_plays(&self.board, side, dice);
+        if moves.is_empty() {
+            self.record_no_play(side, dice, span, &legal, cannot_move);
+            return;
+        }
+        match match_written_play(&self.board, side, dice, moves, &legal) {
+            Ok((play, steps)) => {
+                self.board = play.result;
+                self.actions.push(GameAction::Play { side, dice, steps });
+                self.check_bear_off(side);
+            }
+            Err(reason) => {
+                let move_span = Span::new(
+                    moves.first().map_or(span.start, |(_, s)| s.start),
+                    moves.last().map_or(span.end, |(_, s)| s.end),
+                );
+                // A play with a half-move left out: go on with the only legal play that
+                // contains the written ones, so later moves are still checked.
+                let completed = complete_partial_play(&jumps(moves), &legal);
+                let note = completed.map_or_else(String::new, |play| {
+                    format!(
+                        "; going on with {}, the only legal play that contains it",
+                        format_play(&self.board, side, play.steps())
+                    )
+                });
+                self.illegal_play(move_span, &dice.to_string(), &format!("{reason}{note}"));
+                if let Some(play) = completed {
+                    self.board = play.result;
+                    self.actions.push(GameAction::Play {
+                        side,
+                        dice,
+                        steps: play.steps().to_vec(),
+                    });
+                    self.check_bear_off(side);
+                } else if let Some((board, steps)) =
+                    apply_jumps_in_any_order(&self.board, side, &jumps(moves))
+                {
+                    // Go on with the position the writer meant.
+                    self.board = board;
+                    self.actions.push(GameAction::Play { side, dice, steps });
+                    self.check_bear_off(side);
+                } else {
+                    self.lose_position(move_span);
+                }
+            }
+        }
+    }
+
+    /// A roll in one of tavli's own variants: the play is read in the variant notation and
+    /// resolved on the variant's rules.
+    pub(super) fn roll_variant(
+        &mut self,
+        side: Side,
+        digits: [u8; 2],
+        dice_span: Span,
+        written: &Written<'_>,
+        span: Span,
+    ) {
+        let variant = self.input.variant;
+        // Once the position is lost, Athroisma's rerolls (the same player rolling again)
+        // cannot be told from a roll out of turn.
+        if !(self.lost && variant == Variant::Athroisma) {
+            self.check_turn(side, span, "a roll");
+        }
+        self.expect = Expect::Roll(side.opponent());
+        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
+            self.error(
+                DiagnosticKind::BadRoll,
+                dice_span,
+                format!(
+                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
+                    digits[0], digits[1]
+                ),
+            );
+            if !self.lost {
+                self.lose_position(span);
+            }
+            return;
+        };
+        let moves = written.moves;
+        let move_span = Span::new(
+            moves.first().map_or(span.start, |(_, s)| s.start),
+            moves.last().map_or(span.end, |(_, s)| s.end),
+        );
+        if self.lost {
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        if requires_reroll(variant, &self.board, side, dice) {
+            // Athroisma: a non-double over 6 in the bear-off phase is rolled again.
+            self.expect = Expect::Roll(side);
+            if !moves.is_empty() || written.label.is_some() {
+                self.error(
+                    DiagnosticKind::IllegalMove,
+                    move_span,
+                    format!("{dice} must be rolled again (a non-double over 6 in the bear-off phase), but moves are written"),
+                );
+            }
+            self.actions.push(GameAction::Play {
+                side,
+                dice,
+                steps: Vec::new(),
+            });
+            return;
+        }
+        let legal = legal_plays_in(variant, &self.board, side, dice);
+        if moves.is_empty() && written.label.is_none() {
+            self.record_no_play(side, dice, span, &legal, written.cannot_move);
+            return;
+        }
+        let text = VariantMoveText {
+            action: written.label,
+            entries: moves
+                .iter()
+                .filter_map(|(move_text, _)| {
+                    let (&start, path) = move_text.points.split_first()?;
+                    Some(WrittenEntry {
+                        start,
+                        landings: path
+                            .iter()
+                            .zip(move_text.hits.iter().skip(1))
+                            .map(|(&point, &mark)| (point, mark))
+                            .collect(),
+                        repeat: move_text.count.max(1),
+                    })
+                })
+                .collect(),
+        };
+        match resolve_variant_move(variant, &self.board, side, dice, &text) {
+            Ok(play) => {
+                self.board = play.result;
+                self.actions.push(GameAction::Play {
+                    side,
+                    dice,
+                    steps: play.steps().to_vec(),
+                });
+                self.check_variant_end();
+            }
+            Err(error) => {
+                let reason = if legal.iter().all(|play| play.dice_used() == 0) {
+                    "no move is possible with this roll, but moves are written".to_string()
+                } else {
+                    error.to_string()
+                };
+                let completed = complete_partial_play(&jumps(moves), &legal);
+                let note = completed.map_or_else(String::new, |play| {
+                    format!(
+                        "; going on with {}, the only legal play that contains it",
+                        format_variant_play(variant, &self.board, side, dice, play.steps())
+                    )
+                });
+                let roll = format!("{dice} in {variant}");
+                self.illegal_play(move_span, &roll, &format!("{reason}{note}"));
+                match completed {
+                    Some(play) => {
+                        self.board = play.result;
+                        self.actions.push(GameAction::Play {
+                            side,
+                            dice,
+                            steps: play.steps().to_vec(),
+                        });
+                        self.check_variant_end();
+                    }
+                    None => self.lose_position(move_span),
+                }
+            }
+        }
+    }
+
+    /// The end of a game of one of tavli's variants after a play: bear-off, Plakoto's mother
+    /// rule, or Plakoto's draw.
+    pub(super) fn check_variant_end(&mut self) {
+        if let Some(result) = self.rules.result(&self.board) {
+            self.finish(result);
+        }
+    }
+
+    /// Ends the game with `result`, reached by a play: a win scored by the rules (the kind of
+    /// win times the cube, gammons as single games under the Jacoby rule in money play), or
+    /// Plakoto's draw, which has no result.
+    fn finish(&mut self, result: variants::GameResult) {
+        match result {
+            variants::GameResult::Draw => self.drawn = true,
+            variants::GameResult::Win { winner, kind } => {
+                let money = self.input.length.map_or(0, |(l, _)| l) == 0;
+                self.result = Some(GameResult {
+                    winner,
+                    points: self
+                        .rules
+                        .points(result, &self.cube, self.input.jacoby && money),
+                    ending: if kind == WinKind::Mother {
+                        Ending::Mother
+                    } else {
+                        Ending::BearOff
+                    },
+                });
+            }
+        }
+        self.expect = Expect::Over;
+    }
+
+    pub(super) fn apply_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
+        if self.lost {
+            return;
+        }
+        match apply_jumps_in_any_order(&self.board, side, &jumps(moves)) {
+            Some((board, _)) => {
+                self.board = board;
+                self.check_bear_off(side);
+            }
+            None => self.lose_position(span),
+        }
+    }
+
+    /// The end of a game of gnubg's variations: `side` has borne off every checker.
+    pub(super) fn check_bear_off(&mut self, side: Side) {
+        if self.board.borne_off(side) < self.input.variant.checkers() {
+            return;
+        }
+        self.finish(variants::GameResult::Win {
+            winner: side,
+            kind: win_kind(self.input.variant, &self.board, side),
+        });
+    }
+}
+
+/// The single jumps of the written moves (each path segment, repeated by its count).
+pub(super) fn jumps(moves: &[(MoveText, Span)]) -> Vec<(u8, u8)> {
+    let mut jumps = Vec::new();
+    for (text, _) in moves {
+        for _ in 0..text.count.max(1) {
+            for pair in text.points.windows(2) {
+                jumps.push((pair[0], pair[1]));
+            }
+        }
+    }
+    jumps
+}
+
+/// Finds the legal play the written moves describe; `Err` says why there is none.
+pub(super) fn match_written_play(
+    board: &Board,
+    side: Side,
+    dice: Dice,
+    moves: &[(MoveText, Span)],
+    legal: &[Play],
+) -> Result<(Play, Vec<Step>), String> {
+    find_written_play(board, side, &jumps(moves), legal)
+        .ok_or_else(|| explain(board, side, dice, moves, legal))
+}
