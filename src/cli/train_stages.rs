@@ -2,9 +2,9 @@
 //! progress bar and both cores in use where the work splits.
 
 use anyhow::Context;
+use rand::SeedableRng;
 use std::io::Write;
 use std::path::Path;
-use rand::SeedableRng;
 use std::time::Instant;
 
 use super::exit::Outcome;

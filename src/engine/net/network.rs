@@ -136,7 +136,13 @@ impl Network {
             return self.clone();
         }
         let source: Vec<usize> = (0..hidden)
-            .map(|unit| if unit < old { unit } else { rng.gen_range(0..old) })
+            .map(|unit| {
+                if unit < old {
+                    unit
+                } else {
+                    rng.gen_range(0..old)
+                }
+            })
             .collect();
         let mut copies = vec![0u32; old];
         for &unit in &source {
@@ -146,7 +152,11 @@ impl Network {
         for input in 0..self.inputs {
             for (unit, &from) in source.iter().enumerate() {
                 let weight = self.hidden_weights[input * old + from];
-                let nudge = if unit < old { 0.0 } else { rng.gen_range(-noise..=noise) };
+                let nudge = if unit < old {
+                    0.0
+                } else {
+                    rng.gen_range(-noise..=noise)
+                };
                 hidden_weights[input * hidden + unit] = weight + nudge;
             }
         }
@@ -408,7 +418,6 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
-
 
     use super::*;
     use crate::engine::net::inputs::{encode, INPUTS};
