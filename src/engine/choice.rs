@@ -55,7 +55,7 @@ pub fn embedded_net() -> Arc<NetEvaluator> {
 }
 
 /// The default search of the engine protocols: the deepest that answers a move in under 100 ms
-/// on a 2-core machine (gnubg's 2-ply with the default move filters: median about 20 ms, the
+/// on a 2-core machine (gnubg's 2-ply with the default move filters: median about 15 ms, the
 /// slowest positions stopped by [`DEFAULT_MOVE_BUDGET`]).
 pub const DEFAULT_PLIES: u32 = 2;
 

@@ -25,7 +25,7 @@ pub struct SearchDepth {
 }
 
 impl SearchDepth {
-    /// tavli's default everywhere in the REPL: gnubg's 2-ply (a move in about 20 ms, the
+    /// tavli's default everywhere in the REPL: gnubg's 2-ply (a move in about 15 ms, the
     /// slowest well under a second; deterministic, no time budget, so a seeded script plays the
     /// same game on every machine).
     pub const DEFAULT: SearchDepth = SearchDepth {
