@@ -111,7 +111,8 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// [`Evaluator::rank_plays`] with each play's probabilities for `mover` at the depth it was
-    /// searched to (as `hint` shows them).
+    /// searched to (as `hint` shows them): those the search computed, and the evaluator's own
+    /// for the plays left at 0 plies.
     #[must_use]
     pub fn evaluated_ranking(
         &self,
@@ -120,16 +121,73 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         mover: Side,
         context: &CubeContext,
     ) -> Vec<(RankedIndex, Probabilities)> {
-        self.rank_plays(before, plays, mover, context)
+        let (ranked, searched) = self.ranking(before, plays, mover, context);
+        ranked
             .into_iter()
             .map(|ranked| {
-                let after = &plays[ranked.index].result;
-                (
-                    ranked,
-                    self.probabilities_after(after, mover, ranked.plies, context),
-                )
+                let probabilities = searched[ranked.index].unwrap_or_else(|| {
+                    self.probabilities_after(&plays[ranked.index].result, mover, 0, context)
+                });
+                (ranked, probabilities)
             })
             .collect()
+    }
+
+    /// The ranking of [`Evaluator::rank_plays`], and for each play (by index) the probabilities
+    /// of the deepest complete level that searched it (`None`: left at 0 plies).
+    fn ranking(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &CubeContext,
+    ) -> (Vec<RankedIndex>, Vec<Option<Probabilities>>) {
+        let deadline = self.budget.map(|budget| Instant::now() + budget);
+        let mut searched = vec![None; plays.len()];
+        let mut ranked = self.inner.rank_plays(before, plays, mover, context);
+        for depth in 1..=self.plies {
+            let filter = self.filters[(depth - 1) as usize];
+            let Some(best) = ranked.first().map(|r| r.score) else {
+                break;
+            };
+            let candidates: Vec<usize> = ranked
+                .iter()
+                .take(filter.keep)
+                .take_while(|r| r.score >= best - filter.window)
+                .map(|r| r.index)
+                .collect();
+            if candidates.len() <= 1 && depth > 1 {
+                break;
+            }
+            let mut deeper = Vec::with_capacity(candidates.len());
+            let mut level = Vec::with_capacity(candidates.len());
+            for &index in &candidates {
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    // The last complete level decides; this one's figures are dropped too.
+                    return (ranked, searched);
+                }
+                let probabilities =
+                    self.probabilities_after(&plays[index].result, mover, depth, context);
+                deeper.push(RankedIndex {
+                    index,
+                    score: context.cubeless_equity(&probabilities, mover),
+                    plies: depth,
+                });
+                level.push((index, probabilities));
+            }
+            for (index, probabilities) in level {
+                searched[index] = Some(probabilities);
+            }
+            // The deeper candidates first, in their new order; the rest as they were.
+            let mut rest: Vec<RankedIndex> = ranked
+                .into_iter()
+                .filter(|r| !candidates.contains(&r.index))
+                .collect();
+            sort_ranking(&mut deeper);
+            deeper.append(&mut rest);
+            ranked = deeper;
+        }
+        (ranked, searched)
     }
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.
@@ -201,43 +259,7 @@ impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
         mover: Side,
         context: &CubeContext,
     ) -> Vec<RankedIndex> {
-        let deadline = self.budget.map(|budget| Instant::now() + budget);
-        let mut ranked = self.inner.rank_plays(before, plays, mover, context);
-        for depth in 1..=self.plies {
-            let filter = self.filters[(depth - 1) as usize];
-            let Some(best) = ranked.first().map(|r| r.score) else {
-                break;
-            };
-            let candidates: Vec<usize> = ranked
-                .iter()
-                .take(filter.keep)
-                .take_while(|r| r.score >= best - filter.window)
-                .map(|r| r.index)
-                .collect();
-            if candidates.len() <= 1 && depth > 1 {
-                break;
-            }
-            let mut deeper = Vec::with_capacity(candidates.len());
-            for &index in &candidates {
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                    return ranked;
-                }
-                deeper.push(RankedIndex {
-                    index,
-                    score: self.score_after(&plays[index].result, mover, depth, context),
-                    plies: depth,
-                });
-            }
-            // The deeper candidates first, in their new order; the rest as they were.
-            let mut rest: Vec<RankedIndex> = ranked
-                .into_iter()
-                .filter(|r| !candidates.contains(&r.index))
-                .collect();
-            sort_ranking(&mut deeper);
-            deeper.append(&mut rest);
-            ranked = deeper;
-        }
-        ranked
+        self.ranking(before, plays, mover, context).0
     }
 }
 

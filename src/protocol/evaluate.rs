@@ -183,9 +183,6 @@ pub fn position_class(board: &Board) -> &'static str {
 
 /// The probabilities of `state`'s position for the player on roll, searched `plies` deep.
 fn probabilities_on_roll(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> Probabilities {
-    if plies == 0 {
-        return engine.probabilities(&state.board, state.variant, state.on_roll);
-    }
     Search::new(engine, plies).probabilities_at(
         &state.board,
         state.on_roll,
@@ -206,22 +203,41 @@ pub fn cube_report(
     beaver_allowed: bool,
     plies: u32,
 ) -> CubeReport {
-    let doubler = state.on_roll;
     let on_roll = probabilities_on_roll(evaluator.get(), state, plies);
+    cube_analysis(
+        evaluator.label(),
+        state,
+        viewer,
+        beaver_allowed,
+        plies,
+        &on_roll,
+    )
+}
+
+/// [`cube_report`] from `on_roll`, the doubler's probabilities judged `plies` deep.
+fn cube_analysis(
+    label: &str,
+    state: &MatchState,
+    viewer: Side,
+    beaver_allowed: bool,
+    plies: u32,
+    on_roll: &Probabilities,
+) -> CubeReport {
+    let doubler = state.on_roll;
     let probabilities = on_roll.seen_by(doubler, viewer);
     let context = CubeContext {
         beavers: beaver_allowed && !state.is_match(),
         ..CubeContext::from_state(state)
     };
-    let analysis = context.analyse_double(&on_roll, doubler);
-    let answer = match context.take_action(&on_roll, doubler) {
+    let analysis = context.analyse_double(on_roll, doubler);
+    let answer = match context.take_action(on_roll, doubler) {
         TakeAction::Take => CubeAnswer::Take,
         TakeAction::Drop => CubeAnswer::Pass,
         TakeAction::Beaver => CubeAnswer::Beaver,
     };
     let cubeless = context.cubeless_equity(&probabilities, viewer);
     CubeReport {
-        evaluator: evaluator_column(evaluator.label(), plies),
+        evaluator: evaluator_column(label, plies),
         cubeless_equity: context.equity_in_units(viewer, cubeless),
         money_equity: state.is_match().then(|| probabilities.money_equity()),
         probabilities: gnubg_figures(&probabilities),
@@ -235,30 +251,45 @@ pub fn cube_report(
 }
 
 /// `eval` of `state` for the player on roll: a row for every ply from 0 (gnubg's `static`) to
-/// `plies`, with `cube` as its cube analysis section.
+/// `plies`, and, when `cube` says whether a beaver would be allowed, the cube analysis of the
+/// deepest row.
 #[must_use]
 pub fn evaluation_report(
     evaluator: &SessionEvaluator,
     state: &MatchState,
-    cube: Option<CubeReport>,
+    cube: Option<bool>,
     plies: u32,
 ) -> EvaluationReport {
     let side = state.on_roll;
     let context = CubeContext::from_state(state);
     let search = Search::new(evaluator.get(), plies);
-    let rows: Vec<EvaluationRow> = (0..=search.plies())
-        .map(|depth| {
-            let on_roll = search.probabilities_at(&state.board, side, depth, &context);
-            let cubeless = context.cubeless_equity(&on_roll, side);
+    let judged: Vec<Probabilities> = (0..=search.plies())
+        .map(|depth| search.probabilities_at(&state.board, side, depth, &context))
+        .collect();
+    let rows = judged
+        .iter()
+        .zip(0..)
+        .map(|(on_roll, depth)| {
+            let cubeless = context.cubeless_equity(on_roll, side);
             EvaluationRow {
                 plies: depth,
-                probabilities: gnubg_figures(&on_roll),
+                probabilities: gnubg_figures(on_roll),
                 cubeless_equity: context.equity_in_units(side, cubeless),
                 cubeful_equity: context
-                    .equity_in_units(side, cube::cubeful_equity(&context, &on_roll, side)),
+                    .equity_in_units(side, cube::cubeful_equity(&context, on_roll, side)),
             }
         })
         .collect();
+    let cube = cube.zip(judged.last()).map(|(beaver_allowed, deepest)| {
+        cube_analysis(
+            evaluator.label(),
+            state,
+            side,
+            beaver_allowed,
+            search.plies(),
+            deepest,
+        )
+    });
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),

@@ -153,15 +153,7 @@ impl Session {
             "; after the roll, `hint' ranks the plays by a heuristic score.",
         )?;
         let cube = (state.game_state == GameState::Playing && self.cube_available(state.on_roll))
-            .then(|| {
-                evaluate::cube_report(
-                    &self.evaluator,
-                    state,
-                    state.on_roll,
-                    self.beaver_possible(),
-                    self.settings.evaluation.cube_decision,
-                )
-            });
+            .then(|| self.beaver_possible());
         out.outputs.push(Output::Evaluation {
             report: Box::new(evaluate::evaluation_report(
                 &self.evaluator,
