@@ -35,11 +35,8 @@ impl Session {
             EvaluationSetting::Evaluator(word) => {
                 let kind = word
                     .as_deref()
-                    .and_then(|word| {
-                        EvaluatorKind::ALL
-                            .into_iter()
-                            .find(|kind| kind.name().eq_ignore_ascii_case(word))
-                    })
+                    // The names `--evaluator` takes, read by the same parser.
+                    .and_then(|word| clap::ValueEnum::from_str(word, true).ok())
                     .ok_or_else(|| {
                         CommandError::bad_argument(format!(
                             "You must name an evaluator: {}.",
