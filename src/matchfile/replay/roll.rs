@@ -24,6 +24,23 @@ pub(super) struct Written<'a> {
 }
 
 impl GameReplay<'_> {
+    /// The dice written as `digits`, high die first, or `None` after reporting that they are
+    /// not a roll.
+    fn written_dice(&mut self, digits: [u8; 2], dice_span: Span) -> Option<Dice> {
+        let dice = Dice::new(digits[0], digits[1]).map(Dice::high_first).ok();
+        if dice.is_none() {
+            self.error(
+                DiagnosticKind::BadRoll,
+                dice_span,
+                format!(
+                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
+                    digits[0], digits[1]
+                ),
+            );
+        }
+        dice
+    }
+
     pub(super) fn roll(
         &mut self,
         side: Side,
@@ -35,15 +52,7 @@ impl GameReplay<'_> {
     ) {
         self.check_turn(side, span, "a roll");
         self.expect = Expect::Roll(side.opponent());
-        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
-            self.error(
-                DiagnosticKind::BadRoll,
-                dice_span,
-                format!(
-                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
-                    digits[0], digits[1]
-                ),
-            );
+        let Some(dice) = self.written_dice(digits, dice_span) else {
             self.apply_unchecked(side, moves, span);
             return;
         };
@@ -127,15 +136,7 @@ impl GameReplay<'_> {
             self.check_turn(side, span, "a roll");
         }
         self.expect = Expect::Roll(side.opponent());
-        let Ok(dice) = Dice::new(digits[0], digits[1]).map(Dice::high_first) else {
-            self.error(
-                DiagnosticKind::BadRoll,
-                dice_span,
-                format!(
-                    "`{}{}` is not a roll: each die is 1 to 6; this play cannot be checked",
-                    digits[0], digits[1]
-                ),
-            );
+        let Some(dice) = self.written_dice(digits, dice_span) else {
             if !self.lost {
                 self.lose_position(span);
             }
