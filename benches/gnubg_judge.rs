@@ -15,7 +15,7 @@ use tavli::engine::evaluator::{best_play, Evaluator};
 use tavli::engine::search::Search;
 use tavli::engine::Pubeval;
 use tavli::notation::{parse_move, resolve_move};
-use tavli::rules::{legal_plays, Board, GameState, MatchState, Variant};
+use tavli::rules::{count_legal_plays, Board, GameState, MatchState, Variant};
 
 const GNUBG: &str = "/usr/games/gnubg";
 
@@ -68,13 +68,9 @@ fn self_play_positions(games: usize, seed: u64) -> Vec<MatchState> {
             if state.game_state != GameState::Playing {
                 continue;
             }
-            let mut results: Vec<Board> = legal_plays(&state.board, state.on_roll, dice)
-                .into_iter()
-                .map(|play| play.result)
-                .collect();
-            results.sort_by_key(|board| format!("{board:?}"));
-            results.dedup();
-            if results.len() > 1 && !states.contains(&state) {
+            // One legal play per distinct resulting position: more than one is a decision.
+            if count_legal_plays(&state.board, state.on_roll, dice) > 1 && !states.contains(&state)
+            {
                 states.push(state);
             }
         }
