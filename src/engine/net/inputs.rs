@@ -13,19 +13,41 @@
 //! - its distance to break contact: the pips its checkers still have to travel to pass the
 //!   other side's rearmost checker;
 //! - when all its checkers are on its home points: a flag and the exact expected number of
-//!   rolls to bear them off (from [`crate::engine::bearoff_database`]).
+//!   rolls to bear them off (from [`crate::engine::bearoff_database`]);
+//! - (encoding 2) its expected pip loss: over the 36 rolls, the pips the other side would send
+//!   back with its most costly hit (a blot on point `p` loses `25 - p` pips);
+//! - (encoding 2) the freedom of its rearmost checker: the share of the 36 rolls it could play
+//!   whole (every step landing on a point the other side does not hold), zero without contact;
+//! - (encoding 2) its chance to dance when it has checkers on the bar: the square of the share
+//!   of the other side's home points that are closed;
+//! - (encoding 2) its anchors: points it holds in the other side's home board.
+//!
+//! A net trained on encoding 1 reads as an encoding-2 net whose weights from the new inputs are
+//! zero (see [`upgrade_index`]): the same function, and the start of training with them.
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
 use crate::rules::{Board, Side, BAR};
 use std::sync::OnceLock;
 
 /// Inputs per side.
-pub const INPUTS_PER_SIDE: usize = 25 * 4 + 10;
+pub const INPUTS_PER_SIDE: usize = 25 * 4 + 14;
 /// Inputs of a network: the side on roll first, then the other.
 pub const INPUTS: usize = 2 * INPUTS_PER_SIDE;
 /// The version of this encoding, written into weight files so that a net trained on another
 /// encoding is refused.
-pub const ENCODING_VERSION: u32 = 1;
+pub const ENCODING_VERSION: u32 = 2;
+/// Inputs per side of encoding 1 (the first ten hand-made features).
+const INPUTS_PER_SIDE_1: usize = 25 * 4 + 10;
+/// Inputs of a net trained on encoding 1.
+pub const INPUTS_1: usize = 2 * INPUTS_PER_SIDE_1;
+
+/// Where input `index` of encoding 1 sits in this encoding (each side's block keeps its first
+/// inputs in order; the new features follow them).
+#[must_use]
+pub fn upgrade_index(index: usize) -> usize {
+    let (side, within) = (index / INPUTS_PER_SIDE_1, index % INPUTS_PER_SIDE_1);
+    side * INPUTS_PER_SIDE + within
+}
 
 /// The non-zero inputs of one position, as (index, value) pairs in increasing index order.
 #[derive(Clone, Debug)]
@@ -103,9 +125,12 @@ fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: 
     let home_points = own[..6].iter().filter(|&&n| n >= 2).count();
     inputs.push(base + 4, home_points as f32 / 6.0);
     inputs.push(base + 5, longest_prime(own) as f32 / 6.0);
-    if contact {
-        inputs.push(base + 6, exposure(own, other) as f32 / 36.0);
-    }
+    let shots = if contact {
+        shots(own, other)
+    } else {
+        Shots::default()
+    };
+    inputs.push(base + 6, shots.rolls as f32 / 36.0);
     inputs.push(base + 7, pips_to_break_contact(own, other) as f32 / 60.0);
     if let Some(counts) = bearoff_database::home_counts(board, side) {
         let expected = BearoffDatabase::get()
@@ -114,6 +139,16 @@ fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: 
         inputs.push(base + 8, 1.0);
         inputs.push(base + 9, expected / 10.0);
     }
+    inputs.push(base + 10, shots.pip_loss as f32 / (36.0 * 10.0));
+    if contact {
+        inputs.push(base + 11, rearmost_freedom(own, other) as f32 / 36.0);
+    }
+    if own[BAR] > 0 {
+        let closed = other[..6].iter().filter(|&&n| n >= 2).count() as f32 / 6.0;
+        inputs.push(base + 12, closed * closed);
+    }
+    let anchors = own[18..24].iter().filter(|&&n| n >= 2).count();
+    inputs.push(base + 13, anchors as f32 / 2.0);
 }
 
 fn longest_prime(own: &[u8; 25]) -> usize {
@@ -215,8 +250,17 @@ fn paths() -> &'static [Vec<Path>; 25] {
     })
 }
 
-/// How many of the 36 rolls let the other side hit a blot of `own` (see the module docs).
-fn exposure(own: &[u8; 25], other: &[u8; 25]) -> u32 {
+/// What the other side's next roll threatens against `own`'s blots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Shots {
+    /// How many of the 36 rolls hit a blot.
+    rolls: u32,
+    /// Over the 36 rolls, the sum of the pips lost to the most costly hit of each roll.
+    pip_loss: u32,
+}
+
+/// The other side's shots at the blots of `own` (see the module docs).
+fn shots(own: &[u8; 25], other: &[u8; 25]) -> Shots {
     // Positions in own's numbering: blots on 1..24; the other side moves upwards from 0 (its bar).
     let mut blots = 0u32;
     let mut blocked = 0u32;
@@ -228,10 +272,12 @@ fn exposure(own: &[u8; 25], other: &[u8; 25]) -> u32 {
         }
     }
     if blots == 0 {
-        return 0;
+        return Shots::default();
     }
     let paths = paths();
     let mut hitting_rolls = 0u32;
+    // The largest loss each of the 21 rolls can inflict.
+    let mut loss = [0u8; 21];
     let mut sources = u32::from(other[BAR] > 0);
     for (q, &count) in other[..24].iter().enumerate() {
         if count > 0 {
@@ -256,15 +302,49 @@ fn exposure(own: &[u8; 25], other: &[u8; 25]) -> u32 {
                     .all(|&stop| blocked & (1 << (from + usize::from(stop))) == 0);
                 if open {
                     hitting_rolls |= 1 << path.roll;
+                    let roll_loss = &mut loss[usize::from(path.roll)];
+                    *roll_loss = (*roll_loss).max((25 - blot) as u8);
                 }
             }
         }
     }
     // Doubles count once, other rolls twice.
-    rolls()
-        .filter(|&(roll, _, _)| hitting_rolls & (1 << roll) != 0)
-        .map(|(_, high, low)| if high == low { 1 } else { 2 })
-        .sum()
+    let mut shots = Shots::default();
+    for (roll, high, low) in rolls() {
+        if hitting_rolls & (1 << roll) != 0 {
+            let weight = if high == low { 1 } else { 2 };
+            shots.rolls += weight;
+            shots.pip_loss += weight * u32::from(loss[roll]);
+        }
+    }
+    shots
+}
+
+/// How many of the 36 rolls `own`'s rearmost checker could play whole, every step landing on a
+/// point the other side does not hold (a checker borne off lands nowhere and is free).
+fn rearmost_freedom(own: &[u8; 25], other: &[u8; 25]) -> u32 {
+    let Some(rearmost) = (0..=BAR).rev().find(|&slot| own[slot] > 0) else {
+        return 0;
+    };
+    // Positions in own's numbering (pips to go): the checker starts at `rearmost + 1`; own
+    // point `p` is the other side's slot `24 - p`.
+    let start = rearmost as i32 + 1;
+    let open = |position: i32| position <= 0 || other[(24 - position) as usize] < 2;
+    let mut free = 0;
+    for (_, high, low) in rolls() {
+        let (high, low) = (high as i32, low as i32);
+        if high == low {
+            if (1..=4).all(|step| open(start - step * high)) {
+                free += 1;
+            }
+        } else {
+            let through = |first: i32| open(start - first) && open(start - high - low);
+            if through(high) || through(low) {
+                free += 2;
+            }
+        }
+    }
+    free
 }
 
 #[cfg(test)]
@@ -366,7 +446,7 @@ mod tests {
                 }
             }
             other[BAR] = rng.gen_range(0..2);
-            assert_eq!(exposure(&own, &other), exposure_by_rolls(&own, &other));
+            assert_eq!(shots(&own, &other).rolls, exposure_by_rolls(&own, &other));
         }
     }
 
@@ -376,10 +456,42 @@ mod tests {
         own[9] = 1; // blot on own 10-point
         let mut other = [0u8; 25];
         other[24 - 4] = 2; // other's 21-point = own 4-point, six pips behind the blot
-        assert_eq!(exposure(&own, &other), 17);
+        assert_eq!(shots(&own, &other).rolls, 17);
+        // A blot on the 10-point sent back loses 15 pips, with each of the 17 rolls.
+        assert_eq!(shots(&own, &other).pip_loss, 17 * 15);
         // Points 5 to 9 made: every indirect path is blocked, only the 11 rolls with a six hit.
         own[4..9].fill(2);
-        assert_eq!(exposure(&own, &other), 11);
+        assert_eq!(shots(&own, &other).rolls, 11);
+    }
+
+    #[test]
+    fn a_closed_board_holds_a_checker_on_the_bar() {
+        let (me, them) = (Side::X.index(), Side::O.index());
+        let mut board = Board::empty();
+        board.slots[me][BAR] = 1;
+        board.slots[me][5] = 14;
+        board.slots[them][..6].fill(2);
+        board.slots[them][10] = 3;
+        assert_eq!(rearmost_freedom(&board.slots[me], &board.slots[them]), 0);
+        let mut inputs = SparseInputs::default();
+        encode(&board, Side::X, true, &mut inputs);
+        let dense = inputs.dense();
+        assert_eq!(dense[100 + 11], 0.0, "no roll frees it");
+        assert_eq!(dense[100 + 12], 1.0, "every roll dances");
+        // Open the 6-point (own 19): the 6s enter, and go on unless they land on a held point.
+        board.slots[them][5] = 0;
+        // 6-6 enters and runs 19, 13, 7, 1: all open. 6-x enters with the 6, then x from 19
+        // lands on 19 - x: open for x = 1..=4, but 14 is held (the other side's 11-point), so
+        // 6-5 is not free: 1 + 2 * 4 = 9 rolls.
+        assert_eq!(rearmost_freedom(&board.slots[me], &board.slots[them]), 9);
+    }
+
+    #[test]
+    fn anchors_count_points_held_in_the_other_home_board() {
+        let board = Board::start(Variant::Standard);
+        let mut inputs = SparseInputs::default();
+        encode(&board, Side::X, true, &mut inputs);
+        assert_eq!(inputs.dense()[100 + 13], 0.5, "the 24-point anchor");
     }
 
     #[test]

@@ -178,6 +178,46 @@ impl Network {
         }
     }
 
+    /// The same function over a larger input vector: old input `i` becomes input `place(i)`,
+    /// and the weights from every new input are zero (so a net trained on an older encoding
+    /// computes what it did, and training can teach it the new inputs).
+    #[must_use]
+    pub fn with_inputs(&self, inputs: usize, place: impl Fn(usize) -> usize) -> Network {
+        let hidden = self.hidden;
+        let mut hidden_weights = vec![0.0; inputs * hidden];
+        for (old, row) in self.hidden_weights.chunks_exact(hidden).enumerate() {
+            let new = place(old);
+            hidden_weights[new * hidden..(new + 1) * hidden].copy_from_slice(row);
+        }
+        Network {
+            inputs,
+            hidden_weights,
+            ..self.clone()
+        }
+    }
+
+    /// The outputs for a dense input vector, summed plainly (the oracle of the sparse path).
+    #[cfg(test)]
+    pub(crate) fn dense_outputs(&self, inputs: &[f32]) -> [f32; OUTPUTS] {
+        let hidden: Vec<f32> = (0..self.hidden)
+            .map(|unit| {
+                let sum: f32 = inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &x)| x * self.hidden_weights[i * self.hidden + unit])
+                    .sum();
+                1.0 / (1.0 + (-(sum + self.hidden_bias[unit])).exp())
+            })
+            .collect();
+        let mut outputs = self.output_bias;
+        for (k, output) in outputs.iter_mut().enumerate() {
+            let row = &self.output_weights[k * self.hidden..(k + 1) * self.hidden];
+            let sum: f32 = row.iter().zip(&hidden).map(|(w, h)| w * h).sum();
+            *output = 1.0 / (1.0 + (-(*output + sum)).exp());
+        }
+        outputs
+    }
+
     /// Number of inputs.
     #[must_use]
     pub fn inputs(&self) -> usize {

@@ -8,7 +8,7 @@
 //!   hidden biases, output weights output-major, output biases;
 //! - an FNV-1a 32-bit checksum of every byte before it.
 
-use crate::engine::net::inputs::{ENCODING_VERSION, INPUTS};
+use crate::engine::net::inputs::{self, ENCODING_VERSION, INPUTS, INPUTS_1};
 use crate::engine::net::network::{Network, OUTPUTS};
 use std::fmt;
 
@@ -221,7 +221,10 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
         return Err(WeightsError::BadChecksum);
     }
     let encoding = reader.u32("the header")?;
-    if encoding != ENCODING_VERSION {
+    // Encoding 1 is read by placing its inputs where encoding 2 has them (the new ones zero).
+    let upgrade = encoding == 1;
+    let file_inputs = if upgrade { INPUTS_1 } else { INPUTS };
+    if encoding != ENCODING_VERSION && !upgrade {
         return Err(WeightsError::EncodingMismatch {
             expected: ENCODING_VERSION,
             found: encoding,
@@ -238,10 +241,10 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
         let inputs = reader.u32("a network header")? as usize;
         let hidden = reader.u32("a network header")? as usize;
         let outputs = reader.u32("a network header")? as usize;
-        if inputs != INPUTS || outputs != OUTPUTS || hidden == 0 || hidden > MAX_HIDDEN {
+        if inputs != file_inputs || outputs != OUTPUTS || hidden == 0 || hidden > MAX_HIDDEN {
             return Err(WeightsError::BadShape {
                 detail: format!(
-                    "{} network {inputs}-{hidden}-{outputs}, this build needs {INPUTS} inputs, \
+                    "{} network {inputs}-{hidden}-{outputs}, encoding {encoding} needs {file_inputs} inputs, \
                      1 to {MAX_HIDDEN} hidden units and {OUTPUTS} outputs",
                     class.name()
                 ),
@@ -268,7 +271,7 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
                 ),
             });
         }
-        let net = Network::from_parts(
+        let mut net = Network::from_parts(
             inputs,
             hidden,
             hidden_weights,
@@ -276,6 +279,9 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
             output_weights,
             output_bias,
         );
+        if upgrade {
+            net = net.with_inputs(INPUTS, inputs::upgrade_index);
+        }
         let slot = match class {
             NetClass::Contact => &mut contact,
             NetClass::Race => &mut race,
@@ -318,6 +324,42 @@ mod tests {
     fn a_written_file_reads_back() {
         let nets = sample();
         assert_eq!(read(&write(&nets)).unwrap(), nets);
+    }
+
+    #[test]
+    fn an_encoding_1_file_reads_as_the_same_function() {
+        use crate::engine::net::inputs::{encode, SparseInputs};
+        use crate::engine::net::network::Scratch;
+        use crate::rules::{Board, Side, Variant};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let old = Network::random(INPUTS_1, 6, &mut rng);
+        let old_set = NetSet {
+            contact: old.clone(),
+            race: Network::random(INPUTS_1, 3, &mut rng),
+            games: 7,
+        };
+        let mut bytes = write(&old_set);
+        // Mark it encoding 1 (offset 12) and mend the checksum.
+        bytes[12..16].copy_from_slice(&1u32.to_le_bytes());
+        let body = bytes.len() - 4;
+        let checksum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&checksum.to_le_bytes());
+        let upgraded = read(&bytes).unwrap();
+        assert_eq!(upgraded.contact.inputs(), INPUTS);
+        let mut inputs = SparseInputs::default();
+        encode(&Board::start(Variant::Standard), Side::X, true, &mut inputs);
+        let mut old_inputs = vec![0.0; INPUTS_1];
+        let dense = inputs.dense();
+        for (index, value) in old_inputs.iter_mut().enumerate() {
+            *value = dense[inputs::upgrade_index(index)];
+        }
+        // The old net on the old inputs (by a dense sum) against the upgraded net.
+        let mut scratch = Scratch::default();
+        let new_outputs = upgraded.contact.evaluate(&inputs, &mut scratch);
+        let old_outputs = old.dense_outputs(&old_inputs);
+        for (a, b) in new_outputs.iter().zip(&old_outputs) {
+            assert!((a - b).abs() < 1e-5, "{new_outputs:?} {old_outputs:?}");
+        }
     }
 
     #[test]
