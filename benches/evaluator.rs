@@ -1,7 +1,9 @@
 //! Benchmark: position evaluations per second of each of tavli's networks beside pubeval, in
 //! the same run, on the positions after every legal play of the bot-play set's first 20,000
 //! lines (the workload of choosing a play: all candidates of a roll judged one after another
-//! with the same working memory). Also the time of a whole 0-ply move choice.
+//! with the same working memory): the built-in contact and race networks, and the 128-unit
+//! contact network of `fixtures/training/net2.tnet` (the speed target is stated for a
+//! 128-unit net). Also the time of a whole 0-ply move choice and the move latency per ply.
 //!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
 
@@ -59,8 +61,19 @@ fn main() {
         by_class[1].len(),
         passes
     );
-    for (class, boards) in [NetClass::Contact, NetClass::Race].iter().zip(&by_class) {
-        let network = net.nets().network(*class);
+    let net2 = NetEvaluator::from_bytes(include_bytes!("../fixtures/training/net2.tnet"), "net2")
+        .expect("net2 loads");
+    let measured = [
+        (
+            "contact",
+            net.nets().network(NetClass::Contact),
+            &by_class[0],
+        ),
+        ("race", net.nets().network(NetClass::Race), &by_class[1]),
+        ("net2", net2.nets().network(NetClass::Contact), &by_class[0]),
+    ];
+    for (name, network, boards) in measured {
+        let contact = name != "race";
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let mut net_times = Vec::new();
@@ -70,13 +83,13 @@ fn main() {
         for pass in 0..=passes {
             let start = Instant::now();
             for board in boards {
-                encode(board, Side::O, *class == NetClass::Contact, &mut inputs);
+                encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(network.evaluate(&inputs, &mut scratch)[0]);
             }
             let net_time = start.elapsed();
             let start = Instant::now();
             for board in boards {
-                encode(board, Side::O, *class == NetClass::Contact, &mut inputs);
+                encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(inputs.iter().count() as u8);
             }
             let encode_time = start.elapsed();
@@ -95,7 +108,7 @@ fn main() {
         let pubeval_rate = per_second(boards.len(), median(pubeval_times));
         println!(
             "{:8} net {}-{}-5: {:>10.0} evaluations/s   pubeval: {:>10.0} evaluations/s   ratio {:.2}   (checksum {checksum:.1})",
-            class.name(),
+            name,
             network.inputs(),
             network.hidden(),
             net_rate,

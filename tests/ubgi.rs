@@ -247,8 +247,14 @@ fn item_9_one_rule_for_extra_words() {
 
 /// Runs `tavli ubgi` on `input` and returns its standard output.
 fn run_binary(input: &[u8]) -> String {
+    run_binary_with(&[], input)
+}
+
+/// Runs `tavli ubgi ARGS` on `input` and returns its standard output.
+fn run_binary_with(args: &[&str], input: &[u8]) -> String {
     let mut child = Command::new(tavli_binary())
         .arg("ubgi")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -289,6 +295,27 @@ fn item_10_the_line_limit_and_the_silent_commands() {
         "error bad_command line too long (limit 4096 bytes)"
     );
     assert_eq!(lines[2], "readyok");
+}
+
+#[test]
+fn the_baseline_plays_unsearched_unless_told() {
+    let ply = |args: &[&str]| run_binary_with(args, b"get engine.ply\nquit\n");
+    assert_eq!(
+        ply(&[]),
+        "value engine.ply 3\n",
+        "the networks: gnubg's 2-ply"
+    );
+    assert_eq!(ply(&["--evaluator", "pubeval"]), "value engine.ply 1\n");
+    assert_eq!(
+        ply(&["--evaluator", "pubeval", "--ply", "2"]),
+        "value engine.ply 2\n"
+    );
+    // The handshake declares the starting depth as the key's default.
+    let keys = run_binary_with(&["--evaluator", "pubeval"], b"ubgi\nquit\n");
+    assert!(
+        keys.contains("key engine.ply int 1..3 1 root-inclusive"),
+        "{keys}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------

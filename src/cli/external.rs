@@ -43,9 +43,10 @@ pub struct ExternalArgs {
     #[arg(long, value_name = "PATH")]
     pub weights: Option<std::path::PathBuf>,
     /// Plies searched for each move and cube answer (gnubg's counting: 0 = the evaluator
-    /// alone); a move search stops deepening after 50 ms.
-    #[arg(long, default_value_t = choice::DEFAULT_PLIES, value_parser = clap::value_parser!(u32).range(0..=3))]
-    pub plies: u32,
+    /// alone); a move search stops deepening after 50 ms. Default: 2 with `net`, 0 with
+    /// `pubeval` (the baseline plays as published).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub plies: Option<u32>,
     /// Do not print the "Waiting for a connection" and "Accepted connection" lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -98,7 +99,7 @@ pub fn run(
         }
     };
     let options = ServerOptions {
-        move_plies: args.plies,
+        move_plies: args.plies.unwrap_or(args.evaluator.default_plies()),
         move_budget: Some(choice::DEFAULT_MOVE_BUDGET),
         max_clients: args.clients,
         max_connections: args.max_connections as usize,

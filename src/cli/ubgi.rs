@@ -20,9 +20,10 @@ pub struct UbgiArgs {
     #[arg(long, value_name = "PATH")]
     pub weights: Option<std::path::PathBuf>,
     /// `engine.ply` at the start (root-inclusive: 1 = the evaluator alone, 3 = gnubg's 2-ply);
-    /// a move search stops deepening after 50 ms.
-    #[arg(long, default_value_t = choice::DEFAULT_PLIES + 1, value_parser = clap::value_parser!(u32).range(1..=3))]
-    pub ply: u32,
+    /// a move search stops deepening after 50 ms. Default: 3 with `net`, 1 with `pubeval`
+    /// (the baseline plays as published).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=3))]
+    pub ply: Option<u32>,
 }
 
 /// Runs a UBGI session on standard input and `out` until `quit` or the end of input. A
@@ -41,8 +42,10 @@ pub fn run(args: &UbgiArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
             return Ok(Outcome::Failure);
         }
     };
-    let mut session =
-        UbgiSession::new(evaluator, name).with_search(args.ply, Some(choice::DEFAULT_MOVE_BUDGET));
+    let mut session = UbgiSession::new(evaluator, name).with_search(
+        args.ply.unwrap_or(args.evaluator.default_plies() + 1),
+        Some(choice::DEFAULT_MOVE_BUDGET),
+    );
     match ubgi::run(&mut session, io::stdin().lock(), out) {
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(Outcome::Success),
         result => result

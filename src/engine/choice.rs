@@ -33,6 +33,18 @@ impl EvaluatorKind {
         }
     }
 
+    /// How deep the engine protocols search with this evaluator unless told otherwise
+    /// (gnubg's counting): the networks at [`DEFAULT_PLIES`]; pubeval not at all, because the
+    /// baseline is meant to be Tesauro's evaluator as published (one look at each play), not a
+    /// search over the probabilities tavli estimates from its score.
+    #[must_use]
+    pub fn default_plies(self) -> u32 {
+        match self {
+            EvaluatorKind::Net => DEFAULT_PLIES,
+            EvaluatorKind::Pubeval => 0,
+        }
+    }
+
     /// A one-line description.
     #[must_use]
     pub fn description(self) -> &'static str {
