@@ -70,10 +70,22 @@ impl Default for SparseInputs {
 impl SparseInputs {
     fn push(&mut self, index: usize, value: f32) {
         if value != 0.0 {
-            self.indices[self.len] = index as u16;
-            self.values[self.len] = value;
-            self.len += 1;
+            self.push_non_zero(index, value);
         }
+    }
+
+    /// Appends an input known to be non-zero.
+    #[inline(always)]
+    fn push_non_zero(&mut self, index: usize, value: f32) {
+        self.indices[self.len] = index as u16;
+        self.values[self.len] = value;
+        self.len += 1;
+    }
+
+    /// Appends an input of value one.
+    #[inline(always)]
+    fn push_one(&mut self, index: usize) {
+        self.push_non_zero(index, 1.0);
     }
 
     /// The non-zero inputs.
@@ -108,12 +120,21 @@ fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: 
     let own = &board.slots[side.index()];
     let other = &board.slots[side.opponent().index()];
     for (slot, &count) in own.iter().enumerate() {
+        // Most points are empty: nothing to write for them.
+        if count == 0 {
+            continue;
+        }
         let base = offset + slot * 4;
-        let n = f32::from(count);
-        inputs.push(base, f32::from(u8::from(count >= 1)));
-        inputs.push(base + 1, f32::from(u8::from(count >= 2)));
-        inputs.push(base + 2, f32::from(u8::from(count >= 3)));
-        inputs.push(base + 3, if count > 3 { (n - 3.0) / 2.0 } else { 0.0 });
+        inputs.push_one(base);
+        if count >= 2 {
+            inputs.push_one(base + 1);
+        }
+        if count >= 3 {
+            inputs.push_one(base + 2);
+        }
+        if count > 3 {
+            inputs.push_non_zero(base + 3, (f32::from(count) - 3.0) / 2.0);
+        }
     }
     let base = offset + 100;
     inputs.push(base, f32::from(board.off[side.index()]) / 15.0);
