@@ -1,8 +1,8 @@
 //! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
 
 use super::record::{Ending, GameAction, GameRecord, MatchRecord};
-use crate::notation::variant_format::contact_mark;
-use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
+use crate::notation::variant_format::{bear_off_label, contact_mark};
+use crate::rules::game::RuleSet;
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
@@ -60,21 +60,12 @@ fn variation_name(variant: Variant) -> Option<&'static str> {
 /// capture, none in Fevga) and an Athroisma bear-off action carries its label
 /// (`21: sum 3: 3/0`), as grammar/variant-moves.ebnf writes them.
 fn play_text(variant: Variant, dice: crate::rules::Dice, steps: &[Step]) -> String {
+    let rules = RuleSet::new(variant);
     let mut text = format!("{}{}: ", dice.high(), dice.low());
-    if variant == Variant::Athroisma {
-        match bear_off_action(dice, steps) {
-            None => {}
-            Some(BearOffAction::Sum(sum)) => {
-                let _ = write!(text, "sum {sum}: ");
-            }
-            Some(BearOffAction::DoubleAsSum(sum)) => {
-                let _ = write!(text, "double as sum {sum}: ");
-            }
-            Some(BearOffAction::DoubleFromAce) => text.push_str("double option (2): "),
-            Some(BearOffAction::DoubleFromPoint(_)) => text.push_str("double option (3): "),
-        }
+    if let Some(action) = rules.bear_off_action(dice, steps) {
+        let _ = write!(text, "{}: ", bear_off_label(action));
     }
-    let mark = contact_mark(variant);
+    let mark = rules.contact().map(contact_mark);
     for (index, step) in steps.iter().enumerate() {
         let _ = write!(text, "{}/{}", step.from, step.to);
         if let (true, Some(mark)) = (step.hit, mark) {

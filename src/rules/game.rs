@@ -20,7 +20,7 @@ mod rule_set;
 
 pub use error::GameError;
 pub use match_play::Match;
-pub use rule_set::RuleSet;
+pub use rule_set::{Contact, RuleSet};
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;

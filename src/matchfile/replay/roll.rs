@@ -7,12 +7,11 @@ use super::super::diagnostic::{DiagnosticKind, Span};
 use super::super::record::{Ending, GameAction, GameResult};
 use super::diagnose::explain;
 use super::{Expect, GameReplay};
-use crate::notation::format_play;
-use crate::notation::variant_format::format_variant_play;
-use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::notation::variant_move::{VariantMoveText, WrittenEntry};
 use crate::notation::written_play::{
     apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
 };
+use crate::notation::{format_play, resolve_move, WrittenMove};
 use crate::rules::variants::{self, legal_plays_in, requires_reroll, win_kind, WinKind};
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Step, Variant};
 
@@ -93,7 +92,7 @@ impl GameReplay<'_> {
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_play(&self.board, side, play.steps())
+                        format_play(self.rules, &self.board, side, dice, play.steps())
                     )
                 });
                 self.illegal_play(move_span, &dice.to_string(), &format!("{reason}{note}"));
@@ -195,7 +194,13 @@ impl GameReplay<'_> {
                 })
                 .collect(),
         };
-        match resolve_variant_move(variant, &self.board, side, dice, &text) {
+        match resolve_move(
+            self.rules,
+            &self.board,
+            side,
+            dice,
+            &WrittenMove::Entries(text),
+        ) {
             Ok(play) => {
                 self.board = play.result;
                 self.actions.push(GameAction::Play {
@@ -215,7 +220,7 @@ impl GameReplay<'_> {
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_variant_play(variant, &self.board, side, dice, play.steps())
+                        format_play(self.rules, &self.board, side, dice, play.steps())
                     )
                 });
                 let roll = format!("{dice} in {variant}");

@@ -23,11 +23,11 @@ use super::{Record, Session, NO_GAME};
 use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::matchfile::{check_text, decode, write_mat, write_sgf, Format};
-use crate::notation::variant_format::format_variant_play;
 use crate::notation::{apply_written_steps, format_play};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::render::picture::{position_png, position_svg, PictureOptions};
+use crate::rules::game::RuleSet;
 use crate::rules::variants::legal_plays_in;
 use crate::rules::{
     legal_plays, Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant,
@@ -132,20 +132,17 @@ fn recorded_play(
     dice: Dice,
     steps: &[Step],
 ) -> (String, Board) {
+    let rules = RuleSet::new(variant);
+    let notation = format_play(rules, board, side, dice, steps);
     if variant.is_gnubg_variation() {
-        return (
-            format_play(board, side, steps),
-            after_steps(board, side, steps),
-        );
+        return (notation, after_steps(board, side, steps));
     }
-    let result = legal_plays_in(variant, board, side, dice)
+    let result = rules
+        .legal_plays(board, side, dice)
         .into_iter()
         .find(|play| play.steps() == steps)
         .map_or(*board, |play| play.result);
-    (
-        format_variant_play(variant, board, side, dice, steps),
-        result,
-    )
+    (notation, result)
 }
 
 /// A replayed game adopted by the session: its final state and `list game` records.

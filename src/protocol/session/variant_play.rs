@@ -19,18 +19,16 @@ use crate::engine::evaluator::Evaluator;
 use crate::engine::variant_heuristic::{
     best_play_in, ranked_plays_in, ranking_description, VariantHeuristic,
 };
-use crate::notation::variant_move::{parse_variant_move, resolve_variant_move};
-use crate::notation::{format_play, format_variant_play, parse_move, resolve_move};
+use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::game::RuleSet;
 use crate::rules::variants::{
-    game_result, legal_plays_in, opening_dice_are_played, points_scored, requires_reroll,
-    GameResult, WinKind,
+    game_result, opening_dice_are_played, points_scored, requires_reroll, GameResult, WinKind,
 };
 use crate::rules::Variant;
-use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Play, Resignation, Side};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
 
 /// The games of a tavli match, in the order they are played (PO5).
 const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
@@ -283,26 +281,20 @@ impl Session {
 
     /// The legal plays of `mover` with `dice` under the current variant's rules.
     pub(super) fn legal_plays_now(&self, mover: Side, dice: Dice) -> Vec<Play> {
-        if self.own_variant() {
-            legal_plays_in(self.state.variant, &self.state.board, mover, dice)
-        } else {
-            legal_plays(&self.state.board, mover, dice)
-        }
+        self.state
+            .rules()
+            .legal_plays(&self.state.board, mover, dice)
     }
 
     /// The notation of `play` by `mover` with `dice` from the current board.
     pub(super) fn play_notation(&self, mover: Side, dice: Dice, play: &Play) -> String {
-        if self.own_variant() {
-            format_variant_play(
-                self.state.variant,
-                &self.state.board,
-                mover,
-                dice,
-                play.steps(),
-            )
-        } else {
-            format_play(&self.state.board, mover, play.steps())
-        }
+        format_play(
+            self.state.rules(),
+            &self.state.board,
+            mover,
+            dice,
+            play.steps(),
+        )
     }
 
     /// The computer's play with `dice` for the player on roll.
@@ -384,8 +376,9 @@ impl Session {
         self.reroll_refusal(&self.state.board, dice)
     }
 
-    /// A typed move resolved to a legal play: gnubg's notation for gnubg's variations and
-    /// Portes (standard movement), the variant notation (`^`, `x`, bear-off labels) otherwise.
+    /// A typed move resolved to a legal play, read in the grammar of the rules: gnubg's for
+    /// the standard movement (gnubg's variations and Portes), the variant notation (`^`, `x`,
+    /// bear-off labels) otherwise. Dice the rules roll again are refused first.
     pub(super) fn resolve_typed_move(
         &self,
         text: &str,
@@ -393,14 +386,10 @@ impl Session {
         dice: Dice,
     ) -> Result<Play, CommandError> {
         let board = &self.state.board;
-        let variant = self.state.variant;
-        if variant.is_gnubg_variation() || variant == Variant::Portes {
-            let written = parse_move(text).map_err(|_| illegal_move())?;
-            return resolve_move(board, mover, dice, &written).map_err(|_| illegal_move());
-        }
+        let rules = self.state.rules();
         self.reroll_refusal(board, dice)?;
-        let written = parse_variant_move(text).map_err(|_| illegal_move())?;
-        resolve_variant_move(variant, board, mover, dice, &written).map_err(|_| illegal_move())
+        let written = parse_move(rules, text).map_err(|_| illegal_move())?;
+        resolve_move(rules, board, mover, dice, &written).map_err(|_| illegal_move())
     }
 
     // ----- hint -----

@@ -3,9 +3,11 @@
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
 use crate::rules::match_state::Resignation;
-use crate::rules::play::Play;
+use crate::rules::movegen;
+use crate::rules::play::{Play, Step};
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
+use crate::rules::variants::athroisma::{self, BearOffAction};
 use crate::rules::variants::{self, cube, scoring, GameResult};
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +43,23 @@ impl RuleSet {
     #[must_use]
     pub fn legal_plays(self, board: &Board, mover: Side, dice: Dice) -> Vec<Play> {
         variants::legal_plays_in(self.variant, board, mover, dice)
+    }
+
+    /// The legal plays of `mover` with `dice` into `plays` (cleared first), as
+    /// [`RuleSet::legal_plays`] gives them; the standard movement reuses the buffer.
+    pub fn legal_plays_into(self, board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
+        if self.has_standard_movement() {
+            movegen::legal_plays_into(board, mover, dice, plays);
+        } else {
+            *plays = self.legal_plays(board, mover, dice);
+        }
+    }
+
+    /// Whether the checkers move by the standard rules (gnubg's variations and Portes): the
+    /// legal plays are those of standard backgammon, so gnubg's move syntax reads them.
+    #[must_use]
+    pub fn has_standard_movement(self) -> bool {
+        self.variant.is_gnubg_variation() || self.variant == Variant::Portes
     }
 
     /// How many legal plays `mover` has with `dice`.
@@ -121,15 +140,27 @@ impl RuleSet {
         self.variant.has_gnubg_position_id()
     }
 
-    /// The mark contact carries in move notation: `*` for a hit, `^` for a Plakoto pin, `x`
-    /// for an Athroisma capture, none in Fevga, which has no contact.
+    /// What a checker does to a lone opposing checker it lands on: hit it (the standard
+    /// family, Old English, Portes), pin it (Plakoto) or capture by majority (Athroisma);
+    /// `None` in Fevga, where a single checker holds a point.
     #[must_use]
-    pub fn contact_mark(self) -> Option<char> {
+    pub fn contact(self) -> Option<Contact> {
         match self.variant {
-            Variant::Plakoto => Some('^'),
-            Variant::Athroisma => Some('x'),
+            Variant::Plakoto => Some(Contact::Pin),
+            Variant::Athroisma => Some(Contact::Capture),
             Variant::Fevga => None,
-            _ => Some('*'),
+            _ => Some(Contact::Hit),
+        }
+    }
+
+    /// The bear-off action a play of `dice` made of `steps` is, in a variant that has them
+    /// (Athroisma); `None` for ordinary steps and in every other variant.
+    #[must_use]
+    pub fn bear_off_action(self, dice: Dice, steps: &[Step]) -> Option<BearOffAction> {
+        if self.variant == Variant::Athroisma {
+            athroisma::bear_off_action(dice, steps)
+        } else {
+            None
         }
     }
 
@@ -139,6 +170,17 @@ impl RuleSet {
     pub fn next_game(self) -> RuleSet {
         RuleSet::new(variants::next_tavli_game(self.variant).unwrap_or(self.variant))
     }
+}
+
+/// What landing on a lone opposing checker does (see [`RuleSet::contact`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contact {
+    /// The checker is hit and goes to the bar.
+    Hit,
+    /// The checker is pinned where it stands (Plakoto).
+    Pin,
+    /// Opposing checkers under a majority are captured (Athroisma).
+    Capture,
 }
 
 impl From<Variant> for RuleSet {
@@ -159,7 +201,10 @@ mod tests {
         let plakoto = RuleSet::from(Variant::Plakoto);
         assert!(!plakoto.uses_cube() && !plakoto.has_gnubg_position_id());
         assert_eq!(plakoto.next_game().variant(), Variant::Fevga);
-        assert_eq!(RuleSet::new(Variant::Fevga).contact_mark(), None);
+        assert_eq!(RuleSet::new(Variant::Fevga).contact(), None);
+        assert_eq!(plakoto.contact(), Some(Contact::Pin));
+        assert!(RuleSet::new(Variant::Portes).has_standard_movement());
+        assert!(!RuleSet::new(Variant::OldEnglish).has_standard_movement());
         assert_eq!(standard.next_game(), standard);
     }
 }
