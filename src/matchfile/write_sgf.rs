@@ -1,6 +1,7 @@
 //! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game.
 
 use super::record::{Ending, GameAction, MatchRecord};
+use crate::rules::game::RuleSet;
 use crate::rules::{Side, Variant};
 use std::fmt::Write;
 
@@ -42,7 +43,7 @@ pub fn write_sgf(record: &MatchRecord) -> String {
             }
         }
         let mut rules: Vec<&str> = Vec::new();
-        if record.length > 0 && record.variant.uses_cube() {
+        if RuleSet::new(record.variant).has_crawford_rule(record.length) {
             rules.push("Crawford");
             if game.crawford && !crawford_seen {
                 rules.push("CrawfordGame");

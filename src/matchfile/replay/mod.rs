@@ -95,8 +95,7 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             ));
             break;
         }
-        let crawford = length > 0
-            && input.variant.uses_cube()
+        let crawford = RuleSet::new(input.variant).has_crawford_rule(length)
             && !crawford_played
             && ((score[0].checked_add(1) == Some(length))
                 ^ (score[1].checked_add(1) == Some(length)));

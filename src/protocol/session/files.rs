@@ -28,10 +28,7 @@ use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::render::picture::{position_png, position_svg, PictureOptions};
 use crate::rules::game::RuleSet;
-use crate::rules::variants::legal_plays_in;
-use crate::rules::{
-    legal_plays, Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant,
-};
+use crate::rules::{Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant};
 use std::path::Path;
 
 /// The longest match gnubg supports (a longer one in a file is refused).
@@ -194,13 +191,10 @@ fn replay_game(
                             ..
                         })
                     )
-                    && if variant.is_gnubg_variation() {
-                        !legal_plays(&state.board, *side, *dice).is_empty()
-                    } else {
-                        legal_plays_in(variant, &state.board, *side, *dice)
-                            .iter()
-                            .any(|play| play.dice_used() > 0)
-                    };
+                    && RuleSet::new(variant)
+                        .legal_plays(&state.board, *side, *dice)
+                        .iter()
+                        .any(|play| play.dice_used() > 0);
                 if unplayed {
                     // A roll not played yet: the dice stay on the board (`list game`: Rolled).
                     state.dice = Some(*dice);

@@ -154,10 +154,11 @@ impl Session {
     /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
     /// Jacoby rule applied: (the word printed, the points).
     pub(super) fn scored(&self, result: Resignation) -> Resignation {
-        if !self.state.is_match()
-            && self.state.jacoby
-            && self.state.cube_owner.is_none()
-            && self.state.variant.uses_cube()
+        let state = &self.state;
+        let money_jacoby = !state.is_match() && state.jacoby;
+        if state
+            .rules()
+            .jacoby_counts_single(money_jacoby, state.cube_owner.is_none())
         {
             Resignation::Single
         } else {
@@ -247,7 +248,7 @@ impl Session {
     /// otherwise (a 1-point match is post-Crawford from the start).
     pub(super) fn update_crawford_flags(&mut self) {
         let state = &mut self.state;
-        if !state.is_match() || !state.variant.uses_cube() {
+        if !state.rules().has_crawford_rule(state.match_length) {
             state.crawford = false;
             return;
         }

@@ -91,7 +91,7 @@ impl Session {
                 if !self.playing() {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
-                if !state.variant.uses_cube() {
+                if !state.rules().cube_in_use() {
                     out.line(format!(
                         "{} is played without the doubling cube.",
                         variant_title(state.variant)

@@ -8,7 +8,7 @@ impl Session {
     /// for rolling automatically.
     pub(super) fn can_double(&self, side: Side) -> bool {
         let state = &self.state;
-        if !self.settings.cube_use || state.crawford || !state.variant.uses_cube() {
+        if !self.settings.cube_use || state.crawford || !state.rules().cube_in_use() {
             return false;
         }
         if state.cube_owner.is_some_and(|owner| owner != side) {

@@ -142,7 +142,7 @@ impl Session {
     pub(super) fn start_variant_session(&mut self) {
         self.variants.rotating = self.variants.rotation;
         self.variants.last_winner = None;
-        if !self.state.variant.uses_cube() {
+        if !self.state.rules().cube_in_use() {
             self.state.jacoby = false;
         }
     }
@@ -436,7 +436,7 @@ impl Session {
     /// Refuses a cube command (or Crawford setting) in a variant without the cube.
     pub(super) fn refuse_without_cube(&self) -> Result<(), CommandError> {
         let variant = self.state.variant;
-        if self.state.game_state != GameState::NoGame && !variant.uses_cube() {
+        if self.state.game_state != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
             return Err(CommandError::not_now(format!(
                 "{} is played without the doubling cube (and so without the Crawford and \
                  Jacoby rules).",
@@ -460,7 +460,7 @@ impl Session {
 
     /// After `set score`: no Crawford game or post-Crawford play without a cube.
     pub(super) fn clear_crawford_without_cube(&mut self) {
-        if !self.state.variant.uses_cube() {
+        if !self.state.rules().cube_in_use() {
             self.state.crawford = false;
             self.post_crawford = false;
             self.post_crawford_at_start = false;
@@ -470,7 +470,7 @@ impl Session {
     /// A state read from a Match ID, GNUbg ID or XGID in a variant without a cube: the cube
     /// stays at 1, centred, with no Crawford game.
     pub(super) fn normalise_cubeless(&self, state: &mut MatchState, out: &mut Response) {
-        if state.variant.uses_cube() {
+        if state.rules().cube_in_use() {
             return;
         }
         if state.cube_value != 1 || state.cube_owner.is_some() || state.crawford {
@@ -548,7 +548,7 @@ impl Session {
     /// The invariants of tavli's own variants (see `check_consistency`).
     pub(super) fn check_variant_consistency(&self) -> Result<(), String> {
         let state = &self.state;
-        if !state.variant.uses_cube() {
+        if !state.rules().cube_in_use() {
             if state.cube_value != 1 || state.cube_owner.is_some() || state.double_offered {
                 return Err(format!("{} has no cube", state.variant));
             }

@@ -108,7 +108,7 @@ impl RuleSet {
     /// a gammon (or mother) otherwise.
     #[must_use]
     pub fn largest_resignation(self) -> Resignation {
-        if self.uses_cube() {
+        if self.has_backgammon() {
             Resignation::Backgammon
         } else {
             Resignation::Gammon
@@ -122,22 +122,56 @@ impl RuleSet {
         variants::opening_dice_are_played(self.variant)
     }
 
-    /// Whether the doubling cube (with Crawford, Jacoby and beavers) is used.
+    /// Whether a win can be a backgammon (a triple game).
     #[must_use]
-    pub fn uses_cube(self) -> bool {
+    pub fn has_backgammon(self) -> bool {
+        self.variant.has_backgammon()
+    }
+
+    /// Whether the doubling cube is in use, and with it the Crawford and Jacoby rules and
+    /// beavers.
+    #[must_use]
+    pub fn cube_in_use(self) -> bool {
         self.variant.uses_cube()
     }
 
-    /// Whether gnubg plays this variant, so that its text and files follow gnubg exactly.
+    /// Whether the Crawford rule governs a match to `match_length` (0 for money play): match
+    /// play with the cube.
+    #[must_use]
+    pub fn has_crawford_rule(self, match_length: u32) -> bool {
+        match_length > 0 && self.cube_in_use()
+    }
+
+    /// Whether a gammon or backgammon counts as a single game under the Jacoby rule: money
+    /// play with the rule on (`money_jacoby`), the cube in use and still centred.
+    #[must_use]
+    pub fn jacoby_counts_single(self, money_jacoby: bool, cube_centred: bool) -> bool {
+        money_jacoby && cube_centred && self.cube_in_use()
+    }
+
+    /// Whether gnubg plays this variant, so that its text, its files and its evaluations
+    /// follow gnubg exactly (gnubg's own variations).
     #[must_use]
     pub fn is_gnubg_variation(self) -> bool {
         self.variant.is_gnubg_variation()
     }
 
+    /// What a position of these rules can be written as.
+    #[must_use]
+    pub fn position_form(self) -> PositionForm {
+        if self.variant.is_gnubg_variation() {
+            PositionForm::GnubgIds
+        } else if self.variant.has_gnubg_position_id() {
+            PositionForm::PositionId
+        } else {
+            PositionForm::TavliString
+        }
+    }
+
     /// Whether a position can be written as a gnubg Position ID (else tavli's own form).
     #[must_use]
     pub fn has_gnubg_position_id(self) -> bool {
-        self.variant.has_gnubg_position_id()
+        self.position_form() != PositionForm::TavliString
     }
 
     /// What a checker does to a lone opposing checker it lands on: hit it (the standard
@@ -172,6 +206,18 @@ impl RuleSet {
     }
 }
 
+/// What a position can be written as (see [`RuleSet::position_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionForm {
+    /// gnubg's Position ID and Match ID, which gnubg reads as this very game.
+    GnubgIds,
+    /// A gnubg Position ID holds the checkers (contrary movement, no pins), but gnubg would
+    /// read it as one of its own variations (Old English, Portes, Athroisma).
+    PositionId,
+    /// Only tavli's position string (Plakoto's pins, Fevga's geometry).
+    TavliString,
+}
+
 /// What landing on a lone opposing checker does (see [`RuleSet::contact`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Contact {
@@ -196,10 +242,21 @@ mod tests {
     #[test]
     fn answers_follow_the_variant() {
         let standard = RuleSet::new(Variant::Standard);
-        assert!(standard.uses_cube() && standard.opening_dice_are_played());
+        assert!(standard.cube_in_use() && standard.opening_dice_are_played());
         assert_eq!(standard.largest_resignation(), Resignation::Backgammon);
         let plakoto = RuleSet::from(Variant::Plakoto);
-        assert!(!plakoto.uses_cube() && !plakoto.has_gnubg_position_id());
+        assert!(!plakoto.cube_in_use() && !plakoto.has_gnubg_position_id());
+        assert!(!plakoto.has_crawford_rule(5) && !standard.has_crawford_rule(0));
+        assert!(standard.has_crawford_rule(5) && standard.has_backgammon());
+        assert_eq!(plakoto.position_form(), PositionForm::TavliString);
+        assert_eq!(standard.position_form(), PositionForm::GnubgIds);
+        let athroisma = RuleSet::new(Variant::Athroisma);
+        assert_eq!(athroisma.position_form(), PositionForm::PositionId);
+        assert!(!athroisma.has_backgammon());
+        assert!(
+            standard.jacoby_counts_single(true, true)
+                && !athroisma.jacoby_counts_single(true, true)
+        );
         assert_eq!(plakoto.next_game().variant(), Variant::Fevga);
         assert_eq!(RuleSet::new(Variant::Fevga).contact(), None);
         assert_eq!(plakoto.contact(), Some(Contact::Pin));

@@ -196,8 +196,8 @@ pub fn resignation_points(
     cube: &Cube,
     money_jacoby: bool,
 ) -> u32 {
-    if !variant.uses_cube() {
-        return kind.points().min(2);
+    if !variant.has_backgammon() {
+        return kind.points().min(Resignation::Gammon.points());
     }
     let points = if money_jacoby && !cube.turned() {
         1
