@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use tavli::matchfile::{
     check_text, read_match_text, validate_bytes, validate_path, write_mat, write_sgf, Format,
-    Verdict,
+    SgfOptions, Verdict,
 };
 
 fn fixture(path: &str) -> PathBuf {
@@ -139,7 +139,7 @@ fn mat_to_sgf_to_mat_keeps_every_action_and_result() {
         let Ok(record) = read_match_text(&text, Format::Mat) else {
             continue;
         };
-        let sgf = write_sgf(&record);
+        let sgf = write_sgf(&record, &SgfOptions::default());
         let back = read_match_text(&sgf, Format::Sgf)
             .unwrap_or_else(|e| panic!("{}: {e}\n{sgf}", path.display()));
         assert!(
@@ -390,7 +390,7 @@ fn gnubg_reads_our_files_like_we_do() {
         let mat = dir.join(format!("{index}.mat"));
         let sgf = dir.join(format!("{index}.sgf"));
         std::fs::write(&mat, write_mat(&record)).unwrap();
-        std::fs::write(&sgf, write_sgf(&record)).unwrap();
+        std::fs::write(&sgf, write_sgf(&record, &SgfOptions::default())).unwrap();
         opens.push(("import mat", source.clone()));
         opens.push(("import mat", mat));
         opens.push(("load match", sgf));
@@ -440,7 +440,7 @@ fn edited_sgf_games_replay_from_the_set_up_board() {
         tavli::matchfile::record::GameAction::SetBoard { .. }
     ));
     assert_eq!(actions.len(), 2);
-    let back = read_match_text(&write_sgf(&record), Format::Sgf).unwrap();
+    let back = read_match_text(&write_sgf(&record, &SgfOptions::default()), Format::Sgf).unwrap();
     assert!(back.games == record.games);
 }
 
@@ -492,7 +492,7 @@ fn beavers_in_money_play_round_trip_and_are_refused_in_matches() {
     let (record, diagnostics) = check_text(money, Format::Mat);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     assert_eq!(record.final_score(), [4, 0]);
-    let back = read_match_text(&write_sgf(&record), Format::Sgf).unwrap();
+    let back = read_match_text(&write_sgf(&record, &SgfOptions::default()), Format::Sgf).unwrap();
     assert!(back.games == record.games);
     let again = read_match_text(&write_mat(&back), Format::Mat).unwrap();
     assert!(again.games == record.games);
@@ -727,7 +727,7 @@ fn variant_matches_written_by_tavli_validate_and_round_trip() {
     for (variant, name) in OWN_VARIANTS {
         let record = self_played_match(variant, 7);
         let mat = write_mat(&record);
-        let sgf = write_sgf(&record);
+        let sgf = write_sgf(&record, &SgfOptions::default());
         // The committed fixtures are these files: a change in the writers shows here.
         let mat_path = fixture(&format!("mat/variants/{name}.mat"));
         let sgf_path = fixture(&format!("sgf/variants/{name}.sgf"));
@@ -763,7 +763,9 @@ fn variant_matches_written_by_tavli_validate_and_round_trip() {
         assert_eq!(from_sgf.variant, variant);
         assert!(from_sgf.games == record.games, "{name}: sgf differs");
         // mat -> sgf -> mat gives the same file.
-        let again = write_mat(&read_match_text(&write_sgf(&from_mat), Format::Sgf).unwrap());
+        let again = write_mat(
+            &read_match_text(&write_sgf(&from_mat, &SgfOptions::default()), Format::Sgf).unwrap(),
+        );
         assert_eq!(again, mat, "{name}: mat -> sgf -> mat");
     }
 }
@@ -783,7 +785,7 @@ fn variant_self_play_covers_the_special_records() {
                 "{name} seed {seed}: {diagnostics:?}"
             );
             assert!(back.games == record.games, "{name} seed {seed}");
-            let sgf = write_sgf(&record);
+            let sgf = write_sgf(&record, &SgfOptions::default());
             let (back, diagnostics) = check_text(&sgf, Format::Sgf);
             assert!(
                 diagnostics.is_empty(),
@@ -889,7 +891,7 @@ fn corrupted_variant_files_are_flagged_at_the_right_line() {
         let mat = write_mat(&self_played_match(variant, 7));
         let first_play_line = mat[..mat.find("  1) ").unwrap()].lines().count() + 1;
         let last_result_line = mat[..mat.rfind("Wins ").unwrap()].lines().count();
-        let sgf = write_sgf(&self_played_match(variant, 7));
+        let sgf = write_sgf(&self_played_match(variant, 7), &SgfOptions::default());
         let re = sgf.rfind("RE[").unwrap();
         let re_line = sgf[..re].lines().count();
         let re_end = re + sgf[re..].find(']').unwrap();

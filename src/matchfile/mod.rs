@@ -39,7 +39,7 @@ pub mod write_sgf;
 
 pub use record::MatchRecord;
 pub use write_mat::write_mat;
-pub use write_sgf::write_sgf;
+pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
 use crate::rules::Side;
 use ast::{Action, MatFile};

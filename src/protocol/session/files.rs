@@ -22,7 +22,7 @@
 use super::{Record, Session, NO_GAME};
 use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
-use crate::matchfile::{check_text, decode, write_mat, write_sgf, Format};
+use crate::matchfile::{check_text, decode, write_mat, write_sgf, Format, SgfOptions, TailNode};
 use crate::notation::{apply_written_steps, format_play};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
@@ -480,7 +480,11 @@ impl Session {
     /// written as gnubg does (`;PL[W]DI[52]`, then `;W[52]` unless it is the opening roll).
     fn match_sgf(&self) -> String {
         let mut record = self.match_record();
-        let mut pending = None;
+        let mut options = SgfOptions {
+            statistics: true,
+            close_on_last_node: true,
+            tail: Vec::new(),
+        };
         // The last game's roll not played yet (also when the game then ended by resigning).
         let unplayed = self
             .record
@@ -492,56 +496,14 @@ impl Session {
                 if matches!(game.actions.last(), Some(GameAction::Play { steps, .. }) if steps.is_empty())
                 {
                     game.actions.pop();
-                    let drawn = self.record.len() > 1 && self.last_roll == Some((*side, *dice));
-                    pending = Some((*side, *dice, drawn));
+                    options.tail.push(TailNode::Turn(*side, Some(*dice)));
+                    if self.record.len() > 1 && self.last_roll == Some((*side, *dice)) {
+                        options.tail.push(TailNode::Roll(*side, *dice));
+                    }
                 }
             }
         }
-        let text = write_sgf(&record);
-        let mut trees: Vec<String> = Vec::new();
-        for tree in text.split_inclusive(")\n") {
-            trees.push(tree.to_string());
-        }
-        let mut result = String::new();
-        let count = trees.len();
-        for (index, tree) in trees.into_iter().enumerate() {
-            let plays = |wanted: Side| {
-                record.games.get(index).map_or(0, |game| {
-                    game.actions
-                        .iter()
-                        .filter(|action| {
-                            matches!(action, GameAction::Play { side, .. } if *side == wanted)
-                        })
-                        .count()
-                })
-            };
-            let (white, black) = (plays(Side::O), plays(Side::X));
-            let statistics = statistics(white, black);
-            let mut tree = match tree.find('\n') {
-                Some(end) => format!("{}{statistics}{}", &tree[..end], &tree[end..]),
-                None => tree,
-            };
-            if let (true, Some((side, dice, drawn))) = (index + 1 == count, pending) {
-                let colour = if side == Side::O { 'W' } else { 'B' };
-                if tree.ends_with(")\n") {
-                    tree.truncate(tree.len() - 2);
-                }
-                tree.push_str(&format!(
-                    ";PL[{colour}]DI[{}{}]",
-                    dice.first(),
-                    dice.second()
-                ));
-                if drawn {
-                    tree.push_str(&format!("\n;{colour}[{}{}]", dice.high(), dice.low()));
-                }
-                tree.push_str(")\n");
-            } else if tree.ends_with("\n)\n") {
-                tree.truncate(tree.len() - 3);
-                tree.push_str(")\n");
-            }
-            result.push_str(&tree);
-        }
-        result
+        write_sgf(&record, &options)
     }
 
     /// gnubg's `save position` file: one game tree with the score, the board set up, the
@@ -569,30 +531,16 @@ impl Session {
                 result: None,
             }],
         };
-        let mut text = write_sgf(&record);
-        if let Some(end) = text.find('\n') {
-            text.insert_str(end, &statistics(0, 0));
-        }
-        if text.ends_with(")\n") {
-            text.truncate(text.len() - 2);
-        }
-        let colour = |side: Side| if side == Side::O { 'W' } else { 'B' };
-        text.push_str(&format!(";CV[{}]\n", state.cube_value));
-        let owner = match state.cube_owner {
-            None => 'c',
-            Some(side) => colour(side).to_ascii_lowercase(),
+        let options = SgfOptions {
+            statistics: true,
+            close_on_last_node: true,
+            tail: vec![
+                TailNode::CubeValue(state.cube_value),
+                TailNode::CubeOwner(state.cube_owner),
+                TailNode::Turn(state.on_roll, state.dice),
+            ],
         };
-        text.push_str(&format!(";CP[{owner}]\n"));
-        match state.dice {
-            Some(dice) => text.push_str(&format!(
-                ";PL[{}]DI[{}{}])\n",
-                colour(state.on_roll),
-                dice.first(),
-                dice.second()
-            )),
-            None => text.push_str(&format!(";PL[{}])\n", colour(state.on_roll))),
-        }
-        text
+        write_sgf(&record, &options)
     }
 
     /// `import mat` / `load match|position`: reads `path` in `format` and adopts the match.
@@ -774,18 +722,6 @@ fn add_pending_roll(text: &str, record: &mut MatchRecord) {
             steps: Vec::new(),
         });
     }
-}
-
-/// gnubg's `GS[...]` statistics of an unanalysed game: only the number of plays (`M`) of
-/// each player is counted.
-fn statistics(white: usize, black: usize) -> String {
-    format!(
-        "GS[M:0 0 {white} {black} 0 0 0 0 0 0 {white} {black} {floats4}][C:{ints20} {floats24}][D:{ints10} {floats4}]",
-        floats4 = ["0.000000"; 4].join(" "),
-        ints20 = ["0"; 20].join(" "),
-        floats24 = ["0.000000"; 24].join(" "),
-        ints10 = ["0"; 10].join(" "),
-    )
 }
 
 /// Writes `text` to `path` (`-` is standard output, as in gnubg's `export match mat -`).
