@@ -22,7 +22,9 @@
 use super::{Record, Session, NO_GAME};
 use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
-use crate::matchfile::{check_text, decode, write_mat, write_sgf, Format, SgfOptions, TailNode};
+use crate::matchfile::{
+    check_text, decode, write_mat, write_sgf, Format, MatOptions, SgfOptions, TailNode,
+};
 use crate::notation::{apply_written_steps, format_play};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
@@ -307,27 +309,10 @@ impl Session {
                         out.line(line);
                     }
                 }
-                let mut text = write_mat(&record);
-                if self.playing() && record.games.last().is_some_and(|g| g.result.is_none()) {
-                    // gnubg ends an unfinished game right after its last record.
-                    if text.ends_with('\n') {
-                        text.pop();
-                    }
-                    // ... and without the padding of player 0's column (`  2) 52: `).
-                    let line_start = text.rfind('\n').map_or(0, |index| index + 1);
-                    let line = &text[line_start..];
-                    if line.len() > 5 + 27 && line.ends_with(' ') {
-                        let cell = line[5..].trim_end();
-                        let half_moves = cell.matches('/').count();
-                        let keep = cell.ends_with(':') || half_moves < 4;
-                        let cut = line_start + 5 + cell.len();
-                        text.truncate(cut);
-                        if keep {
-                            text.push(' ');
-                        }
-                    }
-                }
-                write_file(&path, &text, out)
+                let options = MatOptions {
+                    open_game_as_gnubg_exports_it: self.playing(),
+                };
+                write_file(&path, &write_mat(&record, options), out)
             }
             FileCommand::ExportPositionSvg(path) => self.export_picture(path, false, out),
             FileCommand::ExportPositionPng(path) => self.export_picture(path, true, out),
