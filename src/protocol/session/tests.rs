@@ -318,3 +318,48 @@ fn computer_wants_the_gammon_it_is_sure_of() {
         "{text:?}"
     );
 }
+
+/// The end of a game is an event in every variant (`--json` carries it): one `won` with the
+/// points scored, or Plakoto's `drawn`; Athroisma's rerolls are `rerolled` events.
+#[test]
+fn every_variant_reports_the_end_of_its_games_as_events() {
+    use crate::protocol::response::Output;
+    use crate::rules::game::Event;
+    for variant in Variant::ALL {
+        for seed in 1..4 {
+            let mut session = session();
+            run(&mut session, &format!("set variation {}", variant.name())).expect("accepted");
+            run(&mut session, &format!("set seed {seed}")).expect("accepted");
+            run(&mut session, "set player both gnubg").expect("accepted");
+            // With the computer on both sides a money game is played to its end at once.
+            let response = run(&mut session, "new session").expect("the game is played");
+            let events: Vec<Event> = response
+                .outputs
+                .iter()
+                .filter_map(|output| match output {
+                    Output::Event { event } => Some(event.event),
+                    _ => None,
+                })
+                .collect();
+            let ends: Vec<&Event> = events
+                .iter()
+                .filter(|event| matches!(event, Event::Won { .. } | Event::Drawn))
+                .collect();
+            assert_eq!(ends.len(), 1, "{variant} seed {seed}: {events:?}");
+            if let Event::Won { points, .. } = ends[0] {
+                let total: u32 = session.state.score.iter().sum();
+                assert_eq!(*points, total, "{variant} seed {seed}");
+            }
+            let rerolls = events
+                .iter()
+                .filter(|event| matches!(event, Event::Rerolled { .. }))
+                .count();
+            let text = lines(&response).join("\n");
+            assert_eq!(
+                rerolls,
+                text.matches("and rolls again.").count(),
+                "{variant}"
+            );
+        }
+    }
+}

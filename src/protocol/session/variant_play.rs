@@ -23,7 +23,7 @@ use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::RuleSet;
+use crate::rules::game::{Ending, Event, RuleSet};
 use crate::rules::variants::{
     game_result, opening_dice_are_played, points_scored, requires_reroll, GameResult, WinKind,
 };
@@ -240,6 +240,11 @@ impl Session {
                     jacoby,
                 );
                 let word = self.scored(word);
+                out.event(Event::Won {
+                    winner,
+                    ending: Ending::Played(kind),
+                    points,
+                });
                 self.finish_game(winner, word, points, out);
             }
         }
@@ -251,6 +256,7 @@ impl Session {
         self.repeat_opening = false;
         self.state.dice = None;
         self.variants.last_winner = None;
+        out.event(Event::Drawn);
         out.line("Both mother checkers are pinned: the game is a draw and nobody scores.");
         self.games_played += 1;
         if self.state.is_match() {
@@ -342,6 +348,7 @@ impl Session {
             if !requires_reroll(self.state.variant, &self.state.board, mover, dice) {
                 return;
             }
+            out.event(Event::Rerolled { side: mover, dice });
             out.line(format!(
                 "{} rolled {} and {}, a non-double over 6 in the bear-off, and rolls again.",
                 self.name(mover),
