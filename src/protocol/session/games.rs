@@ -3,7 +3,8 @@
 use super::turn::unreachable_dice;
 use super::*;
 use crate::rules::game::{Ending, Event};
-use crate::rules::variants::{win_kind, WinKind};
+use crate::rules::variants::cube::Cube;
+use crate::rules::variants::{GameResult, WinKind};
 
 impl Session {
     pub(super) fn new_command(
@@ -166,22 +167,46 @@ impl Session {
         }
     }
 
-    pub(super) fn game_won_by_bearing_off(&mut self, winner: Side, out: &mut Response) {
-        let kind = win_kind(self.state.variant, &self.state.board, winner);
-        let result = match kind {
+    /// After `mover`'s play: ends the game when the rules say it is over (bear-off, Plakoto's
+    /// mother rule or draw) and returns true. One path for every variant: the rules give the
+    /// result and its points (the cube, and the Jacoby rule in money play).
+    pub(super) fn end_game_after_play(&mut self, mover: Side, out: &mut Response) -> bool {
+        let state = &self.state;
+        let rules = state.rules();
+        let Some(result) = rules.result_after_play(&state.board, mover) else {
+            return false;
+        };
+        self.state.game_state = GameState::Over;
+        let GameResult::Win { winner, kind } = result else {
+            self.finish_drawn_game(out);
+            return true;
+        };
+        if kind == WinKind::Mother {
+            out.line(format!(
+                "{}'s mother checker is pinned.",
+                self.name(winner.opponent())
+            ));
+        }
+        let word = match kind {
             WinKind::Single => Resignation::Single,
             WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
             WinKind::Backgammon => Resignation::Backgammon,
         };
-        let word = self.scored(result);
-        let points = word.points() * self.state.cube_value;
+        let state = &self.state;
+        let cube = Cube {
+            value: state.cube_value,
+            owner: state.cube_owner,
+            offer: None,
+        };
+        let points = rules.points(result, &cube, state.jacoby && !state.is_match());
+        let word = self.scored(word);
         out.event(Event::Won {
             winner,
             ending: Ending::Played(kind),
             points,
         });
-        self.state.game_state = GameState::Over;
         self.finish_game(winner, word, points, out);
+        true
     }
 
     /// Records the end of a game: result lines, score, match end, next game.

@@ -78,11 +78,7 @@ impl Session {
             .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
         self.last_roll = None;
         self.state.board = play.result;
-        if self.end_variant_game(out) {
-            return true;
-        }
-        if self.state.board.borne_off(mover) >= self.state.variant.checkers() {
-            self.game_won_by_bearing_off(mover, out);
+        if self.end_game_after_play(mover, out) {
             return true;
         }
         self.switch_turn();

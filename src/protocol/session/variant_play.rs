@@ -23,10 +23,8 @@ use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::{Ending, Event, RuleSet};
-use crate::rules::variants::{
-    game_result, opening_dice_are_played, points_scored, requires_reroll, GameResult, WinKind,
-};
+use crate::rules::game::{Event, RuleSet};
+use crate::rules::variants::{opening_dice_are_played, requires_reroll};
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
 
@@ -203,56 +201,8 @@ impl Session {
         true
     }
 
-    /// After a play: ends the game when the variant's rules say it is over (bear-off, the
-    /// Plakoto mother rule or draw) and returns true. Always false for gnubg's variations.
-    pub(super) fn end_variant_game(&mut self, out: &mut Response) -> bool {
-        if !self.own_variant() {
-            return false;
-        }
-        let variant = self.state.variant;
-        let Some(result) = game_result(variant, &self.state.board) else {
-            return false;
-        };
-        self.state.game_state = GameState::Over;
-        match result {
-            GameResult::Draw => {
-                self.finish_drawn_game(out);
-            }
-            GameResult::Win { winner, kind } => {
-                if kind == WinKind::Mother {
-                    out.line(format!(
-                        "{}'s mother checker is pinned.",
-                        self.name(winner.opponent())
-                    ));
-                }
-                let word = match kind {
-                    WinKind::Single => Resignation::Single,
-                    WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
-                    WinKind::Backgammon => Resignation::Backgammon,
-                };
-                let state = &self.state;
-                let jacoby = state.jacoby && !state.is_match();
-                let points = points_scored(
-                    variant,
-                    result,
-                    state.cube_value,
-                    state.cube_owner.is_none(),
-                    jacoby,
-                );
-                let word = self.scored(word);
-                out.event(Event::Won {
-                    winner,
-                    ending: Ending::Played(kind),
-                    points,
-                });
-                self.finish_game(winner, word, points, out);
-            }
-        }
-        true
-    }
-
     /// Plakoto: both mothers pinned. Nobody scores; the next game starts as after a win.
-    fn finish_drawn_game(&mut self, out: &mut Response) {
+    pub(super) fn finish_drawn_game(&mut self, out: &mut Response) {
         self.repeat_opening = false;
         self.state.dice = None;
         self.variants.last_winner = None;

@@ -80,6 +80,21 @@ impl RuleSet {
         scoring::game_result(self.variant, board)
     }
 
+    /// How the game ends after `mover`'s play on `board`, if it does. In gnubg's variations
+    /// only the mover's bearing off ends it (on an edited board where the opponent has no
+    /// checker left, play goes on); tavli's variants ask [`RuleSet::result`] (bear-off,
+    /// Plakoto's mother rule and draw).
+    #[must_use]
+    pub fn result_after_play(self, board: &Board, mover: Side) -> Option<GameResult> {
+        if !self.variant.is_gnubg_variation() {
+            return self.result(board);
+        }
+        (board.borne_off(mover) >= self.variant.checkers()).then(|| GameResult::Win {
+            winner: mover,
+            kind: scoring::win_kind(self.variant, board, mover),
+        })
+    }
+
     /// What a win by bearing off is worth: the kind's points times the cube, gammons counted
     /// as single games under the Jacoby rule with a centred cube (money play).
     #[must_use]
@@ -263,5 +278,32 @@ mod tests {
         assert!(RuleSet::new(Variant::Portes).has_standard_movement());
         assert!(!RuleSet::new(Variant::OldEnglish).has_standard_movement());
         assert_eq!(standard.next_game(), standard);
+    }
+
+    #[test]
+    fn a_play_ends_the_game_as_the_rules_say() {
+        // O has borne off every checker on an edited board; X plays on.
+        let mut board = Board::empty();
+        board.off[Side::O.index()] = 15;
+        board.slots[Side::X.index()][5] = 3;
+        let standard = RuleSet::new(Variant::Standard);
+        assert_eq!(standard.result_after_play(&board, Side::X), None);
+        let portes = RuleSet::new(Variant::Portes);
+        assert!(matches!(
+            portes.result_after_play(&board, Side::X),
+            Some(GameResult::Win {
+                winner: Side::O,
+                ..
+            })
+        ));
+        board.slots[Side::X.index()][5] = 0;
+        board.off[Side::X.index()] = 15;
+        assert!(matches!(
+            standard.result_after_play(&board, Side::X),
+            Some(GameResult::Win {
+                winner: Side::X,
+                ..
+            })
+        ));
     }
 }
