@@ -8,19 +8,10 @@ impl Session {
     /// for rolling automatically.
     pub(super) fn can_double(&self, side: Side) -> bool {
         let state = &self.state;
-        if !self.settings.cube_use || state.crawford || !state.rules().cube_in_use() {
+        if !self.settings.cube_use || state.crawford || state.cube_value >= self.max_cube() {
             return false;
         }
-        if state.cube_owner.is_some_and(|owner| owner != side) {
-            return false;
-        }
-        if state.cube_value >= self.max_cube() {
-            return false;
-        }
-        if state.is_match() && state.score[side.index()] + state.cube_value >= state.match_length {
-            return false;
-        }
-        true
+        self.double_refusal(side, false).is_none()
     }
 
     pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
