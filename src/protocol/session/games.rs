@@ -273,18 +273,15 @@ impl Session {
     /// otherwise (a 1-point match is post-Crawford from the start).
     pub(super) fn update_crawford_flags(&mut self) {
         let state = &mut self.state;
-        if !state.rules().has_crawford_rule(state.match_length) {
+        let rules = state.rules();
+        let length = state.match_length;
+        if !rules.has_crawford_rule(length) {
             state.crawford = false;
             return;
         }
-        let length = state.match_length;
-        let one_away = state
-            .score
-            .iter()
-            .filter(|&&score| score + 1 == length)
-            .count();
-        state.crawford = self.settings.automatic.crawford && !self.post_crawford && one_away == 1;
-        if !state.crawford && one_away > 0 {
+        state.crawford = self.settings.automatic.crawford
+            && rules.is_crawford_game(length, state.score, self.post_crawford);
+        if !state.crawford && state.score.iter().any(|&score| score + 1 == length) {
             self.post_crawford = true;
         }
     }

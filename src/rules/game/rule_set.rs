@@ -157,6 +157,24 @@ impl RuleSet {
         match_length > 0 && self.cube_in_use()
     }
 
+    /// Whether the game played at `score` in a match to `match_length` is the Crawford game,
+    /// as gnubg decides it: the Crawford rule applies, no Crawford game has been played
+    /// (`crawford_played`) and exactly one player is 1-away (both 1-away, as at the start of
+    /// a 1-point match, is post-Crawford play).
+    #[must_use]
+    pub fn is_crawford_game(
+        self,
+        match_length: u32,
+        score: [u32; 2],
+        crawford_played: bool,
+    ) -> bool {
+        let one_away = score
+            .iter()
+            .filter(|&&points| points.checked_add(1) == Some(match_length))
+            .count();
+        self.has_crawford_rule(match_length) && !crawford_played && one_away == 1
+    }
+
     /// Whether a gammon or backgammon counts as a single game under the Jacoby rule: money
     /// play with the rule on (`money_jacoby`), the cube in use and still centred.
     #[must_use]
@@ -268,6 +286,10 @@ mod tests {
         let athroisma = RuleSet::new(Variant::Athroisma);
         assert_eq!(athroisma.position_form(), PositionForm::PositionId);
         assert!(!athroisma.has_backgammon());
+        assert!(standard.is_crawford_game(5, [4, 2], false));
+        assert!(!standard.is_crawford_game(5, [4, 2], true));
+        assert!(!standard.is_crawford_game(1, [0, 0], false), "both 1-away");
+        assert!(!plakoto.is_crawford_game(5, [4, 2], false), "no cube");
         assert!(
             standard.jacoby_counts_single(true, true)
                 && !athroisma.jacoby_counts_single(true, true)
