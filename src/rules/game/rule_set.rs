@@ -168,11 +168,8 @@ impl RuleSet {
         score: [u32; 2],
         crawford_played: bool,
     ) -> bool {
-        let one_away = score
-            .iter()
-            .filter(|&&points| points.checked_add(1) == Some(match_length))
-            .count();
-        self.has_crawford_rule(match_length) && !crawford_played && one_away == 1
+        self.has_crawford_rule(match_length)
+            && cube::next_game_is_crawford(match_length, score, crawford_played)
     }
 
     /// Whether a gammon or backgammon counts as a single game under the Jacoby rule: money
