@@ -112,9 +112,10 @@ fn judge(states: &[MatchState]) -> Vec<Vec<(Board, f64)>> {
             .next()
             .and_then(|word| word.parse().ok())
             .unwrap_or(f64::NAN);
-        let play = parse_move(notation)
+        let rules = state.rules();
+        let play = parse_move(rules, notation)
             .ok()
-            .and_then(|text| resolve_move(&state.board, state.on_roll, dice, &text).ok());
+            .and_then(|text| resolve_move(rules, &state.board, state.on_roll, dice, &text).ok());
         if let Some(play) = play {
             judged[index].push((play.result, equity));
         }

@@ -247,7 +247,13 @@ fn checker_play_command(gnubg: &mut Gnubg, state: &MatchState, rng: &mut StdRng)
     let play = plays.choose(rng)?;
     Some(format!(
         "move {}",
-        format_play(&state.board, state.on_roll, play.steps())
+        format_play(
+            state.rules(),
+            &state.board,
+            state.on_roll,
+            dice,
+            play.steps()
+        )
     ))
 }
 

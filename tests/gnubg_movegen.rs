@@ -9,6 +9,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use tavli::notation::format_play;
+use tavli::rules::game::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 struct Case {
@@ -153,7 +154,15 @@ fn random_positions_match_gnubg() {
         for (case, theirs) in chunk.iter().zip(lists) {
             let ours: BTreeSet<String> = legal_plays(&case.board, case.mover, case.dice)
                 .iter()
-                .map(|play| format_play(&case.board, case.mover, play.steps()))
+                .map(|play| {
+                    format_play(
+                        RuleSet::default(),
+                        &case.board,
+                        case.mover,
+                        case.dice,
+                        play.steps(),
+                    )
+                })
                 .collect();
             assert_eq!(
                 ours, theirs,

@@ -1,7 +1,8 @@
 //! Every grammar in `grammar/` has examples, and every example of `move.ebnf` parses with the
 //! move parser (the other files' examples are parsed by their areas' tests, listed below).
 
-use tavli::notation::{format_play, parse_move, resolve_move};
+use tavli::notation::{format_play, parse_move, resolve_move, MoveText};
+use tavli::rules::game::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 fn examples(grammar: &str) -> Vec<&str> {
@@ -22,7 +23,7 @@ fn move_grammar_examples_parse() {
     let found = examples(grammar);
     assert!(found.len() >= 10);
     for example in found {
-        let parsed = parse_move(example).unwrap_or_else(|e| panic!("{example}: {e}"));
+        let parsed: MoveText = example.parse().unwrap_or_else(|e| panic!("{example}: {e}"));
         assert!(!parsed.steps.is_empty(), "{example}");
     }
 }
@@ -38,9 +39,10 @@ fn output_notation_reads_back_as_the_same_play() {
         let dice = rolls[(turn * 7) % rolls.len()];
         let plays = legal_plays(&board, mover, dice);
         for play in &plays {
-            let text = format_play(&board, mover, play.steps());
-            let parsed = parse_move(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            let resolved = resolve_move(&board, mover, dice, &parsed)
+            let rules = RuleSet::default();
+            let text = format_play(rules, &board, mover, dice, play.steps());
+            let parsed = parse_move(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let resolved = resolve_move(rules, &board, mover, dice, &parsed)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(resolved.result, play.result, "{text}");
         }

@@ -3,6 +3,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use tavli::notation::format_play;
+use tavli::rules::game::RuleSet;
 use tavli::rules::{count_legal_plays, legal_plays, Board, Dice, Side, Variant};
 
 fn side_slots(value: &Value) -> [u8; 25] {
@@ -35,7 +36,7 @@ fn every_gnubg_hint_list_is_reproduced() {
         let plays = legal_plays(&board, Side::X, dice);
         let ours: Vec<String> = plays
             .iter()
-            .map(|play| format_play(&board, Side::X, play.steps()))
+            .map(|play| format_play(RuleSet::default(), &board, Side::X, dice, play.steps()))
             .collect();
         let ours_set: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
         let theirs: BTreeSet<&str> = case["moves"]
@@ -104,7 +105,7 @@ fn plays_text(position_id: &str, first: u8, second: u8) -> Vec<String> {
     let dice = Dice::new(first, second).expect("dice");
     legal_plays(&board, Side::X, dice)
         .iter()
-        .map(|play| format_play(&board, Side::X, play.steps()))
+        .map(|play| format_play(RuleSet::default(), &board, Side::X, dice, play.steps()))
         .collect()
 }
 
@@ -137,7 +138,7 @@ fn bear_offs_list_each_position_once() {
     let plays = legal_plays(&board, Side::X, dice);
     assert_eq!(plays.len(), 1);
     assert_eq!(
-        format_play(&board, Side::X, plays[0].steps()),
+        format_play(RuleSet::default(), &board, Side::X, dice, plays[0].steps()),
         "2/off 1/off"
     );
 }

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tavli::notation::{apply_written_steps, format_play, parse_move, resolve_move};
+use tavli::rules::game::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 fn reachable(seed: u64, plies: usize, variant: Variant) -> (Board, Side) {
@@ -66,8 +67,10 @@ proptest! {
             let written: Vec<(u8, u8)> = play.steps().iter().map(|s| (s.from, s.to)).collect();
             let replayed = apply_written_steps(&board, mover, &written);
             prop_assert_eq!(replayed.as_ref().ok(), Some(result));
-            let text = format_play(&board, mover, play.steps());
-            let resolved = resolve_move(&board, mover, dice, &parse_move(&text).expect("parses"));
+            let rules = RuleSet::new(variant);
+            let text = format_play(rules, &board, mover, dice, play.steps());
+            let written = parse_move(rules, &text).expect("parses");
+            let resolved = resolve_move(rules, &board, mover, dice, &written);
             prop_assert_eq!(resolved.map(|p| p.result).ok(), Some(*result));
             for other in &plays[index + 1..] {
                 prop_assert_ne!(&other.result, result);

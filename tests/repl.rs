@@ -259,9 +259,15 @@ fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
                 // With a dead cube the dice are rolled automatically: resign then too.
                 "resign".into()
             } else if rng.gen_bool(0.85) && !plays.is_empty() {
-                let play = plays
-                    .choose(rng)
-                    .map(|play| format_play(&state.board, state.on_roll, play.steps()));
+                let play = plays.choose(rng).map(|play| {
+                    format_play(
+                        state.rules(),
+                        &state.board,
+                        state.on_roll,
+                        dice,
+                        play.steps(),
+                    )
+                });
                 format!("move {}", play.unwrap_or_default())
             } else {
                 noise.choose(rng).cloned().unwrap_or_default()

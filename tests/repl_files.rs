@@ -245,3 +245,33 @@ fn export_position_draws_the_board_as_svg_and_png() {
     let reader = decoder.read_info().expect("the PNG decodes");
     assert_eq!(reader.info().width, 800);
 }
+
+/// A match comment of several lines (read from a .mat) is saved whole: gnubg's statistics
+/// go at the end of each game's root node, not after the comment's first line (where the
+/// saved file could not be loaded again), and `load match` reads the file back.
+#[test]
+fn a_comment_of_several_lines_survives_save_match() {
+    let fixture_text = read(Path::new(&fixture("mat", "seed11-5pt", "mat")));
+    let mat = scratch("comment.mat");
+    let sgf = scratch("comment.sgf");
+    let commented =
+        fixture_text.replacen("\n", "\n; first line (of the comment)\n; second line\n", 1);
+    std::fs::write(&mat, commented).unwrap();
+    let (_, stderr, imported) = run_tavli(&format!(
+        "import mat {}\nsave match {}\n",
+        mat.display(),
+        sgf.display()
+    ));
+    assert_eq!(stderr, "");
+    let saved = read(&sgf);
+    assert!(
+        saved.contains("GC[first line (of the comment)\nsecond line]"),
+        "{saved}"
+    );
+    let trees = saved.matches("(;FF[4]").count();
+    assert!(trees > 1);
+    assert_eq!(saved.matches("GS[M:").count(), trees, "{saved}");
+    let (_, stderr, loaded) = run_tavli(&format!("load match {}\n", sgf.display()));
+    assert_eq!(stderr, "", "the saved file loads");
+    assert_eq!(loaded.state(), imported.state());
+}

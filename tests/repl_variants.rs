@@ -3,7 +3,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use tavli::notation::variant_format::format_variant_play;
+use tavli::notation::format_play;
 use tavli::protocol::{run, run_line, ReplOptions, Session};
 use tavli::rules::variants::{legal_plays_in, requires_reroll};
 use tavli::rules::{GameState, Variant};
@@ -85,8 +85,8 @@ fn random_move(session: &Session, rng: &mut rand::rngs::StdRng) -> Option<String
     let dice = state.dice?;
     let plays = legal_plays_in(state.variant, &state.board, state.on_roll, dice);
     let play = plays.choose(rng)?;
-    Some(format_variant_play(
-        state.variant,
+    Some(format_play(
+        state.rules(),
         &state.board,
         state.on_roll,
         dice,

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use tavli::codec::tavli_position::{decode_position, encode_position};
-use tavli::notation::variant_format::format_variant_play;
-use tavli::notation::variant_move::{parse_variant_move, resolve_variant_move};
+use tavli::notation::{format_play, parse_move, resolve_move, VariantMoveText, WrittenMove};
+use tavli::rules::game::RuleSet;
 use tavli::rules::variants::athroisma::requires_reroll;
 use tavli::rules::variants::{
     count_legal_plays_in, game_result, legal_plays_in, points_scored, requires_reroll as reroll_in,
@@ -251,8 +251,10 @@ fn every_move_generation_case() {
             .collect();
         // The library reads every expected play and resolves it to the same position.
         for text in &written {
-            let parsed = parse_variant_move(text).expect("expected play parses");
-            let play = resolve_variant_move(variant, &board, Side::X, dice, &parsed)
+            // Written in the variant grammar whatever the variant (as match files write them).
+            let parsed: VariantMoveText = text.parse().expect("expected play parses");
+            let rules = RuleSet::new(variant);
+            let play = resolve_move(rules, &board, Side::X, dice, &WrittenMove::Entries(parsed))
                 .unwrap_or_else(|error| panic!("{}: `{text}`: {error}", row.id));
             assert_eq!(
                 play.result,
@@ -274,7 +276,7 @@ fn every_move_generation_case() {
         if ours != expected || plays.len() != count {
             let notations: Vec<String> = plays
                 .iter()
-                .map(|play| format_variant_play(variant, &board, Side::X, dice, play.steps()))
+                .map(|play| format_play(RuleSet::new(variant), &board, Side::X, dice, play.steps()))
                 .collect();
             failures.push(format!(
                 "{}: got {notations:?}, expected {written:?}",
@@ -284,14 +286,14 @@ fn every_move_generation_case() {
         if row.cells[9].contains("confirmed by gnubg") {
             let ours: BTreeSet<String> = plays
                 .iter()
-                .map(|play| format_variant_play(variant, &board, Side::X, dice, play.steps()))
+                .map(|play| format_play(RuleSet::new(variant), &board, Side::X, dice, play.steps()))
                 .collect();
             let theirs: BTreeSet<String> = written.iter().cloned().collect();
             assert_eq!(ours, theirs, "{}: gnubg's notation", row.id);
         }
         // Our notation of every play, read back, reaches the play's position.
         for play in &plays {
-            let text = format_variant_play(variant, &board, Side::X, dice, play.steps());
+            let text = format_play(RuleSet::new(variant), &board, Side::X, dice, play.steps());
             assert_eq!(
                 apply_written(variant, &board, &text),
                 play.result,
@@ -646,9 +648,15 @@ proptest! {
         prop_assert_eq!(decode_position(&text), Ok((variant, board)), "{}", text);
         let dice = Dice::new((seed % 6) as u8 + 1, (seed / 6 % 6) as u8 + 1).expect("dice");
         for play in legal_plays_in(variant, &board, mover, dice) {
-            let written = format_variant_play(variant, &board, mover, dice, play.steps());
-            let parsed = parse_variant_move(&written).expect("our notation parses");
-            let resolved = resolve_variant_move(variant, &board, mover, dice, &parsed);
+            let rules = RuleSet::new(variant);
+            let written = format_play(rules, &board, mover, dice, play.steps());
+            // In the variant grammar (as match files write every variant) and in the grammar
+            // the rules read.
+            let entries: VariantMoveText = written.parse().expect("our notation parses");
+            let resolved = resolve_move(rules, &board, mover, dice, &WrittenMove::Entries(entries));
+            prop_assert_eq!(resolved.map(|p| p.result), Ok(play.result), "{}", written);
+            let parsed = parse_move(rules, &written).expect("our notation parses");
+            let resolved = resolve_move(rules, &board, mover, dice, &parsed);
             prop_assert_eq!(resolved.map(|p| p.result), Ok(play.result), "{}", written);
         }
     }
@@ -659,13 +667,14 @@ proptest! {
         if let Ok((variant, board)) = decode_position(&text) {
             prop_assert_eq!(decode_position(&encode_position(variant, &board)), Ok((variant, board)));
         }
-        if let Ok(parsed) = parse_variant_move(&text) {
-            let board = Board::start(Variant::Plakoto);
-            let dice = Dice::new(6, 5).expect("dice");
-            let _ = resolve_variant_move(Variant::Plakoto, &board, Side::X, dice, &parsed);
-            let athroisma = Board::start(Variant::Athroisma);
-            let _ = resolve_variant_move(Variant::Athroisma, &athroisma, Side::O, dice, &parsed);
+        if let Ok(parsed) = text.parse::<VariantMoveText>() {
             prop_assert!(!parsed.entries.is_empty());
+            let written = WrittenMove::Entries(parsed);
+            let plakoto = RuleSet::new(Variant::Plakoto);
+            let dice = Dice::new(6, 5).expect("dice");
+            let _ = resolve_move(plakoto, &plakoto.start(), Side::X, dice, &written);
+            let athroisma = RuleSet::new(Variant::Athroisma);
+            let _ = resolve_move(athroisma, &athroisma.start(), Side::O, dice, &written);
         }
     }
 
@@ -849,8 +858,9 @@ fn variant_move_grammar_examples_parse() {
     let examples = grammar_examples(include_str!("../grammar/variant-moves.ebnf"));
     assert!(examples.len() >= 10);
     for example in examples {
-        let parsed =
-            parse_variant_move(example).unwrap_or_else(|error| panic!("`{example}`: {error}"));
+        let parsed: VariantMoveText = example
+            .parse()
+            .unwrap_or_else(|error| panic!("`{example}`: {error}"));
         assert!(!parsed.entries.is_empty(), "{example}");
     }
 }

@@ -4,7 +4,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use tavli::notation::{format_play, parse_move, resolve_move};
-use tavli::rules::{Board, Dice, Side, Variant};
+use tavli::rules::game::RuleSet;
+use tavli::rules::{Dice, Side};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&dice_byte, rest)) = data.split_first() else {
@@ -13,15 +14,16 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let Ok(written) = parse_move(text) else {
+    let rules = RuleSet::default();
+    let Ok(written) = parse_move(rules, text) else {
         return;
     };
     let dice = Dice::new(dice_byte % 6 + 1, (dice_byte / 6) % 6 + 1).expect("dice in range");
-    let board = Board::start(Variant::Standard);
-    if let Ok(play) = resolve_move(&board, Side::X, dice, &written) {
-        let notation = format_play(&board, Side::X, play.steps());
-        let reparsed = parse_move(&notation).expect("gnubg notation parses");
-        let again = resolve_move(&board, Side::X, dice, &reparsed).expect("and resolves");
+    let board = rules.start();
+    if let Ok(play) = resolve_move(rules, &board, Side::X, dice, &written) {
+        let notation = format_play(rules, &board, Side::X, dice, play.steps());
+        let reparsed = parse_move(rules, &notation).expect("gnubg notation parses");
+        let again = resolve_move(rules, &board, Side::X, dice, &reparsed).expect("and resolves");
         assert_eq!(again.result, play.result);
     }
 });

@@ -7,7 +7,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tavli::notation::{format_variant_play, parse_variant_move, resolve_variant_move};
+use tavli::notation::{format_play, resolve_move, VariantMoveText, WrittenMove};
+use tavli::rules::game::RuleSet;
 use tavli::rules::variants::legal_plays_in;
 use tavli::rules::{Board, Dice, Side, Variant};
 
@@ -22,10 +23,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let Ok(written) = parse_variant_move(text) else {
+    // The variant grammar for every variant, as match files write them.
+    let Ok(written) = text.parse::<VariantMoveText>().map(WrittenMove::Entries) else {
         return;
     };
     let variant = Variant::ALL[usize::from(*selector) % Variant::ALL.len()];
+    let rules = RuleSet::new(variant);
     let mover = if setup & 1 == 0 { Side::X } else { Side::O };
     let mut board = Board::start(variant);
     if setup >> 1 != 0 {
@@ -36,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let dice = dice_from(*dice_byte);
-    let Ok(play) = resolve_variant_move(variant, &board, mover, dice, &written) else {
+    let Ok(play) = resolve_move(rules, &board, mover, dice, &written) else {
         return;
     };
     let legal = legal_plays_in(variant, &board, mover, dice);
@@ -46,17 +49,19 @@ fuzz_target!(|data: &[u8]| {
             .any(|candidate| candidate.result == play.result),
         "{variant:?}: {text:?} resolved to a play that is not legal"
     );
-    let notation = format_variant_play(variant, &board, mover, dice, play.steps());
+    let notation = format_play(rules, &board, mover, dice, play.steps());
     if notation.is_empty() {
         return;
     }
-    let reparsed = parse_variant_move(&notation).unwrap_or_else(|error| {
-        panic!("{variant:?}: notation {notation:?} does not parse: {error}")
-    });
-    let again =
-        resolve_variant_move(variant, &board, mover, dice, &reparsed).unwrap_or_else(|error| {
-            panic!("{variant:?}: notation {notation:?} of {text:?} does not resolve: {error}")
+    let reparsed = notation
+        .parse::<VariantMoveText>()
+        .map(WrittenMove::Entries)
+        .unwrap_or_else(|error| {
+            panic!("{variant:?}: notation {notation:?} does not parse: {error}")
         });
+    let again = resolve_move(rules, &board, mover, dice, &reparsed).unwrap_or_else(|error| {
+        panic!("{variant:?}: notation {notation:?} of {text:?} does not resolve: {error}")
+    });
     assert_eq!(
         again.result, play.result,
         "{variant:?}: {text:?} -> {notation:?}"

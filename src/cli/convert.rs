@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use super::exit::Outcome;
 use super::validate::FormatArg;
-use crate::matchfile::{decode, read_match_text, write_mat, write_sgf, Format};
+use crate::matchfile::{
+    decode, read_match_text, write_mat, write_sgf, Format, MatOptions, SgfOptions,
+};
 
 /// Arguments of `tavli convert`.
 #[derive(clap::Args, Debug, Clone)]
@@ -90,8 +92,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         None => Format::from_path(&args.output),
     };
     let output = match to {
-        Format::Mat => write_mat(&record),
-        Format::Sgf => write_sgf(&record),
+        Format::Mat => write_mat(&record, MatOptions::default()),
+        Format::Sgf => write_sgf(&record, &SgfOptions::default()),
     };
     if args.output.as_os_str() == "-" {
         out.write_all(output.as_bytes())?;

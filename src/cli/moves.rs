@@ -2,9 +2,9 @@
 
 use super::exit::Outcome;
 use super::position_arg::{position_text, read_position};
-use crate::notation::{format_play, format_variant_play};
-use crate::rules::variants::{legal_plays_in, requires_reroll};
-use crate::rules::{legal_plays_into, Dice, MatchState, Play, Step, Variant};
+use crate::notation::format_play;
+use crate::rules::variants::requires_reroll;
+use crate::rules::{Dice, MatchState, Play, Step, Variant};
 use anyhow::Context;
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -69,26 +69,20 @@ struct LineError {
 
 /// The notation of a play in the state's variant (gnubg's for gnubg's variations).
 fn notation(state: &MatchState, dice: Dice, play: &Play) -> String {
-    if state.variant.is_gnubg_variation() {
-        format_play(&state.board, state.on_roll, play.steps())
-    } else {
-        format_variant_play(
-            state.variant,
-            &state.board,
-            state.on_roll,
-            dice,
-            play.steps(),
-        )
-    }
+    format_play(
+        state.rules(),
+        &state.board,
+        state.on_roll,
+        dice,
+        play.steps(),
+    )
 }
 
 /// Every legal play of the state's player on roll, in any variant, into `plays`.
 fn generate(state: &MatchState, dice: Dice, plays: &mut Vec<Play>) {
-    if state.variant.is_gnubg_variation() {
-        legal_plays_into(&state.board, state.on_roll, dice, plays);
-    } else {
-        *plays = legal_plays_in(state.variant, &state.board, state.on_roll, dice);
-    }
+    state
+        .rules()
+        .legal_plays_into(&state.board, state.on_roll, dice, plays);
 }
 
 fn play_records<'a>(state: &MatchState, dice: Dice, plays: &'a [Play]) -> Vec<PlayRecord<'a>> {

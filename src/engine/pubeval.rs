@@ -404,7 +404,7 @@ mod tests {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(dice.0, dice.1).unwrap();
         let play = best_play(&Pubeval, &state, dice).unwrap();
-        format_play(&state.board, Side::X, play.steps())
+        format_play(state.rules(), &state.board, Side::X, dice, play.steps())
     }
 
     /// A board from pubeval's own `pos[28]` layout (mover's checkers positive).

@@ -20,7 +20,8 @@
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::Pubeval;
-use crate::rules::variants::{game_result, legal_plays_in, GameResult, WinKind};
+use crate::rules::game::RuleSet;
+use crate::rules::variants::{game_result, GameResult, WinKind};
 use crate::rules::{Board, Dice, MatchState, Play, Side, Variant};
 
 /// Pips that make one unit of score in the race term.
@@ -98,7 +99,7 @@ impl Evaluator for VariantHeuristic {
             }
             _ => {
                 let pubeval = Pubeval.probabilities(board, variant, on_roll);
-                if variant.uses_cube() {
+                if RuleSet::new(variant).has_backgammon() {
                     pubeval
                 } else {
                     Probabilities {
@@ -232,7 +233,9 @@ pub fn ranked_plays_in<E: Evaluator + ?Sized>(
 ) -> Vec<(f64, Play)> {
     let mover = state.on_roll;
     let context = CubeContext::from_state(state);
-    let mut scored: Vec<(f64, Play)> = legal_plays_in(state.variant, &state.board, mover, dice)
+    let mut scored: Vec<(f64, Play)> = state
+        .rules()
+        .legal_plays(&state.board, mover, dice)
         .into_iter()
         .map(|play| {
             let score = evaluator.play_score(&state.board, &play.result, mover, &context);

@@ -19,11 +19,11 @@
 //!   moves are legal in standard backgammon.
 //!
 //! ```
-//! use tavli::matchfile::{read_match_text, write_mat, Format};
+//! use tavli::matchfile::{read_match_text, write_mat, Format, MatOptions};
 //! let text = " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n";
 //! let record = read_match_text(text, Format::Mat).unwrap();
 //! assert_eq!(record.games.len(), 1);
-//! assert!(write_mat(&record).contains("31: 8/5 6/5"));
+//! assert!(write_mat(&record, MatOptions::default()).contains("31: 8/5 6/5"));
 //! ```
 
 pub mod ast;
@@ -38,8 +38,8 @@ pub mod write_mat;
 pub mod write_sgf;
 
 pub use record::MatchRecord;
-pub use write_mat::write_mat;
-pub use write_sgf::write_sgf;
+pub use write_mat::{write_mat, MatOptions};
+pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
 use crate::rules::Side;
 use ast::{Action, MatFile};

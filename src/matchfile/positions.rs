@@ -5,7 +5,8 @@
 use super::diagnostic::{Diagnostic, Span};
 use super::record::{GameAction, MatchRecord};
 use super::replay::{self, EventKind, MatchInput};
-use crate::notation::variant_format::format_variant_play;
+use crate::notation::format_play;
+use crate::rules::game::RuleSet;
 use crate::rules::variants::legal_plays_in;
 use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant, BAR};
 
@@ -50,8 +51,7 @@ fn play_text(variant: Variant, board: &Board, side: Side, dice: Dice, steps: &[S
             "(no play recorded)".to_string()
         };
     }
-    // The variant notation is gnubg's for every variant but Plakoto, Fevga and Athroisma.
-    format_variant_play(variant, board, side, dice, steps)
+    format_play(RuleSet::new(variant), board, side, dice, steps)
 }
 
 /// The board after `side` plays `steps` with `dice`: the legal play made of those steps,

@@ -1,15 +1,26 @@
 //! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
 
 use super::record::{Ending, GameAction, GameRecord, MatchRecord};
-use crate::notation::variant_format::contact_mark;
-use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
+use crate::notation::variant_format::{bear_off_label, contact_mark};
+use crate::rules::game::RuleSet;
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
-/// The .mat text of `record` (gnubg's `export match mat` layout). Board set-ups (from an
-/// edited SGF game) cannot be written in .mat and are left out, as gnubg does.
+/// How the .mat text is laid out beyond its content (the default: a file's own layout).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatOptions {
+    /// gnubg's `export match mat` of a game still being played: the text ends right after
+    /// the last record (also without the newline of the score line when there is none), and
+    /// a last line holding only player 0's record is not padded to the column (a blank is
+    /// kept after a roll without moves or a play of fewer than four half-moves).
+    pub open_game_as_gnubg_exports_it: bool,
+}
+
+/// The .mat text of `record` (gnubg's `export match mat` layout), laid out as `options`
+/// say. Board set-ups (from an edited SGF game) cannot be written in .mat and are left
+/// out, as gnubg does.
 #[must_use]
-pub fn write_mat(record: &MatchRecord) -> String {
+pub fn write_mat(record: &MatchRecord, options: MatOptions) -> String {
     let mut out = String::new();
     for key in ["Site", "Event", "Round", "EventDate"] {
         if let Some(value) = record.info(key) {
@@ -36,7 +47,35 @@ pub fn write_mat(record: &MatchRecord) -> String {
             out.push('\n');
         }
     }
+    if options.open_game_as_gnubg_exports_it
+        && record
+            .games
+            .last()
+            .is_some_and(|game| game.result.is_none())
+    {
+        unpad_open_game(&mut out);
+    }
     out
+}
+
+/// gnubg's end of a game in progress: no newline after the last line, and player 0's
+/// record alone on it without the padding of its column (`  2) 52: `).
+fn unpad_open_game(text: &mut String) {
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    let line_start = text.rfind('\n').map_or(0, |index| index + 1);
+    let line = &text[line_start..];
+    if line.len() > 5 + 27 && line.ends_with(' ') {
+        let cell = line[5..].trim_end();
+        let half_moves = cell.matches('/').count();
+        let keep = cell.ends_with(':') || half_moves < 4;
+        let cut = line_start + 5 + cell.len();
+        text.truncate(cut);
+        if keep {
+            text.push(' ');
+        }
+    }
 }
 
 fn variation_name(variant: Variant) -> Option<&'static str> {
@@ -60,21 +99,12 @@ fn variation_name(variant: Variant) -> Option<&'static str> {
 /// capture, none in Fevga) and an Athroisma bear-off action carries its label
 /// (`21: sum 3: 3/0`), as grammar/variant-moves.ebnf writes them.
 fn play_text(variant: Variant, dice: crate::rules::Dice, steps: &[Step]) -> String {
+    let rules = RuleSet::new(variant);
     let mut text = format!("{}{}: ", dice.high(), dice.low());
-    if variant == Variant::Athroisma {
-        match bear_off_action(dice, steps) {
-            None => {}
-            Some(BearOffAction::Sum(sum)) => {
-                let _ = write!(text, "sum {sum}: ");
-            }
-            Some(BearOffAction::DoubleAsSum(sum)) => {
-                let _ = write!(text, "double as sum {sum}: ");
-            }
-            Some(BearOffAction::DoubleFromAce) => text.push_str("double option (2): "),
-            Some(BearOffAction::DoubleFromPoint(_)) => text.push_str("double option (3): "),
-        }
+    if let Some(action) = rules.bear_off_action(dice, steps) {
+        let _ = write!(text, "{}: ", bear_off_label(action));
     }
-    let mark = contact_mark(variant);
+    let mark = rules.contact().map(contact_mark);
     for (index, step) in steps.iter().enumerate() {
         let _ = write!(text, "{}/{}", step.from, step.to);
         if let (true, Some(mark)) = (step.hit, mark) {
@@ -220,7 +250,7 @@ mod tests {
                 result: None,
             }],
         };
-        let text = write_mat(&record);
+        let text = write_mat(&record, MatOptions::default());
         assert!(text.contains(" a_b : 0 "), "{text}");
         let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Mat);
         assert_eq!(

@@ -1,14 +1,45 @@
-//! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game.
+//! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game, with the
+//! options that give the layout of gnubg's own `save match` and `save position`.
 
 use super::record::{Ending, GameAction, MatchRecord};
-use crate::rules::{Side, Variant};
+use crate::rules::game::RuleSet;
+use crate::rules::{Dice, Side, Variant};
 use std::fmt::Write;
 
-/// The SGF text of `record`, loadable with gnubg's `load match`.
+/// How the SGF is laid out beyond its content. The default is tavli's plain SGF; gnubg's
+/// `save match` and `save position` write gnubg's statistics, close each tree on its last
+/// node and end with nodes the record does not hold (a roll not played yet, the cube).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SgfOptions {
+    /// gnubg's `GS[...]` statistics property at the end of each game's root node, with only
+    /// the plays of each player counted (an unanalysed game).
+    pub statistics: bool,
+    /// Each tree's last node is closed on its own line (`;B[52])`), not on the next one.
+    pub close_on_last_node: bool,
+    /// Nodes written after the last game's actions.
+    pub tail: Vec<TailNode>,
+}
+
+/// A node after the last game's actions (see [`SgfOptions::tail`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TailNode {
+    /// `;CV[2]`: the cube's value.
+    CubeValue(u32),
+    /// `;CP[w]`, `;CP[b]`, `;CP[c]`: the cube's owner, `None` centred.
+    CubeOwner(Option<Side>),
+    /// `;PL[W]` or `;PL[W]DI[52]`: who is on roll and the dice rolled (as rolled, first
+    /// die first).
+    Turn(Side, Option<Dice>),
+    /// `;W[52]`: a roll not played yet (high die first).
+    Roll(Side, Dice),
+}
+
+/// The SGF text of `record`, loadable with gnubg's `load match`, laid out as `options` say.
 #[must_use]
-pub fn write_sgf(record: &MatchRecord) -> String {
+pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
     let mut out = String::new();
     let mut crawford_seen = false;
+    let count = record.games.len();
     for (index, game) in record.games.iter().enumerate() {
         let _ = write!(
             out,
@@ -42,7 +73,7 @@ pub fn write_sgf(record: &MatchRecord) -> String {
             }
         }
         let mut rules: Vec<&str> = Vec::new();
-        if record.length > 0 && record.variant.uses_cube() {
+        if RuleSet::new(record.variant).has_crawford_rule(record.length) {
             rules.push("Crawford");
             if game.crawford && !crawford_seen {
                 rules.push("CrawfordGame");
@@ -75,6 +106,17 @@ pub fn write_sgf(record: &MatchRecord) -> String {
                 ""
             };
             let _ = write!(out, "RE[{winner}+{}{resigned}]", result.points);
+        }
+        if options.statistics {
+            let plays = |wanted: Side| {
+                game.actions
+                    .iter()
+                    .filter(
+                        |action| matches!(action, GameAction::Play { side, .. } if *side == wanted),
+                    )
+                    .count()
+            };
+            out.push_str(&statistics(plays(Side::O), plays(Side::X)));
         }
         out.push('\n');
         let mut last_double: Option<Side> = None;
@@ -128,9 +170,51 @@ pub fn write_sgf(record: &MatchRecord) -> String {
                 }
             }
         }
+        if index + 1 == count {
+            for node in &options.tail {
+                write_tail_node(&mut out, *node);
+            }
+        }
+        if options.close_on_last_node && out.ends_with('\n') {
+            out.pop();
+        }
         out.push_str(")\n");
     }
     out
+}
+
+fn write_tail_node(out: &mut String, node: TailNode) {
+    match node {
+        TailNode::CubeValue(value) => {
+            let _ = writeln!(out, ";CV[{value}]");
+        }
+        TailNode::CubeOwner(owner) => {
+            let owner = owner.map_or('c', |side| colour(side).to_ascii_lowercase());
+            let _ = writeln!(out, ";CP[{owner}]");
+        }
+        TailNode::Turn(side, dice) => {
+            let _ = write!(out, ";PL[{}]", colour(side));
+            if let Some(dice) = dice {
+                let _ = write!(out, "DI[{}{}]", dice.first(), dice.second());
+            }
+            out.push('\n');
+        }
+        TailNode::Roll(side, dice) => {
+            let _ = writeln!(out, ";{}[{}{}]", colour(side), dice.high(), dice.low());
+        }
+    }
+}
+
+/// gnubg's `GS[...]` statistics of an unanalysed game: only the number of plays (`M`) of
+/// each player is counted.
+fn statistics(white: usize, black: usize) -> String {
+    format!(
+        "GS[M:0 0 {white} {black} 0 0 0 0 0 0 {white} {black} {floats4}][C:{ints20} {floats24}][D:{ints10} {floats4}]",
+        floats4 = ["0.000000"; 4].join(" "),
+        ints20 = ["0"; 20].join(" "),
+        floats24 = ["0.000000"; 24].join(" "),
+        ints10 = ["0"; 10].join(" "),
+    )
 }
 
 fn colour(side: Side) -> char {

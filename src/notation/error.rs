@@ -43,6 +43,9 @@ pub enum ParseMoveErrorKind {
     ToBar,
     /// A chain passing through the bar or off.
     InnerBarOrOff,
+    /// Not a play of the variant grammar (grammar/variant-moves.ebnf); the span is empty,
+    /// at the byte where reading stopped.
+    NotAMove,
 }
 
 impl fmt::Display for ParseMoveError {
@@ -72,6 +75,12 @@ impl fmt::Display for ParseMoveError {
             ParseMoveErrorKind::InnerBarOrOff => {
                 write!(f, "a chain cannot pass through the bar or off")
             }
+            ParseMoveErrorKind::NotAMove => write!(
+                f,
+                "not a move at byte {}: write moves as `24/18 13/11`, `13/10^`, `10/8x(3)` or \
+                 `sum 3: 3/off`",
+                self.span.start
+            ),
         }
     }
 }
@@ -81,34 +90,44 @@ impl std::error::Error for ParseMoveError {}
 /// Why a well-formed move is not a legal play on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResolveMoveError {
-    /// A step starts where the mover has no checker (mover's numbering; 25 = bar).
+    /// A step starts where the mover has no checker, or moves backwards (mover's numbering;
+    /// 25 = bar).
     NoChecker {
         /// The starting point.
         point: u8,
     },
-    /// A step lands on a point the opponent holds with two or more checkers.
+    /// A jump of gnubg's syntax lands on a point the opponent holds with two or more checkers.
     Blocked {
         /// The landing point.
         point: u8,
     },
     /// The steps can be made but do not give the result of any legal play.
     Illegal,
+    /// The Athroisma bear-off label does not describe the play.
+    WrongAction,
 }
 
 impl fmt::Display for ResolveMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResolveMoveError::NoChecker { point: 25 } => {
-                write!(f, "illegal move: no checker on the bar")
+                write!(f, "illegal move: no checker on the bar to move")
             }
             ResolveMoveError::NoChecker { point } => {
-                write!(f, "illegal move: no checker on point {point}")
+                write!(
+                    f,
+                    "illegal move: no checker on point {point} to move from there"
+                )
             }
             ResolveMoveError::Blocked { point } => {
                 write!(f, "illegal move: point {point} is blocked")
             }
-            ResolveMoveError::Illegal => {
-                write!(f, "illegal move: it is not a legal play with these dice")
+            ResolveMoveError::Illegal => write!(f, "illegal move"),
+            ResolveMoveError::WrongAction => {
+                write!(
+                    f,
+                    "illegal move: the label does not name this bear-off action"
+                )
             }
         }
     }

@@ -1,17 +1,52 @@
-//! Writes a play in gnubg's notation (`24/18 13/11`, `13/7*/5`, `8/5(2)`, `bar/22*`, `6/off`).
+//! Writes a play of any rule set: gnubg's notation (`24/18 13/11`, `13/7*/5`, `8/5(2)`,
+//! `bar/22*`, `6/off`) where checkers hit, the marked notation of `variant_format` otherwise.
 //!
-//! The rules, checked against gnubg's hint lists: sort the steps by source then destination,
+//! gnubg's layout, checked against gnubg's hint lists: sort the steps by source then destination,
 //! highest first; join a step to the first earlier entry that ends where it starts; keep a
 //! joining point only where an opponent blot stood before the move (marked `*`); write equal
 //! entries once with a count; mark a final point `*` only for the first entry reaching it.
 
-use crate::rules::{Board, Side, Step, BAR_POINT, OFF_POINT};
+use super::variant_format::{bear_off_label, contact_mark, marked_layout};
+use crate::rules::game::{Contact, RuleSet};
+use crate::rules::{Board, Dice, Side, Step, BAR_POINT, OFF_POINT};
 use std::fmt::Write;
 
-/// gnubg's notation of the play made of `steps` by `mover` on `before` (the board before the
-/// play). An empty step list gives an empty string.
+/// The notation of the play made of `steps` by `mover` with `dice` on `before` (the board
+/// before the play) under `rules`: gnubg's where contact is a hit (gnubg's variations, Old
+/// English, Portes), else the steps with the rules' contact mark (`13/10^`, `10/8x(3)`),
+/// after the label of a bear-off action (`sum 3: 3/off`). An empty step list gives an empty
+/// string.
+///
+/// ```
+/// use tavli::notation::format_play;
+/// use tavli::rules::game::RuleSet;
+/// use tavli::rules::{Dice, Side, Step};
+/// let rules = RuleSet::default();
+/// let steps = [Step { from: 24, to: 18, hit: false }, Step { from: 18, to: 13, hit: false }];
+/// let dice = Dice::new(6, 5).unwrap();
+/// assert_eq!(format_play(rules, &rules.start(), Side::X, dice, &steps), "24/13");
+/// ```
 #[must_use]
-pub fn format_play(before: &Board, mover: Side, steps: &[Step]) -> String {
+pub fn format_play(
+    rules: RuleSet,
+    before: &Board,
+    mover: Side,
+    dice: Dice,
+    steps: &[Step],
+) -> String {
+    let contact = rules.contact();
+    if contact == Some(Contact::Hit) {
+        return gnubg_layout(before, mover, steps);
+    }
+    let body = marked_layout(steps, contact.map(contact_mark));
+    match rules.bear_off_action(dice, steps) {
+        Some(action) => format!("{}: {body}", bear_off_label(action)),
+        None => body,
+    }
+}
+
+/// gnubg's notation of the play made of `steps` by `mover` on `before`.
+fn gnubg_layout(before: &Board, mover: Side, steps: &[Step]) -> String {
     let opponent = mover.opponent().index();
     let blot_before = |point: u8| -> bool {
         (1..=24).contains(&point) && before.slots[opponent][usize::from(24 - point)] == 1
@@ -88,15 +123,16 @@ fn write_point(text: &mut String, point: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{legal_plays, Dice, Variant};
 
     #[test]
     fn opening_sixty_three() {
-        let board = Board::start(Variant::Standard);
-        let plays = legal_plays(&board, Side::X, Dice::new(6, 3).unwrap());
+        let rules = RuleSet::default();
+        let board = rules.start();
+        let dice = Dice::new(6, 3).unwrap();
+        let plays = rules.legal_plays(&board, Side::X, dice);
         let mut notations: Vec<String> = plays
             .iter()
-            .map(|play| format_play(&board, Side::X, play.steps()))
+            .map(|play| format_play(rules, &board, Side::X, dice, play.steps()))
             .collect();
         notations.sort();
         let mut expected = vec![

@@ -1,5 +1,5 @@
-//! Move notation: gnubg's output form of a play, the syntax of written moves, and their
-//! resolution against a position.
+//! Move notation: one format, one parse and one resolve of a play, each taking the rule set:
+//! gnubg's notation and syntax for the standard family, the variant grammar for the others.
 
 pub mod error;
 pub mod format;
@@ -7,11 +7,12 @@ pub mod parser;
 pub mod resolve;
 pub mod variant_format;
 pub mod variant_move;
+pub mod written_move;
 pub mod written_play;
 
 pub use error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
 pub use format::format_play;
-pub use parser::{parse_move, MoveText};
-pub use resolve::{apply_written_steps, resolve_move};
-pub use variant_format::format_variant_play;
-pub use variant_move::{parse_variant_move, resolve_variant_move};
+pub use parser::MoveText;
+pub use resolve::apply_written_steps;
+pub use variant_move::VariantMoveText;
+pub use written_move::{parse_move, resolve_move, WrittenMove};

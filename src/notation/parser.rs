@@ -119,19 +119,13 @@ fn tokenize(text: &str) -> Result<Vec<(Token, Span)>, ParseMoveError> {
     Ok(tokens)
 }
 
-/// Parses a written move (gnubg's `move` syntax).
-///
-/// ```
-/// use tavli::notation::parse_move;
-/// assert_eq!(parse_move("13/7/1").unwrap().steps, vec![(13, 7), (7, 1)]);
-/// assert_eq!(parse_move("8/2(2)").unwrap().steps, vec![(8, 2), (8, 2)]);
-/// assert_eq!(parse_move("bar/22* 6/off").unwrap().steps, vec![(25, 22), (6, 0)]);
-/// assert!(parse_move("24/").is_err());
-/// ```
+/// Parses a written move (gnubg's `move` syntax) into direct jumps: `13/7/1` is
+/// `[(13, 7), (7, 1)]`, `8/2(2)` is `[(8, 2), (8, 2)]`, `bar/22* 6/off` is
+/// `[(25, 22), (6, 0)]`.
 ///
 /// # Errors
 /// A [`ParseMoveError`] with the span of the offending text.
-pub fn parse_move(text: &str) -> Result<MoveText, ParseMoveError> {
+pub(super) fn parse_jumps(text: &str) -> Result<MoveText, ParseMoveError> {
     let whole = Span {
         start: 0,
         end: text.len(),
@@ -254,6 +248,15 @@ pub fn parse_move(text: &str) -> Result<MoveText, ParseMoveError> {
     Ok(MoveText { steps })
 }
 
+impl std::str::FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    /// The syntax alone, whatever the rules (`notation::parse_move` picks the grammar).
+    fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
+        parse_jumps(text)
+    }
+}
+
 fn dangling(span: Span) -> ParseMoveError {
     ParseMoveError {
         kind: ParseMoveErrorKind::DanglingSlash,
@@ -266,7 +269,7 @@ mod tests {
     use super::*;
 
     fn steps(text: &str) -> Vec<(u8, u8)> {
-        parse_move(text)
+        parse_jumps(text)
             .unwrap_or_else(|e| panic!("{text}: {e}"))
             .steps
     }
@@ -313,13 +316,13 @@ mod tests {
             "1/2 3/4 5/6 7/8 9/10",
             "=1",
         ] {
-            assert!(parse_move(text).is_err(), "{text:?} should be rejected");
+            assert!(parse_jumps(text).is_err(), "{text:?} should be rejected");
         }
     }
 
     #[test]
     fn error_spans_point_at_the_problem() {
-        let error = parse_move("24/18 1x/2").unwrap_err();
+        let error = parse_jumps("24/18 1x/2").unwrap_err();
         assert_eq!(error.span.start, 7);
         assert_eq!(error.kind, ParseMoveErrorKind::UnexpectedCharacter('x'));
     }

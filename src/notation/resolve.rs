@@ -1,8 +1,10 @@
-//! Matches a written move against the legal plays of a position (legality, not syntax).
+//! Matches a move written in gnubg's syntax against the legal plays of a position
+//! (legality, not syntax).
 
 use super::error::ResolveMoveError;
 use super::parser::MoveText;
-use crate::rules::{legal_plays, Board, Dice, Play, Side, BAR, BAR_POINT, OFF_POINT};
+use crate::rules::game::RuleSet;
+use crate::rules::{Board, Dice, Play, Side, BAR, BAR_POINT, OFF_POINT};
 
 /// Applies the written steps as direct jumps (each hits only a blot on its end point) and
 /// returns the legal play with the same resulting position, as gnubg's `move` does.
@@ -11,14 +13,16 @@ use crate::rules::{legal_plays, Board, Dice, Play, Side, BAR, BAR_POINT, OFF_POI
 /// # Errors
 /// [`ResolveMoveError`] when a step starts where there is no checker, lands on a blocked
 /// point, or the result is not that of any legal play.
-pub fn resolve_move(
+pub(super) fn resolve_jumps(
+    rules: RuleSet,
     board: &Board,
     mover: Side,
     dice: Dice,
     text: &MoveText,
 ) -> Result<Play, ResolveMoveError> {
     let result = apply_written_steps(board, mover, &text.steps)?;
-    legal_plays(board, mover, dice)
+    rules
+        .legal_plays(board, mover, dice)
         .into_iter()
         .find(|play| play.result == result)
         .ok_or(ResolveMoveError::Illegal)
@@ -72,18 +76,19 @@ pub fn apply_written_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{format_play, parse_move};
-    use crate::rules::Variant;
+    use crate::notation::format_play;
+    use crate::notation::parser::parse_jumps;
 
     fn resolve(board: &Board, dice: (u8, u8), text: &str) -> Result<String, ResolveMoveError> {
         let dice = Dice::new(dice.0, dice.1).unwrap();
-        let play = resolve_move(board, Side::X, dice, &parse_move(text).unwrap())?;
-        Ok(format_play(board, Side::X, play.steps()))
+        let rules = RuleSet::default();
+        let play = resolve_jumps(rules, board, Side::X, dice, &parse_jumps(text).unwrap())?;
+        Ok(format_play(rules, board, Side::X, dice, play.steps()))
     }
 
     #[test]
     fn any_order_and_joined_or_split_steps() {
-        let board = Board::start(Variant::Standard);
+        let board = RuleSet::default().start();
         assert_eq!(resolve(&board, (3, 1), "8/5 6/5").unwrap(), "8/5 6/5");
         assert_eq!(resolve(&board, (3, 1), "6/5 8/5").unwrap(), "8/5 6/5");
         assert_eq!(resolve(&board, (6, 5), "24/13").unwrap(), "24/13");
@@ -93,7 +98,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_are_rejected() {
-        let board = Board::start(Variant::Standard);
+        let board = RuleSet::default().start();
         assert_eq!(
             resolve(&board, (3, 1), "8/3"),
             Err(ResolveMoveError::Illegal)

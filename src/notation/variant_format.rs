@@ -1,55 +1,40 @@
-//! Writes a play of any variant (grammar/variant-moves.ebnf): gnubg's notation for the
-//! standard family, Portes and Old English; `^` for a Plakoto pin, `x` for an Athroisma
-//! capture, and Athroisma's bear-off actions as `sum 3: 3/off`, `double as sum 4: 4/off`,
-//! `double option (2): 1/off`, `double option (3): 2/off(2)`.
+//! The marked notation of the variants whose contact is no hit (grammar/variant-moves.ebnf):
+//! `^` for a Plakoto pin, `x` for an Athroisma capture, no mark in Fevga, and Athroisma's
+//! bear-off actions as `sum 3: 3/off`, `double as sum 4: 4/off`, `double option (2): 1/off`,
+//! `double option (3): 2/off(2)`. `format::format_play` chooses it.
 
-use super::format::format_play;
-use crate::rules::board::Board;
-use crate::rules::dice::Dice;
-use crate::rules::game::RuleSet;
+use crate::rules::game::Contact;
 use crate::rules::play::{Step, BAR_POINT, OFF_POINT};
-use crate::rules::side::Side;
-use crate::rules::variant::Variant;
-use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
+use crate::rules::variants::athroisma::BearOffAction;
 use std::fmt::Write;
 
-/// The mark written after a point where a step made contact in `variant`: `*` for a hit,
-/// `^` for a Plakoto pin, `x` for an Athroisma capture; `None` in Fevga (no contact).
+/// The mark written after a point where a step made contact: `*` for a hit, `^` for a pin,
+/// `x` for a capture.
 #[must_use]
-pub fn contact_mark(variant: Variant) -> Option<char> {
-    RuleSet::new(variant).contact_mark()
+pub fn contact_mark(contact: Contact) -> char {
+    match contact {
+        Contact::Hit => '*',
+        Contact::Pin => '^',
+        Contact::Capture => 'x',
+    }
 }
 
-/// The notation of the play made of `steps` by `mover` with `dice` on `before` in `variant`.
-/// An empty step list gives an empty string.
+/// The label written before an Athroisma bear-off action: `sum 3`, `double as sum 4`,
+/// `double option (2)`, `double option (3)`.
 #[must_use]
-pub fn format_variant_play(
-    variant: Variant,
-    before: &Board,
-    mover: Side,
-    dice: Dice,
-    steps: &[Step],
-) -> String {
-    match variant {
-        Variant::Plakoto | Variant::Fevga => format_with_marks(steps, contact_mark(variant)),
-        Variant::Athroisma => {
-            let body = format_with_marks(steps, contact_mark(variant));
-            match bear_off_action(dice, steps) {
-                None => body,
-                Some(BearOffAction::Sum(sum)) => format!("sum {sum}: {body}"),
-                Some(BearOffAction::DoubleAsSum(sum)) => format!("double as sum {sum}: {body}"),
-                Some(BearOffAction::DoubleFromAce) => format!("double option (2): {body}"),
-                Some(BearOffAction::DoubleFromPoint(_)) => format!("double option (3): {body}"),
-            }
-        }
-        _ => format_play(before, mover, steps),
+pub fn bear_off_label(action: BearOffAction) -> String {
+    match action {
+        BearOffAction::Sum(sum) => format!("sum {sum}"),
+        BearOffAction::DoubleAsSum(sum) => format!("double as sum {sum}"),
+        BearOffAction::DoubleFromAce => "double option (2)".to_string(),
+        BearOffAction::DoubleFromPoint(_) => "double option (3)".to_string(),
     }
 }
 
 /// gnubg's layout (steps sorted from the back, a checker's steps joined, equal entries
 /// counted) with contact taken from the steps themselves: an intermediate point is written
 /// only where the step landing there made contact, and every contact point is marked.
-fn format_with_marks(steps: &[Step], mark: Option<char>) -> String {
+pub(super) fn marked_layout(steps: &[Step], mark: Option<char>) -> String {
     let mut sorted: Vec<Step> = steps.to_vec();
     sorted.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
 
@@ -113,7 +98,9 @@ fn write_point(text: &mut String, point: u8) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::notation::format_play;
+    use crate::rules::game::RuleSet;
+    use crate::rules::{Board, Dice, Side, Step, Variant};
 
     fn step(from: u8, to: u8, hit: bool) -> Step {
         Step { from, to, hit }
@@ -123,14 +110,16 @@ mod tests {
     fn pins_and_captures_are_marked() {
         let board = Board::empty();
         let dice = Dice::new(3, 1).unwrap();
+        let plakoto = RuleSet::new(Variant::Plakoto);
+        let athroisma = RuleSet::new(Variant::Athroisma);
         let pin = [step(24, 23, false), step(13, 10, true)];
         assert_eq!(
-            format_variant_play(Variant::Plakoto, &board, Side::X, dice, &pin),
+            format_play(plakoto, &board, Side::X, dice, &pin),
             "24/23 13/10^"
         );
         let passing = [step(13, 10, true), step(10, 9, false)];
         assert_eq!(
-            format_variant_play(Variant::Plakoto, &board, Side::X, dice, &passing),
+            format_play(plakoto, &board, Side::X, dice, &passing),
             "13/10^/9"
         );
         let two_two = Dice::new(2, 2).unwrap();
@@ -143,12 +132,12 @@ mod tests {
             step(10, 8, true),
         ];
         assert_eq!(
-            format_variant_play(Variant::Athroisma, &board, Side::X, two_two, &capture),
+            format_play(athroisma, &board, Side::X, two_two, &capture),
             "20/18(3) 10/8x(3)"
         );
         let option_three = [step(2, 0, false), step(2, 0, false)];
         assert_eq!(
-            format_variant_play(Variant::Athroisma, &board, Side::X, two_two, &option_three),
+            format_play(athroisma, &board, Side::X, two_two, &option_three),
             "double option (3): 2/off(2)"
         );
     }

@@ -1,13 +1,13 @@
 //! Reading a written play of any variant (grammar/variant-moves.ebnf): the syntax (nom) into
 //! a `VariantMoveText`, and its resolution against a position to one of the legal plays.
 
+use super::error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
 use crate::rules::board::{Board, BAR};
 use crate::rules::dice::Dice;
+use crate::rules::game::{Contact, RuleSet};
 use crate::rules::play::{Play, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
-use crate::rules::variant::Variant;
 use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
-use crate::rules::variants::legal_plays_in;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, one_of, space0, space1};
@@ -15,7 +15,6 @@ use nom::combinator::{map, map_res, opt, value};
 use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, preceded, terminated, tuple};
 use nom::IResult;
-use std::fmt;
 
 /// The label of an Athroisma bear-off action, as written before the colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,79 +49,30 @@ pub struct VariantMoveText {
     pub entries: Vec<WrittenEntry>,
 }
 
-/// Why a text is not a written play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseVariantMoveError {
-    /// Byte offset where reading stopped.
-    pub offset: usize,
-}
-
-impl fmt::Display for ParseVariantMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not a move at byte {}: write moves as `24/18 13/11`, `13/10^`, `10/8x(3)` or \
-             `sum 3: 3/off`",
-            self.offset
-        )
-    }
-}
-
-impl std::error::Error for ParseVariantMoveError {}
-
-/// Why a written play is not a legal play in the position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ResolveVariantMoveError {
-    /// An entry moves a checker the mover does not have there, or moves backwards.
-    NoChecker {
-        /// The point (25 = bar) in the mover's numbering.
-        point: u8,
-    },
-    /// The move reaches a position no legal play reaches.
-    Illegal,
-    /// The bear-off label does not describe the play.
-    WrongAction,
-}
-
-impl fmt::Display for ResolveVariantMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResolveVariantMoveError::NoChecker { point: 25 } => {
-                write!(f, "illegal move: no checker on the bar to move")
-            }
-            ResolveVariantMoveError::NoChecker { point } => {
-                write!(
-                    f,
-                    "illegal move: no checker on point {point} to move from there"
-                )
-            }
-            ResolveVariantMoveError::Illegal => write!(f, "illegal move"),
-            ResolveVariantMoveError::WrongAction => {
-                write!(
-                    f,
-                    "illegal move: the label does not name this bear-off action"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for ResolveVariantMoveError {}
-
 /// Reads a written play (grammar/variant-moves.ebnf). Surrounding blanks are ignored.
-pub fn parse_variant_move(text: &str) -> Result<VariantMoveText, ParseVariantMoveError> {
+pub(super) fn parse_entries(text: &str) -> Result<VariantMoveText, ParseMoveError> {
     let trimmed = text.trim_end();
-    match delimited(space0, variant_move, space0)(trimmed) {
-        Ok(("", parsed)) => Ok(parsed),
-        Ok((rest, _)) => Err(ParseVariantMoveError {
-            offset: trimmed.len() - rest.len(),
-        }),
-        Err(nom::Err::Error(error) | nom::Err::Failure(error)) => Err(ParseVariantMoveError {
-            offset: trimmed.len() - error.input.len(),
-        }),
-        Err(nom::Err::Incomplete(_)) => Err(ParseVariantMoveError {
-            offset: trimmed.len(),
-        }),
+    let offset = match delimited(space0, variant_move, space0)(trimmed) {
+        Ok(("", parsed)) => return Ok(parsed),
+        Ok((rest, _)) => trimmed.len() - rest.len(),
+        Err(nom::Err::Error(error) | nom::Err::Failure(error)) => trimmed.len() - error.input.len(),
+        Err(nom::Err::Incomplete(_)) => trimmed.len(),
+    };
+    Err(ParseMoveError {
+        kind: ParseMoveErrorKind::NotAMove,
+        span: Span {
+            start: offset,
+            end: offset,
+        },
+    })
+}
+
+impl std::str::FromStr for VariantMoveText {
+    type Err = ParseMoveError;
+
+    /// The syntax alone, whatever the rules (`notation::parse_move` picks the grammar).
+    fn from_str(text: &str) -> Result<VariantMoveText, ParseMoveError> {
+        parse_entries(text)
     }
 }
 
@@ -178,18 +128,19 @@ fn number(input: &str) -> IResult<&str, u8> {
 
 /// Resolves a written play of `mover` with `dice` on `board` to the legal play reaching the
 /// same position (the play is identified by its final position, as gnubg does).
-pub fn resolve_variant_move(
-    variant: Variant,
+pub(super) fn resolve_entries(
+    rules: RuleSet,
     board: &Board,
     mover: Side,
     dice: Dice,
     text: &VariantMoveText,
-) -> Result<Play, ResolveVariantMoveError> {
-    let after = apply_written(variant, board, mover, text)?;
-    let play = legal_plays_in(variant, board, mover, dice)
+) -> Result<Play, ResolveMoveError> {
+    let after = apply_written(rules, board, mover, text)?;
+    let play = rules
+        .legal_plays(board, mover, dice)
         .into_iter()
         .find(|play| play.result == after)
-        .ok_or(ResolveVariantMoveError::Illegal)?;
+        .ok_or(ResolveMoveError::Illegal)?;
     if let Some(label) = text.action {
         let matches = match (label, bear_off_action(dice, play.steps())) {
             (ActionLabel::Sum(sum), Some(BearOffAction::Sum(point))) => sum == point,
@@ -205,21 +156,23 @@ pub fn resolve_variant_move(
             _ => false,
         };
         if !matches {
-            return Err(ResolveVariantMoveError::WrongAction);
+            return Err(ResolveMoveError::WrongAction);
         }
     }
     Ok(play)
 }
 
-/// The board after moving the written checkers, with the variant's contact: a hit in the
-/// standard family, a pin in Plakoto (released when the point is left), nothing in Fevga,
-/// and in Athroisma every opposing checker under the mover's at the end is captured.
+/// The board after moving the written checkers, with the rules' contact: a hit, a pin
+/// (released when the point is left), nothing where a single checker holds a point, and a
+/// capture of every opposing checker under the mover's at the end.
 fn apply_written(
-    variant: Variant,
+    rules: RuleSet,
     board: &Board,
     mover: Side,
     text: &VariantMoveText,
-) -> Result<Board, ResolveVariantMoveError> {
+) -> Result<Board, ResolveMoveError> {
+    let variant = rules.variant();
+    let contact = rules.contact();
     let (me, them) = (mover.index(), mover.opponent().index());
     let mut after = *board;
     for entry in &text.entries {
@@ -227,7 +180,7 @@ fn apply_written(
             let mut from = entry.start;
             for &(to, _) in &entry.landings {
                 if from == OFF_POINT || (to != OFF_POINT && to >= from) || from > BAR_POINT {
-                    return Err(ResolveVariantMoveError::NoChecker { point: from });
+                    return Err(ResolveMoveError::NoChecker { point: from });
                 }
                 let from_index = if from == BAR_POINT {
                     BAR
@@ -235,10 +188,10 @@ fn apply_written(
                     usize::from(from) - 1
                 };
                 if after.slots[me][from_index] == 0 {
-                    return Err(ResolveVariantMoveError::NoChecker { point: from });
+                    return Err(ResolveMoveError::NoChecker { point: from });
                 }
                 after.slots[me][from_index] -= 1;
-                if variant == Variant::Plakoto
+                if contact == Some(Contact::Pin)
                     && from_index < 24
                     && after.slots[me][from_index] == 0
                 {
@@ -252,14 +205,14 @@ fn apply_written(
                     let there = variant.opposite_index(index);
                     after.slots[me][index] += 1;
                     let lone = after.slots[them][there] == 1;
-                    match variant {
-                        Variant::Plakoto => {
+                    match contact {
+                        Some(Contact::Pin) => {
                             if lone && !after.is_pinned(mover.opponent(), there as u8 + 1) {
                                 after.set_pinned(mover.opponent(), there as u8 + 1, true);
                             }
                         }
-                        Variant::Fevga | Variant::Athroisma => {}
-                        _ => {
+                        None | Some(Contact::Capture) => {}
+                        Some(Contact::Hit) => {
                             if lone {
                                 after.slots[them][there] = 0;
                                 after.slots[them][BAR] += 1;
@@ -271,7 +224,7 @@ fn apply_written(
             }
         }
     }
-    if variant == Variant::Athroisma {
+    if contact == Some(Contact::Capture) {
         for index in 0..24 {
             let there = variant.opposite_index(index);
             if after.slots[me][index] > 0 && after.slots[them][there] > 0 {
@@ -286,38 +239,39 @@ fn apply_written(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
 
     #[test]
     fn reads_labels_marks_and_repeats() {
-        let parsed = parse_variant_move("double option (3): 2/off(2)").unwrap();
+        let parsed = parse_entries("double option (3): 2/off(2)").unwrap();
         assert_eq!(parsed.action, Some(ActionLabel::DoubleOptionThree));
         assert_eq!(parsed.entries[0].repeat, 2);
         assert_eq!(parsed.entries[0].landings, vec![(0, false)]);
-        let parsed = parse_variant_move(" 13/10^/9 24/23 ").unwrap();
+        let parsed = parse_entries(" 13/10^/9 24/23 ").unwrap();
         assert_eq!(parsed.entries[0].landings, vec![(10, true), (9, false)]);
-        assert_eq!(
-            parse_variant_move("13/10 x"),
-            Err(ParseVariantMoveError { offset: 6 })
-        );
-        assert!(parse_variant_move("sum: 3/off").is_err());
+        let error = parse_entries("13/10 x").unwrap_err();
+        assert_eq!(error.kind, ParseMoveErrorKind::NotAMove);
+        assert_eq!(error.span.start, 6);
+        assert!(parse_entries("sum: 3/off").is_err());
     }
 
     #[test]
     fn resolves_against_the_position() {
+        let plakoto = RuleSet::new(Variant::Plakoto);
         let board = Board::start(Variant::Plakoto);
         let dice = Dice::new(6, 5).unwrap();
-        let text = parse_variant_move("24/18 24/19").unwrap();
-        let play = resolve_variant_move(Variant::Plakoto, &board, Side::X, dice, &text).unwrap();
+        let text = parse_entries("24/18 24/19").unwrap();
+        let play = resolve_entries(plakoto, &board, Side::X, dice, &text).unwrap();
         assert_eq!(play.result.on_point(Side::X, 24), 13);
-        let wrong = parse_variant_move("24/18 18/12").unwrap();
+        let wrong = parse_entries("24/18 18/12").unwrap();
         assert_eq!(
-            resolve_variant_move(Variant::Plakoto, &board, Side::X, dice, &wrong),
-            Err(ResolveVariantMoveError::Illegal)
+            resolve_entries(plakoto, &board, Side::X, dice, &wrong),
+            Err(ResolveMoveError::Illegal)
         );
-        let nothing = parse_variant_move("13/8").unwrap();
+        let nothing = parse_entries("13/8").unwrap();
         assert_eq!(
-            resolve_variant_move(Variant::Plakoto, &board, Side::X, dice, &nothing),
-            Err(ResolveVariantMoveError::NoChecker { point: 13 })
+            resolve_entries(plakoto, &board, Side::X, dice, &nothing),
+            Err(ResolveMoveError::NoChecker { point: 13 })
         );
     }
 }

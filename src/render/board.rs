@@ -216,14 +216,10 @@ fn push_row(
     text.push('\n');
 }
 
-/// Draws one point's cell. gnubg's variations use gnubg's drawing; the other variants take
-/// the contents from the rules (Fevga's geometry) and draw a pinned Plakoto checker as the
-/// lower-case letter of its side at the edge, under the checkers that pin it.
+/// Draws one point's cell with the contents the rules give it (Fevga's geometry): gnubg's
+/// drawing of a stack, and a pinned Plakoto checker as the lower-case letter of its side at
+/// the edge, under the checkers that pin it.
 fn push_point(text: &mut String, board: &Board, variant: Variant, point: u8, row: usize) {
-    if variant.is_gnubg_variation() {
-        push_cell(text, point_stack(board, point), row);
-        return;
-    }
     let contents = point_contents(variant, board, point);
     let (top, count) = if contents.x > 0 && contents.pinned != Some(Side::X) {
         (Side::X, contents.x)
@@ -272,17 +268,6 @@ fn pinned_stack_mark(pinned: Side, top: Side, count: u8, row: usize) -> char {
             10.. => char::from(b'A'.saturating_add(count - 10)),
             _ => ' ',
         },
-    }
-}
-
-/// The checkers on `X`'s point `point` (1..=24): whose they are and how many.
-fn point_stack(board: &Board, point: u8) -> (Side, u8) {
-    let index = usize::from(point) - 1;
-    let x_count = board.slots[Side::X.index()][index];
-    if x_count > 0 {
-        (Side::X, x_count)
-    } else {
-        (Side::O, board.slots[Side::O.index()][23 - index])
     }
 }
 
@@ -431,7 +416,7 @@ fn middle_text(state: &MatchState) -> String {
     if state.double_offered {
         return String::new();
     }
-    if !state.variant.uses_cube() {
+    if !state.rules().cube_in_use() {
         // Portes, Plakoto, Fevga and Athroisma are played without the cube: none is drawn.
         return match state.match_length {
             0 => String::new(),

@@ -20,7 +20,7 @@ mod rule_set;
 
 pub use error::GameError;
 pub use match_play::Match;
-pub use rule_set::RuleSet;
+pub use rule_set::{Contact, PositionForm, RuleSet};
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
@@ -493,7 +493,7 @@ impl Game {
                 Ok(vec![Event::Edited])
             }
             Action::SetCube { value, owner } => {
-                if !self.rules.uses_cube() {
+                if !self.rules.cube_in_use() {
                     return Err(GameError::Cube(cube::CubeRefusal::NoCube));
                 }
                 if !value.is_power_of_two() {

@@ -2,6 +2,7 @@
 
 use super::board::Board;
 use super::dice::Dice;
+use super::game::RuleSet;
 use super::side::Side;
 use super::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -106,6 +107,12 @@ impl MatchState {
             score: [0, 0],
             jacoby: true,
         }
+    }
+
+    /// The rules of the variant being played.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        RuleSet::new(self.variant)
     }
 
     /// Whether this is match play (a match length is set).

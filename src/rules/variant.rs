@@ -190,6 +190,16 @@ impl Variant {
         !matches!(self, Variant::Plakoto | Variant::Fevga)
     }
 
+    /// Whether a win can be a backgammon (a triple game). The tavli games and Athroisma have
+    /// none (PO3, PL7, F7, A13).
+    #[must_use]
+    pub fn has_backgammon(self) -> bool {
+        !matches!(
+            self,
+            Variant::Portes | Variant::Plakoto | Variant::Fevga | Variant::Athroisma
+        )
+    }
+
     /// Whether the doubling cube (and with it Crawford, Jacoby and beavers) is used.
     /// No tavli game has a cube; Old English keeps the standard cube (decision OE-b).
     #[must_use]

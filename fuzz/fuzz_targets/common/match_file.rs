@@ -4,7 +4,8 @@
 use tavli::matchfile::diagnostic::Severity;
 use tavli::matchfile::record::GameAction;
 use tavli::matchfile::{
-    decode, read_match_text, render_text, validate_bytes, write_mat, write_sgf, Format, Verdict,
+    decode, read_match_text, render_text, validate_bytes, write_mat, write_sgf, Format, MatOptions,
+    SgfOptions, Verdict,
 };
 
 /// Validates `bytes` as a file called `name` (format forced, and sniffed when the content
@@ -54,7 +55,7 @@ pub fn check(name: &str, bytes: &[u8], format: Format) {
 /// A record read without errors is written as SGF and .mat; both read back without errors
 /// and with the same games (.mat only when no game starts from an edited board).
 fn round_trip(record: &tavli::matchfile::MatchRecord) {
-    let sgf = write_sgf(record);
+    let sgf = write_sgf(record, &SgfOptions::default());
     let from_sgf = read_match_text(&sgf, Format::Sgf)
         .unwrap_or_else(|error| panic!("written SGF does not read: {error}\n{sgf}"));
     assert!(
@@ -73,10 +74,10 @@ fn round_trip(record: &tavli::matchfile::MatchRecord) {
     // A name with a `:` (SGF `PW[a:b]`) is written with `_` in its place (gnubg 1.07 crashes
     // reading a colon there); the games still come back the same.
     if edited || record.players[0].is_empty() {
-        let _ = write_mat(record);
+        let _ = write_mat(record, MatOptions::default());
         return;
     }
-    let mat = write_mat(record);
+    let mat = write_mat(record, MatOptions::default());
     let from_mat = read_match_text(&mat, Format::Mat)
         .unwrap_or_else(|error| panic!("written .mat does not read: {error}\n{mat}"));
     assert!(

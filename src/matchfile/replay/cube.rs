@@ -11,7 +11,7 @@ impl GameReplay<'_> {
     /// A cube action in a variant played without the cube is an error (then checked as if
     /// the cube were used, so the rest of the game can be followed).
     pub(super) fn refuse_without_cube(&mut self, span: Span) {
-        if !self.rules.uses_cube() {
+        if !self.rules.cube_in_use() {
             let variant = self.rules.variant();
             self.error(
                 DiagnosticKind::CubeNotAllowed,

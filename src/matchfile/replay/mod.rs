@@ -95,11 +95,7 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             ));
             break;
         }
-        let crawford = length > 0
-            && input.variant.uses_cube()
-            && !crawford_played
-            && ((score[0].checked_add(1) == Some(length))
-                ^ (score[1].checked_add(1) == Some(length)));
+        let crawford = RuleSet::new(input.variant).is_crawford_game(length, score, crawford_played);
         if crawford {
             crawford_played = true;
         }

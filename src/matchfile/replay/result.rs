@@ -54,7 +54,7 @@ impl GameReplay<'_> {
                 } else if self.cube.value == 1
                     && points == 1
                     && result.ending == Ending::BearOff
-                    && self.rules.uses_cube()
+                    && self.rules.cube_in_use()
                 {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
                     self.diagnostics.push(Diagnostic::warning(

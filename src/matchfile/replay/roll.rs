@@ -7,14 +7,13 @@ use super::super::diagnostic::{DiagnosticKind, Span};
 use super::super::record::{Ending, GameAction, GameResult};
 use super::diagnose::explain;
 use super::{Expect, GameReplay};
-use crate::notation::format_play;
-use crate::notation::variant_format::format_variant_play;
-use crate::notation::variant_move::{resolve_variant_move, VariantMoveText, WrittenEntry};
+use crate::notation::variant_move::{VariantMoveText, WrittenEntry};
 use crate::notation::written_play::{
     apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
 };
-use crate::rules::variants::{self, legal_plays_in, requires_reroll, win_kind, WinKind};
-use crate::rules::{legal_plays, Board, Dice, Play, Side, Step, Variant};
+use crate::notation::{format_play, resolve_move, WrittenMove};
+use crate::rules::variants::{self, WinKind};
+use crate::rules::{Board, Dice, Play, Side, Step, Variant};
 
 /// A roll's written play in one of tavli's variants.
 pub(super) struct Written<'a> {
@@ -66,22 +65,16 @@ impl GameReplay<'_> {
             return;
         }
         if let Some((board, steps)) = full_roll_play(&self.board, side, dice, &jumps(moves)) {
-            self.board = board;
-            self.actions.push(GameAction::Play { side, dice, steps });
-            self.check_bear_off(side);
+            self.played(side, dice, board, steps);
             return;
         }
-        let legal = legal_plays(&self.board, side, dice);
+        let legal = self.rules.legal_plays(&self.board, side, dice);
         if moves.is_empty() {
             self.record_no_play(side, dice, span, &legal, cannot_move);
             return;
         }
         match match_written_play(&self.board, side, dice, moves, &legal) {
-            Ok((play, steps)) => {
-                self.board = play.result;
-                self.actions.push(GameAction::Play { side, dice, steps });
-                self.check_bear_off(side);
-            }
+            Ok((play, steps)) => self.played(side, dice, play.result, steps),
             Err(reason) => {
                 let move_span = Span::new(
                     moves.first().map_or(span.start, |(_, s)| s.start),
@@ -93,25 +86,17 @@ impl GameReplay<'_> {
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_play(&self.board, side, play.steps())
+                        format_play(self.rules, &self.board, side, dice, play.steps())
                     )
                 });
                 self.illegal_play(move_span, &dice.to_string(), &format!("{reason}{note}"));
                 if let Some(play) = completed {
-                    self.board = play.result;
-                    self.actions.push(GameAction::Play {
-                        side,
-                        dice,
-                        steps: play.steps().to_vec(),
-                    });
-                    self.check_bear_off(side);
+                    self.played(side, dice, play.result, play.steps().to_vec());
                 } else if let Some((board, steps)) =
                     apply_jumps_in_any_order(&self.board, side, &jumps(moves))
                 {
                     // Go on with the position the writer meant.
-                    self.board = board;
-                    self.actions.push(GameAction::Play { side, dice, steps });
-                    self.check_bear_off(side);
+                    self.played(side, dice, board, steps);
                 } else {
                     self.lose_position(move_span);
                 }
@@ -155,7 +140,7 @@ impl GameReplay<'_> {
             });
             return;
         }
-        if requires_reroll(variant, &self.board, side, dice) {
+        if self.rules.requires_reroll(&self.board, side, dice) {
             // Athroisma: a non-double over 6 in the bear-off phase is rolled again.
             self.expect = Expect::Roll(side);
             if !moves.is_empty() || written.label.is_some() {
@@ -172,7 +157,7 @@ impl GameReplay<'_> {
             });
             return;
         }
-        let legal = legal_plays_in(variant, &self.board, side, dice);
+        let legal = self.rules.legal_plays(&self.board, side, dice);
         if moves.is_empty() && written.label.is_none() {
             self.record_no_play(side, dice, span, &legal, written.cannot_move);
             return;
@@ -195,16 +180,14 @@ impl GameReplay<'_> {
                 })
                 .collect(),
         };
-        match resolve_variant_move(variant, &self.board, side, dice, &text) {
-            Ok(play) => {
-                self.board = play.result;
-                self.actions.push(GameAction::Play {
-                    side,
-                    dice,
-                    steps: play.steps().to_vec(),
-                });
-                self.check_variant_end();
-            }
+        match resolve_move(
+            self.rules,
+            &self.board,
+            side,
+            dice,
+            &WrittenMove::Entries(text),
+        ) {
+            Ok(play) => self.played(side, dice, play.result, play.steps().to_vec()),
             Err(error) => {
                 let reason = if legal.iter().all(|play| play.dice_used() == 0) {
                     "no move is possible with this roll, but moves are written".to_string()
@@ -215,31 +198,31 @@ impl GameReplay<'_> {
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_variant_play(variant, &self.board, side, dice, play.steps())
+                        format_play(self.rules, &self.board, side, dice, play.steps())
                     )
                 });
                 let roll = format!("{dice} in {variant}");
                 self.illegal_play(move_span, &roll, &format!("{reason}{note}"));
                 match completed {
-                    Some(play) => {
-                        self.board = play.result;
-                        self.actions.push(GameAction::Play {
-                            side,
-                            dice,
-                            steps: play.steps().to_vec(),
-                        });
-                        self.check_variant_end();
-                    }
+                    Some(play) => self.played(side, dice, play.result, play.steps().to_vec()),
                     None => self.lose_position(move_span),
                 }
             }
         }
     }
 
-    /// The end of a game of one of tavli's variants after a play: bear-off, Plakoto's mother
-    /// rule, or Plakoto's draw.
-    pub(super) fn check_variant_end(&mut self) {
-        if let Some(result) = self.rules.result(&self.board) {
+    /// `side`'s play of `dice` (its `steps`) leaves `board`: the action is recorded and the
+    /// game ends when the rules say the play ended it.
+    fn played(&mut self, side: Side, dice: Dice, board: Board, steps: Vec<Step>) {
+        self.board = board;
+        self.actions.push(GameAction::Play { side, dice, steps });
+        self.check_end(side);
+    }
+
+    /// The end of the game after `side`'s play, as the rules decide it: bear-off (in gnubg's
+    /// variations, the mover's), Plakoto's mother rule, or Plakoto's draw.
+    fn check_end(&mut self, side: Side) {
+        if let Some(result) = self.rules.result_after_play(&self.board, side) {
             self.finish(result);
         }
     }
@@ -275,21 +258,10 @@ impl GameReplay<'_> {
         match apply_jumps_in_any_order(&self.board, side, &jumps(moves)) {
             Some((board, _)) => {
                 self.board = board;
-                self.check_bear_off(side);
+                self.check_end(side);
             }
             None => self.lose_position(span),
         }
-    }
-
-    /// The end of a game of gnubg's variations: `side` has borne off every checker.
-    pub(super) fn check_bear_off(&mut self, side: Side) {
-        if self.board.borne_off(side) < self.input.variant.checkers() {
-            return;
-        }
-        self.finish(variants::GameResult::Win {
-            winner: side,
-            kind: win_kind(self.input.variant, &self.board, side),
-        });
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::game::{Ending, Event};
+use crate::rules::variants::cube::{may_double, Cube, CubeContext, CubeRefusal};
 
 impl Session {
     pub(super) fn double_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
@@ -16,6 +17,8 @@ impl Session {
                 "You are only allowed to double if you are on roll.",
             ));
         }
+        // gnubg's order: the Crawford flag (also that of an edited money position), the
+        // session's cube settings, then the rules' refusals.
         if self.state.crawford {
             return Err(CommandError::not_now(
                 "Doubling is forbidden by the Crawford rule (see `help set crawford').",
@@ -31,24 +34,42 @@ impl Session {
                 "The cube is already at its highest supported value ; you can't double any more.",
             ));
         }
-        if self.state.dice.is_some() {
-            return Err(CommandError::not_now(
-                "You can't double after rolling the dice -- wait until your next turn.",
-            ));
-        }
-        let doubler = self.state.on_roll;
-        if self.state.cube_owner.is_some_and(|owner| owner != doubler) {
-            return Err(CommandError::not_now("You do not own the cube."));
-        }
-        if self.state.is_match()
-            && self.state.score[doubler.index()] + self.state.cube_value >= self.state.match_length
-        {
-            return Err(CommandError::not_now(
-                "The cube is dead; you can't double any more.",
-            ));
-        }
-        self.offer_double(out);
-        Ok(())
+        let rolled = self.state.dice.is_some();
+        let message = match self.double_refusal(self.state.on_roll, rolled) {
+            None => {
+                self.offer_double(out);
+                return Ok(());
+            }
+            Some(CubeRefusal::NotYourTurn) => {
+                "You can't double after rolling the dice -- wait until your next turn."
+            }
+            Some(CubeRefusal::NotOwner) => "You do not own the cube.",
+            Some(CubeRefusal::Dead) => "The cube is dead; you can't double any more.",
+            Some(other) => return Err(CommandError::not_now(other.to_string())),
+        };
+        Err(CommandError::not_now(message))
+    }
+
+    /// Why the rules refuse a double by `doubler` (`rolled`: after rolling) in the current
+    /// game: no cube, the Crawford game, the dice rolled, the opponent's cube, a dead cube;
+    /// `None` when they allow it.
+    pub(super) fn double_refusal(&self, doubler: Side, rolled: bool) -> Option<CubeRefusal> {
+        let state = &self.state;
+        let cube = Cube {
+            value: state.cube_value,
+            owner: state.cube_owner,
+            offer: None,
+        };
+        let context = CubeContext {
+            variant: state.variant,
+            match_length: state.match_length,
+            score: state.score,
+            crawford: state.crawford,
+            on_roll: doubler,
+            rolled,
+            beavers: 0,
+        };
+        may_double(&cube, &context, doubler).err()
     }
 
     /// The player on roll doubles (already checked to be allowed); a computer opponent answers.

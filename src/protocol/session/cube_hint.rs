@@ -20,7 +20,7 @@ impl Session {
     /// Whether gnubg analyses a double by `side` now (see the module notes).
     fn cube_available(&self, side: Side) -> bool {
         let state = &self.state;
-        if !state.variant.uses_cube() {
+        if !state.rules().cube_in_use() {
             return false;
         }
         if state.crawford || state.cube_owner.is_some_and(|owner| owner != side) {
@@ -91,7 +91,7 @@ impl Session {
                 format!("tavli cannot analyse {what} yet."),
             ))
         };
-        if !state.variant.uses_cube() {
+        if !state.rules().cube_in_use() {
             return Err(CommandError::not_now(format!(
                 "{} is played without the cube: roll, then `hint' ranks the plays.",
                 super::variant_title(state.variant)

@@ -3,7 +3,8 @@
 use super::turn::unreachable_dice;
 use super::*;
 use crate::rules::game::{Ending, Event};
-use crate::rules::variants::{win_kind, WinKind};
+use crate::rules::variants::cube::Cube;
+use crate::rules::variants::{GameResult, WinKind};
 
 impl Session {
     pub(super) fn new_command(
@@ -154,10 +155,11 @@ impl Session {
     /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
     /// Jacoby rule applied: (the word printed, the points).
     pub(super) fn scored(&self, result: Resignation) -> Resignation {
-        if !self.state.is_match()
-            && self.state.jacoby
-            && self.state.cube_owner.is_none()
-            && self.state.variant.uses_cube()
+        let state = &self.state;
+        let money_jacoby = !state.is_match() && state.jacoby;
+        if state
+            .rules()
+            .jacoby_counts_single(money_jacoby, state.cube_owner.is_none())
         {
             Resignation::Single
         } else {
@@ -165,22 +167,46 @@ impl Session {
         }
     }
 
-    pub(super) fn game_won_by_bearing_off(&mut self, winner: Side, out: &mut Response) {
-        let kind = win_kind(self.state.variant, &self.state.board, winner);
-        let result = match kind {
+    /// After `mover`'s play: ends the game when the rules say it is over (bear-off, Plakoto's
+    /// mother rule or draw) and returns true. One path for every variant: the rules give the
+    /// result and its points (the cube, and the Jacoby rule in money play).
+    pub(super) fn end_game_after_play(&mut self, mover: Side, out: &mut Response) -> bool {
+        let state = &self.state;
+        let rules = state.rules();
+        let Some(result) = rules.result_after_play(&state.board, mover) else {
+            return false;
+        };
+        self.state.game_state = GameState::Over;
+        let GameResult::Win { winner, kind } = result else {
+            self.finish_drawn_game(out);
+            return true;
+        };
+        if kind == WinKind::Mother {
+            out.line(format!(
+                "{}'s mother checker is pinned.",
+                self.name(winner.opponent())
+            ));
+        }
+        let word = match kind {
             WinKind::Single => Resignation::Single,
             WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
             WinKind::Backgammon => Resignation::Backgammon,
         };
-        let word = self.scored(result);
-        let points = word.points() * self.state.cube_value;
+        let state = &self.state;
+        let cube = Cube {
+            value: state.cube_value,
+            owner: state.cube_owner,
+            offer: None,
+        };
+        let points = rules.points(result, &cube, state.jacoby && !state.is_match());
+        let word = self.scored(word);
         out.event(Event::Won {
             winner,
             ending: Ending::Played(kind),
             points,
         });
-        self.state.game_state = GameState::Over;
         self.finish_game(winner, word, points, out);
+        true
     }
 
     /// Records the end of a game: result lines, score, match end, next game.
@@ -247,18 +273,15 @@ impl Session {
     /// otherwise (a 1-point match is post-Crawford from the start).
     pub(super) fn update_crawford_flags(&mut self) {
         let state = &mut self.state;
-        if !state.is_match() || !state.variant.uses_cube() {
+        let rules = state.rules();
+        let length = state.match_length;
+        if !rules.has_crawford_rule(length) {
             state.crawford = false;
             return;
         }
-        let length = state.match_length;
-        let one_away = state
-            .score
-            .iter()
-            .filter(|&&score| score + 1 == length)
-            .count();
-        state.crawford = self.settings.automatic.crawford && !self.post_crawford && one_away == 1;
-        if !state.crawford && one_away > 0 {
+        state.crawford = self.settings.automatic.crawford
+            && rules.is_crawford_game(length, state.score, self.post_crawford);
+        if !state.crawford && state.score.iter().any(|&score| score + 1 == length) {
             self.post_crawford = true;
         }
     }

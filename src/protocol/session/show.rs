@@ -91,7 +91,7 @@ impl Session {
                 if !self.playing() {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
-                if !state.variant.uses_cube() {
+                if !state.rules().cube_in_use() {
                     out.line(format!(
                         "{} is played without the doubling cube.",
                         variant_title(state.variant)
@@ -248,7 +248,13 @@ impl Session {
             .into_iter()
             .take(limit)
             .map(|ranked| HintEntry {
-                notation: format_play(&self.state.board, self.state.on_roll, ranked.play.steps()),
+                notation: format_play(
+                    self.state.rules(),
+                    &self.state.board,
+                    self.state.on_roll,
+                    dice,
+                    ranked.play.steps(),
+                ),
                 equity: ranked.equity,
                 probabilities: evaluate::gnubg_figures(&ranked.probabilities),
                 plies: ranked.plies,

@@ -8,19 +8,10 @@ impl Session {
     /// for rolling automatically.
     pub(super) fn can_double(&self, side: Side) -> bool {
         let state = &self.state;
-        if !self.settings.cube_use || state.crawford || !state.variant.uses_cube() {
+        if !self.settings.cube_use || state.crawford || state.cube_value >= self.max_cube() {
             return false;
         }
-        if state.cube_owner.is_some_and(|owner| owner != side) {
-            return false;
-        }
-        if state.cube_value >= self.max_cube() {
-            return false;
-        }
-        if state.is_match() && state.score[side.index()] + state.cube_value >= state.match_length {
-            return false;
-        }
-        true
+        self.double_refusal(side, false).is_none()
     }
 
     pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
@@ -78,11 +69,7 @@ impl Session {
             .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
         self.last_roll = None;
         self.state.board = play.result;
-        if self.end_variant_game(out) {
-            return true;
-        }
-        if self.state.board.borne_off(mover) >= self.state.variant.checkers() {
-            self.game_won_by_bearing_off(mover, out);
+        if self.end_game_after_play(mover, out) {
             return true;
         }
         self.switch_turn();

@@ -19,18 +19,14 @@ use crate::engine::evaluator::Evaluator;
 use crate::engine::variant_heuristic::{
     best_play_in, ranked_plays_in, ranking_description, VariantHeuristic,
 };
-use crate::notation::variant_move::{parse_variant_move, resolve_variant_move};
-use crate::notation::{format_play, format_variant_play, parse_move, resolve_move};
+use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::RuleSet;
-use crate::rules::variants::{
-    game_result, legal_plays_in, opening_dice_are_played, points_scored, requires_reroll,
-    GameResult, WinKind,
-};
+use crate::rules::game::{Event, RuleSet};
+use crate::rules::variants::{opening_dice_are_played, requires_reroll};
 use crate::rules::Variant;
-use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Play, Resignation, Side};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
 
 /// The games of a tavli match, in the order they are played (PO5).
 const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
@@ -144,7 +140,7 @@ impl Session {
     pub(super) fn start_variant_session(&mut self) {
         self.variants.rotating = self.variants.rotation;
         self.variants.last_winner = None;
-        if !self.state.variant.uses_cube() {
+        if !self.state.rules().cube_in_use() {
             self.state.jacoby = false;
         }
     }
@@ -205,54 +201,12 @@ impl Session {
         true
     }
 
-    /// After a play: ends the game when the variant's rules say it is over (bear-off, the
-    /// Plakoto mother rule or draw) and returns true. Always false for gnubg's variations.
-    pub(super) fn end_variant_game(&mut self, out: &mut Response) -> bool {
-        if !self.own_variant() {
-            return false;
-        }
-        let variant = self.state.variant;
-        let Some(result) = game_result(variant, &self.state.board) else {
-            return false;
-        };
-        self.state.game_state = GameState::Over;
-        match result {
-            GameResult::Draw => {
-                self.finish_drawn_game(out);
-            }
-            GameResult::Win { winner, kind } => {
-                if kind == WinKind::Mother {
-                    out.line(format!(
-                        "{}'s mother checker is pinned.",
-                        self.name(winner.opponent())
-                    ));
-                }
-                let word = match kind {
-                    WinKind::Single => Resignation::Single,
-                    WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
-                    WinKind::Backgammon => Resignation::Backgammon,
-                };
-                let state = &self.state;
-                let jacoby = state.jacoby && !state.is_match();
-                let points = points_scored(
-                    variant,
-                    result,
-                    state.cube_value,
-                    state.cube_owner.is_none(),
-                    jacoby,
-                );
-                let word = self.scored(word);
-                self.finish_game(winner, word, points, out);
-            }
-        }
-        true
-    }
-
     /// Plakoto: both mothers pinned. Nobody scores; the next game starts as after a win.
-    fn finish_drawn_game(&mut self, out: &mut Response) {
+    pub(super) fn finish_drawn_game(&mut self, out: &mut Response) {
         self.repeat_opening = false;
         self.state.dice = None;
         self.variants.last_winner = None;
+        out.event(Event::Drawn);
         out.line("Both mother checkers are pinned: the game is a draw and nobody scores.");
         self.games_played += 1;
         if self.state.is_match() {
@@ -283,26 +237,20 @@ impl Session {
 
     /// The legal plays of `mover` with `dice` under the current variant's rules.
     pub(super) fn legal_plays_now(&self, mover: Side, dice: Dice) -> Vec<Play> {
-        if self.own_variant() {
-            legal_plays_in(self.state.variant, &self.state.board, mover, dice)
-        } else {
-            legal_plays(&self.state.board, mover, dice)
-        }
+        self.state
+            .rules()
+            .legal_plays(&self.state.board, mover, dice)
     }
 
     /// The notation of `play` by `mover` with `dice` from the current board.
     pub(super) fn play_notation(&self, mover: Side, dice: Dice, play: &Play) -> String {
-        if self.own_variant() {
-            format_variant_play(
-                self.state.variant,
-                &self.state.board,
-                mover,
-                dice,
-                play.steps(),
-            )
-        } else {
-            format_play(&self.state.board, mover, play.steps())
-        }
+        format_play(
+            self.state.rules(),
+            &self.state.board,
+            mover,
+            dice,
+            play.steps(),
+        )
     }
 
     /// The computer's play with `dice` for the player on roll.
@@ -350,6 +298,7 @@ impl Session {
             if !requires_reroll(self.state.variant, &self.state.board, mover, dice) {
                 return;
             }
+            out.event(Event::Rerolled { side: mover, dice });
             out.line(format!(
                 "{} rolled {} and {}, a non-double over 6 in the bear-off, and rolls again.",
                 self.name(mover),
@@ -384,8 +333,9 @@ impl Session {
         self.reroll_refusal(&self.state.board, dice)
     }
 
-    /// A typed move resolved to a legal play: gnubg's notation for gnubg's variations and
-    /// Portes (standard movement), the variant notation (`^`, `x`, bear-off labels) otherwise.
+    /// A typed move resolved to a legal play, read in the grammar of the rules: gnubg's for
+    /// the standard movement (gnubg's variations and Portes), the variant notation (`^`, `x`,
+    /// bear-off labels) otherwise. Dice the rules roll again are refused first.
     pub(super) fn resolve_typed_move(
         &self,
         text: &str,
@@ -393,14 +343,10 @@ impl Session {
         dice: Dice,
     ) -> Result<Play, CommandError> {
         let board = &self.state.board;
-        let variant = self.state.variant;
-        if variant.is_gnubg_variation() || variant == Variant::Portes {
-            let written = parse_move(text).map_err(|_| illegal_move())?;
-            return resolve_move(board, mover, dice, &written).map_err(|_| illegal_move());
-        }
+        let rules = self.state.rules();
         self.reroll_refusal(board, dice)?;
-        let written = parse_variant_move(text).map_err(|_| illegal_move())?;
-        resolve_variant_move(variant, board, mover, dice, &written).map_err(|_| illegal_move())
+        let written = parse_move(rules, text).map_err(|_| illegal_move())?;
+        resolve_move(rules, board, mover, dice, &written).map_err(|_| illegal_move())
     }
 
     // ----- hint -----
@@ -447,7 +393,7 @@ impl Session {
     /// Refuses a cube command (or Crawford setting) in a variant without the cube.
     pub(super) fn refuse_without_cube(&self) -> Result<(), CommandError> {
         let variant = self.state.variant;
-        if self.state.game_state != GameState::NoGame && !variant.uses_cube() {
+        if self.state.game_state != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
             return Err(CommandError::not_now(format!(
                 "{} is played without the doubling cube (and so without the Crawford and \
                  Jacoby rules).",
@@ -471,7 +417,7 @@ impl Session {
 
     /// After `set score`: no Crawford game or post-Crawford play without a cube.
     pub(super) fn clear_crawford_without_cube(&mut self) {
-        if !self.state.variant.uses_cube() {
+        if !self.state.rules().cube_in_use() {
             self.state.crawford = false;
             self.post_crawford = false;
             self.post_crawford_at_start = false;
@@ -481,7 +427,7 @@ impl Session {
     /// A state read from a Match ID, GNUbg ID or XGID in a variant without a cube: the cube
     /// stays at 1, centred, with no Crawford game.
     pub(super) fn normalise_cubeless(&self, state: &mut MatchState, out: &mut Response) {
-        if state.variant.uses_cube() {
+        if state.rules().cube_in_use() {
             return;
         }
         if state.cube_value != 1 || state.cube_owner.is_some() || state.crawford {
@@ -559,7 +505,7 @@ impl Session {
     /// The invariants of tavli's own variants (see `check_consistency`).
     pub(super) fn check_variant_consistency(&self) -> Result<(), String> {
         let state = &self.state;
-        if !state.variant.uses_cube() {
+        if !state.rules().cube_in_use() {
             if state.cube_value != 1 || state.cube_owner.is_some() || state.double_offered {
                 return Err(format!("{} has no cube", state.variant));
             }

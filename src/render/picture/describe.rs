@@ -4,6 +4,7 @@
 use super::PictureOptions;
 use crate::codec::match_id;
 use crate::codec::tavli_position::position_text;
+use crate::rules::game::PositionForm;
 use crate::rules::variants::point_contents;
 use crate::rules::{GameState, MatchState, Side, Variant};
 use std::fmt::Write;
@@ -96,7 +97,7 @@ pub(super) fn match_words(state: &MatchState) -> String {
 
 /// `cube 2 owned by X (root)`, `cube centred at 1`; empty in variants without a cube.
 pub(super) fn cube_words(state: &MatchState, options: &PictureOptions) -> String {
-    if !state.variant.uses_cube() {
+    if !state.rules().cube_in_use() {
         return String::new();
     }
     match state.cube_owner {
@@ -128,7 +129,7 @@ pub fn title_text(state: &MatchState, options: &PictureOptions) -> String {
         let _ = write!(text, "; {cube}");
     }
     let position = position_text(state.variant, board, state.on_roll);
-    if state.variant.is_gnubg_variation() && board.pinned == [0, 0] {
+    if state.rules().position_form() == PositionForm::GnubgIds && board.pinned == [0, 0] {
         let _ = write!(
             text,
             ". Position ID {position}, Match ID {}.",

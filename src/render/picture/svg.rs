@@ -431,7 +431,7 @@ impl Canvas {
     /// The cube: centred in its strip, at the owner's end, or in the doubler's half when
     /// offered. Variants without a cube draw none.
     fn cube(&mut self, state: &MatchState, clockwise: bool) {
-        if !state.variant.uses_cube() || state.game_state != GameState::Playing {
+        if !state.rules().cube_in_use() || state.game_state != GameState::Playing {
             return;
         }
         let p = self.palette;

@@ -101,7 +101,7 @@ impl Match {
         let context = MatchContext {
             length: self.length,
             score: self.score,
-            crawford: self.crawford && rules.uses_cube(),
+            crawford: self.crawford && rules.cube_in_use(),
             jacoby: self.jacoby,
             beavers: if self.length == 0 { self.beavers } else { 0 },
         };

@@ -3,9 +3,11 @@
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
 use crate::rules::match_state::Resignation;
-use crate::rules::play::Play;
+use crate::rules::movegen;
+use crate::rules::play::{Play, Step};
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
+use crate::rules::variants::athroisma::{self, BearOffAction};
 use crate::rules::variants::{self, cube, scoring, GameResult};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +45,23 @@ impl RuleSet {
         variants::legal_plays_in(self.variant, board, mover, dice)
     }
 
+    /// The legal plays of `mover` with `dice` into `plays` (cleared first), as
+    /// [`RuleSet::legal_plays`] gives them; the standard movement reuses the buffer.
+    pub fn legal_plays_into(self, board: &Board, mover: Side, dice: Dice, plays: &mut Vec<Play>) {
+        if self.has_standard_movement() {
+            movegen::legal_plays_into(board, mover, dice, plays);
+        } else {
+            *plays = self.legal_plays(board, mover, dice);
+        }
+    }
+
+    /// Whether the checkers move by the standard rules (gnubg's variations and Portes): the
+    /// legal plays are those of standard backgammon, so gnubg's move syntax reads them.
+    #[must_use]
+    pub fn has_standard_movement(self) -> bool {
+        self.variant.is_gnubg_variation() || self.variant == Variant::Portes
+    }
+
     /// How many legal plays `mover` has with `dice`.
     #[must_use]
     pub fn count_legal_plays(self, board: &Board, mover: Side, dice: Dice) -> usize {
@@ -59,6 +78,21 @@ impl RuleSet {
     #[must_use]
     pub fn result(self, board: &Board) -> Option<GameResult> {
         scoring::game_result(self.variant, board)
+    }
+
+    /// How the game ends after `mover`'s play on `board`, if it does. In gnubg's variations
+    /// only the mover's bearing off ends it (on an edited board where the opponent has no
+    /// checker left, play goes on); tavli's variants ask [`RuleSet::result`] (bear-off,
+    /// Plakoto's mother rule and draw).
+    #[must_use]
+    pub fn result_after_play(self, board: &Board, mover: Side) -> Option<GameResult> {
+        if !self.variant.is_gnubg_variation() {
+            return self.result(board);
+        }
+        (board.borne_off(mover) >= self.variant.checkers()).then(|| GameResult::Win {
+            winner: mover,
+            kind: scoring::win_kind(self.variant, board, mover),
+        })
     }
 
     /// What a win by bearing off is worth: the kind's points times the cube, gammons counted
@@ -89,7 +123,7 @@ impl RuleSet {
     /// a gammon (or mother) otherwise.
     #[must_use]
     pub fn largest_resignation(self) -> Resignation {
-        if self.uses_cube() {
+        if self.has_backgammon() {
             Resignation::Backgammon
         } else {
             Resignation::Gammon
@@ -103,33 +137,94 @@ impl RuleSet {
         variants::opening_dice_are_played(self.variant)
     }
 
-    /// Whether the doubling cube (with Crawford, Jacoby and beavers) is used.
+    /// Whether a win can be a backgammon (a triple game).
     #[must_use]
-    pub fn uses_cube(self) -> bool {
+    pub fn has_backgammon(self) -> bool {
+        self.variant.has_backgammon()
+    }
+
+    /// Whether the doubling cube is in use, and with it the Crawford and Jacoby rules and
+    /// beavers.
+    #[must_use]
+    pub fn cube_in_use(self) -> bool {
         self.variant.uses_cube()
     }
 
-    /// Whether gnubg plays this variant, so that its text and files follow gnubg exactly.
+    /// Whether the Crawford rule governs a match to `match_length` (0 for money play): match
+    /// play with the cube.
+    #[must_use]
+    pub fn has_crawford_rule(self, match_length: u32) -> bool {
+        match_length > 0 && self.cube_in_use()
+    }
+
+    /// Whether the game played at `score` in a match to `match_length` is the Crawford game,
+    /// as gnubg decides it: the Crawford rule applies, no Crawford game has been played
+    /// (`crawford_played`) and exactly one player is 1-away (both 1-away, as at the start of
+    /// a 1-point match, is post-Crawford play).
+    #[must_use]
+    pub fn is_crawford_game(
+        self,
+        match_length: u32,
+        score: [u32; 2],
+        crawford_played: bool,
+    ) -> bool {
+        self.has_crawford_rule(match_length)
+            && cube::next_game_is_crawford(match_length, score, crawford_played)
+    }
+
+    /// Whether a gammon or backgammon counts as a single game under the Jacoby rule: money
+    /// play with the rule on (`money_jacoby`), the cube in use and still centred.
+    #[must_use]
+    pub fn jacoby_counts_single(self, money_jacoby: bool, cube_centred: bool) -> bool {
+        money_jacoby && cube_centred && self.cube_in_use()
+    }
+
+    /// Whether gnubg plays this variant, so that its text, its files and its evaluations
+    /// follow gnubg exactly (gnubg's own variations).
     #[must_use]
     pub fn is_gnubg_variation(self) -> bool {
         self.variant.is_gnubg_variation()
     }
 
+    /// What a position of these rules can be written as.
+    #[must_use]
+    pub fn position_form(self) -> PositionForm {
+        if self.variant.is_gnubg_variation() {
+            PositionForm::GnubgIds
+        } else if self.variant.has_gnubg_position_id() {
+            PositionForm::PositionId
+        } else {
+            PositionForm::TavliString
+        }
+    }
+
     /// Whether a position can be written as a gnubg Position ID (else tavli's own form).
     #[must_use]
     pub fn has_gnubg_position_id(self) -> bool {
-        self.variant.has_gnubg_position_id()
+        self.position_form() != PositionForm::TavliString
     }
 
-    /// The mark contact carries in move notation: `*` for a hit, `^` for a Plakoto pin, `x`
-    /// for an Athroisma capture, none in Fevga, which has no contact.
+    /// What a checker does to a lone opposing checker it lands on: hit it (the standard
+    /// family, Old English, Portes), pin it (Plakoto) or capture by majority (Athroisma);
+    /// `None` in Fevga, where a single checker holds a point.
     #[must_use]
-    pub fn contact_mark(self) -> Option<char> {
+    pub fn contact(self) -> Option<Contact> {
         match self.variant {
-            Variant::Plakoto => Some('^'),
-            Variant::Athroisma => Some('x'),
+            Variant::Plakoto => Some(Contact::Pin),
+            Variant::Athroisma => Some(Contact::Capture),
             Variant::Fevga => None,
-            _ => Some('*'),
+            _ => Some(Contact::Hit),
+        }
+    }
+
+    /// The bear-off action a play of `dice` made of `steps` is, in a variant that has them
+    /// (Athroisma); `None` for ordinary steps and in every other variant.
+    #[must_use]
+    pub fn bear_off_action(self, dice: Dice, steps: &[Step]) -> Option<BearOffAction> {
+        if self.variant == Variant::Athroisma {
+            athroisma::bear_off_action(dice, steps)
+        } else {
+            None
         }
     }
 
@@ -139,6 +234,29 @@ impl RuleSet {
     pub fn next_game(self) -> RuleSet {
         RuleSet::new(variants::next_tavli_game(self.variant).unwrap_or(self.variant))
     }
+}
+
+/// What a position can be written as (see [`RuleSet::position_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionForm {
+    /// gnubg's Position ID and Match ID, which gnubg reads as this very game.
+    GnubgIds,
+    /// A gnubg Position ID holds the checkers (contrary movement, no pins), but gnubg would
+    /// read it as one of its own variations (Old English, Portes, Athroisma).
+    PositionId,
+    /// Only tavli's position string (Plakoto's pins, Fevga's geometry).
+    TavliString,
+}
+
+/// What landing on a lone opposing checker does (see [`RuleSet::contact`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contact {
+    /// The checker is hit and goes to the bar.
+    Hit,
+    /// The checker is pinned where it stands (Plakoto).
+    Pin,
+    /// Opposing checkers under a majority are captured (Athroisma).
+    Capture,
 }
 
 impl From<Variant> for RuleSet {
@@ -154,12 +272,57 @@ mod tests {
     #[test]
     fn answers_follow_the_variant() {
         let standard = RuleSet::new(Variant::Standard);
-        assert!(standard.uses_cube() && standard.opening_dice_are_played());
+        assert!(standard.cube_in_use() && standard.opening_dice_are_played());
         assert_eq!(standard.largest_resignation(), Resignation::Backgammon);
         let plakoto = RuleSet::from(Variant::Plakoto);
-        assert!(!plakoto.uses_cube() && !plakoto.has_gnubg_position_id());
+        assert!(!plakoto.cube_in_use() && !plakoto.has_gnubg_position_id());
+        assert!(!plakoto.has_crawford_rule(5) && !standard.has_crawford_rule(0));
+        assert!(standard.has_crawford_rule(5) && standard.has_backgammon());
+        assert_eq!(plakoto.position_form(), PositionForm::TavliString);
+        assert_eq!(standard.position_form(), PositionForm::GnubgIds);
+        let athroisma = RuleSet::new(Variant::Athroisma);
+        assert_eq!(athroisma.position_form(), PositionForm::PositionId);
+        assert!(!athroisma.has_backgammon());
+        assert!(standard.is_crawford_game(5, [4, 2], false));
+        assert!(!standard.is_crawford_game(5, [4, 2], true));
+        assert!(!standard.is_crawford_game(1, [0, 0], false), "both 1-away");
+        assert!(!plakoto.is_crawford_game(5, [4, 2], false), "no cube");
+        assert!(
+            standard.jacoby_counts_single(true, true)
+                && !athroisma.jacoby_counts_single(true, true)
+        );
         assert_eq!(plakoto.next_game().variant(), Variant::Fevga);
-        assert_eq!(RuleSet::new(Variant::Fevga).contact_mark(), None);
+        assert_eq!(RuleSet::new(Variant::Fevga).contact(), None);
+        assert_eq!(plakoto.contact(), Some(Contact::Pin));
+        assert!(RuleSet::new(Variant::Portes).has_standard_movement());
+        assert!(!RuleSet::new(Variant::OldEnglish).has_standard_movement());
         assert_eq!(standard.next_game(), standard);
+    }
+
+    #[test]
+    fn a_play_ends_the_game_as_the_rules_say() {
+        // O has borne off every checker on an edited board; X plays on.
+        let mut board = Board::empty();
+        board.off[Side::O.index()] = 15;
+        board.slots[Side::X.index()][5] = 3;
+        let standard = RuleSet::new(Variant::Standard);
+        assert_eq!(standard.result_after_play(&board, Side::X), None);
+        let portes = RuleSet::new(Variant::Portes);
+        assert!(matches!(
+            portes.result_after_play(&board, Side::X),
+            Some(GameResult::Win {
+                winner: Side::O,
+                ..
+            })
+        ));
+        board.slots[Side::X.index()][5] = 0;
+        board.off[Side::X.index()] = 15;
+        assert!(matches!(
+            standard.result_after_play(&board, Side::X),
+            Some(GameResult::Win {
+                winner: Side::X,
+                ..
+            })
+        ));
     }
 }

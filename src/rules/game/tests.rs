@@ -204,7 +204,7 @@ fn random_game(variant: Variant, seed: u64) -> Result<(), TestCaseError> {
         if game.is_over() {
             break;
         }
-        if rules.uses_cube() && game.may_double().is_ok() && rng.gen_bool(0.02) {
+        if rules.cube_in_use() && game.may_double().is_ok() && rng.gen_bool(0.02) {
             game.apply(Action::Double)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let answer = if rng.gen_bool(0.5) {

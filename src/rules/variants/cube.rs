@@ -196,8 +196,8 @@ pub fn resignation_points(
     cube: &Cube,
     money_jacoby: bool,
 ) -> u32 {
-    if !variant.uses_cube() {
-        return kind.points().min(2);
+    if !variant.has_backgammon() {
+        return kind.points().min(Resignation::Gammon.points());
     }
     let points = if money_jacoby && !cube.turned() {
         1
@@ -208,14 +208,19 @@ pub fn resignation_points(
 }
 
 /// Whether the next game of a match to `match_length` is the Crawford game: a score has
-/// just reached `match_length - 1` for the first time (no Crawford game yet) and nobody has
-/// won (R10.2-R10.4). Games after it are post-Crawford.
+/// just reached `match_length - 1` for the first time (no Crawford game yet), nobody has
+/// won, and only one player is 1-away (R10.2-R10.4); both 1-away, as at the start of a
+/// 1-point match, is post-Crawford play, as gnubg has it. Games after it are post-Crawford.
 #[must_use]
 pub fn next_game_is_crawford(match_length: u32, score: [u32; 2], crawford_played: bool) -> bool {
+    let one_away = score
+        .iter()
+        .filter(|&&points| points.checked_add(1) == Some(match_length))
+        .count();
     match_length > 0
         && !crawford_played
         && score.iter().all(|&points| points < match_length)
-        && score.iter().any(|&points| points + 1 == match_length)
+        && one_away == 1
 }
 
 #[cfg(test)]

@@ -9,14 +9,16 @@
 //! step; Athroisma AD-1..AD-15 all (a). README.md (appendix) describes the rules for users.
 //!
 //! ```
-//! use tavli::notation::variant_format::format_variant_play;
-//! use tavli::rules::variants::legal_plays_in;
-//! use tavli::rules::{Board, Dice, Side, Variant};
-//! let board = Board::start(Variant::Plakoto);
+//! use tavli::notation::format_play;
+//! use tavli::rules::game::RuleSet;
+//! use tavli::rules::{Dice, Side, Variant};
+//! let plakoto = RuleSet::new(Variant::Plakoto);
+//! let board = plakoto.start();
 //! let dice = Dice::new(6, 5).unwrap();
-//! let mut plays: Vec<String> = legal_plays_in(Variant::Plakoto, &board, Side::X, dice)
+//! let mut plays: Vec<String> = plakoto
+//!     .legal_plays(&board, Side::X, dice)
 //!     .iter()
-//!     .map(|play| format_variant_play(Variant::Plakoto, &board, Side::X, dice, play.steps()))
+//!     .map(|play| format_play(plakoto, &board, Side::X, dice, play.steps()))
 //!     .collect();
 //! plays.sort();
 //! assert_eq!(plays, ["24/13", "24/19 24/18"]);

@@ -66,7 +66,7 @@ pub fn win_kind(variant: Variant, board: &Board, winner: Side) -> WinKind {
     if board.borne_off(loser) > 0 {
         return WinKind::Single;
     }
-    if !variant.uses_cube() {
+    if !variant.has_backgammon() {
         return WinKind::Gammon;
     }
     // The loser's checkers on the bar or on its points 19..24 (the winner's home board).

@@ -1,0 +1,233 @@
+//! `export match mat`, `save match`, `save position` and `export position svg|png`: the
+//! session's match as a match record (the archive plus the game in progress), written by
+//! the library's writers with the options that give gnubg's layout, and pictures.
+
+use super::{after_steps, file_error, io_message, write_file};
+use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use crate::matchfile::{write_sgf, SgfOptions, TailNode};
+use crate::protocol::response::{CommandError, Response};
+use crate::protocol::session::{Record, Session};
+use crate::render::picture::{position_png, position_svg, PictureOptions};
+use crate::rules::{Board, GameState, Resignation, Side};
+
+/// Today's date (UTC) as `YYYY.MM.DD`, gnubg's `EventDate` of a new match.
+fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs());
+    let days = i64::try_from(seconds / 86_400).unwrap_or(0);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+impl Session {
+    /// Records the game that just ended (called by `finish_game` before the score changes).
+    pub(in crate::protocol::session) fn archive_game(&mut self, winner: Side, points: u32) {
+        let ending = match self.state.game_state {
+            GameState::Dropped => Ending::Dropped,
+            GameState::Resigned => {
+                Ending::Resigned(self.state.resignation.unwrap_or(Resignation::Single))
+            }
+            _ => Ending::BearOff,
+        };
+        let mut game = self.current_game();
+        game.result = Some(GameResult {
+            winner,
+            points,
+            ending,
+        });
+        self.archive.games.push(game);
+    }
+
+    /// The game in progress as a game record (its actions from the `list game` records).
+    fn current_game(&self) -> GameRecord {
+        let mut actions = Vec::new();
+        let mut last_double: Option<Side> = None;
+        let mut board = Board::start(self.state.variant);
+        for entry in &self.record {
+            match entry {
+                Record::Rolled(side, dice) => actions.push(GameAction::Play {
+                    side: *side,
+                    dice: *dice,
+                    steps: Vec::new(),
+                }),
+                Record::Moved(side, dice, _, steps) => {
+                    board = after_steps(&board, *side, steps);
+                    actions.push(GameAction::Play {
+                        side: *side,
+                        dice: *dice,
+                        steps: steps.clone(),
+                    });
+                }
+                Record::Double(side, value) => {
+                    if last_double.is_some_and(|doubler| doubler != *side) {
+                        actions.push(GameAction::Beaver {
+                            side: *side,
+                            value: *value,
+                        });
+                    } else {
+                        actions.push(GameAction::Double {
+                            side: *side,
+                            value: *value,
+                        });
+                    }
+                    last_double = Some(*side);
+                }
+                Record::Take(side) => {
+                    last_double = None;
+                    actions.push(GameAction::Take { side: *side });
+                }
+                Record::Drop(side) => actions.push(GameAction::Drop { side: *side }),
+                Record::SetBoard(_, set) => {
+                    board = *set;
+                    actions.push(GameAction::SetBoard {
+                        board,
+                        on_roll: Some(self.state.on_roll),
+                    });
+                }
+                Record::Resign(_) | Record::SetCubeValue(_) | Record::SetCubeOwner(_) => {}
+            }
+        }
+        let _ = board;
+        GameRecord {
+            score: self.state.score,
+            crawford: self.state.crawford,
+            actions,
+            result: None,
+        }
+    }
+
+    /// The session's match as a record: finished games, then the game in progress.
+    pub(super) fn match_record(&self) -> MatchRecord {
+        let mut games = self.archive.games.clone();
+        if self.playing() {
+            games.push(self.current_game());
+        }
+        let info = self
+            .archive
+            .info
+            .clone()
+            .unwrap_or_else(|| vec![("EventDate".to_string(), today())]);
+        MatchRecord {
+            length: self.state.match_length,
+            players: self.names.clone(),
+            variant: self.state.variant,
+            jacoby: self.state.jacoby,
+            info,
+            comment: self.archive.comment.clone(),
+            games,
+        }
+    }
+
+    /// gnubg's `save match` file: the library's SGF with gnubg's statistics property on each
+    /// game's root node, the last node closed on its own line, and a roll not played yet
+    /// written as gnubg does (`;PL[W]DI[52]`, then `;W[52]` unless it is the opening roll).
+    pub(super) fn match_sgf(&self) -> String {
+        let mut record = self.match_record();
+        let mut options = SgfOptions {
+            statistics: true,
+            close_on_last_node: true,
+            tail: Vec::new(),
+        };
+        // The last game's roll not played yet (also when the game then ended by resigning).
+        let unplayed = self
+            .record
+            .iter()
+            .rev()
+            .find(|entry| !matches!(entry, Record::Resign(_)));
+        if let Some(Record::Rolled(side, dice)) = unplayed {
+            if let Some(game) = record.games.last_mut() {
+                if matches!(game.actions.last(), Some(GameAction::Play { steps, .. }) if steps.is_empty())
+                {
+                    game.actions.pop();
+                    options.tail.push(TailNode::Turn(*side, Some(*dice)));
+                    if self.record.len() > 1 && self.last_roll == Some((*side, *dice)) {
+                        options.tail.push(TailNode::Roll(*side, *dice));
+                    }
+                }
+            }
+        }
+        write_sgf(&record, &options)
+    }
+
+    /// gnubg's `save position` file: one game tree with the score, the board set up, the
+    /// cube and the dice.
+    pub(super) fn position_sgf(&self) -> String {
+        let state = &self.state;
+        let record = MatchRecord {
+            length: state.match_length,
+            players: self.names.clone(),
+            variant: state.variant,
+            jacoby: state.jacoby,
+            info: self
+                .archive
+                .info
+                .clone()
+                .unwrap_or_else(|| vec![("EventDate".to_string(), today())]),
+            comment: Vec::new(),
+            games: vec![GameRecord {
+                score: state.score,
+                crawford: state.crawford,
+                actions: vec![GameAction::SetBoard {
+                    board: state.board,
+                    on_roll: Some(state.on_roll),
+                }],
+                result: None,
+            }],
+        };
+        let options = SgfOptions {
+            statistics: true,
+            close_on_last_node: true,
+            tail: vec![
+                TailNode::CubeValue(state.cube_value),
+                TailNode::CubeOwner(state.cube_owner),
+                TailNode::Turn(state.on_roll, state.dice),
+            ],
+        };
+        write_sgf(&record, &options)
+    }
+
+    /// `export position svg|png FILE`: the board as tavli draws it (`tavli board --format`),
+    /// with the players' names; an SVG may go to standard output (`-`), a PNG only to a file.
+    pub(super) fn export_picture(
+        &self,
+        path: Option<String>,
+        png: bool,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        if self.state.game_state == GameState::NoGame {
+            return Err(CommandError::not_now("No game in progress."));
+        }
+        let path = path
+            .ok_or_else(|| CommandError::bad_argument("You must specify a file to export to."))?;
+        let options = PictureOptions {
+            names: self.names().clone(),
+            ..PictureOptions::default()
+        };
+        if !png {
+            return write_file(&path, &position_svg(&self.state, &options), out);
+        }
+        if path == "-" {
+            return Err(CommandError::bad_argument(
+                "A PNG picture cannot be written to standard output; name a file.",
+            ));
+        }
+        let bytes = position_png(&self.state, &options)
+            .map_err(|error| CommandError::bad_argument(error.to_string()))?;
+        std::fs::write(&path, bytes).map_err(|error| file_error(&path, &io_message(&error)))
+    }
+}

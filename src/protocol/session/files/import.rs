@@ -1,0 +1,368 @@
+//! `import mat`, `load match` and `load position`: a file read and checked by the library,
+//! then adopted as the session's match (finished games to the archive, the last game
+//! replayed to where it ends, with its `list game` records), as gnubg leaves a loaded match.
+
+use super::{after_steps, file_error, io_message, Archive};
+use crate::matchfile::diagnostic::Severity;
+use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use crate::matchfile::{check_text, decode, Format};
+use crate::notation::{apply_written_steps, format_play};
+use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::protocol::session::{Record, Session};
+use crate::rules::game::RuleSet;
+use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant};
+use std::path::Path;
+
+/// The longest match gnubg supports (a longer one in a file is refused).
+const MAX_MATCH_LENGTH: u32 = 64;
+
+/// How many times gnubg 1.07 reports a file that is not a .mat (once per variation it tries).
+const MAT_RETRIES: usize = 6;
+
+/// The steps of `steps` in gnubg's canonical order (highest source first, then highest
+/// destination), with the hit marks they have when made in that order from `board`.
+fn canonical_steps(board: &Board, side: Side, steps: &[Step]) -> Vec<Step> {
+    let mut sorted = steps.to_vec();
+    sorted.sort_by_key(|step| std::cmp::Reverse((step.from, step.to)));
+    let mut current = *board;
+    for step in &mut sorted {
+        step.hit = step.to != 0
+            && step.to < 25
+            && current.slots[side.opponent().index()][usize::from(24 - step.to)] == 1;
+        if let Ok(after) = apply_written_steps(&current, side, &[(step.from, step.to)]) {
+            current = after;
+        }
+    }
+    sorted
+}
+
+/// The notation of a recorded play and the board after it. gnubg's variations use gnubg's
+/// notation and the written steps; tavli's own variants (pins, captures, Athroisma's actions)
+/// take the legal play with exactly those steps, which the match-file replay has checked.
+fn recorded_play(
+    variant: Variant,
+    board: &Board,
+    side: Side,
+    dice: Dice,
+    steps: &[Step],
+) -> (String, Board) {
+    let rules = RuleSet::new(variant);
+    let notation = format_play(rules, board, side, dice, steps);
+    if variant.is_gnubg_variation() {
+        return (notation, after_steps(board, side, steps));
+    }
+    let result = rules
+        .legal_plays(board, side, dice)
+        .into_iter()
+        .find(|play| play.steps() == steps)
+        .map_or(*board, |play| play.result);
+    (notation, result)
+}
+
+/// A replayed game adopted by the session: its final state and `list game` records.
+struct AdoptedGame {
+    state: MatchState,
+    record: Vec<Record>,
+}
+
+/// Plays `game` on a fresh board and returns where it ends, as gnubg leaves a loaded game.
+fn replay_game(
+    game: &GameRecord,
+    length: u32,
+    variant: Variant,
+    jacoby: bool,
+    last: bool,
+) -> AdoptedGame {
+    let first = game
+        .actions
+        .iter()
+        .find_map(|action| match action {
+            GameAction::Play { side, .. }
+            | GameAction::Double { side, .. }
+            | GameAction::Take { side }
+            | GameAction::Drop { side }
+            | GameAction::Beaver { side, .. } => Some(*side),
+            GameAction::SetBoard { on_roll, .. } => *on_roll,
+        })
+        .unwrap_or(Side::O);
+    let mut state = MatchState::new_money_game(variant, first);
+    state.match_length = length;
+    state.score = game.score;
+    state.crawford = game.crawford;
+    state.jacoby = jacoby && length == 0;
+    let mut record = Vec::new();
+    let count = game.actions.len();
+    for (index, action) in game.actions.iter().enumerate() {
+        match action {
+            GameAction::Play { side, dice, steps } => {
+                state.on_roll = *side;
+                state.turn = *side;
+                state.double_offered = false;
+                let unplayed = steps.is_empty()
+                    && index + 1 == count
+                    && last
+                    && !matches!(
+                        game.result,
+                        Some(GameResult {
+                            ending: Ending::BearOff | Ending::Dropped,
+                            ..
+                        })
+                    )
+                    && RuleSet::new(variant)
+                        .legal_plays(&state.board, *side, *dice)
+                        .iter()
+                        .any(|play| play.dice_used() > 0);
+                if unplayed {
+                    // A roll not played yet: the dice stay on the board (`list game`: Rolled).
+                    state.dice = Some(*dice);
+                    record.push(Record::Rolled(*side, *dice));
+                    continue;
+                }
+                let (notation, after) = recorded_play(variant, &state.board, *side, *dice, steps);
+                record.push(Record::Moved(*side, *dice, notation, steps.clone()));
+                state.board = after;
+                state.on_roll = side.opponent();
+                state.turn = side.opponent();
+                state.dice = None;
+            }
+            GameAction::Double { side, value } => {
+                record.push(Record::Double(*side, *value));
+                state.on_roll = *side;
+                state.turn = side.opponent();
+                state.double_offered = true;
+                state.dice = None;
+            }
+            GameAction::Beaver { side, value } => {
+                record.push(Record::Double(*side, *value));
+                state.cube_value *= 2;
+                state.cube_owner = Some(state.on_roll.opponent());
+                state.turn = side.opponent();
+            }
+            GameAction::Take { side } => {
+                record.push(Record::Take(*side));
+                state.cube_value *= 2;
+                state.cube_owner = Some(state.on_roll.opponent());
+                state.double_offered = false;
+                state.turn = state.on_roll;
+            }
+            GameAction::Drop { side } => {
+                record.push(Record::Drop(*side));
+            }
+            GameAction::SetBoard { board, on_roll } => {
+                record.push(Record::SetBoard(on_roll.unwrap_or(state.on_roll), *board));
+                state.board = *board;
+                if let Some(side) = on_roll {
+                    state.on_roll = *side;
+                    state.turn = *side;
+                }
+            }
+        }
+    }
+    if let Some(result) = game.result {
+        let loser = result.winner.opponent();
+        match result.ending {
+            Ending::BearOff | Ending::Mother => {
+                state.game_state = GameState::Over;
+                state.on_roll = loser;
+                state.turn = loser;
+                state.dice = None;
+            }
+            Ending::Dropped => {
+                state.game_state = GameState::Dropped;
+                state.double_offered = false;
+            }
+            Ending::Resigned(level) => {
+                record.push(Record::Resign(loser));
+                state.game_state = GameState::Resigned;
+                state.resignation = Some(level);
+                state.double_offered = false;
+                // gnubg leaves the resigner on roll and on turn (checked with Match IDs).
+                state.on_roll = loser;
+                state.turn = loser;
+            }
+        }
+    }
+    AdoptedGame { state, record }
+}
+
+impl Session {
+    /// `import mat` / `load match|position`: reads `path` in `format` and adopts the match.
+    pub(super) fn import_file(
+        &mut self,
+        path: &str,
+        format: Format,
+        out: &mut Response,
+    ) -> Result<(), CommandError> {
+        let not_valid = || match format {
+            Format::Mat => CommandError::new(
+                ErrorKind::File,
+                vec![format!("{path}: not a valid .mat file"); MAT_RETRIES].join("\n"),
+            ),
+            Format::Sgf => file_error(path, "syntax error"),
+        };
+        if Path::new(path).is_dir() {
+            return Err(match format {
+                Format::Mat => not_valid(),
+                Format::Sgf => file_error(path, "input in flex scanner failed"),
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|error| file_error(path, &io_message(&error)))?;
+        let (text, _) = decode(&bytes).map_err(|_| not_valid())?;
+        if format == Format::Sgf && !text.contains(['(', ';', '[']) {
+            return Err(file_error(path, "warning: no backgammon games in SGF file"));
+        }
+        let (record, diagnostics) = check_text(&text, format);
+        if record.games.is_empty() {
+            return Err(not_valid());
+        }
+        if let Some(error) = diagnostics
+            .iter()
+            .find(|diagnostic| diagnostic.severity == Severity::Error)
+        {
+            // gnubg imports what it can; tavli refuses a file with errors and says why.
+            let index = crate::matchfile::diagnostic::LineIndex::new(&text);
+            let located = crate::matchfile::diagnostic::Located::new(path, &text, &index, error);
+            return Err(file_error(
+                path,
+                &format!(
+                    "line {}: {}: {} (nothing loaded; `tavli validate` lists every problem)",
+                    located.line, located.kind, located.message
+                ),
+            ));
+        }
+        if record.length > MAX_MATCH_LENGTH {
+            return Err(file_error(
+                path,
+                "the match is longer than 64 points; nothing loaded",
+            ));
+        }
+        let mut record = record;
+        if format == Format::Sgf {
+            add_pending_roll(&text, &mut record);
+        }
+        self.adopt(record, format);
+        self.board(out);
+        Ok(())
+    }
+
+    /// Makes `record` the session's match, at the end of its last game.
+    fn adopt(&mut self, mut record: MatchRecord, format: Format) {
+        let length = record.length;
+        if format == Format::Mat && record.variant.is_gnubg_variation() {
+            for game in &mut record.games {
+                let mut board = Board::start(record.variant);
+                for action in &mut game.actions {
+                    match action {
+                        GameAction::Play { side, steps, .. } => {
+                            let sorted = canonical_steps(&board, *side, steps);
+                            board = after_steps(&board, *side, &sorted);
+                            *steps = sorted;
+                        }
+                        GameAction::SetBoard { board: set, .. } => board = *set,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let Some(last) = record.games.last().cloned() else {
+            return;
+        };
+        let adopted = replay_game(&last, length, record.variant, record.jacoby, true);
+        let finished: Vec<GameRecord> = record
+            .games
+            .iter()
+            .filter(|game| game.result.is_some())
+            .cloned()
+            .collect();
+        // Crawford bookkeeping as if the games had been played here.
+        let mut post_crawford = false;
+        for game in &record.games[..record.games.len() - 1] {
+            if game.crawford {
+                post_crawford = true;
+            }
+            if length > 0 && game.score.iter().any(|&score| score + 1 == length) && !game.crawford {
+                post_crawford = true;
+            }
+        }
+        if length > 0 && last.score.iter().any(|&score| score + 1 == length) && !last.crawford {
+            post_crawford = true;
+        }
+        self.names = record.players.clone();
+        // The file's variant becomes the session's (as `set variation` would make it).
+        self.settings.variation = record.variant;
+        self.adopt_variant_match(last.result.map(|result| result.winner));
+        self.state = adopted.state;
+        self.record = adopted.record;
+        self.games_played = u32::try_from(finished.len()).unwrap_or(u32::MAX);
+        self.post_crawford = post_crawford;
+        self.post_crawford_at_start = post_crawford;
+        self.declined = None;
+        self.beavers_used = 0;
+        self.last_roll = None;
+        self.match_over = false;
+        self.archive = Archive {
+            games: finished,
+            info: Some(record.info.clone()),
+            comment: record.comment.clone(),
+        };
+        if let Some(result) = last.result {
+            let winner = result.winner.index();
+            self.state.score[winner] = self.state.score[winner].saturating_add(result.points);
+            if length > 0 && self.state.score[winner] >= length {
+                // gnubg keeps the Crawford flag of the match's last game.
+                self.match_over = true;
+            } else if length > 0 {
+                if self.state.crawford {
+                    self.post_crawford = true;
+                }
+                self.update_crawford_flags();
+            }
+        }
+    }
+}
+
+/// gnubg ends a game whose roll was not played yet with `;PL[B]DI[63]`; the library's reader
+/// skips that node, so the roll is added here as a play without steps (shown as `Rolled`).
+fn add_pending_roll(text: &str, record: &mut MatchRecord) {
+    let collection = match crate::matchfile::sgf::parse_sgf(text) {
+        Ok(collection) => collection,
+        Err(_) => return,
+    };
+    let Some(node) = collection.trees.last().and_then(|tree| tree.nodes.last()) else {
+        return;
+    };
+
+    let value = |identifier: &str| {
+        node.property(identifier)
+            .and_then(|property| property.values.first())
+            .map(|value| value.value.clone())
+    };
+    // The property's own text: the digits inside `DI[..]`.
+    let digits: String = node.property("DI").map_or(String::new(), |property| {
+        text.get(property.span.start..property.span.end)
+            .unwrap_or("")
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect()
+    });
+    let Some(player) = value("PL") else {
+        return;
+    };
+    let side = if player == "W" { Side::O } else { Side::X };
+    let bytes = digits.as_bytes();
+    if bytes.len() != 2 {
+        return;
+    }
+    let Ok(dice) =
+        crate::rules::Dice::new(bytes[0].wrapping_sub(b'0'), bytes[1].wrapping_sub(b'0'))
+    else {
+        return;
+    };
+    if let Some(game) = record.games.last_mut() {
+        game.actions.push(GameAction::Play {
+            side,
+            dice,
+            steps: Vec::new(),
+        });
+    }
+}

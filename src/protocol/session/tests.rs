@@ -1,0 +1,365 @@
+//! Unit tests of the session: dice, rejected commands, the computer player, hints and the
+//! cube decisions, each through `Session::apply` as the REPL drives it.
+
+use super::*;
+use crate::protocol::parser::parse_line;
+
+fn session() -> Session {
+    let mut session = Session::new("root");
+    for line in ["set player 0 human", "set seed 1"] {
+        let applied = parse_line(line).map(|command| session.apply(command));
+        assert!(matches!(applied, Ok(Ok(_))), "{line}");
+    }
+    session
+}
+
+fn run(session: &mut Session, line: &str) -> Result<Response, CommandError> {
+    parse_line(line).and_then(|command| session.apply(command))
+}
+
+fn lines(response: &Response) -> Vec<String> {
+    response
+        .outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Line { text } | Output::Partial { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn opening_roll_comes_from_gnubg_dice() {
+    let mut session = session();
+    let response = run(&mut session, "new session").unwrap_or_default();
+    assert_eq!(
+        lines(&response),
+        [
+            "A new session has been started.",
+            "gnubg rolls 3, root rolls 6."
+        ]
+    );
+    assert_eq!(session.state().on_roll, Side::X);
+    assert_eq!(
+        session
+            .state()
+            .dice
+            .map(|dice| (dice.first(), dice.second())),
+        Some((6, 3))
+    );
+}
+
+#[test]
+fn rejected_commands_leave_the_session_unchanged() {
+    let mut session = session();
+    assert!(run(&mut session, "new session").is_ok());
+    let before = session.clone();
+    for line in [
+        "roll",
+        "double",
+        "take",
+        "move 24/21",
+        "set dice 7",
+        "resign 4",
+        "set turn 2",
+    ] {
+        assert!(run(&mut session, line).is_err(), "{line}");
+        assert!(session == before, "{line} changed the session");
+    }
+    assert_eq!(
+        run(&mut session, "roll").map_err(|error| error.message),
+        Err("You have already rolled the dice.".to_string())
+    );
+}
+
+#[test]
+fn a_second_roll_after_set_turn_gives_the_same_dice() {
+    let mut session = session();
+    for line in [
+        "new session",
+        "move 24/18 13/10",
+        "roll",
+        "set turn 0",
+        "roll",
+    ] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    // gnubg: the roll after `set turn 0` repeats 65 instead of drawing 11.
+    assert_eq!(
+        session
+            .state()
+            .dice
+            .map(|dice| (dice.first(), dice.second())),
+        Some((6, 5))
+    );
+}
+
+/// An evaluator that counts the positions it is asked about.
+struct Counting(std::sync::atomic::AtomicUsize);
+
+impl Evaluator for Counting {
+    fn name(&self) -> &str {
+        "counting"
+    }
+
+    fn probabilities(
+        &self,
+        board: &Board,
+        variant: Variant,
+        on_roll: Side,
+    ) -> crate::engine::Probabilities {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        crate::engine::Pubeval.probabilities(board, variant, on_roll)
+    }
+}
+
+#[test]
+fn the_session_judges_with_the_evaluator_it_is_given() {
+    let counting = Arc::new(Counting(std::sync::atomic::AtomicUsize::new(0)));
+    let mut session = Session::with_evaluator("root", counting.clone(), "counting");
+    assert_eq!(session.evaluator().name(), "counting");
+    for line in ["set player 0 human", "set seed 1", "new session", "hint"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    assert!(counting.0.load(std::sync::atomic::Ordering::Relaxed) > 10);
+    // A copy shares the evaluator; another evaluator makes another session.
+    let copy = session.clone();
+    assert!(copy == session);
+    session.set_evaluator(Arc::new(crate::engine::Pubeval), "pubeval");
+    assert!(copy != session);
+}
+
+#[test]
+fn computer_player_moves_by_itself() {
+    let mut session = Session::new("root");
+    assert!(run(&mut session, "set seed 3").is_ok());
+    // Player 0 is the computer: with seed 3 it wins the opening (4-1) and moves.
+    let response = run(&mut session, "new session").unwrap_or_default();
+    let text = lines(&response);
+    assert!(
+        text.iter().any(|line| line.starts_with("gnubg moves ")),
+        "{text:?}"
+    );
+    assert_eq!(session.state().turn, Side::X);
+    assert_eq!(
+        run(&mut session, "play").map_err(|error| error.message),
+        Err("It's not the computer's turn to play.".to_string())
+    );
+}
+
+#[test]
+fn computer_on_both_sides_plays_a_whole_match_but_one_money_game_at_a_time() {
+    let mut session = Session::new("root");
+    for line in ["set seed 11", "set player 1 gnubg", "new match 3"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let response = run(&mut session, "show score").unwrap_or_default();
+    assert!(!lines(&response).is_empty());
+    let state = session.state();
+    assert!(
+        state.score[0] >= 3 || state.score[1] >= 3,
+        "{:?}",
+        state.score
+    );
+    assert!(session.check_consistency().is_ok());
+
+    let mut session = Session::new("root");
+    for line in ["set seed 11", "set player 1 gnubg", "new session"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    // One game is played and scored, then the session waits for `new game`.
+    assert!(!session.playing());
+    assert_eq!(session.games_played, 1);
+    let state = session.state();
+    assert!(state.score[0] + state.score[1] > 0);
+    assert!(session.check_consistency().is_ok());
+    assert!(run(&mut session, "new game").is_ok());
+    assert_eq!(session.games_played, 2);
+}
+
+#[test]
+fn hint_lists_every_legal_play_best_first() {
+    let mut session = session();
+    assert!(run(&mut session, "new session").is_ok());
+    let response = run(&mut session, "hint 9999").unwrap_or_default();
+    let Some(Output::Hints { evaluator, entries }) = response.outputs.first() else {
+        panic!("no hint list: {response:?}");
+    };
+    assert_eq!(evaluator, "net");
+    let state = session.state();
+    let all = state.dice.map_or(0, |dice| {
+        crate::rules::count_legal_plays(&state.board, state.on_roll, dice)
+    });
+    assert!(all > 10);
+    assert_eq!(entries.len(), all);
+    // The engine's choice comes first.
+    let best = state.dice.and_then(|dice| {
+        evaluate::computer_play(
+            session.evaluator(),
+            state,
+            dice,
+            session.settings().player_depth[0].chequerplay,
+        )
+    });
+    assert_eq!(entries.first().map(|entry| entry.play), best);
+    // Deeper-judged plays first, and within a depth in the order of the equity shown.
+    for pair in entries.windows(2) {
+        assert!(
+            pair[0].plies > pair[1].plies
+                || (pair[0].plies == pair[1].plies && pair[0].equity >= pair[1].equity),
+            "{pair:?}"
+        );
+    }
+}
+
+/// A money session in a given position, cube centred, no Jacoby, `on_roll` to roll, with
+/// player 0 (O) played by the computer. Points are each side's own (1-based).
+fn position_session(o: &[(usize, u8)], x: &[(usize, u8)], on_roll: Side) -> Session {
+    let mut session = session();
+    assert!(run(&mut session, "new session").is_ok());
+    let mut slots = [[0u8; 25]; 2];
+    for &(point, count) in o {
+        slots[Side::O.index()][point - 1] = count;
+    }
+    for &(point, count) in x {
+        slots[Side::X.index()][point - 1] = count;
+    }
+    session.state.board =
+        Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
+    session.state.on_roll = on_roll;
+    session.state.turn = on_roll;
+    session.state.dice = None;
+    session.state.jacoby = false;
+    session.last_roll = None;
+    assert!(run(&mut session, "set player 0 gnubg").is_ok());
+    session
+}
+
+#[test]
+fn end_game_plays_to_the_end_and_reports_the_winner() {
+    let mut session = session();
+    run(&mut session, "set player 0 human").expect("accepted");
+    run(&mut session, "set seed 7").expect("accepted");
+    run(&mut session, "new match 3").expect("accepted");
+    let response = run(&mut session, "end game").expect("end game runs");
+    let text = lines(&response).join("\n");
+    assert!(text.starts_with("Game complete.\n"), "{text}");
+    assert!(text.contains(" wins "), "{text}");
+    let total: u32 = session.state.score.iter().sum();
+    assert!(total >= 1, "a point was scored");
+    assert_eq!(session.players[0], PlayerKind::Human, "players restored");
+    assert!(run(&mut session, "end game").is_ok() || session.match_over);
+}
+
+#[test]
+fn computer_drops_a_hopeless_double() {
+    // X (human, 30 pips) against O (computer, 75 pips), all home, X on roll.
+    let mut session = position_session(
+        &[(4, 5), (5, 5), (6, 5)],
+        &[(1, 5), (2, 5), (3, 5)],
+        Side::X,
+    );
+    let text = lines(&run(&mut session, "double").unwrap_or_default());
+    assert!(
+        text.iter()
+            .any(|line| line == "gnubg refuses the cube and gives up 1 point."),
+        "{text:?}"
+    );
+    assert_eq!(session.state().score, [0, 1]);
+}
+
+#[test]
+fn computer_takes_an_even_double() {
+    // An even race (45 pips each), X (human) on roll.
+    let mut session = position_session(
+        &[(4, 5), (5, 5), (6, 5)],
+        &[(4, 5), (5, 5), (6, 5)],
+        Side::X,
+    );
+    let text = lines(&run(&mut session, "double").unwrap_or_default());
+    assert!(
+        text.iter()
+            .any(|line| line == "gnubg accepts the cube at 2."),
+        "{text:?}"
+    );
+    assert_eq!(session.state().cube_value, 2);
+    assert_eq!(session.state().cube_owner, Some(Side::O));
+}
+
+#[test]
+fn computer_doubles_a_winning_race() {
+    // O (computer, 30 pips) against X (human, 75 pips), O to roll.
+    let mut session = position_session(
+        &[(1, 5), (2, 5), (3, 5)],
+        &[(4, 5), (5, 5), (6, 5)],
+        Side::O,
+    );
+    let text = lines(&run(&mut session, "play").unwrap_or_default());
+    assert_eq!(text, ["gnubg doubles."]);
+    assert!(session.state().double_offered);
+    assert_eq!(session.state().turn, Side::X);
+}
+
+#[test]
+fn computer_wants_the_gammon_it_is_sure_of() {
+    // O (computer) bears off his last two checkers next turn; X (human) has all fifteen
+    // on his 12 point and cannot save the gammon.
+    let mut session = position_session(&[(1, 2)], &[(12, 15)], Side::X);
+    let text = lines(&run(&mut session, "resign single").unwrap_or_default());
+    assert!(
+        text.iter()
+            .any(|line| line == "gnubg declines the single game."),
+        "{text:?}"
+    );
+    let text = lines(&run(&mut session, "resign gammon").unwrap_or_default());
+    assert!(
+        text.iter()
+            .any(|line| line == "gnubg accepts and wins a gammon."),
+        "{text:?}"
+    );
+}
+
+/// The end of a game is an event in every variant (`--json` carries it): one `won` with the
+/// points scored, or Plakoto's `drawn`; Athroisma's rerolls are `rerolled` events.
+#[test]
+fn every_variant_reports_the_end_of_its_games_as_events() {
+    use crate::protocol::response::Output;
+    use crate::rules::game::Event;
+    for variant in Variant::ALL {
+        for seed in 1..4 {
+            let mut session = session();
+            run(&mut session, &format!("set variation {}", variant.name())).expect("accepted");
+            run(&mut session, &format!("set seed {seed}")).expect("accepted");
+            run(&mut session, "set player both gnubg").expect("accepted");
+            // With the computer on both sides a money game is played to its end at once.
+            let response = run(&mut session, "new session").expect("the game is played");
+            let events: Vec<Event> = response
+                .outputs
+                .iter()
+                .filter_map(|output| match output {
+                    Output::Event { event } => Some(event.event),
+                    _ => None,
+                })
+                .collect();
+            let ends: Vec<&Event> = events
+                .iter()
+                .filter(|event| matches!(event, Event::Won { .. } | Event::Drawn))
+                .collect();
+            assert_eq!(ends.len(), 1, "{variant} seed {seed}: {events:?}");
+            if let Event::Won { points, .. } = ends[0] {
+                let total: u32 = session.state.score.iter().sum();
+                assert_eq!(*points, total, "{variant} seed {seed}");
+            }
+            let rerolls = events
+                .iter()
+                .filter(|event| matches!(event, Event::Rerolled { .. }))
+                .count();
+            let text = lines(&response).join("\n");
+            assert_eq!(
+                rerolls,
+                text.matches("and rolls again.").count(),
+                "{variant}"
+            );
+        }
+    }
+}
