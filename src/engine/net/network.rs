@@ -263,10 +263,13 @@ impl Network {
             }
             hidden[start..start + HIDDEN_TILE].copy_from_slice(&tile);
         }
-        for (index, value) in inputs.iter() {
-            let row = &self.hidden_weights[index * self.hidden..(index + 1) * self.hidden];
-            for (h, &w) in hidden[whole_tiles..].iter_mut().zip(&row[whole_tiles..]) {
-                *h += value * w;
+        // Units past the last whole tile (none for the built-in sizes, 64, 128 and 256).
+        if whole_tiles < self.hidden {
+            for (index, value) in inputs.iter() {
+                let row = &self.hidden_weights[index * self.hidden..(index + 1) * self.hidden];
+                for (h, &w) in hidden[whole_tiles..].iter_mut().zip(&row[whole_tiles..]) {
+                    *h += value * w;
+                }
             }
         }
         for h in hidden.iter_mut() {
