@@ -64,16 +64,17 @@ fn main() {
     let net2 = NetEvaluator::from_bytes(include_bytes!("../fixtures/training/net2.tnet"), "net2")
         .expect("net2 loads");
     let measured = [
-        (
-            "contact",
-            net.nets().network(NetClass::Contact),
-            &by_class[0],
-        ),
-        ("race", net.nets().network(NetClass::Race), &by_class[1]),
-        ("net2", net2.nets().network(NetClass::Contact), &by_class[0]),
+        ("contact", NetClass::Contact, &net),
+        ("race", NetClass::Race, &net),
+        ("net2", NetClass::Contact, &net2),
     ];
-    for (name, network, boards) in measured {
-        let contact = name != "race";
+    for (name, class, evaluator) in measured {
+        let network = evaluator.nets().network(class);
+        let contact = class == NetClass::Contact;
+        let boards = match class {
+            NetClass::Contact => &by_class[0],
+            NetClass::Race => &by_class[1],
+        };
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let mut net_times = Vec::new();
