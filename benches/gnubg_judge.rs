@@ -6,8 +6,6 @@
 //!
 //! Run: `cargo bench --bench gnubg_judge -- [GAMES] [SEED]` (default 12 games, seed 1).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Instant;
 use tavli::codec::gnubg_id;
 use tavli::engine::choice;
@@ -17,27 +15,9 @@ use tavli::engine::Pubeval;
 use tavli::notation::{parse_move, resolve_move};
 use tavli::rules::{count_legal_plays, Board, GameState, MatchState, Variant};
 
-const GNUBG: &str = "/usr/games/gnubg";
-
-/// Runs gnubg on `script` and returns its standard output.
-fn gnubg(script: &str) -> String {
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts (apt-get install gnubg)");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let script = script.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let output = child.wait_with_output().expect("gnubg runs");
-    let _ = writer.join();
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+#[path = "support/gnubg.rs"]
+mod gnubg_runner;
+use gnubg_runner::{run as gnubg, GNUBG};
 
 /// Every position with the dice rolled and more than one distinct legal result that gnubg
 /// shows while playing `games` games against itself from `seed`.

@@ -82,6 +82,9 @@ pub struct LabelArgs {
     /// Plies before the networks judge the position.
     #[arg(long, default_value_t = 2)]
     pub truncate: u32,
+    /// With `--trials`: keep each roll's luck in the result (plain rollouts, noisier).
+    #[arg(long)]
+    pub no_variance_reduction: bool,
     /// Label at most this many positions in this run.
     #[arg(long)]
     pub limit: Option<usize>,

@@ -103,6 +103,7 @@ pub fn run_label(args: &LabelArgs, err: &mut dyn Write) -> anyhow::Result<Outcom
     let config = RolloutConfig {
         trials: args.trials,
         truncate: args.truncate,
+        variance_reduction: !args.no_variance_reduction,
     };
     let bar = progress_bar(todo.len() as u64, "positions");
     let started = Instant::now();
@@ -151,12 +152,17 @@ pub fn run_label(args: &LabelArgs, err: &mut dyn Write) -> anyhow::Result<Outcom
     bar.finish_and_clear();
     writeln!(
         err,
-        "label positions {} (of {}, {} labelled before) trials {} truncate {} seconds {:.0} -> {}",
+        "label positions {} (of {}, {} labelled before) trials {} truncate {}{} seconds {:.0} -> {}",
         todo.len(),
         positions.len(),
         done,
         args.trials,
         args.truncate,
+        if args.trials > 0 && !args.no_variance_reduction {
+            " variance-reduced"
+        } else {
+            ""
+        },
         started.elapsed().as_secs_f64(),
         args.out.display()
     )?;
