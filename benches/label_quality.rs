@@ -5,8 +5,11 @@
 //! scored by its root-mean-square equity difference from the reference and its cost. gnubg is
 //! the judge only: nothing here is trained on its numbers. Not a test: it needs gnubg.
 //!
-//! Run: `cargo bench --bench label_quality -- POSITIONS [COUNT] [WEIGHTS]` (default 100
-//! positions spread evenly over the file; the built-in networks unless WEIGHTS is given).
+//! Run: `cargo bench --bench label_quality -- POSITIONS [COUNT] [WEIGHTS] [LABELS]` (default
+//! 100 positions spread evenly over the file; the built-in networks unless WEIGHTS is given,
+//! `-` for them; LABELS a comma list of `TRIALSxPLIES`, `r` after it for variance reduction,
+//! e.g. `0x0,0x2,9x6r`, the table of the README by default). With `0x0` it also lists the
+//! positions where the networks alone are furthest from the reference.
 
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
@@ -16,6 +19,7 @@ use std::path::Path;
 use std::time::Instant;
 use tavli::codec::{gnubg_id, position_id};
 use tavli::engine::choice::{self, EvaluatorKind};
+use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::Probabilities;
 use tavli::rules::{Board, MatchState, Side, Variant};
 use tavli::train::data;
@@ -76,7 +80,21 @@ fn main() {
         return;
     };
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
-    let weights = args.get(2).map(Path::new);
+    let weights = args.get(2).filter(|a| *a != "-").map(Path::new);
+    let configs: Vec<(u32, u32, bool)> = match args.get(3) {
+        Some(list) => list.split(',').filter_map(parse_config).collect(),
+        None => vec![
+            (0, 0, false),
+            (0, 1, false),
+            (0, 2, false),
+            (36, 8, false),
+            (9, 4, true),
+            (9, 6, true),
+            (18, 6, true),
+            (9, 8, true),
+            (36, 10, true),
+        ],
+    };
     if !Path::new(GNUBG).exists() {
         println!("label_quality: {GNUBG} is not installed; nothing measured");
         return;
@@ -98,17 +116,6 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let evaluator = choice::build(EvaluatorKind::Net, weights).expect("the networks load");
-    let configs = [
-        (0, 0, false),
-        (0, 1, false),
-        (0, 2, false),
-        (36, 8, false),
-        (9, 4, true),
-        (9, 6, true),
-        (18, 6, true),
-        (9, 8, true),
-        (36, 10, true),
-    ];
     for (trials, truncate, variance_reduction) in configs {
         let config = RolloutConfig {
             trials,
@@ -117,6 +124,7 @@ fn main() {
         };
         let started = Instant::now();
         let mut squares = Vec::new();
+        let mut worst = Vec::new();
         let mut bias = 0.0;
         for (index, (board, reference)) in boards.iter().zip(&truth).enumerate() {
             if !reference.is_finite() {
@@ -126,6 +134,7 @@ fn main() {
             let difference = label.money_equity() - reference;
             bias += difference;
             squares.push(difference * difference);
+            worst.push((difference, board));
         }
         let n = squares.len() as f64;
         let name = if trials == 0 {
@@ -142,5 +151,26 @@ fn main() {
             bias / n,
             1000.0 * started.elapsed().as_secs_f64() / n
         );
+        if (trials, truncate) == (0, 0) {
+            worst.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()));
+            for (difference, board) in worst.iter().take(12) {
+                println!(
+                    "    {:+.3}  {}  {:?}",
+                    difference,
+                    position_id::encode(board, Side::X),
+                    PositionClass::of(board)
+                );
+            }
+        }
     }
+}
+
+/// `9x6r`: 9 trials of 6 plies, variance-reduced; `0x2`: the exhaustive 2-ply rollout.
+fn parse_config(text: &str) -> Option<(u32, u32, bool)> {
+    let (reduced, text) = match text.strip_suffix('r') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (trials, plies) = text.split_once('x')?;
+    Some((trials.parse().ok()?, plies.parse().ok()?, reduced))
 }
