@@ -6,7 +6,8 @@
 //! e.g. `-- 2000 --evaluator pubeval`. The games are split over two gnubg processes (one per
 //! core), each with its own `tavli external` server; tavli sits in seat 1 in one and seat 0 in
 //! the other. Each gnubg run is a money session of `new game` commands with `set automatic
-//! game off`, its seed fixed (printed), so a run can be repeated.
+//! game off`, its seed fixed (printed), so a run can be repeated; `TAVLI_STRENGTH_SEED=N`
+//! plays other dice (seeds N and N + 1).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -116,7 +117,11 @@ fn main() {
         eprintln!("gnubg is not installed (apt-get install gnubg)");
         return;
     }
-    let seed = 20_261_201u32;
+    // TAVLI_STRENGTH_SEED picks other dice (gnubg's seeds are it and the next one).
+    let seed: u32 = std::env::var("TAVLI_STRENGTH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_261_201);
     let started = Instant::now();
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let handles: Vec<_> = [(1usize, seed), (0usize, seed + 1)]
