@@ -399,7 +399,7 @@ impl Game {
                 }
                 self.board = play.result;
                 let mut events = vec![Event::Played { side, dice, play }];
-                match self.rules.result(&self.board) {
+                match self.rules.result_after_play(&self.board, side) {
                     Some(result) => events.push(self.finish_played(result)),
                     None => self.pass_turn(),
                 }
