@@ -1,5 +1,8 @@
-//! The session's match state seen as a rules [`Game`], so that the cube and resignation
-//! changes (and the plays and passes) are decided by [`Game::apply`], and the game's new state written back.
+//! The session's match state seen as a rules [`Game`], so that [`Game::apply`] decides the
+//! doubles, takes, beavers and drops, a declined resignation, the plays and the passes, and
+//! the game's new state is written back. (Offering and accepting a resignation stay in the
+//! session: gnubg lets a player who is not on roll resign after his declined offer gave him
+//! the turn back, and scores an accepted one as the rules do not; see `cube.rs`.)
 
 use super::*;
 use crate::rules::game::{Action, Event, Game, GameError, GameInProgress, MatchContext};
