@@ -1010,7 +1010,11 @@ fn every_cube_and_match_case() {
                     ..in_match(7, 0, 0, Side::X)
                 };
                 let offered = Cube::centred().double(&context, Side::X).expect("double");
-                assert_eq!(offered.beaver(&context), Err(CubeRefusal::NoBeaver), "{id}");
+                assert_eq!(
+                    offered.beaver(&context),
+                    Err(CubeRefusal::BeaverInMatch),
+                    "{id}"
+                );
             }
             "SC21" => {
                 assert_eq!(

@@ -5,6 +5,7 @@ pub mod error;
 pub mod format;
 pub mod parser;
 pub mod resolve;
+pub(crate) mod token;
 pub mod variant_format;
 pub mod variant_move;
 pub mod written_move;

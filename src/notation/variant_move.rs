@@ -2,18 +2,17 @@
 //! a `VariantMoveText`, and its resolution against a position to one of the legal plays.
 
 use super::error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
+use super::token::{bear_off_label, checker_path, Spelling};
 use crate::rules::board::{Board, BAR};
 use crate::rules::dice::Dice;
 use crate::rules::game::{Contact, RuleSet};
 use crate::rules::play::{Play, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
 use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, one_of, space0, space1};
-use nom::combinator::{map, map_res, opt, value};
-use nom::multi::{many1, separated_list1};
-use nom::sequence::{delimited, preceded, terminated, tuple};
+use nom::character::complete::{char, space0, space1};
+use nom::combinator::{map, opt};
+use nom::multi::separated_list1;
+use nom::sequence::{delimited, terminated, tuple};
 use nom::IResult;
 
 /// The label of an Athroisma bear-off action, as written before the colon.
@@ -79,51 +78,29 @@ impl std::str::FromStr for VariantMoveText {
 fn variant_move(input: &str) -> IResult<&str, VariantMoveText> {
     map(
         tuple((
-            opt(terminated(action, tuple((char(':'), space1)))),
+            opt(terminated(
+                |input| bear_off_label(input, Spelling::Variant),
+                tuple((char(':'), space1)),
+            )),
             separated_list1(space1, entry),
         )),
         |(action, entries)| VariantMoveText { action, entries },
     )(input)
 }
 
-fn action(input: &str) -> IResult<&str, ActionLabel> {
-    alt((
-        map(
-            preceded(tuple((tag("sum"), space1)), number),
-            ActionLabel::Sum,
-        ),
-        map(
-            preceded(tuple((tag("double as sum"), space1)), number),
-            ActionLabel::DoubleAsSum,
-        ),
-        value(ActionLabel::DoubleOptionTwo, tag("double option (2)")),
-        value(ActionLabel::DoubleOptionThree, tag("double option (3)")),
-    ))(input)
-}
-
 fn entry(input: &str) -> IResult<&str, WrittenEntry> {
     map(
-        tuple((
-            alt((value(BAR_POINT, tag("bar")), number)),
-            many1(preceded(
-                char('/'),
-                tuple((
-                    alt((value(OFF_POINT, tag("off")), number)),
-                    map(opt(one_of("*^x")), |mark| mark.is_some()),
-                )),
-            )),
-            opt(delimited(char('('), number, char(')'))),
-        )),
-        |(start, landings, repeat)| WrittenEntry {
-            start,
-            landings,
-            repeat: repeat.unwrap_or(1),
+        |input| checker_path(input, Spelling::Variant),
+        |path| WrittenEntry {
+            start: path.points[0],
+            landings: path.points[1..]
+                .iter()
+                .copied()
+                .zip(path.marks[1..].iter().copied())
+                .collect(),
+            repeat: path.repeat,
         },
     )(input)
-}
-
-fn number(input: &str) -> IResult<&str, u8> {
-    map_res(digit1, str::parse::<u8>)(input)
 }
 
 /// Resolves a written play of `mover` with `dice` on `board` to the legal play reaching the

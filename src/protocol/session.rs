@@ -24,6 +24,7 @@ mod cube;
 mod files;
 mod games;
 mod position;
+mod rules_game;
 mod settings;
 mod show;
 mod turn;

@@ -16,10 +16,12 @@
 
 mod error;
 mod match_play;
+mod resume;
 mod rule_set;
 
 pub use error::GameError;
 pub use match_play::Match;
+pub use resume::GameInProgress;
 pub use rule_set::{Contact, PositionForm, RuleSet};
 
 use crate::rules::board::Board;
@@ -399,7 +401,7 @@ impl Game {
                 }
                 self.board = play.result;
                 let mut events = vec![Event::Played { side, dice, play }];
-                match self.rules.result(&self.board) {
+                match self.rules.result_after_play(&self.board, side) {
                     Some(result) => events.push(self.finish_played(result)),
                     None => self.pass_turn(),
                 }
@@ -451,6 +453,9 @@ impl Game {
                 Ok(vec![Event::Dropped { side }, won])
             }
             Action::Resign(kind) => {
+                // The doubled player may resign instead of answering (as gnubg allows): the
+                // double is withdrawn.
+                self.cube.offer = None;
                 self.require_no_decision()?;
                 let kind = kind.min(self.rules.largest_resignation());
                 if self.declined.is_some_and(|declined| kind <= declined) {

@@ -12,6 +12,10 @@ use super::dice::Dice;
 use super::play::{Play, Step, OFF_POINT};
 use super::side::Side;
 
+mod seen;
+
+use seen::{SeenPositions, HIT_WEIGHTS, SLOT_WEIGHTS};
+
 /// Every legal play of `mover` with `dice`, one per distinct resulting position, in gnubg's
 /// generation order. Empty when no checker can move.
 #[must_use]
@@ -82,99 +86,6 @@ thread_local! {
     static SEEN: std::cell::RefCell<SeenPositions> = std::cell::RefCell::new(SeenPositions::new());
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
-
-/// The positions found so far, by key, emptied in O(1) by changing its stamp. The `count`
-/// recorded so far are plays `0..count` of the generator's list, in order.
-struct SeenPositions {
-    entries: Box<[SeenEntry; TABLE_SIZE]>,
-    count: usize,
-    stamp: u32,
-}
-
-/// One slot of the table: in use when its stamp is the table's current stamp.
-#[derive(Clone, Copy, Default)]
-struct SeenEntry {
-    stamp: u32,
-    /// Index of the play in the generator's list.
-    play: u32,
-    key: u64,
-}
-
-const TABLE_BITS: u32 = 10;
-const TABLE_SIZE: usize = 1 << TABLE_BITS;
-
-impl SeenPositions {
-    fn new() -> SeenPositions {
-        SeenPositions {
-            entries: Box::new([SeenEntry::default(); TABLE_SIZE]),
-            count: 0,
-            stamp: 0,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.count = 0;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.entries.iter_mut().for_each(|entry| entry.stamp = 0);
-            self.stamp = 1;
-        }
-    }
-
-    /// Records `key` for the next play unless a play with the same key and the same board
-    /// (`same(index)`) is already there; returns whether it was new.
-    #[inline(always)]
-    fn insert(&mut self, key: u64, same: impl Fn(usize) -> bool) -> bool {
-        if self.count >= TABLE_SIZE / 2 {
-            // More distinct positions than any roll produces; compare with every play.
-            if (0..self.count).any(&same) {
-                return false;
-            }
-            self.count += 1;
-            return true;
-        }
-        let mut index = (key >> (64 - TABLE_BITS)) as usize;
-        loop {
-            let entry = &mut self.entries[index & (TABLE_SIZE - 1)];
-            if entry.stamp != self.stamp {
-                *entry = SeenEntry {
-                    stamp: self.stamp,
-                    play: self.count as u32,
-                    key,
-                };
-                self.count += 1;
-                return true;
-            }
-            if entry.key == key && same(entry.play as usize) {
-                return false;
-            }
-            index += 1;
-        }
-    }
-}
-
-/// Random 64-bit weights: a play's key is the sum, over its steps, of the weight of the slot
-/// it lands on minus the weight of the slot it leaves, plus a weight per opponent checker hit.
-/// All plays start from the same board, so equal positions have equal keys; equal keys are
-/// confirmed by comparing boards, so a collision can never merge two positions.
-const fn weights(seed: u64) -> [u64; 25] {
-    let mut weights = [0u64; 25];
-    let mut state = seed;
-    let mut index = 0;
-    while index < 25 {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        weights[index] = z ^ (z >> 31);
-        index += 1;
-    }
-    weights
-}
-
-const SLOT_WEIGHTS: [u64; 25] = weights(1);
-const HIT_WEIGHTS: [u64; 25] = weights(2);
 
 /// Bit of the bar in the occupancy masks.
 const BAR_BIT: u32 = 1 << BAR;
@@ -693,105 +604,4 @@ fn nonzero_mask(slots: &[u8; 25], filter: u8) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::variant::Variant;
-
-    #[test]
-    fn nonzero_mask_matches_a_loop() {
-        let mut slots = [0u8; 25];
-        for (index, slot) in slots.iter_mut().enumerate() {
-            *slot = (index * 7 % 5) as u8;
-        }
-        for filter in [0xFF, 0xFE] {
-            let expected = (0..25)
-                .filter(|&index| slots[index] & filter != 0)
-                .fold(0u32, |mask, index| mask | 1 << index);
-            assert_eq!(nonzero_mask(&slots, filter), expected, "{filter:x}");
-        }
-    }
-
-    /// Random boards (mostly with contact; none, one or several of the mover's checkers on
-    /// the bar) where every mixed roll gives the same plays, steps included, whether repeats
-    /// are found by rule or by key.
-    #[test]
-    fn repeat_rules_agree_with_keys() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = |limit: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % limit) as usize
-        };
-        let mut seen = SeenPositions::new();
-        // Boards by the number of the mover's checkers on the bar: none, one, more.
-        let mut on_bar = [0usize; 3];
-        for round in 0..3000 {
-            let mut slots = [[0u8; 25]; 2];
-            let spread = 6 + random(19);
-            // Every other board has many checkers on the bar.
-            let bar_odds = if round % 2 == 0 { 40 } else { 12 };
-            for _ in 0..15 {
-                let slot = if random(bar_odds) == 0 {
-                    BAR
-                } else {
-                    random(spread as u64)
-                };
-                slots[1][slot] += 1;
-            }
-            for _ in 0..15 {
-                let slot = random(25);
-                if slot == BAR || slots[1][23 - slot] == 0 {
-                    slots[0][slot] += 1;
-                }
-            }
-            let board = Board::from_slots(slots, Variant::Standard).unwrap();
-            on_bar[usize::from(slots[1][BAR].min(2))] += 1;
-            for dice in Dice::all_rolls()
-                .into_iter()
-                .filter(|dice| !dice.is_double())
-            {
-                let dice = (usize::from(dice.first()), usize::from(dice.second()));
-                for order in [dice, (dice.1, dice.0)] {
-                    let mut results = [Vec::new(), Vec::new()];
-                    for (by_key, plays) in [false, true].into_iter().zip(&mut results) {
-                        let (mut generator, root) = Generator::<1, true>::new(&board, plays);
-                        generator.by_key = by_key;
-                        generator.mixed(&root, order, &mut seen);
-                    }
-                    assert_eq!(results[0], results[1], "{slots:?} {order:?}");
-                }
-            }
-        }
-        assert!(on_bar.iter().all(|&boards| boards > 500), "{on_bar:?}");
-    }
-
-    #[test]
-    fn opening_rolls_have_gnubg_counts() {
-        let board = Board::start(Variant::Standard);
-        let dice = Dice::new(6, 3).unwrap();
-        assert_eq!(legal_plays(&board, Side::X, dice).len(), 14);
-        let total: usize = Dice::all_rolls()
-            .into_iter()
-            .map(|dice| count_legal_plays(&board, Side::X, dice))
-            .sum();
-        assert_eq!(total, 447);
-    }
-
-    #[test]
-    fn plays_conserve_checkers() {
-        let board = Board::start(Variant::Standard);
-        for dice in Dice::all_rolls() {
-            for play in legal_plays(&board, Side::O, dice) {
-                assert_eq!(
-                    play.result.checkers_in_play(Side::O) + u32::from(play.result.off[0]),
-                    15
-                );
-                assert_eq!(
-                    board.pips(Side::O) - play.result.pips(Side::O),
-                    play.pips_moved()
-                );
-            }
-        }
-    }
-}
+mod tests;

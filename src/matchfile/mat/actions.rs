@@ -6,12 +6,12 @@ use super::super::ast::{Action, ActionLabel, MoveText, Spanned};
 use super::super::diagnostic::Span;
 use super::super::replay::variant_from_header;
 use super::number;
+use crate::notation::token::{self, checker_path, Spelling};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
-use nom::character::complete::{char, digit1, space0, space1};
-use nom::combinator::{map, map_res, opt, value};
-use nom::multi::many1;
-use nom::sequence::{delimited, pair, preceded, terminated, tuple};
+use nom::character::complete::{char, space0, space1};
+use nom::combinator::{map, opt, value};
+use nom::sequence::{pair, preceded, terminated, tuple};
 use nom::IResult;
 
 /// Which move notation the file's moves are read in.
@@ -150,78 +150,32 @@ fn roll<'a>(origin: &'a str, input: &'a str, syntax: MoveSyntax) -> IResult<&'a 
 /// An Athroisma bear-off label and its colon: `sum 3:`, `double as sum 4:`,
 /// `double option (2):`, `double option (3):`.
 fn bear_off_label(input: &str) -> IResult<&str, ActionLabel> {
-    let digit = |i| {
-        map_res(
-            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
-            |d: &str| d.parse::<u8>(),
-        )(i)
-    };
     terminated(
-        alt((
-            map(preceded(pair(tag("sum"), space1), digit), ActionLabel::Sum),
-            map(
-                preceded(pair(tag("double as sum"), space1), digit),
-                ActionLabel::DoubleAsSum,
-            ),
-            value(ActionLabel::DoubleOptionTwo, tag("double option (2)")),
-            value(ActionLabel::DoubleOptionThree, tag("double option (3)")),
-        )),
+        |input| token::bear_off_label(input, MATCH_FILE_GNUBG),
         char(':'),
     )(input)
 }
 
-/// A point in a move: a number, `bar` or `off`.
-fn point(input: &str) -> IResult<&str, u8> {
-    alt((
-        value(25, tag_no_case("bar")),
-        value(0, tag_no_case("off")),
-        map_res(
-            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
-            |d: &str| d.parse::<u8>(),
-        ),
-    ))(input)
-}
-
-/// An optional contact mark (one of `marks`).
-fn contact_mark<'a>(input: &'a str, marks: &[char]) -> IResult<&'a str, bool> {
-    match input.chars().next() {
-        Some(c) if marks.contains(&c) => Ok((&input[c.len_utf8()..], true)),
-        _ => Ok((input, false)),
-    }
-}
-
 /// `13/7*/5`, `bar/22`, `6/off(2)`; with the variant syntax also `13/10^`, `10/8x(3)`.
 fn move_token(input: &str, syntax: MoveSyntax) -> IResult<&str, MoveText> {
-    let marks: &[char] = match syntax {
-        MoveSyntax::Gnubg => &['*'],
-        MoveSyntax::Variant => &['*', '^', 'x'],
-    };
-    let star = |i| contact_mark(i, marks);
-    let (rest, (first, first_hit, path, count)) = tuple((
-        point,
-        star,
-        many1(preceded(char('/'), pair(point, star))),
-        opt(delimited(
-            char('('),
-            map_res(digit1, str::parse::<u8>),
-            char(')'),
-        )),
-    ))(input)?;
-    let mut points = vec![first];
-    let mut hits = vec![first_hit];
-    for (point, hit) in path {
-        points.push(point);
-        hits.push(hit);
-    }
-    Ok((
-        rest,
-        MoveText {
-            points,
-            hits,
-            count: count.unwrap_or(1),
+    let spelling = match syntax {
+        MoveSyntax::Gnubg => MATCH_FILE_GNUBG,
+        MoveSyntax::Variant => Spelling::MatchFile {
+            marks: &['*', '^', 'x'],
         },
-    ))
+    };
+    map(
+        move |input| checker_path(input, spelling),
+        |path| MoveText {
+            points: path.points,
+            hits: path.marks,
+            count: path.repeat,
+        },
+    )(input)
 }
+
+/// Match-file spelling with gnubg's one contact mark, `*`.
+const MATCH_FILE_GNUBG: Spelling = Spelling::MatchFile { marks: &['*'] };
 
 #[cfg(test)]
 mod tests {

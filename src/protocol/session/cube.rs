@@ -1,7 +1,7 @@
 //! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
 
 use super::*;
-use crate::rules::game::{Ending, Event};
+use crate::rules::game::{Action, Ending, Event};
 use crate::rules::variants::cube::{may_double, Cube, CubeContext, CubeRefusal};
 
 impl Session {
@@ -54,41 +54,30 @@ impl Session {
     /// game: no cube, the Crawford game, the dice rolled, the opponent's cube, a dead cube;
     /// `None` when they allow it.
     pub(super) fn double_refusal(&self, doubler: Side, rolled: bool) -> Option<CubeRefusal> {
-        let state = &self.state;
         let cube = Cube {
-            value: state.cube_value,
-            owner: state.cube_owner,
             offer: None,
+            ..self.cube()
         };
         let context = CubeContext {
-            variant: state.variant,
-            match_length: state.match_length,
-            score: state.score,
-            crawford: state.crawford,
             on_roll: doubler,
             rolled,
-            beavers: 0,
+            ..self.cube_context()
         };
         may_double(&cube, &context, doubler).err()
     }
 
     /// The player on roll doubles (already checked to be allowed); a computer opponent answers.
     pub(super) fn offer_double(&mut self, out: &mut Response) {
-        let doubler = self.state.on_roll;
-        self.state.double_offered = true;
         self.rolled_since_opening = true;
         self.last_roll = None;
-        // A refused resignation may be offered again once the game has moved on.
-        self.declined = None;
-        self.record
-            .push(Record::Double(doubler, self.state.cube_value * 2));
-        self.state.turn = doubler.opponent();
-        self.beavers_used = 0;
-        out.line(format!("{} doubles.", self.name(doubler)));
-        out.event(Event::Doubled {
-            side: doubler,
-            value: self.state.cube_value * 2,
-        });
+        // The rules also let a refused resignation be offered again once the game has moved on.
+        for event in self.apply_checked(Action::Double) {
+            if let Event::Doubled { side, value } = event {
+                self.record.push(Record::Double(side, value));
+                out.line(format!("{} doubles.", self.name(side)));
+            }
+            out.event(event);
+        }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
@@ -109,22 +98,14 @@ impl Session {
     }
 
     pub(super) fn take(&mut self, out: &mut Response) {
-        let taker = self.state.turn;
-        self.record.push(Record::Take(taker));
-        self.state.cube_value *= 2;
-        self.state.cube_owner = Some(self.state.on_roll.opponent());
-        self.state.double_offered = false;
-        self.state.turn = self.state.on_roll;
-        self.beavers_used = 0;
-        out.line(format!(
-            "{} accepts the cube at {}.",
-            self.name(taker),
-            self.state.cube_value
-        ));
-        out.event(Event::Took {
-            side: taker,
-            value: self.state.cube_value,
-        });
+        self.record.push(Record::Take(self.state.turn));
+        // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
+        for event in self.apply_checked(Action::Take) {
+            if let Event::Took { side, value } = event {
+                out.line(format!("{} accepts the cube at {value}.", self.name(side)));
+            }
+            out.event(event);
+        }
         self.hand_over(out);
     }
 
@@ -143,19 +124,18 @@ impl Session {
 
     pub(super) fn drop_cube(&mut self, out: &mut Response) {
         let dropper = self.state.turn;
-        let winner = dropper.opponent();
-        let points = self.state.cube_value;
+        let events = self.apply_checked(Action::Drop);
+        let Some(&Event::Won { winner, points, .. }) = events.last() else {
+            return;
+        };
         out.line(format!(
             "{} refuses the cube and gives up {}.",
             self.name(dropper),
             plural(points, "point")
         ));
-        out.event(Event::Dropped { side: dropper });
-        out.event(Event::Won {
-            winner,
-            ending: Ending::Dropped,
-            points,
-        });
+        for event in events {
+            out.event(event);
+        }
         self.record.push(Record::Drop(dropper));
         self.state.game_state = GameState::Dropped;
         self.finish_game(winner, Resignation::Single, points, out);
@@ -172,59 +152,53 @@ impl Session {
         Ok(())
     }
 
-    /// Why a beaver is not allowed now, or `None` when it is.
+    /// Why a beaver is not allowed now, or `None` when it is: the rules' refusals in gnubg's
+    /// words, then gnubg's largest cube.
     pub(super) fn beaver_refusal(&self) -> Option<CommandError> {
-        if self.state.is_match() {
-            return Some(CommandError::not_now(
-                "Beavers and Raccoons are not permitted during match play.",
-            ));
+        let mut cube = self.cube();
+        if !self.playing() {
+            cube.offer = None;
         }
-        if self.settings.beavers == 0 {
-            return Some(CommandError::not_now(
-                "Beavers are disabled (see `help set beavers').",
-            ));
-        }
-        if !self.playing() || !self.state.double_offered {
-            return Some(CommandError::not_now(
-                "The cube must have been offered before you can redouble it.",
-            ));
-        }
-        if self.beavers_used >= self.settings.beavers {
-            return Some(CommandError::not_now(if self.settings.beavers == 1 {
+        let message = match cube.beaver(&self.cube_context()) {
+            Ok(_) if self.state.cube_value * 2 >= MAX_MONEY_CUBE => {
+                "The cube is already at its highest supported value ; you can't double any more."
+                    .to_string()
+            }
+            Ok(_) => return None,
+            Err(CubeRefusal::BeaverInMatch) => {
+                "Beavers and Raccoons are not permitted during match play.".to_string()
+            }
+            Err(CubeRefusal::BeaversDisabled) => {
+                "Beavers are disabled (see `help set beavers').".to_string()
+            }
+            Err(CubeRefusal::NothingToAnswer) => {
+                "The cube must have been offered before you can redouble it.".to_string()
+            }
+            Err(CubeRefusal::BeaversUsed) if self.settings.beavers == 1 => {
                 "Only one beaver is permitted (see `help set beavers').".to_string()
-            } else {
-                format!(
-                    "Only {} beavers are permitted (see `help set beavers').",
-                    self.settings.beavers
-                )
-            }));
-        }
-        if self.state.cube_value * 2 >= MAX_MONEY_CUBE {
-            return Some(CommandError::not_now(
-                "The cube is already at its highest supported value ; you can't double any more.",
-            ));
-        }
-        None
+            }
+            Err(CubeRefusal::BeaversUsed) => format!(
+                "Only {} beavers are permitted (see `help set beavers').",
+                self.settings.beavers
+            ),
+            Err(other) => other.to_string(),
+        };
+        Some(CommandError::not_now(message))
     }
 
     pub(super) fn beaver(&mut self, out: &mut Response) {
-        let beaverer = self.state.turn;
-        self.record
-            .push(Record::Double(beaverer, self.state.cube_value * 4));
-        self.beavers_used += 1;
-        self.state.cube_value *= 2;
-        // gnubg gives the cube to the player who was doubled first, also on a raccoon.
-        self.state.cube_owner = Some(self.state.on_roll.opponent());
-        self.state.turn = beaverer.opponent();
-        out.line(format!(
-            "{} accepts and immediately redoubles to {}.",
-            self.name(beaverer),
-            self.state.cube_value * 2
-        ));
-        out.event(Event::Beavered {
-            side: beaverer,
-            value: self.state.cube_value * 2,
-        });
+        // The rules: the cube doubles, stays with the player doubled first, and is offered
+        // back at twice that.
+        for event in self.apply_checked(Action::Beaver) {
+            if let Event::Beavered { side, value } = event {
+                self.record.push(Record::Double(side, value));
+                out.line(format!(
+                    "{} accepts and immediately redoubles to {value}.",
+                    self.name(side)
+                ));
+            }
+            out.event(event);
+        }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
@@ -325,6 +299,8 @@ impl Session {
             self.name(winner),
             result_word(level)
         ));
+        // gnubg's scoring, not the rules' (fixtures/rules/test-cases.md SC21): what was
+        // resigned times the cube, the Jacoby rule changing only the word printed.
         let points = level.points() * self.state.cube_value;
         let word = self.scored(level);
         out.event(Event::Won {
@@ -347,21 +323,22 @@ impl Session {
     }
 
     pub(super) fn decline_resignation(&mut self, out: &mut Response) {
-        let Some(level) = self.state.resignation else {
+        if self.state.resignation.is_none() {
             return;
-        };
+        }
         let decliner = self.state.turn;
-        out.line(format!(
-            "{} declines the {}.",
-            self.name(decliner),
-            result_word(level)
-        ));
-        out.event(Event::ResignationDeclined {
-            side: decliner,
-            kind: level,
-        });
-        self.declined = Some(level);
-        self.state.resignation = None;
+        for event in self.apply_checked(Action::Reject) {
+            if let Event::ResignationDeclined { side, kind } = event {
+                out.line(format!(
+                    "{} declines the {}.",
+                    self.name(side),
+                    result_word(kind)
+                ));
+            }
+            out.event(event);
+        }
+        // gnubg hands the turn back to the resigner, also one who resigned in answer to a
+        // double (the rules would give it to the player on roll).
         self.state.turn = decliner.opponent();
         self.hand_over(out);
     }

@@ -171,6 +171,15 @@ mod tests {
     use crate::protocol::response::{ErrorKind, Output};
     use crate::protocol::{run_line, Session};
 
+    /// Two human players, seed 1, a new game and its opening play made.
+    const TWO_HUMANS_AFTER_ONE_PLAY: &[&str] = &[
+        "set player 0 human",
+        "set player 1 human",
+        "set seed 1",
+        "new game",
+        "move 24/15",
+    ];
+
     fn session(lines: &[&str]) -> Session {
         let mut session = Session::new("root");
         for line in lines {
@@ -181,13 +190,7 @@ mod tests {
 
     #[test]
     fn hint_before_rolling_is_a_cube_analysis_and_the_taker_sees_his_side() {
-        let mut session = session(&[
-            "set player 0 human",
-            "set player 1 human",
-            "set seed 1",
-            "new game",
-            "move 24/15",
-        ]);
+        let mut session = session(TWO_HUMANS_AFTER_ONE_PLAY);
         let before = run_line(&mut session, "hint").unwrap_or_default();
         let Some(Output::CubeAnalysis { report }) = before.outputs.first() else {
             panic!("{before:?}");
@@ -205,15 +208,10 @@ mod tests {
 
     #[test]
     fn a_player_who_may_not_double_gets_gnubgs_refusal_and_nothing_changes() {
-        let mut session = session(&[
-            "set player 0 human",
-            "set player 1 human",
-            "set seed 1",
-            "new game",
-            "move 24/15",
-            "set cube value 2",
-            "set cube owner 1",
-        ]);
+        let mut session = session(TWO_HUMANS_AFTER_ONE_PLAY);
+        for line in ["set cube value 2", "set cube owner 1"] {
+            assert!(run_line(&mut session, line).is_ok(), "{line}");
+        }
         let copy = session.clone();
         let refused = run_line(&mut session, "hint");
         assert_eq!(

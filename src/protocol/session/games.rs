@@ -3,8 +3,7 @@
 use super::turn::unreachable_dice;
 use super::*;
 use crate::rules::game::{Ending, Event};
-use crate::rules::variants::cube::Cube;
-use crate::rules::variants::{GameResult, WinKind};
+use crate::rules::variants::WinKind;
 
 impl Session {
     pub(super) fn new_command(
@@ -167,19 +166,19 @@ impl Session {
         }
     }
 
-    /// After `mover`'s play: ends the game when the rules say it is over (bear-off, Plakoto's
-    /// mother rule or draw) and returns true. One path for every variant: the rules give the
-    /// result and its points (the cube, and the Jacoby rule in money play).
-    pub(super) fn end_game_after_play(&mut self, mover: Side, out: &mut Response) -> bool {
-        let state = &self.state;
-        let rules = state.rules();
-        let Some(result) = rules.result_after_play(&state.board, mover) else {
-            return false;
-        };
+    /// Ends the game the rules ended with `ending` after a play: a [`Event::Won`] by
+    /// bearing off or Plakoto's mother rule (its points counting the cube, and the Jacoby
+    /// rule in money play), or a Plakoto [`Event::Drawn`]. One path for every variant.
+    pub(super) fn end_game(&mut self, ending: Event, out: &mut Response) {
         self.state.game_state = GameState::Over;
-        let GameResult::Win { winner, kind } = result else {
+        let Event::Won {
+            winner,
+            ending: Ending::Played(kind),
+            points,
+        } = ending
+        else {
             self.finish_drawn_game(out);
-            return true;
+            return;
         };
         if kind == WinKind::Mother {
             out.line(format!(
@@ -192,21 +191,9 @@ impl Session {
             WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
             WinKind::Backgammon => Resignation::Backgammon,
         };
-        let state = &self.state;
-        let cube = Cube {
-            value: state.cube_value,
-            owner: state.cube_owner,
-            offer: None,
-        };
-        let points = rules.points(result, &cube, state.jacoby && !state.is_match());
         let word = self.scored(word);
-        out.event(Event::Won {
-            winner,
-            ending: Ending::Played(kind),
-            points,
-        });
+        out.event(ending);
         self.finish_game(winner, word, points, out);
-        true
     }
 
     /// Records the end of a game: result lines, score, match end, next game.

@@ -230,7 +230,7 @@ impl Session {
                 "tavli cannot analyse cube or resignation decisions yet.",
             ));
         };
-        if !self.state.variant.is_gnubg_variation() {
+        if self.own_variant() {
             return self.variant_hint(dice, count, out);
         }
         let ranked = evaluate::ranked_plays(

@@ -1,7 +1,7 @@
 //! Rolling, moving and handing the turn over: the dice, plays, forced moves and the computer's turns.
 
 use super::*;
-use crate::rules::game::Event;
+use crate::rules::game::{Action, Event};
 
 impl Session {
     /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
@@ -36,16 +36,8 @@ impl Session {
         dice
     }
 
-    pub(super) fn switch_turn(&mut self) {
-        let next = self.state.on_roll.opponent();
-        self.state.on_roll = next;
-        self.state.turn = next;
-        self.state.dice = None;
-        self.declined = None;
-        self.beavers_used = 0;
-    }
-
-    /// Makes `play` for the player on roll; returns true when it ended the game.
+    /// Makes `play` for the player on roll (the rules pass the turn or end the game); returns
+    /// true when it ended the game.
     pub(super) fn make_play(&mut self, play: &Play, out: &mut Response) -> bool {
         let mover = self.state.on_roll;
         let Some(dice) = self.state.dice else {
@@ -57,23 +49,20 @@ impl Session {
                 self.record.pop();
             }
         }
-        out.play_event(
-            Event::Played {
-                side: mover,
-                dice,
-                play: *play,
-            },
-            notation.clone(),
-        );
+        let mut events = self.apply_checked(Action::Play(*play)).into_iter();
+        if let Some(played) = events.next() {
+            out.play_event(played, notation.clone());
+        }
         self.record
             .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
         self.last_roll = None;
-        self.state.board = play.result;
-        if self.end_game_after_play(mover, out) {
-            return true;
+        match events.next() {
+            Some(ending) => {
+                self.end_game(ending, out);
+                true
+            }
+            None => false,
         }
-        self.switch_turn();
-        false
     }
 
     /// After the dice are rolled for the player on roll: handles "cannot move" and forced
@@ -87,8 +76,7 @@ impl Session {
         let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
             out.line(format!("{} cannot move.", self.name(mover)));
-            self.record_no_move(mover, dice, out);
-            self.switch_turn();
+            self.pass_without_move(mover, dice, out);
             return true;
         }
         let computer = self.players[mover.index()] == PlayerKind::Computer;
@@ -109,8 +97,11 @@ impl Session {
         false
     }
 
-    pub(super) fn record_no_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
-        out.event(Event::CannotMove { side: mover, dice });
+    /// `mover`, who has no legal play with `dice`, passes the turn (the rules check it).
+    pub(super) fn pass_without_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
+        for event in self.apply_checked(Action::CannotMove) {
+            out.event(event);
+        }
         if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
             if side == mover && rolled == dice {
                 self.record.pop();
@@ -218,8 +209,7 @@ impl Session {
                 match plays.as_slice() {
                     [] => {
                         out.line(format!("{} cannot move.", self.name(mover)));
-                        self.record_no_move(mover, dice, out);
-                        self.switch_turn();
+                        self.pass_without_move(mover, dice, out);
                         self.hand_over(out);
                         return Ok(());
                     }

@@ -77,7 +77,9 @@ fn no_gnubg_form(variant: Variant) -> CommandError {
 }
 
 impl Session {
-    fn own_variant(&self) -> bool {
+    /// Whether the game is one of tavli's own variants, which the evaluator (gnubg's inputs:
+    /// the standard family only) cannot judge: the variant heuristic plays and hints there.
+    pub(super) fn own_variant(&self) -> bool {
         !self.state.variant.is_gnubg_variation()
     }
 

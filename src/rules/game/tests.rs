@@ -252,3 +252,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn in_gnubgs_variations_only_the_movers_bearing_off_ends_the_game() {
+    // An edited board: O has borne off every checker, X still has his all on the board.
+    let mut slots = [[0; 25]; 2];
+    slots[Side::X.index()] = Board::start(Variant::Standard).slots[Side::X.index()];
+    let board = Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
+    let mut game = standard_money();
+    game.apply(Action::SetBoard(board)).ok();
+    game.apply(Action::Roll(dice(3, 1))).ok();
+    let play = game.legal_plays()[0];
+    assert!(game.apply(Action::Play(play)).is_ok());
+    assert!(!game.is_over());
+    assert_eq!(game.turn(), Side::O);
+}

@@ -66,8 +66,12 @@ pub enum CubeRefusal {
     Pending,
     /// There is no double to answer.
     NothingToAnswer,
-    /// Beavers and raccoons are not permitted in match play, or not enabled (or all used).
-    NoBeaver,
+    /// Beavers and raccoons are not permitted in match play.
+    BeaverInMatch,
+    /// Beavers are not enabled (money play allows none).
+    BeaversDisabled,
+    /// All the beavers (and raccoons) one double allows have been used.
+    BeaversUsed,
 }
 
 impl fmt::Display for CubeRefusal {
@@ -80,7 +84,9 @@ impl fmt::Display for CubeRefusal {
             CubeRefusal::NotOwner => "You do not own the cube",
             CubeRefusal::Pending => "A double is already waiting for an answer",
             CubeRefusal::NothingToAnswer => "No double has been offered",
-            CubeRefusal::NoBeaver => "Beavers and Raccoons are not permitted here",
+            CubeRefusal::BeaverInMatch => "Beavers and Raccoons are not permitted in match play",
+            CubeRefusal::BeaversDisabled => "Beavers are disabled",
+            CubeRefusal::BeaversUsed => "No more beavers are permitted",
         })
     }
 }
@@ -137,11 +143,18 @@ impl Cube {
     }
 
     /// The doubled player takes and at once redoubles, keeping the cube: a beaver, or after
-    /// one a raccoon (money play only, up to `context.beavers` in one exchange).
+    /// one a raccoon (money play only, up to `context.beavers` in one exchange). The
+    /// refusals come in gnubg's order: match play, beavers disabled, no double, all used.
     pub fn beaver(&self, context: &CubeContext) -> Result<Cube, CubeRefusal> {
+        if context.match_length > 0 {
+            return Err(CubeRefusal::BeaverInMatch);
+        }
+        if context.beavers == 0 {
+            return Err(CubeRefusal::BeaversDisabled);
+        }
         let offer = self.offer.ok_or(CubeRefusal::NothingToAnswer)?;
-        if context.match_length > 0 || offer.redoubles >= context.beavers {
-            return Err(CubeRefusal::NoBeaver);
+        if offer.redoubles >= context.beavers {
+            return Err(CubeRefusal::BeaversUsed);
         }
         let responder = offer.from.opponent();
         let beaverer = offer.beaverer.unwrap_or(responder);

@@ -36,9 +36,10 @@ fn canonical_steps(board: &Board, side: Side, steps: &[Step]) -> Vec<Step> {
     sorted
 }
 
-/// The notation of a recorded play and the board after it. gnubg's variations use gnubg's
-/// notation and the written steps; tavli's own variants (pins, captures, Athroisma's actions)
-/// take the legal play with exactly those steps, which the match-file replay has checked.
+/// The notation of a recorded play and the board after it: the legal play with exactly the
+/// written steps (pins, captures and Athroisma's actions come with it), or, where the steps
+/// are written in another order than the one the generator keeps (gnubg's variations), the
+/// written steps applied as they stand. The match-file replay has checked the play.
 fn recorded_play(
     variant: Variant,
     board: &Board,
@@ -48,14 +49,11 @@ fn recorded_play(
 ) -> (String, Board) {
     let rules = RuleSet::new(variant);
     let notation = format_play(rules, board, side, dice, steps);
-    if variant.is_gnubg_variation() {
-        return (notation, after_steps(board, side, steps));
-    }
     let result = rules
         .legal_plays(board, side, dice)
         .into_iter()
         .find(|play| play.steps() == steps)
-        .map_or(*board, |play| play.result);
+        .map_or_else(|| after_steps(board, side, steps), |play| play.result);
     (notation, result)
 }
 

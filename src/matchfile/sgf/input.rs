@@ -1,0 +1,385 @@
+//! gnubg SGF game trees as replay input: the match information of the root node, set-up
+//! boards, declared results and each `W[...]`/`B[...]` value as an event, with the problems
+//! that are not about play.
+
+use super::{first_value, parse_sgf_partial, values};
+use crate::matchfile::ast::{MoveText, SgfNode};
+use crate::matchfile::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use crate::matchfile::replay::{variant_from_header, Event, EventKind, GameInput, MatchInput};
+use crate::rules::{Board, Side, Variant};
+
+/// One `[key:value]` of `MI`.
+fn match_info(node: &SgfNode, key: &str) -> Option<u32> {
+    values(node, "MI").into_iter().find_map(|value| {
+        let (name, number) = value.value.split_once(':')?;
+        (name == key).then(|| number.trim().parse().ok())?
+    })
+}
+
+/// A point letter in the mover's numbering: 25 = bar (`y`), 0 = off (`z`).
+fn letter_point(letter: u8, side: Side) -> Option<u8> {
+    match letter {
+        b'y' => Some(25),
+        b'z' => Some(0),
+        b'a'..=b'x' => Some(match side {
+            Side::O => letter - b'a' + 1,
+            Side::X => b'x' - letter + 1,
+        }),
+        _ => None,
+    }
+}
+
+/// Names of players 0 and 1 when the root node has no `PW`/`PB`: gnubg's default names.
+const DEFAULT_NAMES: [&str; 2] = ["gnubg", "user"];
+
+/// Reads SGF text into replay input, with the problems that are not about play.
+pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut input = MatchInput {
+        jacoby: false,
+        ..MatchInput::default()
+    };
+    let (collection, error) = parse_sgf_partial(text);
+    if let Some(error) = error {
+        let kind = if error.truncated {
+            DiagnosticKind::Truncated
+        } else {
+            DiagnosticKind::Syntax
+        };
+        let message = if collection.trees.is_empty() {
+            error.message
+        } else {
+            format!(
+                "{}; only the {} complete game(s) before it are checked",
+                error.message,
+                collection.trees.len()
+            )
+        };
+        diagnostics.push(Diagnostic::error(kind, Span::at(error.offset), message));
+    }
+    for (index, tree) in collection.trees.iter().enumerate() {
+        let Some(root) = tree.nodes.first() else {
+            continue;
+        };
+        match first_value(root, "GM") {
+            Some(gm) if gm.value.trim() == "6" => {}
+            Some(gm) => diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                gm.span,
+                format!("GM[{}] is not backgammon (GM[6])", gm.value),
+            )),
+            None => diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                root.span,
+                "the game tree has no GM[6] (backgammon) property",
+            )),
+        }
+        let length = match_info(root, "length").unwrap_or(0);
+        if index == 0 {
+            let length_span = first_value(root, "MI").map_or(root.span, |v| v.span);
+            input.length = Some((length, length_span));
+            // Without PW/PB gnubg keeps its own player names; its defaults are `gnubg` and
+            // `user` (the login name when it has one). Empty names would make a .mat that
+            // neither gnubg nor tavli reads.
+            input.players = [
+                first_value(root, "PW")
+                    .map_or_else(|| DEFAULT_NAMES[0].to_string(), |v| v.value.clone()),
+                first_value(root, "PB")
+                    .map_or_else(|| DEFAULT_NAMES[1].to_string(), |v| v.value.clone()),
+            ];
+            for (property, key) in [
+                ("PC", "Site"),
+                ("EV", "Event"),
+                ("RO", "Round"),
+                ("DT", "EventDate"),
+                ("AN", "Transcriber"),
+            ] {
+                if let Some(value) = first_value(root, property) {
+                    let text = if key == "EventDate" {
+                        value.value.replace('-', ".")
+                    } else {
+                        value.value.clone()
+                    };
+                    input.info.push((key.to_string(), text));
+                }
+            }
+            if let Some(comment) = first_value(root, "GC") {
+                input.comment = comment.value.lines().map(str::to_string).collect();
+            }
+            if let Some(rules) = first_value(root, "RU") {
+                for rule in rules.value.split(':') {
+                    match rule {
+                        "Jacoby" => input.jacoby = true,
+                        "Crawford" | "CrawfordGame" | "NoCube" | "" => {}
+                        other => match variant_from_header(other) {
+                            Some(variant) => input.variant = variant,
+                            None => diagnostics.push(Diagnostic::error(
+                                DiagnosticKind::BadHeader,
+                                rules.span,
+                                format!("rule `{other}` is not supported"),
+                            )),
+                        },
+                    }
+                }
+            }
+        } else if let Some((variant, span)) =
+            tree_variant(root).filter(|(variant, _)| *variant != input.variant)
+        {
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                span,
+                format!(
+                    "this game is {variant}, the first game {}: a file holds one variant (the tavli rotation of Portes, Plakoto and Fevga cannot be checked)",
+                    input.variant
+                ),
+            ));
+        }
+        if index > 0 && input.length.map(|(l, _)| l) != Some(length) {
+            let span = first_value(root, "MI").map_or(root.span, |v| v.span);
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::BadHeader,
+                span,
+                "the match length differs from the first game's",
+            ));
+        }
+        let score = match (match_info(root, "ws"), match_info(root, "bs")) {
+            (Some(white), Some(black)) => Some((
+                [white, black],
+                first_value(root, "MI").map_or(root.span, |v| v.span),
+            )),
+            _ => None,
+        };
+        let declared = first_value(root, "RE").and_then(|re| parse_result(&re.value, re.span));
+        let declared_crawford = first_value(root, "RU")
+            .map(|rules| {
+                (
+                    rules.value.split(':').any(|r| r == "CrawfordGame"),
+                    rules.span,
+                )
+            })
+            .or(Some((false, root.span)));
+        let mut game = GameInput {
+            header: root.span,
+            score,
+            events: Vec::new(),
+            declared,
+            declared_crawford,
+            end: Span::new(tree.span.end.saturating_sub(1), tree.span.end),
+        };
+        let mut last_double: Option<Side> = None;
+        let mut skip_take = false;
+        for node in &tree.nodes[1..] {
+            if node.property("AE").is_some()
+                || node.property("AB").is_some()
+                || node.property("AW").is_some()
+            {
+                match setup_board(node, input.variant) {
+                    Ok(board) => {
+                        let on_roll =
+                            first_value(node, "PL").and_then(|pl| match pl.value.as_str() {
+                                "W" => Some(Side::O),
+                                "B" => Some(Side::X),
+                                _ => None,
+                            });
+                        game.events.push(Event {
+                            side: on_roll.unwrap_or(Side::O),
+                            kind: EventKind::SetBoard { board, on_roll },
+                            span: node.span,
+                        });
+                    }
+                    Err(message) => {
+                        diagnostics.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            node.span,
+                            format!("{message}; the rest of this game is skipped"),
+                        ));
+                        game.declared = None;
+                        break;
+                    }
+                }
+                continue;
+            }
+            for (identifier, side) in [("W", Side::O), ("B", Side::X)] {
+                for value in values(node, identifier) {
+                    if skip_take && value.value == "take" {
+                        // The take after a beaver is implied by the beaver.
+                        skip_take = false;
+                        continue;
+                    }
+                    match sgf_event(&value.value, value.span, side, &mut last_double) {
+                        Ok(event) => {
+                            skip_take = matches!(event.kind, EventKind::Beaver(_));
+                            game.events.push(event);
+                        }
+                        Err(message) => diagnostics.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            value.span,
+                            message,
+                        )),
+                    }
+                }
+            }
+        }
+        input.games.push(game);
+    }
+    if input.variant != Variant::Standard && input.jacoby {
+        input.jacoby = false;
+    }
+    (input, diagnostics)
+}
+
+/// The variant named in a root node's `RU[]` (standard when none is named), and where.
+fn tree_variant(root: &SgfNode) -> Option<(Variant, Span)> {
+    let rules = first_value(root, "RU")?;
+    let variant = rules
+        .value
+        .split(':')
+        .filter(|rule| {
+            !matches!(
+                *rule,
+                "Jacoby" | "Crawford" | "CrawfordGame" | "NoCube" | ""
+            )
+        })
+        .find_map(variant_from_header)
+        .unwrap_or(Variant::Standard);
+    Some((variant, rules.span))
+}
+
+/// The board of a set-up node: `AE[a:y]` (clear everything), then `AW`/`AB` one value per
+/// checker (letters as for moves; `y` = bar).
+fn setup_board(node: &SgfNode, variant: Variant) -> Result<Board, String> {
+    let clears_all = values(node, "AE")
+        .iter()
+        .any(|v| v.value == "a:y" || v.value == "a:z");
+    if !clears_all {
+        return Err("a set-up node that does not clear the board first (AE[a:y])".to_string());
+    }
+    let mut slots = [[0u8; 25]; 2];
+    for (identifier, side) in [("AW", Side::O), ("AB", Side::X)] {
+        for value in values(node, identifier) {
+            let point = value
+                .value
+                .bytes()
+                .next()
+                .and_then(|letter| letter_point(letter, side))
+                .filter(|&p| p != 0)
+                .ok_or_else(|| format!("`{}` is not a point letter", value.value))?;
+            let slot = &mut slots[side.index()][usize::from(point - 1)];
+            *slot = slot.saturating_add(1);
+        }
+    }
+    Board::from_slots(slots, variant).map_err(|error| format!("impossible set-up: {error}"))
+}
+
+/// `W+2`, `B+8R`: winner, points, by resignation.
+fn parse_result(text: &str, span: Span) -> Option<(Side, u32, bool, Span)> {
+    let (winner, rest) = text.split_once('+')?;
+    let side = match winner {
+        "W" => Side::O,
+        "B" => Side::X,
+        _ => return None,
+    };
+    let resigned = rest.ends_with('R');
+    let points: u32 = rest.trim_end_matches('R').parse().ok()?;
+    Some((side, points, resigned, span))
+}
+
+/// One `W[...]`/`B[...]` value as an event.
+fn sgf_event(
+    value: &str,
+    span: Span,
+    side: Side,
+    last_double: &mut Option<Side>,
+) -> Result<Event, String> {
+    let kind = match value {
+        "double" => {
+            if *last_double == Some(side.opponent()) {
+                *last_double = None;
+                EventKind::Beaver(None)
+            } else {
+                *last_double = Some(side);
+                EventKind::Double(None)
+            }
+        }
+        "take" => {
+            *last_double = None;
+            EventKind::Take
+        }
+        "drop" => {
+            *last_double = None;
+            EventKind::Drop
+        }
+        _ => {
+            *last_double = None;
+            let bytes = value.as_bytes();
+            if bytes.len() < 2
+                || !bytes.len().is_multiple_of(2)
+                || !bytes[..2].iter().all(u8::is_ascii_digit)
+            {
+                return Err(format!(
+                    "`{value}` is not a move (dice and point letters), `double`, `take` or `drop`"
+                ));
+            }
+            let dice = [bytes[0] - b'0', bytes[1] - b'0'];
+            let mut moves = Vec::new();
+            for (index, pair) in bytes[2..].chunks(2).enumerate() {
+                let from = letter_point(pair[0], side);
+                let to = letter_point(pair[1], side);
+                let (Some(from), Some(to)) = (from, to) else {
+                    return Err(format!(
+                        "`{}` is not a pair of point letters (a..x, y = bar, z = off)",
+                        String::from_utf8_lossy(pair)
+                    ));
+                };
+                let start = span.start + 2 + 2 * index;
+                moves.push((
+                    MoveText {
+                        points: vec![from, to],
+                        hits: vec![false, false],
+                        count: 1,
+                    },
+                    Span::new(start, start + 2),
+                ));
+            }
+            EventKind::Roll {
+                dice,
+                dice_span: Span::new(span.start, span.start + 2),
+                moves,
+                cannot_move: false,
+                label: None,
+            }
+        }
+    };
+    Ok(Event { side, kind, span })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_are_absolute() {
+        assert_eq!(letter_point(b'q', Side::X), Some(8));
+        assert_eq!(letter_point(b't', Side::X), Some(5));
+        assert_eq!(letter_point(b'm', Side::O), Some(13));
+        assert_eq!(letter_point(b'x', Side::O), Some(24));
+        assert_eq!(letter_point(b'y', Side::O), Some(25));
+    }
+
+    #[test]
+    fn missing_player_names_are_gnubgs_defaults_and_convert_to_a_readable_mat() {
+        // Found by the sgf_file fuzz target: no PW/PB read as empty names, and the .mat
+        // written from them had an empty player 0, which the .mat reader rejects.
+        let text = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]\n;B[31qtst])";
+        let record = crate::matchfile::read_match_text(text, crate::matchfile::Format::Sgf)
+            .expect("an SGF without names reads");
+        assert_eq!(record.players, ["gnubg".to_string(), "user".to_string()]);
+        let mat = crate::matchfile::write_mat(&record, crate::matchfile::MatOptions::default());
+        let back = crate::matchfile::read_match_text(&mat, crate::matchfile::Format::Mat)
+            .unwrap_or_else(|error| panic!("{error}\n{mat}"));
+        assert_eq!(back.players, record.players);
+        assert!(back.games == record.games);
+        let (named, _) = sgf_input("(;FF[4]GM[6]PW[a]PB[b]\n;B[31qtst])");
+        assert_eq!(named.players, ["a".to_string(), "b".to_string()]);
+    }
+}

@@ -1,0 +1,104 @@
+//! A game rebuilt part-way through from a caller's own record of it, and read back: the seam
+//! for a caller that keeps its own state (the REPL keeps gnubg's match state) but lets
+//! [`Game::apply`] decide every change.
+
+use super::{Game, MatchContext, RuleSet};
+use crate::rules::board::Board;
+use crate::rules::dice::Dice;
+use crate::rules::match_state::Resignation;
+use crate::rules::side::Side;
+use crate::rules::variants::cube::Cube;
+
+/// Where a game that has not ended stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInProgress {
+    /// The checkers.
+    pub board: Board,
+    /// The cube, with the double waiting for an answer, if any.
+    pub cube: Cube,
+    /// The player whose turn it is to roll and move.
+    pub on_roll: Side,
+    /// The dice rolled by the player on roll, if rolled.
+    pub dice: Option<Dice>,
+    /// A pending resignation: who offers it and how much.
+    pub resignation: Option<(Side, Resignation)>,
+    /// The resignation declined since the game last moved on (a smaller or equal one may not
+    /// be offered again until then).
+    pub declined: Option<Resignation>,
+}
+
+impl Game {
+    /// The game of `rules` in `context` standing at `progress` (not ended).
+    #[must_use]
+    pub fn resume(rules: RuleSet, context: MatchContext, progress: GameInProgress) -> Game {
+        Game {
+            rules,
+            context,
+            board: progress.board,
+            cube: progress.cube,
+            on_roll: progress.on_roll,
+            dice: progress.dice,
+            resignation: progress.resignation,
+            declined: progress.declined,
+            result: None,
+        }
+    }
+
+    /// Where the game stands, as [`Game::resume`] takes it.
+    #[must_use]
+    pub fn in_progress(&self) -> GameInProgress {
+        GameInProgress {
+            board: self.board,
+            cube: self.cube,
+            on_roll: self.on_roll,
+            dice: self.dice,
+            resignation: self.resignation,
+            declined: self.declined,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::game::{Action, Event};
+    use crate::rules::variant::Variant;
+
+    #[test]
+    fn a_resumed_game_goes_on_where_it_stood() {
+        let mut game = Game::new(
+            RuleSet::new(Variant::Standard),
+            MatchContext::money(),
+            Side::X,
+        );
+        game.apply(Action::Double).ok();
+        game.apply(Action::Beaver).ok();
+        let mut resumed = Game::resume(game.rules(), *game.context(), game.in_progress());
+        assert_eq!(resumed, game);
+        assert_eq!(
+            resumed.apply(Action::Take),
+            game.clone().apply(Action::Take)
+        );
+        assert_eq!(resumed.cube().value, 4);
+        assert_eq!(resumed.cube().owner, Some(Side::O));
+    }
+
+    #[test]
+    fn the_doubled_player_may_resign_instead_of_answering() {
+        let mut game = Game::new(
+            RuleSet::new(Variant::Standard),
+            MatchContext::money(),
+            Side::X,
+        );
+        game.apply(Action::Double).ok();
+        assert_eq!(
+            game.apply(Action::Resign(Resignation::Single)),
+            Ok(vec![Event::ResignationOffered {
+                side: Side::O,
+                kind: Resignation::Single
+            }])
+        );
+        assert_eq!(game.cube().offer, None);
+        assert_eq!(game.turn(), Side::X);
+    }
+}
