@@ -190,6 +190,24 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         (ranked, searched)
     }
 
+    /// The position after `on_roll`'s best play with `dice`, chosen by the evaluator searched
+    /// (unsearched), for the score and cube of `context`; `board` itself when no checker can
+    /// move.
+    #[must_use]
+    pub fn best_result(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        dice: Dice,
+        context: &CubeContext,
+    ) -> Board {
+        let plays = legal_plays(board, on_roll, dice);
+        self.inner
+            .rank_plays(board, &plays, on_roll, context)
+            .first()
+            .map_or(*board, |ranked| plays[ranked.index].result)
+    }
+
     /// The probabilities of `board` for `on_roll` at `depth` plies.
     fn value(
         &self,
@@ -203,21 +221,14 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         }
         let mut total = Probabilities::ZERO;
         for dice in Dice::all_rolls() {
-            let weight = if dice.is_double() { 1.0 } else { 2.0 } / 36.0;
-            let plays = legal_plays(board, on_roll, dice);
-            let best = self
-                .inner
-                .rank_plays(board, &plays, on_roll, context)
-                .first()
-                .map(|ranked| plays[ranked.index].result);
-            let after = best.unwrap_or(*board);
+            let after = self.best_result(board, on_roll, dice, context);
             let probabilities = if after.checkers_in_play(on_roll) == 0 {
                 won(context.variant, &after, on_roll)
             } else {
                 self.value(&after, on_roll.opponent(), depth - 1, context)
                     .inverted()
             };
-            total.add_weighted(weight, &probabilities);
+            total.add_weighted(dice.chance(), &probabilities);
         }
         total.normalised()
     }

@@ -74,6 +74,17 @@ impl Dice {
         self.first == self.second
     }
 
+    /// How likely this roll is in one throw of two dice when the order does not count: 1/36
+    /// for a double, 2/36 for the others (each comes two ways).
+    #[must_use]
+    pub fn chance(self) -> f64 {
+        if self.is_double() {
+            1.0 / 36.0
+        } else {
+            2.0 / 36.0
+        }
+    }
+
     /// The same dice with the larger first, as gnubg stores them in a Match ID.
     #[must_use]
     pub fn high_first(self) -> Dice {

@@ -14,8 +14,8 @@
 use crate::engine::choice::SharedEvaluator;
 use crate::engine::cube::CubeContext;
 use crate::engine::search::Search;
-use crate::engine::{best_play, Evaluator, Probabilities};
-use crate::rules::{legal_plays, Board, Dice, MatchState, Side, Variant};
+use crate::engine::{Evaluator, Probabilities};
+use crate::rules::{Board, Dice, MatchState, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -46,29 +46,23 @@ pub fn rollout(
             on_roll,
         );
     }
+    let trial = Trial {
+        search: Search::new(&**evaluator, 0),
+        contexts: [Side::X, Side::O].map(|side| {
+            CubeContext::from_state(&MatchState::new_money_game(Variant::Standard, side))
+        }),
+        root: on_roll,
+        truncate: config.truncate,
+    };
     let mut rng = StdRng::seed_from_u64(seed);
     let mut total = Probabilities::ZERO;
-    for trial in 0..config.trials {
-        let first = trial % 36;
+    for number in 0..config.trials {
+        let first = number % 36;
         let first = Dice::new((first / 6 + 1) as u8, (first % 6 + 1) as u8).expect("dice in range");
         let result = if config.variance_reduction {
-            reduced_trial(
-                &**evaluator,
-                board,
-                on_roll,
-                config.truncate,
-                first,
-                &mut rng,
-            )
+            trial.reduced(board, first, &mut rng)
         } else {
-            plain_trial(
-                &**evaluator,
-                board,
-                on_roll,
-                config.truncate,
-                first,
-                &mut rng,
-            )
+            trial.plain(board, first, &mut rng)
         };
         total.add_weighted(1.0, &result);
     }
@@ -80,102 +74,93 @@ fn random_dice(rng: &mut StdRng) -> Dice {
     Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice in range")
 }
 
-/// The value for `viewer` of `board` just after `mover` played: exact when the mover has borne
-/// off its last checker, else the networks' judgement with the other side on roll.
-fn value_after(
-    evaluator: &dyn Evaluator,
-    board: &Board,
-    mover: Side,
-    viewer: Side,
-) -> Probabilities {
-    if board.checkers_in_play(mover) == 0 {
-        evaluator
-            .probabilities(board, Variant::Standard, mover)
-            .seen_by(mover, viewer)
-    } else {
-        let next = mover.opponent();
-        evaluator
-            .probabilities(board, Variant::Standard, next)
-            .seen_by(next, viewer)
-    }
+/// One rollout's games: each side plays the networks' 0-ply best play, money cube.
+struct Trial<'a> {
+    search: Search<'a, dyn Evaluator + Send + Sync>,
+    /// The money context of each side on roll, by side index.
+    contexts: [CubeContext; 2],
+    /// The player on roll at the start, whose view every result takes.
+    root: Side,
+    truncate: u32,
 }
 
-/// One game of `truncate` plies, each side playing its 0-ply best play.
-fn plain_trial(
-    evaluator: &dyn Evaluator,
-    board: &Board,
-    on_roll: Side,
-    truncate: u32,
-    first: Dice,
-    rng: &mut StdRng,
-) -> Probabilities {
-    let mut state = MatchState::new_money_game(Variant::Standard, on_roll);
-    state.board = *board;
-    let mut dice = first;
-    for _ply in 0..truncate {
-        let mover = state.on_roll;
-        if let Some(play) = best_play(evaluator, &state, dice) {
-            state.board = play.result;
-        }
-        if state.board.checkers_in_play(mover) == 0 {
-            return value_after(evaluator, &state.board, mover, on_roll);
-        }
-        state.on_roll = mover.opponent();
-        state.turn = state.on_roll;
-        dice = random_dice(rng);
+impl Trial<'_> {
+    fn context(&self, side: Side) -> &CubeContext {
+        &self.contexts[side.index()]
     }
-    evaluator
-        .probabilities(&state.board, Variant::Standard, state.on_roll)
-        .seen_by(state.on_roll, on_roll)
-}
 
-/// One game of `truncate` plies like [`plain_trial`], less the luck of every roll: at each ply
-/// the mover's best play for each of the 21 rolls is judged, and the difference between the
-/// drawn roll's value and their average is subtracted. The last ply's average is the leaf.
-fn reduced_trial(
-    evaluator: &dyn Evaluator,
-    board: &Board,
-    on_roll: Side,
-    truncate: u32,
-    first: Dice,
-    rng: &mut StdRng,
-) -> Probabilities {
-    let rolls = Dice::all_rolls();
-    let mut board = *board;
-    let mut mover = on_roll;
-    let mut luck = Probabilities::ZERO;
-    let mut dice = first;
-    for ply in 0..truncate.max(1) {
-        let context =
-            CubeContext::from_state(&MatchState::new_money_game(Variant::Standard, mover));
-        let mut average = Probabilities::ZERO;
-        let mut drawn = None;
-        for roll in &rolls {
-            let plays = legal_plays(&board, mover, *roll);
-            let after = evaluator
-                .rank_plays(&board, &plays, mover, &context)
-                .first()
-                .map_or(board, |best| plays[best.index].result);
-            let value = value_after(evaluator, &after, mover, on_roll);
-            let weight = if roll.is_double() { 1.0 } else { 2.0 };
-            average.add_weighted(weight / 36.0, &value);
-            if roll.high() == dice.high() && roll.low() == dice.low() {
-                drawn = Some((after, value));
+    /// The value for the root player of `after`, just played to by `mover`: exact when the
+    /// mover has borne off its last checker, else the networks' judgement.
+    fn value_after(&self, after: &Board, mover: Side) -> Probabilities {
+        self.search
+            .probabilities_after(after, mover, 0, self.context(mover))
+            .seen_by(mover, self.root)
+    }
+
+    /// One game of `truncate` plies from `board`, the first roll `first`.
+    fn plain(&self, board: &Board, first: Dice, rng: &mut StdRng) -> Probabilities {
+        let mut board = *board;
+        let mut mover = self.root;
+        let mut dice = first;
+        for _ply in 0..self.truncate {
+            board = self
+                .search
+                .best_result(&board, mover, dice, self.context(mover));
+            if board.checkers_in_play(mover) == 0 {
+                return self.value_after(&board, mover);
             }
+            mover = mover.opponent();
+            dice = random_dice(rng);
         }
-        let (after, value) = drawn.expect("the drawn roll is one of the 21");
-        if ply + 1 == truncate.max(1) || after.checkers_in_play(mover) == 0 {
-            // The average is the unbiased value here; what came before is corrected by luck.
-            average.add_weighted(-1.0, &luck);
-            return average;
-        }
-        luck.add_weighted(1.0, &value);
-        luck.add_weighted(-1.0, &average);
-        board = after;
-        mover = mover.opponent();
-        dice = random_dice(rng);
+        self.search
+            .probabilities_at(&board, mover, 0, self.context(mover))
+            .seen_by(mover, self.root)
     }
-    unreachable!("the loop returns at its last ply")
+
+    /// One game like [`Trial::plain`] (at least one ply), less the luck of every roll: at each
+    /// ply the mover's best play for each of the 21 rolls is judged, and the difference between
+    /// the drawn roll's value and their average is subtracted. The last ply's average is the
+    /// leaf.
+    fn reduced(&self, board: &Board, first: Dice, rng: &mut StdRng) -> Probabilities {
+        let rolls = Dice::all_rolls();
+        let drawn_roll = |dice: Dice| {
+            rolls
+                .iter()
+                .position(|&roll| roll == dice.high_first())
+                .expect("the drawn roll is one of the 21")
+        };
+        let mut board = *board;
+        let mut mover = self.root;
+        let mut luck = Probabilities::ZERO;
+        let mut drawn = drawn_roll(first);
+        let mut ply = 1;
+        loop {
+            let mut average = Probabilities::ZERO;
+            let mut drawn_result = (board, Probabilities::ZERO);
+            for (index, &roll) in rolls.iter().enumerate() {
+                let after = self
+                    .search
+                    .best_result(&board, mover, roll, self.context(mover));
+                let value = self.value_after(&after, mover);
+                average.add_weighted(roll.chance(), &value);
+                if index == drawn {
+                    drawn_result = (after, value);
+                }
+            }
+            let (after, value) = drawn_result;
+            if ply >= self.truncate || after.checkers_in_play(mover) == 0 {
+                // The average is the unbiased value here; what came before is corrected by luck.
+                average.add_weighted(-1.0, &luck);
+                return average;
+            }
+            luck.add_weighted(1.0, &value);
+            luck.add_weighted(-1.0, &average);
+            board = after;
+            mover = mover.opponent();
+            drawn = drawn_roll(random_dice(rng));
+            ply += 1;
+        }
+    }
 }
 
 #[cfg(test)]
