@@ -220,23 +220,7 @@ fn encode_side(
     offset: usize,
     inputs: &mut SparseInputs,
 ) {
-    for (slot, &count) in own.slots.iter().enumerate() {
-        // Most points are empty: nothing to write for them.
-        if count == 0 {
-            continue;
-        }
-        let base = offset + slot * 4;
-        inputs.push_one(base);
-        if count >= 2 {
-            inputs.push_one(base + 1);
-        }
-        if count >= 3 {
-            inputs.push_one(base + 2);
-        }
-        if count > 3 {
-            inputs.push_non_zero(base + 3, (f32::from(count) - 3.0) / 2.0);
-        }
-    }
+    encode_points(&own.slots, offset, inputs);
     let base = offset + 100;
     inputs.push(base, f32::from(board.off[side.index()]) / 15.0);
     inputs.push(base + 1, own.pips as f32 / 167.0);
@@ -275,6 +259,27 @@ fn encode_side(
         inputs.push(base + 12, closed * closed);
     }
     inputs.push(base + 13, own.anchors as f32 / 2.0);
+}
+
+/// TD-Gammon's truncated unary counts of each point and the bar of one side.
+fn encode_points(own: &[u8; 25], offset: usize, inputs: &mut SparseInputs) {
+    for (slot, &count) in own.iter().enumerate() {
+        // Most points are empty: nothing to write for them.
+        if count == 0 {
+            continue;
+        }
+        let base = offset + slot * 4;
+        inputs.push_one(base);
+        if count >= 2 {
+            inputs.push_one(base + 1);
+        }
+        if count >= 3 {
+            inputs.push_one(base + 2);
+        }
+        if count > 3 {
+            inputs.push_non_zero(base + 3, (f32::from(count) - 3.0) / 2.0);
+        }
+    }
 }
 
 /// The pips `own`'s checkers still travel to pass the other side's rearmost checker, which

@@ -18,23 +18,7 @@ pub fn encode(board: &Board, on_roll: Side, contact: bool, inputs: &mut SparseIn
 fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: &mut SparseInputs) {
     let own = &board.slots[side.index()];
     let other = &board.slots[side.opponent().index()];
-    for (slot, &count) in own.iter().enumerate() {
-        // Most points are empty: nothing to write for them.
-        if count == 0 {
-            continue;
-        }
-        let base = offset + slot * 4;
-        inputs.push_one(base);
-        if count >= 2 {
-            inputs.push_one(base + 1);
-        }
-        if count >= 3 {
-            inputs.push_one(base + 2);
-        }
-        if count > 3 {
-            inputs.push_non_zero(base + 3, (f32::from(count) - 3.0) / 2.0);
-        }
-    }
+    super::encode_points(own, offset, inputs);
     let base = offset + 100;
     inputs.push(base, f32::from(board.off[side.index()]) / 15.0);
     inputs.push(base + 1, board.pips(side) as f32 / 167.0);
@@ -179,9 +163,9 @@ pub struct Shots {
     pub pip_loss: u32,
 }
 
-/// The other side's shots at the blots of `own` (see the module docs).
-pub fn shots(own: &[u8; 25], other: &[u8; 25]) -> Shots {
-    // Positions in own's numbering: blots on 1..24; the other side moves upwards from 0 (its bar).
+/// `own`'s blots and held points as masks of positions in its numbering (bit `p` for its
+/// point `p`; the other side moves upwards from 0, its bar).
+pub fn blots_and_held(own: &[u8; 25]) -> (u32, u32) {
     let mut blots = 0u32;
     let mut blocked = 0u32;
     for (slot, &count) in own[..24].iter().enumerate() {
@@ -191,6 +175,12 @@ pub fn shots(own: &[u8; 25], other: &[u8; 25]) -> Shots {
             _ => {}
         }
     }
+    (blots, blocked)
+}
+
+/// The other side's shots at the blots of `own` (see the module docs).
+pub fn shots(own: &[u8; 25], other: &[u8; 25]) -> Shots {
+    let (blots, blocked) = blots_and_held(own);
     if blots == 0 {
         return Shots::default();
     }

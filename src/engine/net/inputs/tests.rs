@@ -21,16 +21,7 @@ fn the_starting_position_is_symmetric() {
 
 /// The first way of counting exposure, roll by roll: the oracle of the fast one.
 fn exposure_by_rolls(own: &[u8; 25], other: &[u8; 25]) -> u32 {
-    // Positions in own's numbering: blots on 1..24; the other side moves upwards from 0 (its bar).
-    let mut blots = 0u32;
-    let mut blocked = 0u32;
-    for (slot, &count) in own[..24].iter().enumerate() {
-        match count {
-            1 => blots |= 1 << (slot + 1),
-            n if n >= 2 => blocked |= 1 << (slot + 1),
-            _ => {}
-        }
-    }
+    let (blots, blocked) = reference::blots_and_held(own);
     if blots == 0 {
         return 0;
     }
