@@ -132,11 +132,11 @@ pub fn shots(blots: u32, blocked: u32, sources: u32) -> Shots {
 }
 
 /// For each of the 21 rolls, the offsets a checker playing it whole touches down on, in
-/// either order of the dice (the same twice for a double), and the roll's weight in 36.
-const ROLL_STEPS: [(u32, u32, u32); 21] = roll_steps();
+/// either order of the dice (the same twice for a double).
+const ROLL_STEPS: [(u32, u32); 21] = roll_steps();
 
-const fn roll_steps() -> [(u32, u32, u32); 21] {
-    let mut steps = [(0, 0, 0); 21];
+const fn roll_steps() -> [(u32, u32); 21] {
+    let mut steps = [(0, 0); 21];
     let mut roll = 0;
     let mut high = 1;
     while high <= 6 {
@@ -145,12 +145,11 @@ const fn roll_steps() -> [(u32, u32, u32); 21] {
             steps[roll] = if high == low {
                 let double =
                     (1 << high) | (1 << (2 * high)) | (1 << (3 * high)) | (1 << (4 * high));
-                (double, double, 1)
+                (double, double)
             } else {
                 (
                     (1 << high) | (1 << (high + low)),
                     (1 << low) | (1 << (high + low)),
-                    2,
                 )
             };
             roll += 1;
@@ -169,7 +168,8 @@ pub fn rearmost_freedom(start: usize, held: u32) -> u32 {
     let ahead = (held.reverse_bits() >> (31 - start)) & !1;
     ROLL_STEPS
         .iter()
-        .filter(|(first, second, _)| ahead & first == 0 || ahead & second == 0)
-        .map(|(_, _, weight)| weight)
+        .zip(ROLL_WEIGHTS)
+        .filter(|((first, second), _)| ahead & first == 0 || ahead & second == 0)
+        .map(|(_, weight)| weight)
         .sum()
 }
