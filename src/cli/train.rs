@@ -114,9 +114,12 @@ pub struct FitArgs {
     /// Examples per step.
     #[arg(long, default_value_t = 128)]
     pub batch: usize,
-    /// Adam's step size.
+    /// Adam's step size at the start.
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
+    /// Adam's step size at the end (geometric in between; default: the start rate).
+    #[arg(long)]
+    pub final_rate: Option<f32>,
     /// Widen the contact network to this many hidden units before training (each new unit
     /// a nudged copy of an existing one, the function kept), to give it more capacity.
     #[arg(long, value_name = "N")]

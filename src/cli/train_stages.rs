@@ -192,6 +192,7 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         epochs: args.epochs,
         batch: args.batch,
         rate: args.rate,
+        final_rate: args.final_rate.unwrap_or(args.rate),
         seed: args.seed,
     };
     let started = Instant::now();

@@ -1,6 +1,7 @@
 //! Supervised training on rollout labels: minibatch Adam on the cross-entropy of the five
 //! outputs, one network per position class, with every twentieth position held back as a
-//! validation set whose loss is reported after each epoch.
+//! validation set whose loss is reported after each epoch. The step size falls geometrically
+//! from a start rate to a final one over the run.
 
 use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::inputs::{encode, SparseInputs};
@@ -26,8 +27,12 @@ pub struct FitConfig {
     pub epochs: u32,
     /// Examples per Adam step.
     pub batch: usize,
-    /// Adam's step size.
+    /// Adam's step size at the start.
     pub rate: f32,
+    /// Adam's step size at the end: the rate falls geometrically from `rate` to this over
+    /// the run, so that the last epochs settle the weights instead of shaking them at the
+    /// starting rate (equal to `rate` for a constant rate).
+    pub final_rate: f32,
     /// Seed of the shuffles.
     pub seed: u64,
 }
@@ -115,6 +120,15 @@ fn loss(network: &Network, examples: &[&Example], contact: bool) -> f64 {
     total / examples.len() as f64
 }
 
+/// The step size after `progress` (0 to 1) of the run: geometric from the start rate to the
+/// final one.
+fn rate_at(config: &FitConfig, progress: f32) -> f32 {
+    if config.final_rate <= 0.0 || config.rate <= 0.0 {
+        return config.rate;
+    }
+    config.rate * (config.final_rate / config.rate).powf(progress)
+}
+
 /// Trains the networks of `nets` on `examples`, reporting each epoch.
 pub fn fit(
     nets: &mut NetSet,
@@ -146,6 +160,9 @@ pub fn fit(
         let mut rng = StdRng::seed_from_u64(config.seed);
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
+        let steps_per_epoch = training.len().div_ceil(config.batch.max(1));
+        let total_steps = (steps_per_epoch * config.epochs as usize).max(1);
+        let mut step = 0usize;
         for epoch in 1..=config.epochs {
             training.shuffle(&mut rng);
             let mut training_loss = 0.0;
@@ -167,8 +184,9 @@ pub fn fit(
                     &mut network,
                     &gradient,
                     1.0 / batch.len() as f32,
-                    config.rate,
+                    rate_at(config, step as f32 / total_steps as f32),
                 );
+                step += 1;
             }
             report(&EpochReport {
                 class,
@@ -203,6 +221,7 @@ mod tests {
             epochs: 30,
             batch: 16,
             rate: 0.01,
+            final_rate: 0.001,
             seed: 1,
         };
         fit(&mut nets, &examples, &config, &mut |r| {
@@ -210,5 +229,24 @@ mod tests {
         });
         assert_eq!(losses.len(), 30);
         assert!(losses[29] < losses[0], "{losses:?}");
+    }
+
+    #[test]
+    fn the_rate_falls_geometrically_from_start_to_final() {
+        let config = FitConfig {
+            epochs: 1,
+            batch: 1,
+            rate: 0.004,
+            final_rate: 0.0001,
+            seed: 1,
+        };
+        assert!((rate_at(&config, 0.0) - 0.004).abs() < 1e-9);
+        assert!((rate_at(&config, 0.5) - 0.000_632_5).abs() < 1e-6);
+        assert!((rate_at(&config, 1.0) - 0.0001).abs() < 1e-9);
+        let constant = FitConfig {
+            final_rate: 0.004,
+            ..config
+        };
+        assert!((rate_at(&constant, 0.7) - 0.004).abs() < 1e-9);
     }
 }
