@@ -7,7 +7,8 @@
 //! core), each with its own `tavli external` server; tavli sits in seat 1 in one and seat 0 in
 //! the other. Each gnubg run is a money session of `new game` commands with `set automatic
 //! game off`, its seed fixed (printed), so a run can be repeated; `TAVLI_STRENGTH_SEED=N`
-//! plays other dice (seeds N and N + 1).
+//! plays other dice (seeds N and N + 1). The Jacoby rule is off: gnubg's money sessions have it
+//! on, and with the cube off it would score every gammon and backgammon as a single game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -47,6 +48,7 @@ fn run(games: usize, tavli_seat: usize, seed: u32, tavli_args: &[String]) -> Out
          set player {gnubg_seat} chequerplay evaluation plies 0\n\
          set player {gnubg_seat} cubedecision evaluation plies 0\n\
          set cube use off\n\
+         set jacoby off\n\
          set player {tavli_seat} name tavli\n\
          set player {gnubg_seat} name gnubg\n\
          set seed {seed}\n\
@@ -148,13 +150,17 @@ fn main() {
         .sum::<f64>()
         / (n - 1.0).max(1.0);
     let won = points.iter().filter(|&&p| p > 0).count();
+    let gammons_won = points.iter().filter(|&&p| p > 1).count();
+    let gammons_lost = points.iter().filter(|&&p| p < -1).count();
     println!(
-        "tavli external {} against gnubg 0-ply (cube off): {:+.3} ± {:.3} points per game (95%), {} games, {} won, seeds {seed} and {}, {:.0} s{}",
+        "tavli external {} against gnubg 0-ply (cube off, gammons count): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} gammons), {} gammons lost, seeds {seed} and {}, {:.0} s{}",
         tavli_args.join(" "),
         mean,
         1.96 * (variance / n).sqrt(),
         points.len(),
         won,
+        gammons_won,
+        gammons_lost,
         seed + 1,
         started.elapsed().as_secs_f64(),
         if outcomes.iter().any(|o| o.unclean) { " (gnubg reported errors)" } else { "" }
