@@ -466,9 +466,7 @@ impl Game {
             }
             Action::Accept => {
                 let (resigner, kind) = self.resignation.ok_or(GameError::NoResignation)?;
-                let points =
-                    self.rules
-                        .resignation_points(kind, &self.cube, self.context.money_jacoby());
+                let points = self.rules.resignation_points(kind, &self.cube);
                 let won = Event::Won {
                     winner: resigner.opponent(),
                     ending: Ending::Resigned(kind),

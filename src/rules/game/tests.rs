@@ -127,13 +127,14 @@ fn resignations_are_offered_declined_and_accepted() {
         Err(GameError::AlreadyDeclined(Resignation::Single))
     );
     game.apply(Action::Resign(Resignation::Gammon)).ok();
-    // Money play with the Jacoby rule and a centred cube: a gammon counts as a single game.
+    // Money play with the Jacoby rule and a centred cube: a gammon resigned still scores
+    // two points (SC21, as gnubg).
     assert_eq!(
         game.apply(Action::Accept),
         Ok(vec![Event::Won {
             winner: Side::O,
             ending: Ending::Resigned(Resignation::Gammon),
-            points: 1
+            points: 2
         }])
     );
 }
