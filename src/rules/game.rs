@@ -49,8 +49,15 @@ pub enum Action {
     Drop,
     /// The doubled player takes and redoubles at once (money play).
     Beaver,
-    /// The player to act offers to resign this much.
-    Resign(Resignation),
+    /// `side` offers to resign `kind`: either player, at any moment of the game (R11.3, as
+    /// gnubg), also the doubled player instead of answering or the player offered a
+    /// resignation, whose offer then stands in its place.
+    Resign {
+        /// The resigner.
+        side: Side,
+        /// What he gives up.
+        kind: Resignation,
+    },
     /// The player offered a resignation accepts it.
     Accept,
     /// The player offered a resignation refuses it.
@@ -452,23 +459,20 @@ impl Game {
                 self.result = Some(won);
                 Ok(vec![Event::Dropped { side }, won])
             }
-            Action::Resign(kind) => {
-                // The doubled player may resign instead of answering (as gnubg allows): the
-                // double is withdrawn.
+            Action::Resign { side, kind } => {
+                // A double or a resignation waiting for an answer is withdrawn.
                 self.cube.offer = None;
-                self.require_no_decision()?;
+                self.resignation = None;
                 let kind = kind.min(self.rules.largest_resignation());
-                if self.declined.is_some_and(|declined| kind <= declined) {
-                    return Err(GameError::AlreadyDeclined(kind));
+                if let Some(declined) = self.declined.filter(|&declined| kind <= declined) {
+                    return Err(GameError::AlreadyDeclined(declined));
                 }
                 self.resignation = Some((side, kind));
                 Ok(vec![Event::ResignationOffered { side, kind }])
             }
             Action::Accept => {
                 let (resigner, kind) = self.resignation.ok_or(GameError::NoResignation)?;
-                let points =
-                    self.rules
-                        .resignation_points(kind, &self.cube, self.context.money_jacoby());
+                let points = self.rules.resignation_points(kind, &self.cube);
                 let won = Event::Won {
                     winner: resigner.opponent(),
                     ending: Ending::Resigned(kind),

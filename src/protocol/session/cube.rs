@@ -1,7 +1,7 @@
 //! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
 
 use super::*;
-use crate::rules::game::{Action, Ending, Event};
+use crate::rules::game::{Action, Ending, Event, GameError};
 use crate::rules::variants::cube::{may_double, Cube, CubeContext, CubeRefusal};
 
 impl Session {
@@ -251,28 +251,33 @@ impl Session {
             }
         };
         self.check_variant_resignation(level)?;
+        // The player to act resigns, also instead of answering a double or a resignation, or
+        // after gnubg gave him the turn back with his declined offer (see
+        // `decline_resignation`); the rules withdraw what was pending and refuse an offer no
+        // larger than one declined since the game last moved on.
         let resigner = self.state.turn;
-        if let Some(declined) = self.declined {
-            if level <= declined {
-                return Err(CommandError::not_now(format!(
-                    "{} has already declined your offer of a {}.",
-                    self.name(resigner.opponent()),
-                    result_word(declined)
-                )));
-            }
-        }
-        self.state.double_offered = false;
-        self.state.resignation = Some(level);
-        self.state.turn = resigner.opponent();
-        out.line(format!(
-            "{} offers to resign a {}.",
-            self.name(resigner),
-            result_word(level)
-        ));
-        out.event(Event::ResignationOffered {
+        let offer = Action::Resign {
             side: resigner,
             kind: level,
-        });
+        };
+        let events = self.apply_to_game(offer).map_err(|error| match error {
+            GameError::AlreadyDeclined(declined) => CommandError::not_now(format!(
+                "{} has already declined your offer of a {}.",
+                self.name(resigner.opponent()),
+                result_word(declined)
+            )),
+            other => CommandError::not_now(other.to_string()),
+        })?;
+        for event in events {
+            if let Event::ResignationOffered { side, kind } = event {
+                out.line(format!(
+                    "{} offers to resign a {}.",
+                    self.name(side),
+                    result_word(kind)
+                ));
+            }
+            out.event(event);
+        }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
             self.computer_answers_resignation(out);
@@ -290,24 +295,29 @@ impl Session {
     }
 
     pub(super) fn accept_resignation(&mut self, out: &mut Response) {
-        let Some(level) = self.state.resignation else {
+        if self.state.resignation.is_none() {
+            return;
+        }
+        // The rules score it: what was resigned times the cube (SC21); the Jacoby rule
+        // changes only the word printed.
+        let events = self.apply_checked(Action::Accept);
+        let Some(&Event::Won {
+            winner,
+            ending: Ending::Resigned(level),
+            points,
+        }) = events.last()
+        else {
             return;
         };
-        let winner = self.state.turn;
         out.line(format!(
             "{} accepts and wins a {}.",
             self.name(winner),
             result_word(level)
         ));
-        // gnubg's scoring, not the rules' (fixtures/rules/test-cases.md SC21): what was
-        // resigned times the cube, the Jacoby rule changing only the word printed.
-        let points = level.points() * self.state.cube_value;
         let word = self.scored(level);
-        out.event(Event::Won {
-            winner,
-            ending: Ending::Resigned(level),
-            points,
-        });
+        for event in events {
+            out.event(event);
+        }
         self.record.push(Record::Resign(winner.opponent()));
         self.state.game_state = GameState::Resigned;
         self.finish_game(winner, word, points, out);

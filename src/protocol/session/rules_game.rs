@@ -1,8 +1,8 @@
 //! The session's match state seen as a rules [`Game`], so that [`Game::apply`] decides the
-//! doubles, takes, beavers and drops, a declined resignation, the plays and the passes, and
-//! the game's new state is written back. (Offering and accepting a resignation stay in the
-//! session: gnubg lets a player who is not on roll resign after his declined offer gave him
-//! the turn back, and scores an accepted one as the rules do not; see `cube.rs`.)
+//! doubles, takes, beavers and drops, the resignations offered, accepted and declined, the
+//! plays and the passes, and the game's new state is written back. (One gnubg turn stays in
+//! the session: after a declined resignation gnubg hands the turn back to the resigner, also
+//! when he is not on roll; see `cube.rs`.)
 
 use super::*;
 use crate::rules::game::{Action, Event, Game, GameError, GameInProgress, MatchContext};

@@ -27,7 +27,8 @@ pub enum GameError {
     ResignationPending,
     /// No resignation has been offered.
     NoResignation,
-    /// The opponent has declined a resignation of this much or more already.
+    /// The opponent has declined a resignation of this much already, so an offer of as much
+    /// or less waits until the game has moved on.
     AlreadyDeclined(Resignation),
     /// The cube rules refuse the cube action.
     Cube(CubeRefusal),

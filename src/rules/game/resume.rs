@@ -92,7 +92,10 @@ mod tests {
         );
         game.apply(Action::Double).ok();
         assert_eq!(
-            game.apply(Action::Resign(Resignation::Single)),
+            game.apply(Action::Resign {
+                side: Side::O,
+                kind: Resignation::Single
+            }),
             Ok(vec![Event::ResignationOffered {
                 side: Side::O,
                 kind: Resignation::Single

@@ -108,15 +108,11 @@ impl RuleSet {
         )
     }
 
-    /// What an accepted resignation of `kind` is worth.
+    /// What an accepted resignation of `kind` is worth: kind times the cube, the Jacoby rule
+    /// aside (see [`cube::resignation_points`]).
     #[must_use]
-    pub fn resignation_points(
-        self,
-        kind: Resignation,
-        cube: &cube::Cube,
-        money_jacoby: bool,
-    ) -> u32 {
-        cube::resignation_points(self.variant, kind, cube, money_jacoby)
+    pub fn resignation_points(self, kind: Resignation, cube: &cube::Cube) -> u32 {
+        cube::resignation_points(self.variant, kind, cube)
     }
 
     /// The most a resignation can give up: a backgammon where the variant has a triple game,

@@ -113,7 +113,11 @@ fn double_take_beaver_and_drop() {
 #[test]
 fn resignations_are_offered_declined_and_accepted() {
     let mut game = standard_money();
-    game.apply(Action::Resign(Resignation::Single)).ok();
+    game.apply(Action::Resign {
+        side: Side::X,
+        kind: Resignation::Single,
+    })
+    .ok();
     assert_eq!(game.turn(), Side::O);
     assert_eq!(
         game.apply(Action::Reject),
@@ -123,17 +127,69 @@ fn resignations_are_offered_declined_and_accepted() {
         }])
     );
     assert_eq!(
-        game.apply(Action::Resign(Resignation::Single)),
+        game.apply(Action::Resign {
+            side: Side::X,
+            kind: Resignation::Single
+        }),
         Err(GameError::AlreadyDeclined(Resignation::Single))
     );
-    game.apply(Action::Resign(Resignation::Gammon)).ok();
-    // Money play with the Jacoby rule and a centred cube: a gammon counts as a single game.
+    game.apply(Action::Resign {
+        side: Side::X,
+        kind: Resignation::Gammon,
+    })
+    .ok();
+    // Money play with the Jacoby rule and a centred cube: a gammon resigned still scores
+    // two points (SC21, as gnubg).
     assert_eq!(
         game.apply(Action::Accept),
         Ok(vec![Event::Won {
             winner: Side::O,
             ending: Ending::Resigned(Resignation::Gammon),
-            points: 1
+            points: 2
+        }])
+    );
+}
+
+#[test]
+fn either_player_may_resign_and_a_counter_offer_stands_in_place_of_the_first() {
+    let mut game = standard_money();
+    game.apply(Action::Resign {
+        side: Side::X,
+        kind: Resignation::Single,
+    })
+    .ok();
+    assert_eq!(
+        game.apply(Action::Resign {
+            side: Side::O,
+            kind: Resignation::Gammon
+        }),
+        Ok(vec![Event::ResignationOffered {
+            side: Side::O,
+            kind: Resignation::Gammon
+        }])
+    );
+    assert_eq!(game.turn(), Side::X);
+    game.apply(Action::Reject).ok();
+    // The game goes on with X on roll; O may still offer more than was declined.
+    assert_eq!(game.turn(), Side::X);
+    assert_eq!(
+        game.apply(Action::Resign {
+            side: Side::O,
+            kind: Resignation::Single
+        }),
+        Err(GameError::AlreadyDeclined(Resignation::Gammon))
+    );
+    game.apply(Action::Resign {
+        side: Side::O,
+        kind: Resignation::Backgammon,
+    })
+    .ok();
+    assert_eq!(
+        game.apply(Action::Accept),
+        Ok(vec![Event::Won {
+            winner: Side::X,
+            ending: Ending::Resigned(Resignation::Backgammon),
+            points: 3
         }])
     );
 }
@@ -149,7 +205,11 @@ fn tavli_games_have_no_cube_and_no_triple_game() {
         game.apply(Action::Double),
         Err(GameError::Cube(CubeRefusal::NoCube))
     );
-    game.apply(Action::Resign(Resignation::Backgammon)).ok();
+    game.apply(Action::Resign {
+        side: Side::O,
+        kind: Resignation::Backgammon,
+    })
+    .ok();
     assert_eq!(game.resignation(), Some((Side::O, Resignation::Gammon)));
 }
 
@@ -164,7 +224,11 @@ fn a_match_scores_games_and_plays_the_crawford_game() {
             Some(expected)
         );
         // X resigns a single game each time: O wins 1, 2, 3.
-        play.apply(Action::Resign(Resignation::Single)).ok();
+        play.apply(Action::Resign {
+            side: Side::X,
+            kind: Resignation::Single,
+        })
+        .ok();
         play.apply(Action::Accept).ok();
     }
     assert_eq!(play.score(), [3, 0]);
@@ -180,7 +244,11 @@ fn a_tavli_match_rotates_the_games() {
     for _ in 0..4 {
         let variant = play.start_game(Side::O).map(|game| game.rules().variant());
         seen.push(variant.ok());
-        play.apply(Action::Resign(Resignation::Single)).ok();
+        play.apply(Action::Resign {
+            side: Side::O,
+            kind: Resignation::Single,
+        })
+        .ok();
         play.apply(Action::Accept).ok();
     }
     assert_eq!(

@@ -198,26 +198,17 @@ pub fn may_double(cube: &Cube, context: &CubeContext, doubler: Side) -> Result<(
     Ok(())
 }
 
-/// The points an accepted resignation of `kind` gives the opponent: kind times the cube,
-/// but in money play under the Jacoby rule with an unturned cube at most a single game
-/// (R11.2, recommended reading). In variants without a cube the kind is capped at what
-/// the variant can score (a tavli game has no triple game).
+/// The points an accepted resignation of `kind` gives the opponent: kind times the cube.
+/// The Jacoby rule does not reduce it (R11.2, decided: as gnubg, which scores a gammon
+/// resigned under the rule with the cube never turned as 2 points and only calls it a
+/// single game). In variants without a cube the kind is capped at what the variant can
+/// score (a tavli game has no triple game).
 #[must_use]
-pub fn resignation_points(
-    variant: Variant,
-    kind: Resignation,
-    cube: &Cube,
-    money_jacoby: bool,
-) -> u32 {
+pub fn resignation_points(variant: Variant, kind: Resignation, cube: &Cube) -> u32 {
     if !variant.has_backgammon() {
         return kind.points().min(Resignation::Gammon.points());
     }
-    let points = if money_jacoby && !cube.turned() {
-        1
-    } else {
-        kind.points()
-    };
-    points * cube.value
+    kind.points() * cube.value
 }
 
 /// Whether the next game of a match to `match_length` is the Crawford game: a score has
