@@ -981,6 +981,31 @@ fn cube_actions_in_tavli_games_are_refused() {
 }
 
 #[test]
+fn a_resignation_in_a_tavli_game_ignores_a_refused_cube() {
+    // Portes has no cube: the double is refused, and the resignation is worth what the
+    // rules give it (1 or 2 points), as a bear-off win after it would be, not the kind
+    // times the refused cube.
+    let file = |result: &str| {
+        format!(
+            "; [Variation \"Portes\"]\n\n 5 point match\n\n Game 1\n a : 0                          b : 0\n  1) 21: 8/6 24/23               31: 8/5 6/5\n  2)  Doubles => 2                Takes\n      Wins {result}\n"
+        )
+    };
+    let kinds = |text: &str| -> Vec<&'static str> {
+        let (_, diagnostics) = check_text(text, Format::Mat);
+        diagnostics
+            .iter()
+            .map(|d| d.kind.name())
+            .filter(|&kind| kind == "cube-not-allowed" || kind == "wrong-result")
+            .collect()
+    };
+    assert_eq!(kinds(&file("2 points")), vec!["cube-not-allowed"]);
+    assert_eq!(
+        kinds(&file("4 points")),
+        vec!["cube-not-allowed", "wrong-result"]
+    );
+}
+
+#[test]
 fn variant_grammar_examples_are_read() {
     // The examples in the variant sections of mat.ebnf and sgf.ebnf.
     let examples = |grammar: &str| -> Vec<String> {

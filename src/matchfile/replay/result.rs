@@ -82,11 +82,16 @@ impl GameReplay<'_> {
                 "the game is resigned before its first roll (gnubg drops such a game: `No game in progress`)",
             ));
         }
-        // The game is not over: the loser resigned (or forfeited) this much. The tavli games
-        // and Athroisma have no triple game: a resignation is worth 1 or 2.
-        let most = self.rules.largest_resignation().points();
-        let value = (1..=most).find(|value| value.saturating_mul(self.cube.value) >= points);
-        let resignation = match value.and_then(Resignation::from_points) {
+        // The game is not over: the loser resigned (or forfeited) this much, worth what the
+        // rules say (the kind times the cube; a tavli game has no cube and no triple game).
+        let (rules, cube) = (self.rules, self.cube);
+        let worth_of = |kind: Resignation| rules.resignation_points(kind, &cube);
+        let largest = rules.largest_resignation();
+        let kinds: Vec<Resignation> = (1..=largest.points())
+            .filter_map(Resignation::from_points)
+            .collect();
+        let most = worth_of(largest);
+        let resignation = match kinds.iter().copied().find(|&kind| worth_of(kind) >= points) {
             Some(resignation) => resignation,
             None => {
                 let forfeit = self.needed(winner).is_some_and(|n| points >= n);
@@ -94,7 +99,7 @@ impl GameReplay<'_> {
                     let message = format!(
                         "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a {} resignation (as gnubg does)",
                         self.cube.value,
-                        if most == 3 { "backgammon" } else { "gammon" }
+                        if largest == Resignation::Backgammon { "backgammon" } else { "gammon" }
                     );
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::WrongResult,
@@ -103,24 +108,16 @@ impl GameReplay<'_> {
                     ));
                 } else {
                     let message = format!(
-                        "a resignation gives at most {} points with the cube on {}, not {points}",
-                        self.cube.value.saturating_mul(most),
+                        "a resignation gives at most {most} points with the cube on {}, not {points}",
                         self.cube.value
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
-                if most == 3 {
-                    Resignation::Backgammon
-                } else {
-                    Resignation::Gammon
-                }
+                largest
             }
         };
-        let worth = resignation.points().saturating_mul(self.cube.value);
-        if worth != points
-            && worth <= self.cube.value.saturating_mul(most)
-            && points <= self.cube.value.saturating_mul(most)
-        {
+        let worth = worth_of(resignation);
+        if worth != points && worth <= most && points <= most {
             let capped = Some(points) == self.needed(winner);
             if capped {
                 self.diagnostics.push(Diagnostic::warning(
@@ -132,15 +129,14 @@ impl GameReplay<'_> {
                     ),
                 ));
             } else {
+                let worths: Vec<u32> = kinds.iter().map(|&kind| worth_of(kind)).collect();
                 self.error(
                     DiagnosticKind::WrongResult,
                     span,
                     format!(
-                        "with the cube on {}, a resignation is worth {}, {} or {} points, not {points}",
+                        "with the cube on {}, a resignation is worth {} points, not {points}",
                         self.cube.value,
-                        self.cube.value,
-                        self.cube.value.saturating_mul(2),
-                        self.cube.value.saturating_mul(3)
+                        one_of(&worths)
                     ),
                 );
             }
@@ -195,5 +191,16 @@ impl GameReplay<'_> {
                 self.error(DiagnosticKind::WrongResult, span, message);
             }
         }
+    }
+}
+
+/// `1, 2 or 3`: the numbers as alternatives.
+fn one_of(numbers: &[u32]) -> String {
+    match numbers.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+            format!("{} or {last}", rest.join(", "))
+        }
+        _ => numbers.iter().map(u32::to_string).collect(),
     }
 }

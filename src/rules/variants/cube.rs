@@ -208,7 +208,7 @@ pub fn resignation_points(variant: Variant, kind: Resignation, cube: &Cube) -> u
     if !variant.has_backgammon() {
         return kind.points().min(Resignation::Gammon.points());
     }
-    kind.points() * cube.value
+    kind.points().saturating_mul(cube.value)
 }
 
 /// Whether the next game of a match to `match_length` is the Crawford game: a score has
@@ -276,5 +276,24 @@ mod tests {
             offer: None,
         };
         assert_eq!(owned.double(&context, Side::X), Err(CubeRefusal::NotOwner));
+    }
+
+    #[test]
+    fn a_resignation_on_a_huge_cube_saturates() {
+        // A match file may turn the cube past any real value (the replay saturates it at
+        // u32::MAX); the points saturate as a bear-off win's do.
+        let cube = Cube {
+            value: u32::MAX,
+            owner: Some(Side::X),
+            offer: None,
+        };
+        assert_eq!(
+            resignation_points(Variant::Standard, Resignation::Backgammon, &cube),
+            u32::MAX
+        );
+        assert_eq!(
+            resignation_points(Variant::Portes, Resignation::Backgammon, &cube),
+            2
+        );
     }
 }
