@@ -250,3 +250,26 @@ fn repl_json_replies_carry_game_events() {
         ]
     );
 }
+
+#[test]
+fn a_training_rate_of_zero_or_below_is_refused_before_any_work() {
+    let out = std::env::temp_dir().join(format!("tavli-rate-{}.tnet", std::process::id()));
+    let out = out.to_str().expect("UTF-8 path");
+    for (stage, flag, value) in [
+        ("fit", "--final-rate", "0"),
+        ("fit", "--rate", "-0.001"),
+        ("td", "--final-rate", "0"),
+        ("td", "--rate", "nan"),
+    ] {
+        let setting = format!("{flag}={value}");
+        let mut args = vec!["train", stage, "--out", out, &setting];
+        if stage == "fit" {
+            args.extend(["--data", "no-such-labels.txt.gz"]);
+        }
+        let output = tavli(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{stage} {flag} {value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("finite number above 0"), "{stderr}");
+        assert!(!std::path::Path::new(out).exists());
+    }
+}

@@ -96,6 +96,21 @@ pub struct LabelArgs {
     pub threads: usize,
 }
 
+/// A learning rate: a finite number above zero (a zero or negative rate would leave the
+/// weights where they are or walk them uphill, and a schedule cannot fall to it).
+fn positive_rate(text: &str) -> Result<f32, String> {
+    let rate: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if rate.is_finite() && rate > 0.0 {
+        Ok(rate)
+    } else {
+        Err(format!(
+            "a rate must be a finite number above 0, not {text}"
+        ))
+    }
+}
+
 /// Arguments of `tavli train fit`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct FitArgs {
@@ -114,11 +129,11 @@ pub struct FitArgs {
     /// Examples per step.
     #[arg(long, default_value_t = 128)]
     pub batch: usize,
-    /// Adam's step size at the start.
-    #[arg(long, default_value_t = 0.001)]
+    /// Adam's step size at the start (a positive number).
+    #[arg(long, default_value_t = 0.001, value_parser = positive_rate)]
     pub rate: f32,
     /// Adam's step size at the end (geometric in between; default: the start rate).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_rate)]
     pub final_rate: Option<f32>,
     /// Widen the contact network to this many hidden units before training (each new unit
     /// a nudged copy of an existing one, the function kept), to give it more capacity.
@@ -144,11 +159,11 @@ pub struct TdArgs {
     /// Seed of the dice (and of the random start weights).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Learning rate at the start of the run.
-    #[arg(long, default_value_t = 0.05)]
+    /// Learning rate at the start of the run (a positive number).
+    #[arg(long, default_value_t = 0.05, value_parser = positive_rate)]
     pub rate: f32,
     /// Learning rate at the end of the run (linear in between; default: the start rate).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_rate)]
     pub final_rate: Option<f32>,
     /// Worker threads (their copies are averaged after every round).
     #[arg(long, default_value_t = 1)]
@@ -281,5 +296,13 @@ mod tests {
             nets
         );
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn a_rate_must_be_a_finite_number_above_zero() {
+        assert_eq!(positive_rate("0.002"), Ok(0.002));
+        for bad in ["0", "-0.001", "nan", "inf", "fast", ""] {
+            assert!(positive_rate(bad).is_err(), "{bad} accepted");
+        }
     }
 }
