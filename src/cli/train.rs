@@ -30,6 +30,32 @@ pub enum Stage {
     Label(LabelArgs),
     /// Supervised training on labels (minibatch Adam, validation loss per epoch).
     Fit(FitArgs),
+    /// Move the networks' output biases until their mean predictions match what happens in
+    /// their own self-play games.
+    Calibrate(CalibrateArgs),
+}
+
+/// Arguments of `tavli train calibrate`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CalibrateArgs {
+    /// The networks to calibrate (default: the built-in ones).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<PathBuf>,
+    /// Where to write the calibrated weights.
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Self-play games per round.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Rounds of games and bias moves (each round's games are new).
+    #[arg(long, default_value_t = 3)]
+    pub rounds: u32,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 /// Arguments of `tavli train sample`.
@@ -205,6 +231,7 @@ pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyho
         Stage::Sample(sample_args) => stages::run_sample(sample_args, err),
         Stage::Label(label_args) => stages::run_label(label_args, err),
         Stage::Fit(fit_args) => stages::run_fit(fit_args, err),
+        Stage::Calibrate(calibrate_args) => stages::run_calibrate(calibrate_args, err),
     }
 }
 

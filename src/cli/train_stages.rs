@@ -1,5 +1,5 @@
-//! `tavli train sample`, `label` and `fit`: the supervised stages, each resumable, with a
-//! progress bar and both cores in use where the work splits.
+//! `tavli train sample`, `label`, `fit` and `calibrate`: the supervised stages, each
+//! resumable, with a progress bar and both cores in use where the work splits.
 
 use anyhow::Context;
 use rand::SeedableRng;
@@ -8,10 +8,11 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::exit::Outcome;
-use super::train::{progress_bar, write_weights, FitArgs, LabelArgs, SampleArgs};
+use super::train::{progress_bar, write_weights, CalibrateArgs, FitArgs, LabelArgs, SampleArgs};
 use crate::engine::choice::{self, EvaluatorKind, SharedEvaluator};
 use crate::engine::net::{weights_file, NetEvaluator, NetSet};
 use crate::rules::{Side, Variant};
+use crate::train::calibrate::{self, Tally};
 use crate::train::data;
 use crate::train::fit::{self, FitConfig};
 use crate::train::label::{rollout, RolloutConfig};
@@ -210,5 +211,66 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         );
     });
     write_weights(&args.out, &nets)?;
+    Ok(Outcome::Success)
+}
+
+/// Runs `tavli train calibrate`: rounds of self-play, each followed by a bias move, the
+/// weights written after every round.
+///
+/// # Errors
+/// Unusable weights, or an output file that cannot be written.
+pub fn run_calibrate(args: &CalibrateArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let mut nets = load_nets(args.weights.as_deref())?;
+    let threads = args.threads.max(1) as u64;
+    let started = Instant::now();
+    for round in 0..args.rounds {
+        let bar = progress_bar(args.games, "games");
+        let per_thread = args.games.div_ceil(threads);
+        let first_round_game = u64::from(round) * args.games;
+        let tally = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|thread| {
+                    let first = thread * per_thread;
+                    let games = per_thread.min(args.games.saturating_sub(first));
+                    let (nets, bar) = (&nets, &bar);
+                    scope.spawn(move || {
+                        calibrate::play(
+                            nets,
+                            args.seed,
+                            first_round_game + first,
+                            games,
+                            &mut || {
+                                bar.inc(1);
+                            },
+                        )
+                    })
+                })
+                .collect();
+            let mut tally = Tally::default();
+            for handle in handles {
+                tally.merge(&handle.join().expect("a calibration thread does not panic"));
+            }
+            tally
+        });
+        bar.finish_and_clear();
+        let shifts = tally.shifts();
+        let errors = tally.mean_error();
+        for (row, class) in calibrate::CLASSES.iter().enumerate() {
+            let figures: Vec<String> = (0..crate::engine::net::OUTPUTS)
+                .map(|output| format!("{:+.4}/{:+.3}", errors[row][output], shifts[row][output]))
+                .collect();
+            writeln!(
+                err,
+                "calibrate round {} games {} {class:?} positions {} error/shift {} seconds {:.0}",
+                round + 1,
+                tally.games,
+                tally.positions[row],
+                figures.join(" "),
+                started.elapsed().as_secs_f64()
+            )?;
+        }
+        calibrate::apply(&mut nets, &shifts);
+        write_weights(&args.out, &nets)?;
+    }
     Ok(Outcome::Success)
 }

@@ -6,11 +6,14 @@
 //! - [`sample`]: positions from self-play, more where the networks disagree with their search;
 //! - [`label`]: rollout labels of those positions;
 //! - [`fit`]: supervised training on the labels (minibatch Adam, validation loss);
+//! - [`calibrate`]: the output biases moved until the networks' mean predictions match what
+//!   happens in their own games;
 //! - [`data`]: the gzip text files that hold positions and labels.
 //!
 //! The library reports progress through callbacks and never prints; the command line draws
 //! the progress bar and writes the files.
 
+pub mod calibrate;
 pub mod data;
 pub mod fit;
 pub mod label;

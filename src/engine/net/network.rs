@@ -128,6 +128,14 @@ impl Network {
         }
     }
 
+    /// Moves each output's bias by `shift` (in logits, before the sigmoid): the calibration
+    /// of `tavli train calibrate`.
+    pub fn shift_output_bias(&mut self, shift: &[f32; OUTPUTS]) {
+        for (bias, shift) in self.output_bias.iter_mut().zip(shift) {
+            *bias += shift;
+        }
+    }
+
     /// The same function with `hidden` hidden units (at least the present number): each new
     /// unit copies an existing one, its input weights nudged by `noise` so that the copies can
     /// learn apart, and every copied unit's output weights are shared among its copies
