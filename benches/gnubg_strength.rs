@@ -9,6 +9,11 @@
 //! game off`, its seed fixed (printed), so a run can be repeated; `TAVLI_STRENGTH_SEED=N`
 //! plays other dice (seeds N and N + 1). The Jacoby rule is off: gnubg's money sessions have it
 //! on, and with the cube off it would score every gammon and backgammon as a single game.
+//!
+//! `TAVLI_STRENGTH_DUPLICATE=1` plays duplicate dice: game `i` of both runs is seeded
+//! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
+//! with tavli in each seat, and the interval is taken over the pairs (much narrower when the
+//! two engines are close, as luck largely cancels within a pair).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -28,7 +33,16 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-fn run(games: usize, tavli_seat: usize, seed: u32, tavli_args: &[String]) -> Outcome {
+/// How gnubg seeds its dice in a run.
+#[derive(Clone, Copy)]
+enum Dice {
+    /// One seed for the whole session.
+    Session(u32),
+    /// Game `i` seeded with the seed plus `i`.
+    PerGame(u32),
+}
+
+fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Outcome {
     let port = free_port();
     let address = format!("127.0.0.1:{port}");
     let binary = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
@@ -51,12 +65,17 @@ fn run(games: usize, tavli_seat: usize, seed: u32, tavli_args: &[String]) -> Out
          set jacoby off\n\
          set player {tavli_seat} name tavli\n\
          set player {gnubg_seat} name gnubg\n\
-         set seed {seed}\n\
          set player {tavli_seat} external {address}\n\
          set automatic game off\n\
          new session\n"
     );
-    for _ in 0..games {
+    if let Dice::Session(seed) = dice {
+        script.push_str(&format!("set seed {seed}\n"));
+    }
+    for game in 0..games {
+        if let Dice::PerGame(seed) = dice {
+            script.push_str(&format!("set seed {}\n", seed.wrapping_add(game as u32)));
+        }
         script.push_str("new game\n");
     }
     script.push_str("quit\ny\n");
@@ -124,9 +143,18 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(20_261_201);
+    let duplicate = std::env::var("TAVLI_STRENGTH_DUPLICATE").is_ok_and(|value| value == "1");
+    let runs = if duplicate {
+        [(1usize, Dice::PerGame(seed)), (0usize, Dice::PerGame(seed))]
+    } else {
+        [
+            (1usize, Dice::Session(seed)),
+            (0usize, Dice::Session(seed + 1)),
+        ]
+    };
     let started = Instant::now();
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
-        let handles: Vec<_> = [(1usize, seed), (0usize, seed + 1)]
+        let handles: Vec<_> = runs
             .into_iter()
             .map(|(seat, seed)| {
                 let tavli_args = &tavli_args;
@@ -142,18 +170,25 @@ fn main() {
         .iter()
         .flat_map(|o| o.tavli_points.iter().copied())
         .collect();
-    let n = points.len().max(1) as f64;
-    let mean = points.iter().map(|&p| f64::from(p)).sum::<f64>() / n;
-    let variance = points
-        .iter()
-        .map(|&p| (f64::from(p) - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
+    // The independent units: single games, or with duplicate dice the pairs of game i.
+    let units: Vec<f64> = if duplicate {
+        outcomes[0]
+            .tavli_points
+            .iter()
+            .zip(&outcomes[1].tavli_points)
+            .map(|(&a, &b)| f64::from(a + b) / 2.0)
+            .collect()
+    } else {
+        points.iter().map(|&p| f64::from(p)).collect()
+    };
+    let n = units.len().max(1) as f64;
+    let mean = units.iter().sum::<f64>() / n;
+    let variance = units.iter().map(|&p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let won = points.iter().filter(|&&p| p > 0).count();
     let gammons_won = points.iter().filter(|&&p| p > 1).count();
     let gammons_lost = points.iter().filter(|&&p| p < -1).count();
     println!(
-        "tavli external {} against gnubg 0-ply (cube off, gammons count): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} gammons), {} gammons lost, seeds {seed} and {}, {:.0} s{}",
+        "tavli external {} against gnubg 0-ply (cube off, gammons count): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} gammons), {} gammons lost, {}, {:.0} s{}",
         tavli_args.join(" "),
         mean,
         1.96 * (variance / n).sqrt(),
@@ -161,7 +196,11 @@ fn main() {
         won,
         gammons_won,
         gammons_lost,
-        seed + 1,
+        if duplicate {
+            format!("duplicate dice, games seeded {seed} on")
+        } else {
+            format!("seeds {seed} and {}", seed + 1)
+        },
         started.elapsed().as_secs_f64(),
         if outcomes.iter().any(|o| o.unclean) { " (gnubg reported errors)" } else { "" }
     );
