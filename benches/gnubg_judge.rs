@@ -4,12 +4,16 @@
 //! best, in millipoints (mEMG) per unforced decision, with a 95% confidence interval. gnubg
 //! is the judge only: nothing here trains anything. Not a test: it needs gnubg.
 //!
-//! Run: `cargo bench --bench gnubg_judge -- [GAMES] [SEED]` (default 12 games, seed 1).
+//! Run: `cargo bench --bench gnubg_judge -- [GAMES] [SEED] [WEIGHTS...]` (default 12 games,
+//! seed 1). Each weight file adds its networks at 0 and 2 plies, and the difference of each
+//! setting from the built-in networks at the same plies, decision by decision (a paired
+//! interval, much narrower than the two intervals side by side).
 
 use std::time::Instant;
 use tavli::codec::gnubg_id;
 use tavli::engine::choice;
 use tavli::engine::evaluator::{best_play, Evaluator};
+use tavli::engine::net::NetEvaluator;
 use tavli::engine::search::Search;
 use tavli::engine::Pubeval;
 use tavli::notation::{parse_move, resolve_move};
@@ -123,18 +127,47 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let net = choice::embedded_net();
-    let settings: Vec<(&str, Box<dyn Evaluator>)> = vec![
-        ("net 0-ply", Box::new(Search::new(&*net, 0))),
-        ("net 1-ply", Box::new(Search::new(&*net, 1))),
-        ("net 2-ply (default)", Box::new(Search::new(&*net, 2))),
+    let others: Vec<(String, NetEvaluator)> = args
+        .iter()
+        .skip(2)
+        .map(|path| {
+            let net = NetEvaluator::from_file(std::path::Path::new(path)).expect("a weight file");
+            (path.clone(), net)
+        })
+        .collect();
+    // Each setting with the index of the setting it is compared with, decision by decision.
+    let mut settings: Vec<(String, Box<dyn Evaluator + '_>, Option<usize>)> = vec![
+        ("net 0-ply".into(), Box::new(Search::new(&*net, 0)), None),
+        ("net 1-ply".into(), Box::new(Search::new(&*net, 1)), None),
         (
-            "pubeval 0-ply (baseline)",
+            "net 2-ply (default)".into(),
+            Box::new(Search::new(&*net, 2)),
+            None,
+        ),
+        (
+            "pubeval 0-ply (baseline)".into(),
             Box::new(Search::new(&Pubeval, 0)),
+            None,
         ),
     ];
-    for (name, evaluator) in &settings {
+    for (path, other) in &others {
+        settings.push((
+            format!("{path} 0-ply"),
+            Box::new(Search::new(other, 0)),
+            Some(0),
+        ));
+        settings.push((
+            format!("{path} 2-ply"),
+            Box::new(Search::new(other, 2)),
+            Some(2),
+        ));
+    }
+    // Per setting, per decision: the error in mEMG (NaN where the play was not judged).
+    let mut all_errors: Vec<Vec<f64>> = Vec::new();
+    for (name, evaluator, compared) in &settings {
         let started = Instant::now();
         let mut errors = Vec::new();
+        let mut by_decision = Vec::new();
         let (mut best, mut unjudged) = (0usize, 0usize);
         for (state, plays) in states.iter().zip(&judged) {
             let Some(dice) = state.dice else { continue };
@@ -150,10 +183,31 @@ fn main() {
                         best += 1;
                     }
                     errors.push(error);
+                    by_decision.push(error);
                 }
-                _ => unjudged += 1,
+                _ => {
+                    unjudged += 1;
+                    by_decision.push(f64::NAN);
+                }
             }
         }
+        if let Some(baseline) = compared {
+            let differences: Vec<f64> = by_decision
+                .iter()
+                .zip(&all_errors[*baseline])
+                .map(|(a, b)| a - b)
+                .filter(|d| d.is_finite())
+                .collect();
+            let n = differences.len() as f64;
+            let mean = differences.iter().sum::<f64>() / n;
+            let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            println!(
+                "  {name}: {mean:+.2} ± {:.2} mEMG per decision against the built-in networks ({} decisions paired)",
+                1.96 * (variance / n).sqrt(),
+                differences.len()
+            );
+        }
+        all_errors.push(by_decision);
         let n = errors.len() as f64;
         let mean = errors.iter().sum::<f64>() / n;
         let variance = errors.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0);
