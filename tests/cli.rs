@@ -273,3 +273,61 @@ fn a_training_rate_of_zero_or_below_is_refused_before_any_work() {
         assert!(!std::path::Path::new(out).exists());
     }
 }
+
+#[test]
+fn train_calibrate_writes_weights_that_load_and_reports_each_round() {
+    let directory = std::env::temp_dir().join(format!("tavli-calibrate-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let out = directory.join("calibrated.tnet");
+    let out_text = out.to_str().expect("UTF-8 path");
+    let output = tavli(
+        &[
+            "train",
+            "calibrate",
+            "--out",
+            out_text,
+            "--games",
+            "6",
+            "--rounds",
+            "2",
+            "--threads",
+            "2",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for round in ["round 1", "round 2"] {
+        assert!(
+            stderr.contains(&format!("calibrate {round} games 6 Contact")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("calibrate {round} games 6 Race")),
+            "{stderr}"
+        );
+    }
+    // The calibrated weights load and play.
+    let output = tavli(
+        &[
+            "bench",
+            "strength",
+            "--a",
+            "net",
+            "--weights-a",
+            out_text,
+            "--b",
+            "pubeval",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(stdout(&output).contains("points per game"));
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}
