@@ -31,6 +31,7 @@ impl GameReplay<'_> {
                 self.refused_double(side, refusal, span);
             }
             self.follow_record(|progress| {
+                progress.opening = false;
                 progress.on_roll = side;
                 progress.dice = None;
                 progress.resignation = None;
@@ -193,5 +194,28 @@ impl GameReplay<'_> {
             side,
             value: beavered,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::matchfile::{check_text, Format};
+
+    #[test]
+    fn a_double_before_the_opening_roll_still_waits_for_an_answer() {
+        let text = " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1)  Doubles => 2                31: 8/5 6/5\n";
+        let (_, diagnostics) = check_text(text, Format::Mat);
+        let messages: Vec<&str> = diagnostics
+            .iter()
+            .map(|diagnostic| diagnostic.message.as_str())
+            .collect();
+        assert!(
+            messages.contains(&"a double before the game's first roll"),
+            "{messages:?}"
+        );
+        assert!(
+            messages.contains(&"a roll by b, but b must first take or drop the double"),
+            "{messages:?}"
+        );
     }
 }
