@@ -378,11 +378,7 @@ impl Game {
             Action::Play(play) => {
                 self.require_no_decision()?;
                 let dice = self.dice.ok_or(GameError::MustRoll)?;
-                let legal = self.legal_plays();
-                if !legal
-                    .iter()
-                    .any(|candidate| candidate.result == play.result)
-                {
+                if !self.rules.is_legal_play(&self.board, side, dice, &play) {
                     return Err(GameError::IllegalPlay);
                 }
                 self.board = play.result;

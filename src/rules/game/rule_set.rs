@@ -55,6 +55,19 @@ impl RuleSet {
         }
     }
 
+    /// Whether `play` is a legal play of `mover` with `dice` on `board` (one of
+    /// [`RuleSet::legal_plays`] reaching the same position). A play of the standard movement
+    /// that uses the whole roll in legal single-die steps is known legal without the list.
+    #[must_use]
+    pub fn is_legal_play(self, board: &Board, mover: Side, dice: Dice, play: &Play) -> bool {
+        (self.has_standard_movement()
+            && movegen::plays_whole_roll(board, mover, dice, play.steps(), &play.result))
+            || self
+                .legal_plays(board, mover, dice)
+                .iter()
+                .any(|candidate| candidate.result == play.result)
+    }
+
     /// Whether the checkers move by the standard rules (gnubg's variations and Portes): the
     /// legal plays are those of standard backgammon, so gnubg's move syntax reads them.
     #[must_use]
