@@ -2,7 +2,8 @@
 //! order, with hits unmarked or half-moves left out) and sets up jumps that are no legal play.
 
 use super::resolve::apply_written_steps;
-use crate::rules::{Board, Dice, Play, Side, Step, BAR};
+use crate::rules::movegen::is_legal_step;
+use crate::rules::{Board, Dice, Play, Side, Step};
 
 /// Makes one jump `from -> to` of `mover` on `board`, hitting a blot on `to`, and says whether
 /// it hit. `None` if the jump moves backwards or off the board, there is no checker on `from`
@@ -69,32 +70,6 @@ fn next_permutation(order: &mut [usize]) -> bool {
     true
 }
 
-/// Whether `mover` may move one checker `from -> to` with a die of `die` on `board` in the
-/// standard game (bar first; bearing off with the exact die, or a larger one from the
-/// highest point).
-fn single_step_legal(board: &Board, mover: Side, from: u8, to: u8, die: u8) -> bool {
-    if from > 25 || to > 24 || to >= from {
-        return false;
-    }
-    let hero = mover.index();
-    if board.slots[hero][BAR] > 0 && from != 25 {
-        return false;
-    }
-    if to > 0 {
-        return from.checked_sub(die) == Some(to)
-            && board.slots[mover.opponent().index()][usize::from(24 - to)] < 2;
-    }
-    let outside = board.slots[hero][6..=BAR].iter().any(|&count| count > 0);
-    if outside || from > 6 {
-        return false;
-    }
-    from == die
-        || (from < die
-            && board.slots[hero][usize::from(from)..6]
-                .iter()
-                .all(|&count| count == 0))
-}
-
 /// A standard-game play that uses the whole roll in single-die jumps, each legal in turn (in
 /// the written order, else the two jumps of a non-double swapped): such a play is always a
 /// legal play, so no list of legal plays is needed. Returns the board and the steps in the
@@ -130,7 +105,7 @@ pub fn full_roll_play(
             let mut ok = true;
             for (&index, &die) in order[..count].iter().zip(dice_order) {
                 let (from, to) = jumps[index];
-                if !single_step_legal(&result, mover, from, to, die) {
+                if !is_legal_step(&result, mover, from, to, die) {
                     ok = false;
                     break;
                 }

@@ -14,11 +14,14 @@
 //! assert_eq!(game.turn(), Side::O);
 //! ```
 
+mod context;
 mod error;
 mod match_play;
 mod resume;
 mod rule_set;
+mod written;
 
+pub use context::MatchContext;
 pub use error::GameError;
 pub use match_play::Match;
 pub use resume::GameInProgress;
@@ -75,6 +78,20 @@ pub enum Action {
     },
     /// Edit: who is on roll (the dice and any pending decision are cleared).
     SetTurn(Side),
+    /// Edit: the player on roll's checkers end as `play` leaves them although it is no legal
+    /// play (a recorded play set up as written once its refusal is reported): the turn
+    /// passes, and the game ends if the rules say this position ends it.
+    PlayUnchecked(Play),
+    /// Edit: the game ends as a record declares, where the position cannot tell (also over
+    /// a drawn game).
+    SetResult {
+        /// The winner.
+        winner: Side,
+        /// How the game ended.
+        ending: Ending,
+        /// The points scored.
+        points: u32,
+    },
 }
 
 /// What happened, in order.
@@ -176,51 +193,6 @@ pub enum Ending {
     Resigned(Resignation),
 }
 
-/// What a game needs to know about the match it is part of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchContext {
-    /// The match length; 0 for money play.
-    pub length: u32,
-    /// Points of O (index 0) and X (index 1) before this game.
-    pub score: [u32; 2],
-    /// Whether this is the Crawford game (no doubling).
-    pub crawford: bool,
-    /// Money play: whether the Jacoby rule is in force.
-    pub jacoby: bool,
-    /// Money play: how many beavers (and raccoons) one double allows.
-    pub beavers: u32,
-}
-
-impl MatchContext {
-    /// Money play with the Jacoby rule and three beavers (gnubg's defaults).
-    #[must_use]
-    pub fn money() -> MatchContext {
-        MatchContext {
-            length: 0,
-            score: [0, 0],
-            crawford: false,
-            jacoby: true,
-            beavers: 3,
-        }
-    }
-
-    /// A game of a match to `length` at `score`.
-    #[must_use]
-    pub fn match_game(length: u32, score: [u32; 2], crawford: bool) -> MatchContext {
-        MatchContext {
-            length,
-            score,
-            crawford,
-            jacoby: false,
-            beavers: 0,
-        }
-    }
-
-    fn money_jacoby(&self) -> bool {
-        self.length == 0 && self.jacoby
-    }
-}
-
 /// One game: rules, board, cube, turn, dice, a pending resignation and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -233,6 +205,9 @@ pub struct Game {
     resignation: Option<(Side, Resignation)>,
     declined: Option<Resignation>,
     result: Option<Event>,
+    /// The opening roll is still to come: either player may roll first (see
+    /// [`Game::opening`]).
+    opening: bool,
 }
 
 impl Game {
@@ -249,6 +224,7 @@ impl Game {
             resignation: None,
             declined: None,
             result: None,
+            opening: false,
         }
     }
 
@@ -374,7 +350,9 @@ impl Game {
     /// # Errors
     /// The typed reason the action is not allowed now.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        self.require_playing()?;
+        if !matches!(action, Action::SetResult { .. }) {
+            self.require_playing()?;
+        }
         let mut next = self.clone();
         let events = next.execute(action)?;
         *self = next;
@@ -390,6 +368,7 @@ impl Game {
                     return Err(GameError::AlreadyRolled);
                 }
                 self.declined = None;
+                self.opening = false;
                 if self.rules.requires_reroll(&self.board, side, dice) {
                     return Ok(vec![Event::Rerolled { side, dice }]);
                 }
@@ -399,11 +378,7 @@ impl Game {
             Action::Play(play) => {
                 self.require_no_decision()?;
                 let dice = self.dice.ok_or(GameError::MustRoll)?;
-                let legal = self.legal_plays();
-                if !legal
-                    .iter()
-                    .any(|candidate| candidate.result == play.result)
-                {
+                if !self.rules.is_legal_play(&self.board, side, dice, &play) {
                     return Err(GameError::IllegalPlay);
                 }
                 self.board = play.result;
@@ -430,7 +405,7 @@ impl Game {
                 self.declined = None;
                 Ok(vec![Event::Doubled {
                     side,
-                    value: self.cube.value * 2,
+                    value: self.cube.value.saturating_mul(2),
                 }])
             }
             Action::Take => {
@@ -445,7 +420,7 @@ impl Game {
                 self.cube = self.cube.beaver(&context).map_err(GameError::Cube)?;
                 Ok(vec![Event::Beavered {
                     side,
-                    value: self.cube.value * 2,
+                    value: self.cube.value.saturating_mul(2),
                 }])
             }
             Action::Drop => {
@@ -517,10 +492,35 @@ impl Game {
             }
             Action::SetTurn(side) => {
                 self.on_roll = side;
+                self.opening = false;
                 self.dice = None;
                 self.cube.offer = None;
                 self.resignation = None;
                 Ok(vec![Event::Edited])
+            }
+            Action::PlayUnchecked(play) => {
+                self.board = play.result;
+                let mut events = vec![Event::Edited];
+                match self.rules.result_after_play(&self.board, self.on_roll) {
+                    Some(result) => events.push(self.finish_played(result)),
+                    None => self.pass_turn(),
+                }
+                Ok(events)
+            }
+            Action::SetResult {
+                winner,
+                ending,
+                points,
+            } => {
+                let won = Event::Won {
+                    winner,
+                    ending,
+                    points,
+                };
+                self.result = Some(won);
+                self.cube.offer = None;
+                self.resignation = None;
+                Ok(vec![won])
             }
         }
     }

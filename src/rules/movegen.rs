@@ -13,8 +13,10 @@ use super::play::{Play, Step, OFF_POINT};
 use super::side::Side;
 
 mod seen;
+mod whole_roll;
 
 use seen::{SeenPositions, HIT_WEIGHTS, SLOT_WEIGHTS};
+pub use whole_roll::{is_legal_step, plays_whole_roll};
 
 /// Every legal play of `mover` with `dice`, one per distinct resulting position, in gnubg's
 /// generation order. Empty when no checker can move.

@@ -7,6 +7,7 @@ use super::super::diagnostic::Span;
 use super::super::replay::variant_from_header;
 use super::number;
 use crate::notation::token::{self, checker_path, Spelling};
+use crate::rules::game::RuleSet;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
 use nom::character::complete::{char, space0, space1};
@@ -26,8 +27,8 @@ pub(super) enum MoveSyntax {
 impl MoveSyntax {
     /// The syntax for a `Variation` header value.
     pub(super) fn for_variation(name: &str) -> MoveSyntax {
-        match variant_from_header(name) {
-            Some(variant) if !variant.is_gnubg_variation() => MoveSyntax::Variant,
+        match variant_from_header(name).map(RuleSet::new) {
+            Some(rules) if !rules.uses_gnubg_notation() => MoveSyntax::Variant,
             _ => MoveSyntax::Gnubg,
         }
     }

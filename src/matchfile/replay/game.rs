@@ -1,37 +1,30 @@
-//! One game's replay: the written events in order, whose turn it is, and the findings that
-//! belong to no one kind of action (a roll left unplayed, an unreadable record, a lost
-//! position).
+//! One game's replay: the written events in order, each applied to the rules' [`Game`], and
+//! the findings that belong to no one kind of action (a roll left unplayed, an unreadable
+//! record, a lost position, an action out of turn).
 
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
-use super::super::record::{GameAction, GameRecord};
+use super::super::record::{Ending, GameAction, GameRecord, GameResult};
 use super::roll::Written;
-use super::{side_name, Event, EventKind, Expect, GameInput, GameReplay, MatchInput};
-use crate::rules::game::RuleSet;
-use crate::rules::variants::cube::Cube;
-use crate::rules::{Board, Dice, Play, Side};
+use super::{side_name, Event, EventKind, GameInput, GameReplay, MatchInput};
+use crate::rules::game::{self, Action, Game, GameError, GameInProgress, MatchContext, RuleSet};
+use crate::rules::variants::WinKind;
+use crate::rules::{Dice, Play, Side, Step};
 
 pub(super) fn replay_game(
     input: &MatchInput,
     game: &GameInput,
-    score: [u32; 2],
-    crawford: bool,
+    context: MatchContext,
     is_last: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GameRecord {
+    let rules = RuleSet::new(input.variant);
     let mut state = GameReplay {
         input,
-        board: Board::start(input.variant),
-        rules: RuleSet::new(input.variant),
-        cube: Cube::centred(),
-        expect: Expect::Start,
-        crawford,
-        score,
+        game: Game::opening(rules, context),
         lost: false,
         unplayed: None,
-        result: None,
         result_written: false,
         losses: None,
-        drawn: false,
         illegal_seen: false,
         actions: Vec::new(),
         diagnostics: Vec::new(),
@@ -43,7 +36,7 @@ pub(super) fn replay_game(
         state.unplayed = None;
         state.wins(loser.opponent(), points, false, span);
     }
-    if matches!(game.declared, Some((_, _, true, _))) && state.result.is_none() {
+    if matches!(game.declared, Some((_, _, true, _))) && state.result().is_none() {
         // A roll left unplayed before a resignation (SGF writes the resignation only in RE).
         state.unplayed = None;
     }
@@ -51,8 +44,8 @@ pub(super) fn replay_game(
     if let Some((winner, points, resigned, span)) = game.declared {
         state.declared_result(winner, points, resigned, span);
     }
-    match state.result {
-        None if state.drawn => {}
+    match state.result() {
+        None if state.game.is_over() => {}
         None if is_last => state.diagnostics.push(Diagnostic::warning(
             DiagnosticKind::Truncated,
             game.end,
@@ -67,10 +60,10 @@ pub(super) fn replay_game(
     }
     diagnostics.append(&mut state.diagnostics);
     GameRecord {
-        score,
-        crawford,
+        score: context.score,
+        crawford: context.crawford,
+        result: state.result(),
         actions: state.actions,
-        result: state.result,
     }
 }
 
@@ -84,12 +77,61 @@ impl GameReplay<'_> {
             .push(Diagnostic::error(kind, span, message));
     }
 
+    /// The game's result as the record keeps it, once the game has been won (a drawn
+    /// Plakoto game has none).
+    pub(super) fn result(&self) -> Option<GameResult> {
+        match self.game.result()? {
+            game::Event::Won {
+                winner,
+                ending,
+                points,
+            } => Some(GameResult {
+                winner,
+                points,
+                ending: match ending {
+                    game::Ending::Played(WinKind::Mother) => Ending::Mother,
+                    game::Ending::Played(_) => Ending::BearOff,
+                    game::Ending::Dropped => Ending::Dropped,
+                    game::Ending::Resigned(kind) => Ending::Resigned(kind),
+                },
+            }),
+            _ => None,
+        }
+    }
+
+    /// Applies an action the replay has made sure the rules allow (a legal play found among
+    /// the legal plays, a roll after the turn was checked, an edit).
+    pub(super) fn apply_allowed(&mut self, side: Side, action: Action) -> Vec<game::Event> {
+        let result = self.game.apply_by(side, action);
+        debug_assert!(result.is_ok(), "{action:?} by {side:?} refused: {result:?}");
+        result.unwrap_or_default()
+    }
+
+    /// Puts the game where the file says it is after a record the rules refused (the
+    /// refusal is reported): the file is followed, so that the rest of the game is checked.
+    pub(super) fn follow_record(&mut self, change: impl FnOnce(&mut GameInProgress)) {
+        if self.game.is_over() {
+            return;
+        }
+        let mut progress = self.game.in_progress();
+        change(&mut progress);
+        self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+    }
+
+    /// `side` is on roll from now on, with no dice and no decision pending (the file says
+    /// so, after a refused or unusable record).
+    pub(super) fn pass_to(&mut self, side: Side) {
+        if !self.game.is_over() {
+            self.apply_allowed(side, Action::SetTurn(side));
+        }
+    }
+
     pub(super) fn event(&mut self, event: &Event) {
         let side = event.side;
         if !matches!(event.kind, EventKind::Wins { .. } | EventKind::Losses(_)) {
             self.flush_unplayed();
         }
-        if self.expect == Expect::Over
+        if self.game.is_over()
             && !matches!(event.kind, EventKind::Wins { .. } | EventKind::Losses(_))
         {
             self.error(
@@ -107,7 +149,7 @@ impl GameReplay<'_> {
                 cannot_move,
                 label,
             } => {
-                if self.rules.is_gnubg_variation() {
+                if self.game.rules().uses_gnubg_notation() {
                     self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span);
                 } else {
                     let written = Written {
@@ -124,7 +166,7 @@ impl GameReplay<'_> {
             EventKind::Beaver(value) => self.beaver(side, *value, event.span),
             EventKind::Unreadable => {
                 // Most likely this side's play: the turn passes, the position is unknown.
-                self.expect = Expect::Roll(side.opponent());
+                self.pass_to(side.opponent());
                 if !self.lost {
                     self.lost = true;
                     self.diagnostics.push(Diagnostic::warning(
@@ -135,11 +177,16 @@ impl GameReplay<'_> {
                 }
             }
             EventKind::SetBoard { board, on_roll } => {
-                self.board = *board;
+                // gnubg does not record `set turn` after `set board`: either player may move
+                // next, as at the opening.
+                self.follow_record(|progress| {
+                    progress.board = *board;
+                    progress.opening = true;
+                    progress.dice = None;
+                    progress.cube.offer = None;
+                });
                 self.lost = false;
                 self.illegal_seen = false;
-                // gnubg does not record `set turn` after `set board`: either player may move next.
-                self.expect = Expect::Start;
                 self.actions.push(GameAction::SetBoard {
                     board: *board,
                     on_roll: *on_roll,
@@ -150,7 +197,7 @@ impl GameReplay<'_> {
             }
             EventKind::Losses(points) => {
                 // Galaxy writes `Losses` in varying columns; a following `Wins` says who won.
-                if self.result.is_none() {
+                if self.result().is_none() {
                     self.losses = Some((side, *points, event.span));
                 }
             }
@@ -167,11 +214,21 @@ impl GameReplay<'_> {
         }
     }
 
-    pub(super) fn check_turn(&mut self, side: Side, span: Span, what: &str) {
-        match self.expect {
-            Expect::Start | Expect::Over => {}
-            Expect::Roll(expected) if expected == side => {}
-            Expect::Roll(expected) => {
+    /// `side` rolls (`what`, as a diagnostic names it): reported when the rules say it is
+    /// not `side`'s turn, and followed anyway (a double waiting for an answer is dropped).
+    pub(super) fn take_turn(&mut self, side: Side, span: Span, what: &str) {
+        let refusal = self.game.may_roll(side).err();
+        match refusal {
+            None | Some(GameError::GameOver) => {}
+            Some(GameError::DoublePending) => {
+                let message = format!(
+                    "{what} by {}, but {} must first take or drop the double",
+                    self.name(side),
+                    self.name(self.game.turn())
+                );
+                self.error(DiagnosticKind::WrongPlayer, span, message);
+            }
+            Some(GameError::NotYourTurn(expected)) => {
                 let message = format!(
                     "{what} by {}, but it is {}'s turn to roll",
                     self.name(side),
@@ -179,14 +236,13 @@ impl GameReplay<'_> {
                 );
                 self.error(DiagnosticKind::WrongPlayer, span, message);
             }
-            Expect::Respond(responder) => {
-                let message = format!(
-                    "{what} by {}, but {} must first take or drop the double",
-                    self.name(side),
-                    self.name(responder)
-                );
+            Some(other) => {
+                let message = format!("{what} by {}: {other}", self.name(side));
                 self.error(DiagnosticKind::WrongPlayer, span, message);
             }
+        }
+        if refusal.is_some() || self.game.is_opening() {
+            self.pass_to(side);
         }
     }
 
@@ -218,32 +274,47 @@ impl GameReplay<'_> {
         ));
     }
 
-    /// A roll written with no moves: an error if `Cannot Move` was written though a play
-    /// existed, a pending "dice not used" finding if nothing was written; the roll is recorded.
-    pub(super) fn record_no_play(
-        &mut self,
-        side: Side,
-        dice: Dice,
-        span: Span,
-        legal: &[Play],
-        cannot_move: bool,
-    ) {
-        let possible = legal.iter().filter(|play| play.dice_used() > 0).count();
-        if possible > 0 {
-            if cannot_move {
-                self.error(
-                    DiagnosticKind::IllegalMove,
-                    span,
-                    format!("`Cannot Move` written, but {dice} has {possible} legal plays here"),
-                );
-            } else {
-                self.unplayed = Some((span, possible));
+    /// `side`'s roll of `dice` written with no moves: the rules pass the turn when no play
+    /// exists; otherwise an error if `Cannot Move` was written, a pending "dice not used"
+    /// finding if nothing was, and the turn passes as written. The roll is recorded.
+    pub(super) fn record_no_play(&mut self, side: Side, dice: Dice, span: Span, cannot_move: bool) {
+        if self.game.apply_by(side, Action::CannotMove).is_err() {
+            let possible = self
+                .game
+                .legal_plays()
+                .iter()
+                .filter(|play| play.dice_used() > 0)
+                .count();
+            if possible > 0 {
+                if cannot_move {
+                    self.error(
+                        DiagnosticKind::IllegalMove,
+                        span,
+                        format!(
+                            "`Cannot Move` written, but {dice} has {possible} legal plays here"
+                        ),
+                    );
+                } else {
+                    self.unplayed = Some((span, possible));
+                }
             }
+            self.pass_to(side.opponent());
         }
         self.actions.push(GameAction::Play {
             side,
             dice,
             steps: Vec::new(),
+        });
+    }
+
+    /// `side`'s play of `dice`, a legal play (its `steps` as written): the rules apply it and
+    /// end the game when it ends it; the action is recorded.
+    pub(super) fn played(&mut self, side: Side, dice: Dice, play: Play, steps: &[Step]) {
+        self.apply_allowed(side, Action::Play(play));
+        self.actions.push(GameAction::Play {
+            side,
+            dice,
+            steps: steps.to_vec(),
         });
     }
 }

@@ -5,6 +5,12 @@
 //! Both readers turn their syntax tree into a [`MatchInput`] (a format-neutral list of
 //! written events with spans); [`replay`] checks it and builds the [`MatchRecord`].
 //!
+//! Each game is played on the rules' [`Game`]: every written record becomes an action
+//! applied by `Game::apply_by`, each refusal a diagnostic at the record's span, and the
+//! record is then followed as written so that the rest of the game is still checked. The
+//! match itself stays here rather than in `rules::game::Match`: a game is played at the
+//! score its score line states (gnubg imports it so), one variant for the whole file.
+//!
 //! gnubg's variations replay on gnubg's move generator as gnubg imports them. tavli's own
 //! variants (Old English, Portes, Plakoto, Fevga, Athroisma) replay on their rules
 //! (`rules::variants`): a written play is read in the variant notation and identified by the
@@ -22,24 +28,10 @@ mod roll;
 pub use input::{Event, EventKind, GameInput, MatchInput};
 
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
-use super::record::{GameAction, GameResult, MatchRecord};
-use crate::rules::game::RuleSet;
-use crate::rules::variants::cube::Cube;
-use crate::rules::{Board, Side, Variant};
+use super::record::{GameAction, MatchRecord};
+use crate::rules::game::{Game, MatchContext, RuleSet};
+use crate::rules::{Side, Variant};
 use game::replay_game;
-
-/// What the replay expects next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Expect {
-    /// The game's first roll, by either player.
-    Start,
-    /// This side rolls (or doubles).
-    Roll(Side),
-    /// This side answers a double by the other.
-    Respond(Side),
-    /// The game is over.
-    Over,
-}
 
 fn side_name(players: &[String; 2], side: Side) -> String {
     let name = &players[side.index()];
@@ -124,7 +116,15 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             }
         }
         let is_last = index + 1 == game_count;
-        let game_record = replay_game(input, game, score, crawford, is_last, &mut diagnostics);
+        let context = MatchContext {
+            length,
+            score,
+            crawford,
+            jacoby: input.jacoby,
+            // A written beaver is one instant redouble, taken at once.
+            beavers: if length == 0 { 1 } else { 0 },
+        };
+        let game_record = replay_game(input, game, context, is_last, &mut diagnostics);
         expected_score = score;
         if let Some(result) = game_record.result {
             expected_score[result.winner.index()] =
@@ -148,30 +148,22 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
     (record, diagnostics)
 }
 
-/// One game's replay state.
+/// One game's replay: the game as the rules keep it, and what the replay adds to it.
 struct GameReplay<'a> {
     input: &'a MatchInput,
-    board: Board,
-    /// The rules of the game's variant.
-    rules: RuleSet,
-    /// The cube's value and owner (a pending double is `expect`).
-    cube: Cube,
-    expect: Expect,
-    crawford: bool,
-    score: [u32; 2],
+    /// The board, cube, turn, dice, pending double and result, changed by `Game::apply`.
+    game: Game,
     /// Moves can no longer be checked (the position is lost after an unusable move).
     lost: bool,
     /// A roll written without moves although moves were possible: fine only right before a
     /// resignation.
     unplayed: Option<(Span, usize)>,
-    result: Option<GameResult>,
+    /// The game's result has been written (a `Wins` line or a declared result).
     result_written: bool,
     /// An illegal play was found in this game: later ones may be its consequences.
     illegal_seen: bool,
     /// A `Losses` line not yet followed by `Wins`.
     losses: Option<(Side, u32, Span)>,
-    /// Plakoto: both mothers were pinned, the game ended in a draw (no result).
-    drawn: bool,
     actions: Vec<GameAction>,
     diagnostics: Vec<Diagnostic>,
 }

@@ -2,21 +2,24 @@
 //! winner and the points of a finished game, or the resignation an unfinished game implies.
 
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
-use super::super::record::{Ending, GameResult};
-use super::{Expect, GameReplay};
+use super::super::record::Ending;
+use super::GameReplay;
+use crate::rules::game::{self, Action};
+use crate::rules::variants::WinKind;
 use crate::rules::{Resignation, Side};
 
 impl GameReplay<'_> {
     /// Points still needed by `side` to win the match.
     pub(super) fn needed(&self, side: Side) -> Option<u32> {
-        let length = self.input.length.map_or(0, |(l, _)| l);
-        (length > 0).then(|| length.saturating_sub(self.score[side.index()]))
+        let context = self.game.context();
+        (context.length > 0).then(|| context.length.saturating_sub(context.score[side.index()]))
     }
 
     pub(super) fn wins(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
         self.unplayed = None;
         self.losses = None;
-        if let Some(result) = self.result {
+        let cube_value = self.game.cube().value;
+        if let Some(result) = self.result() {
             if self.result_written {
                 // `Losses` then `Wins` (Galaxy) restate the same result.
                 if result.winner != winner {
@@ -51,10 +54,10 @@ impl GameReplay<'_> {
                             result.points, result.points
                         ),
                     ));
-                } else if self.cube.value == 1
+                } else if cube_value == 1
                     && points == 1
                     && result.ending == Ending::BearOff
-                    && self.rules.cube_in_use()
+                    && self.game.rules().cube_in_use()
                 {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
                     self.diagnostics.push(Diagnostic::warning(
@@ -67,15 +70,15 @@ impl GameReplay<'_> {
                     ));
                 } else {
                     let message = format!(
-                        "the game is worth {} point(s) (cube {}), not {points}",
-                        result.points, self.cube.value
+                        "the game is worth {} point(s) (cube {cube_value}), not {points}",
+                        result.points
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
             }
             return;
         }
-        if self.expect == Expect::Start {
+        if self.game.is_opening() {
             self.diagnostics.push(Diagnostic::warning(
                 DiagnosticKind::WrongResult,
                 span,
@@ -84,7 +87,7 @@ impl GameReplay<'_> {
         }
         // The game is not over: the loser resigned (or forfeited) this much, worth what the
         // rules say (the kind times the cube; a tavli game has no cube and no triple game).
-        let (rules, cube) = (self.rules, self.cube);
+        let (rules, cube) = (self.game.rules(), *self.game.cube());
         let worth_of = |kind: Resignation| rules.resignation_points(kind, &cube);
         let largest = rules.largest_resignation();
         let kinds: Vec<Resignation> = (1..=largest.points())
@@ -97,8 +100,7 @@ impl GameReplay<'_> {
                 let forfeit = self.needed(winner).is_some_and(|n| points >= n);
                 if forfeit {
                     let message = format!(
-                        "`Wins {points}` is more than any resignation with the cube on {}: a forfeit of the match, read as a {} resignation (as gnubg does)",
-                        self.cube.value,
+                        "`Wins {points}` is more than any resignation with the cube on {cube_value}: a forfeit of the match, read as a {} resignation (as gnubg does)",
                         if largest == Resignation::Backgammon { "backgammon" } else { "gammon" }
                     );
                     self.diagnostics.push(Diagnostic::warning(
@@ -108,8 +110,7 @@ impl GameReplay<'_> {
                     ));
                 } else {
                     let message = format!(
-                        "a resignation gives at most {most} points with the cube on {}, not {points}",
-                        self.cube.value
+                        "a resignation gives at most {most} points with the cube on {cube_value}, not {points}"
                     );
                     self.error(DiagnosticKind::WrongResult, span, message);
                 }
@@ -124,8 +125,7 @@ impl GameReplay<'_> {
                     DiagnosticKind::WrongResult,
                     span,
                     format!(
-                        "`{points}` point(s) is capped at the points needed; with the cube on {} the resignation is worth {worth}",
-                        self.cube.value
+                        "`{points}` point(s) is capped at the points needed; with the cube on {cube_value} the resignation is worth {worth}"
                     ),
                 ));
             } else {
@@ -134,20 +134,32 @@ impl GameReplay<'_> {
                     DiagnosticKind::WrongResult,
                     span,
                     format!(
-                        "with the cube on {}, a resignation is worth {} points, not {points}",
-                        self.cube.value,
+                        "with the cube on {cube_value}, a resignation is worth {} points, not {points}",
                         one_of(&worths)
                     ),
                 );
             }
         }
-        self.result = Some(GameResult {
-            winner,
-            points: worth,
-            ending: Ending::Resigned(resignation),
-        });
+        self.resigned(winner.opponent(), resignation, worth);
         self.result_written = true;
-        self.expect = Expect::Over;
+    }
+
+    /// `loser` resigns `kind` and the rules end the game with it, worth `worth`; a drawn
+    /// game (over already) takes the result as written.
+    fn resigned(&mut self, loser: Side, kind: Resignation, worth: u32) {
+        let resign = Action::Resign { side: loser, kind };
+        if self.game.apply_by(loser, resign).is_ok() {
+            self.apply_allowed(loser.opponent(), Action::Accept);
+        } else {
+            self.apply_allowed(
+                loser.opponent(),
+                Action::SetResult {
+                    winner: loser.opponent(),
+                    ending: game::Ending::Resigned(kind),
+                    points: worth,
+                },
+            );
+        }
     }
 
     pub(super) fn declared_result(
@@ -157,7 +169,7 @@ impl GameReplay<'_> {
         resigned: bool,
         span: Span,
     ) {
-        match self.result {
+        match self.result() {
             Some(result) => {
                 if result.winner != winner || result.points != points {
                     let message = format!(
@@ -173,14 +185,17 @@ impl GameReplay<'_> {
                 self.result_written = false;
                 self.wins(winner, points, false, span);
             }
-            // tavli's variants: after a play that could not be set up the position is
-            // unknown, so the declared result is taken as written (the loss was reported).
-            None if self.lost && !self.rules.is_gnubg_variation() => {
-                self.result = Some(GameResult {
+            // The variant notation: an illegal play is not set up as written, the position
+            // is unknown, so the declared result is taken as written (the loss was reported).
+            None if self.lost && !self.game.rules().uses_gnubg_notation() => {
+                self.apply_allowed(
                     winner,
-                    points,
-                    ending: Ending::BearOff,
-                });
+                    Action::SetResult {
+                        winner,
+                        ending: game::Ending::Played(WinKind::Single),
+                        points,
+                    },
+                );
                 self.result_written = true;
             }
             None => {

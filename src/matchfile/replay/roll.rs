@@ -1,19 +1,19 @@
 //! A written roll and its play: found among the legal plays of gnubg's variations or read in
 //! the variant notation of tavli's own variants, completed or set up as written when it is
-//! no legal play, and the game's end when the play bears off the last checker.
+//! no legal play; the rules' game applies it and says when it ends the game.
 
 use super::super::ast::{ActionLabel, MoveText};
 use super::super::diagnostic::{DiagnosticKind, Span};
-use super::super::record::{Ending, GameAction, GameResult};
+use super::super::record::GameAction;
 use super::diagnose::explain;
-use super::{Expect, GameReplay};
+use super::GameReplay;
 use crate::notation::variant_move::{VariantMoveText, WrittenEntry};
 use crate::notation::written_play::{
     apply_jumps_in_any_order, complete_partial_play, find_written_play, full_roll_play,
 };
 use crate::notation::{format_play, resolve_move, WrittenMove};
-use crate::rules::variants::{self, WinKind};
-use crate::rules::{Board, Dice, Play, Side, Step, Variant};
+use crate::rules::game::{Action, Event};
+use crate::rules::{Board, Dice, Play, Side, Step};
 
 /// A roll's written play in one of tavli's variants.
 pub(super) struct Written<'a> {
@@ -49,14 +49,13 @@ impl GameReplay<'_> {
         cannot_move: bool,
         span: Span,
     ) {
-        self.check_turn(side, span, "a roll");
-        self.expect = Expect::Roll(side.opponent());
+        self.take_turn(side, span, "a roll");
         let Some(dice) = self.written_dice(digits, dice_span) else {
-            self.apply_unchecked(side, moves, span);
+            self.set_up_unchecked(side, moves, span);
             return;
         };
         if self.lost {
-            self.apply_unchecked(side, moves, span);
+            self.pass_to(side.opponent());
             self.actions.push(GameAction::Play {
                 side,
                 dice,
@@ -64,17 +63,19 @@ impl GameReplay<'_> {
             });
             return;
         }
-        if let Some((board, steps)) = full_roll_play(&self.board, side, dice, &jumps(moves)) {
-            self.played(side, dice, board, steps);
+        self.apply_allowed(side, Action::Roll(dice));
+        let board = *self.game.board();
+        if let Some((after, steps)) = full_roll_play(&board, side, dice, &jumps(moves)) {
+            self.played(side, dice, Play::new(&steps, after), &steps);
             return;
         }
-        let legal = self.rules.legal_plays(&self.board, side, dice);
         if moves.is_empty() {
-            self.record_no_play(side, dice, span, &legal, cannot_move);
+            self.record_no_play(side, dice, span, cannot_move);
             return;
         }
-        match match_written_play(&self.board, side, dice, moves, &legal) {
-            Ok((play, steps)) => self.played(side, dice, play.result, steps),
+        let legal = self.game.legal_plays();
+        match match_written_play(&board, side, dice, moves, &legal) {
+            Ok((play, steps)) => self.played(side, dice, play, &steps),
             Err(reason) => {
                 let move_span = Span::new(
                     moves.first().map_or(span.start, |(_, s)| s.start),
@@ -83,22 +84,25 @@ impl GameReplay<'_> {
                 // A play with a half-move left out: go on with the only legal play that
                 // contains the written ones, so later moves are still checked.
                 let completed = complete_partial_play(&jumps(moves), &legal);
+                let rules = self.game.rules();
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_play(self.rules, &self.board, side, dice, play.steps())
+                        format_play(rules, &board, side, dice, play.steps())
                     )
                 });
                 self.illegal_play(move_span, &dice.to_string(), &format!("{reason}{note}"));
                 if let Some(play) = completed {
-                    self.played(side, dice, play.result, play.steps().to_vec());
-                } else if let Some((board, steps)) =
-                    apply_jumps_in_any_order(&self.board, side, &jumps(moves))
+                    self.played(side, dice, play, play.steps());
+                } else if let Some((after, steps)) =
+                    apply_jumps_in_any_order(&board, side, &jumps(moves))
                 {
                     // Go on with the position the writer meant.
-                    self.played(side, dice, board, steps);
+                    self.apply_allowed(side, Action::PlayUnchecked(Play::new(&steps, after)));
+                    self.actions.push(GameAction::Play { side, dice, steps });
                 } else {
                     self.lose_position(move_span);
+                    self.pass_to(side.opponent());
                 }
             }
         }
@@ -114,17 +118,19 @@ impl GameReplay<'_> {
         written: &Written<'_>,
         span: Span,
     ) {
-        let variant = self.input.variant;
-        // Once the position is lost, Athroisma's rerolls (the same player rolling again)
-        // cannot be told from a roll out of turn.
-        if !(self.lost && variant == Variant::Athroisma) {
-            self.check_turn(side, span, "a roll");
+        let rules = self.game.rules();
+        // Once the position is lost, a roll again (the same player rolling twice) cannot be
+        // told from a roll out of turn.
+        if !(self.lost && rules.has_rerolls()) {
+            self.take_turn(side, span, "a roll");
+        } else {
+            self.pass_to(side);
         }
-        self.expect = Expect::Roll(side.opponent());
         let Some(dice) = self.written_dice(digits, dice_span) else {
             if !self.lost {
                 self.lose_position(span);
             }
+            self.pass_to(side.opponent());
             return;
         };
         let moves = written.moves;
@@ -133,6 +139,7 @@ impl GameReplay<'_> {
             moves.last().map_or(span.end, |(_, s)| s.end),
         );
         if self.lost {
+            self.pass_to(side.opponent());
             self.actions.push(GameAction::Play {
                 side,
                 dice,
@@ -140,9 +147,9 @@ impl GameReplay<'_> {
             });
             return;
         }
-        if self.rules.requires_reroll(&self.board, side, dice) {
+        let events = self.apply_allowed(side, Action::Roll(dice));
+        if matches!(events[..], [Event::Rerolled { .. }]) {
             // Athroisma: a non-double over 6 in the bear-off phase is rolled again.
-            self.expect = Expect::Roll(side);
             if !moves.is_empty() || written.label.is_some() {
                 self.error(
                     DiagnosticKind::IllegalMove,
@@ -157,11 +164,11 @@ impl GameReplay<'_> {
             });
             return;
         }
-        let legal = self.rules.legal_plays(&self.board, side, dice);
         if moves.is_empty() && written.label.is_none() {
-            self.record_no_play(side, dice, span, &legal, written.cannot_move);
+            self.record_no_play(side, dice, span, written.cannot_move);
             return;
         }
+        let board = *self.game.board();
         let text = VariantMoveText {
             action: written.label,
             entries: moves
@@ -180,15 +187,10 @@ impl GameReplay<'_> {
                 })
                 .collect(),
         };
-        match resolve_move(
-            self.rules,
-            &self.board,
-            side,
-            dice,
-            &WrittenMove::Entries(text),
-        ) {
-            Ok(play) => self.played(side, dice, play.result, play.steps().to_vec()),
+        match resolve_move(rules, &board, side, dice, &WrittenMove::Entries(text)) {
+            Ok(play) => self.played(side, dice, play, play.steps()),
             Err(error) => {
+                let legal = self.game.legal_plays();
                 let reason = if legal.iter().all(|play| play.dice_used() == 0) {
                     "no move is possible with this roll, but moves are written".to_string()
                 } else {
@@ -198,70 +200,34 @@ impl GameReplay<'_> {
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
-                        format_play(self.rules, &self.board, side, dice, play.steps())
+                        format_play(rules, &board, side, dice, play.steps())
                     )
                 });
-                let roll = format!("{dice} in {variant}");
+                let roll = format!("{dice} in {}", rules.variant());
                 self.illegal_play(move_span, &roll, &format!("{reason}{note}"));
                 match completed {
-                    Some(play) => self.played(side, dice, play.result, play.steps().to_vec()),
-                    None => self.lose_position(move_span),
+                    Some(play) => self.played(side, dice, play, play.steps()),
+                    None => {
+                        self.lose_position(move_span);
+                        self.pass_to(side.opponent());
+                    }
                 }
             }
         }
     }
 
-    /// `side`'s play of `dice` (its `steps`) leaves `board`: the action is recorded and the
-    /// game ends when the rules say the play ended it.
-    fn played(&mut self, side: Side, dice: Dice, board: Board, steps: Vec<Step>) {
-        self.board = board;
-        self.actions.push(GameAction::Play { side, dice, steps });
-        self.check_end(side);
-    }
-
-    /// The end of the game after `side`'s play, as the rules decide it: bear-off (in gnubg's
-    /// variations, the mover's), Plakoto's mother rule, or Plakoto's draw.
-    fn check_end(&mut self, side: Side) {
-        if let Some(result) = self.rules.result_after_play(&self.board, side) {
-            self.finish(result);
-        }
-    }
-
-    /// Ends the game with `result`, reached by a play: a win scored by the rules (the kind of
-    /// win times the cube, gammons as single games under the Jacoby rule in money play), or
-    /// Plakoto's draw, which has no result.
-    fn finish(&mut self, result: variants::GameResult) {
-        match result {
-            variants::GameResult::Draw => self.drawn = true,
-            variants::GameResult::Win { winner, kind } => {
-                let money = self.input.length.map_or(0, |(l, _)| l) == 0;
-                self.result = Some(GameResult {
-                    winner,
-                    points: self
-                        .rules
-                        .points(result, &self.cube, self.input.jacoby && money),
-                    ending: if kind == WinKind::Mother {
-                        Ending::Mother
-                    } else {
-                        Ending::BearOff
-                    },
-                });
+    /// A roll whose dice are no roll: its moves are set up as written (the game ends if the
+    /// rules say the position ends it) and the turn passes; nothing is recorded.
+    fn set_up_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
+        if !self.lost {
+            match apply_jumps_in_any_order(self.game.board(), side, &jumps(moves)) {
+                Some((after, steps)) => {
+                    self.apply_allowed(side, Action::PlayUnchecked(Play::new(&steps, after)));
+                }
+                None => self.lose_position(span),
             }
         }
-        self.expect = Expect::Over;
-    }
-
-    pub(super) fn apply_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
-        if self.lost {
-            return;
-        }
-        match apply_jumps_in_any_order(&self.board, side, &jumps(moves)) {
-            Some((board, _)) => {
-                self.board = board;
-                self.check_end(side);
-            }
-            None => self.lose_position(span),
-        }
+        self.pass_to(side.opponent());
     }
 }
 

@@ -59,6 +59,7 @@ impl Session {
                 dice: state.dice,
                 resignation: state.resignation.map(|kind| (state.turn.opponent(), kind)),
                 declined: self.declined,
+                opening: false,
             },
         )
     }

@@ -1,6 +1,7 @@
 //! Why a game or a match refuses an action, as typed reasons (callers word them).
 
 use crate::rules::match_state::Resignation;
+use crate::rules::side::Side;
 use crate::rules::variants::cube::CubeRefusal;
 use std::fmt;
 
@@ -11,6 +12,10 @@ pub enum GameError {
     NoGame,
     /// The game is over.
     GameOver,
+    /// The game's opening roll comes first (nobody may double before it).
+    BeforeOpeningRoll,
+    /// It is this player's turn, not the one who acted.
+    NotYourTurn(Side),
     /// The match is over.
     MatchOver,
     /// The dice have been rolled already.
@@ -43,6 +48,8 @@ impl fmt::Display for GameError {
         match self {
             GameError::NoGame => f.write_str("no game is being played"),
             GameError::GameOver => f.write_str("the game is over"),
+            GameError::BeforeOpeningRoll => f.write_str("the opening roll comes first"),
+            GameError::NotYourTurn(_) => f.write_str("it is the other player's turn"),
             GameError::MatchOver => f.write_str("the match is over"),
             GameError::AlreadyRolled => f.write_str("the dice have been rolled already"),
             GameError::MustRoll => f.write_str("the dice must be rolled first"),

@@ -119,7 +119,7 @@ impl Match {
         let events = game.apply(action)?;
         for event in &events {
             if let Event::Won { winner, points, .. } = *event {
-                self.score[winner.index()] += points;
+                self.score[winner.index()] = self.score[winner.index()].saturating_add(points);
                 if self.crawford {
                     self.crawford = false;
                     self.crawford_played = true;

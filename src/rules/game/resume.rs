@@ -25,6 +25,8 @@ pub struct GameInProgress {
     /// The resignation declined since the game last moved on (a smaller or equal one may not
     /// be offered again until then).
     pub declined: Option<Resignation>,
+    /// The opening roll is still to come: either player may roll first.
+    pub opening: bool,
 }
 
 impl Game {
@@ -41,6 +43,7 @@ impl Game {
             resignation: progress.resignation,
             declined: progress.declined,
             result: None,
+            opening: progress.opening,
         }
     }
 
@@ -54,6 +57,7 @@ impl Game {
             dice: self.dice,
             resignation: self.resignation,
             declined: self.declined,
+            opening: self.opening,
         }
     }
 }

@@ -55,11 +55,40 @@ impl RuleSet {
         }
     }
 
+    /// Whether `play` is a legal play of `mover` with `dice` on `board` (one of
+    /// [`RuleSet::legal_plays`] reaching the same position). A play of the standard movement
+    /// that uses the whole roll in legal single-die steps is known legal without the list.
+    #[must_use]
+    pub fn is_legal_play(self, board: &Board, mover: Side, dice: Dice, play: &Play) -> bool {
+        (self.has_standard_movement()
+            && movegen::plays_whole_roll(board, mover, dice, play.steps(), &play.result))
+            || self
+                .legal_plays(board, mover, dice)
+                .iter()
+                .any(|candidate| candidate.result == play.result)
+    }
+
     /// Whether the checkers move by the standard rules (gnubg's variations and Portes): the
     /// legal plays are those of standard backgammon, so gnubg's move syntax reads them.
     #[must_use]
     pub fn has_standard_movement(self) -> bool {
         self.variant.is_gnubg_variation() || self.variant == Variant::Portes
+    }
+
+    /// Whether plays of these rules are written in gnubg's move notation (gnubg's own
+    /// variations: `*` marks a hit, a recorded play is read as its jumps, and one that is no
+    /// legal play is set up as written), rather than in tavli's variant notation (`^` and `x`
+    /// marks and Athroisma's bear-off labels, a play resolved on the variant's rules).
+    #[must_use]
+    pub fn uses_gnubg_notation(self) -> bool {
+        self.variant.is_gnubg_variation()
+    }
+
+    /// Whether a roll may have to be rolled again by the same player (Athroisma), so that
+    /// one player can roll twice in a row.
+    #[must_use]
+    pub fn has_rerolls(self) -> bool {
+        self.variant == Variant::Athroisma
     }
 
     /// How many legal plays `mover` has with `dice`.
@@ -292,6 +321,14 @@ mod tests {
         assert_eq!(plakoto.contact(), Some(Contact::Pin));
         assert!(RuleSet::new(Variant::Portes).has_standard_movement());
         assert!(!RuleSet::new(Variant::OldEnglish).has_standard_movement());
+        assert!(
+            standard.uses_gnubg_notation()
+                && RuleSet::new(Variant::Nackgammon).uses_gnubg_notation()
+        );
+        assert!(
+            !RuleSet::new(Variant::Portes).uses_gnubg_notation() && !plakoto.uses_gnubg_notation()
+        );
+        assert!(athroisma.has_rerolls() && !standard.has_rerolls() && !plakoto.has_rerolls());
         assert_eq!(standard.next_game(), standard);
     }
 

@@ -129,7 +129,7 @@ impl Cube {
     pub fn take(&self) -> Result<Cube, CubeRefusal> {
         let offer = self.offer.ok_or(CubeRefusal::NothingToAnswer)?;
         Ok(Cube {
-            value: self.value * 2,
+            value: self.value.saturating_mul(2),
             owner: Some(offer.beaverer.unwrap_or(offer.from.opponent())),
             offer: None,
         })
@@ -159,7 +159,7 @@ impl Cube {
         let responder = offer.from.opponent();
         let beaverer = offer.beaverer.unwrap_or(responder);
         Ok(Cube {
-            value: self.value * 2,
+            value: self.value.saturating_mul(2),
             owner: Some(beaverer),
             offer: Some(Offer {
                 from: responder,

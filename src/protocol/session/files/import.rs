@@ -246,7 +246,8 @@ impl Session {
     /// Makes `record` the session's match, at the end of its last game.
     fn adopt(&mut self, mut record: MatchRecord, format: Format) {
         let length = record.length;
-        if format == Format::Mat && record.variant.is_gnubg_variation() {
+        // gnubg reads a .mat play written in its notation into its canonical step order.
+        if format == Format::Mat && RuleSet::new(record.variant).uses_gnubg_notation() {
             for game in &mut record.games {
                 let mut board = Board::start(record.variant);
                 for action in &mut game.actions {
