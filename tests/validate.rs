@@ -493,10 +493,22 @@ fn corrupted_sgf_files_are_flagged_at_the_right_line() {
 
 #[test]
 fn beavers_in_money_play_round_trip_and_are_refused_in_matches() {
-    let money = " 0 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                 42: 8/4 6/4 \n  2)  Doubles => 2                Beavers => 4\n  3) 52: 13/8 13/11              61: 13/7 8/7 \n  4)  Doubles => 8                Drops\n      Wins 4 points\n";
+    let money = " 0 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                 42: 8/4 6/4 \n  2)  Doubles => 2                Beavers => 4\n  3) 52: 13/8 13/11              Doubles => 8\n  4)  Drops                      Wins 4 points\n";
     let (record, diagnostics) = check_text(money, Format::Mat);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
-    assert_eq!(record.final_score(), [4, 0]);
+    assert_eq!(record.final_score(), [0, 4]);
+    // The beaverer owns the cube: the doubler may not redouble it.
+    let redouble = money.replace(
+        "  3) 52: 13/8 13/11              Doubles => 8\n  4)  Drops                      Wins 4 points\n",
+        "  3) 52: 13/8 13/11              61: 13/7 8/7 \n  4)  Doubles => 8                Drops\n      Wins 4 points\n",
+    );
+    let (_, diagnostics) = check_text(&redouble, Format::Mat);
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.kind.name() == "cube-not-allowed" && d.message.contains("b owns the cube")),
+        "{diagnostics:?}"
+    );
     let back = read_match_text(&write_sgf(&record, &SgfOptions::default()), Format::Sgf).unwrap();
     assert!(back.games == record.games);
     let again = read_match_text(&write_mat(&back, MatOptions::default()), Format::Mat).unwrap();

@@ -148,8 +148,8 @@ impl GameReplay<'_> {
         }
     }
 
-    /// A written beaver: the doubled player takes and redoubles, and the redouble is taken
-    /// at once (the doubler rolls next, owning the cube at four times its value).
+    /// A written beaver: the doubled player takes and redoubles, keeping the cube at four
+    /// times its value, and the doubler rolls next.
     pub(super) fn beaver(&mut self, side: Side, value: Option<u32>, span: Span) {
         self.refuse_without_cube(span);
         let value_before = self.game.cube().value;
@@ -180,11 +180,12 @@ impl GameReplay<'_> {
                 );
             }
         }
-        // As the replay has always read a written beaver: the doubler keeps the cube.
+        // The beaverer keeps the cube (the rules of the beaver, and gnubg's import); the
+        // doubler rolls next.
         self.follow_record(|progress| {
             progress.cube = Cube {
                 value: beavered,
-                owner: Some(side.opponent()),
+                owner: Some(side),
                 offer: None,
             };
             progress.on_roll = side.opponent();
