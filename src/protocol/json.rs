@@ -2,6 +2,7 @@
 //! sentinels. Boards are structured data plus their Position ID and Match ID.
 
 use super::cube_report::CubeReport;
+use super::event_text::{event_sentence, Placement};
 use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
 use super::text;
 use crate::codec::match_id;
@@ -52,6 +53,30 @@ fn output_json(output: &Output) -> Value {
         }),
         Output::Event { event } => event_json(event),
     }
+}
+
+/// Every output as JSON, each event with gnubg's sentence for it as a `line` beside it.
+fn outputs_json(outputs: &[Output]) -> Vec<Value> {
+    let mut values = Vec::with_capacity(outputs.len());
+    for (index, output) in outputs.iter().enumerate() {
+        let sentence = match output {
+            Output::Event { event } => event_sentence(event, &outputs[index + 1..]),
+            _ => None,
+        };
+        let line = |text: &str| json!({"type": "line", "text": text});
+        match sentence {
+            Some((text, Placement::BeforeEvent)) => {
+                values.push(line(&text));
+                values.push(output_json(output));
+            }
+            Some((text, Placement::AfterEvent)) => {
+                values.push(output_json(output));
+                values.push(line(&text));
+            }
+            None => values.push(output_json(output)),
+        }
+    }
+    values
 }
 
 fn resignation_name(kind: Resignation) -> &'static str {
@@ -161,7 +186,7 @@ pub fn render_result(line: &str, result: &Result<Response, CommandError>) -> Str
         Ok(response) => json!({
             "command": line,
             "ok": true,
-            "outputs": response.outputs.iter().map(output_json).collect::<Vec<_>>(),
+            "outputs": outputs_json(&response.outputs),
             "text": text::render_response(response).stdout,
         }),
         Err(error) => json!({

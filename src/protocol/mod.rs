@@ -45,6 +45,7 @@
 pub mod ast;
 pub mod cube_report;
 pub mod evaluate;
+pub mod event_text;
 pub mod help;
 pub mod json;
 pub mod keywords;

@@ -125,6 +125,13 @@ pub struct GameEvent {
     pub event: Event,
     /// For a play: its notation, as gnubg writes it.
     pub notation: Option<String>,
+    /// The players' names when it happened (index = side), for its sentence.
+    #[serde(skip)]
+    pub names: [String; 2],
+    /// For a play: whether gnubg announces it (`... moves ...`): the computer's plays and
+    /// forced ones, not a play the user typed.
+    #[serde(skip)]
+    pub announced: bool,
 }
 
 /// The output of one accepted command.
@@ -153,22 +160,33 @@ impl Response {
         self.outputs.push(Output::Partial { text: text.into() });
     }
 
-    /// Appends a game event.
-    pub fn event(&mut self, event: Event) {
+    /// Appends a game event, which the renderers give gnubg's sentence for it (see
+    /// [`super::event_text`]); `names` are the players' names.
+    pub fn event(&mut self, event: Event, names: &[String; 2]) {
         self.outputs.push(Output::Event {
             event: GameEvent {
                 event,
                 notation: None,
+                names: names.clone(),
+                announced: false,
             },
         });
     }
 
-    /// Appends a play event with its notation.
-    pub fn play_event(&mut self, event: Event, notation: String) {
+    /// Appends a play event with its notation, `announced` when gnubg prints the play.
+    pub fn play_event(
+        &mut self,
+        event: Event,
+        notation: String,
+        names: &[String; 2],
+        announced: bool,
+    ) {
         self.outputs.push(Output::Event {
             event: GameEvent {
                 event,
                 notation: Some(notation),
+                names: names.clone(),
+                announced,
             },
         });
     }

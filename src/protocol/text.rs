@@ -1,6 +1,7 @@
 //! Renders responses and errors as gnubg's exact text (stdout and stderr parts).
 
 use super::cube_report::CubeReport;
+use super::event_text::event_sentence;
 use super::response::{
     BoardSnapshot, CommandError, ErrorKind, EvaluationReport, HintEntry, Output, Response,
 };
@@ -156,7 +157,7 @@ fn evaluation_text(report: &EvaluationReport) -> String {
 #[must_use]
 pub fn render_response(response: &Response) -> Rendered {
     let mut stdout = String::new();
-    for output in &response.outputs {
+    for (index, output) in response.outputs.iter().enumerate() {
         match output {
             Output::Line { text } => {
                 stdout.push_str(text);
@@ -167,8 +168,13 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
-            // gnubg's lines for an event are in the response beside it.
-            Output::Event { .. } => {}
+            Output::Event { event } => {
+                let following = &response.outputs[index + 1..];
+                if let Some((sentence, _)) = event_sentence(event, following) {
+                    stdout.push_str(&sentence);
+                    stdout.push('\n');
+                }
+            }
         }
     }
     Rendered {

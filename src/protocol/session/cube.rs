@@ -74,9 +74,8 @@ impl Session {
         for event in self.apply_checked(Action::Double) {
             if let Event::Doubled { side, value } = event {
                 self.record.push(Record::Double(side, value));
-                out.line(format!("{} doubles.", self.name(side)));
             }
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
@@ -101,10 +100,7 @@ impl Session {
         self.record.push(Record::Take(self.state.turn));
         // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
         for event in self.apply_checked(Action::Take) {
-            if let Event::Took { side, value } = event {
-                out.line(format!("{} accepts the cube at {value}.", self.name(side)));
-            }
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.hand_over(out);
     }
@@ -128,13 +124,8 @@ impl Session {
         let Some(&Event::Won { winner, points, .. }) = events.last() else {
             return;
         };
-        out.line(format!(
-            "{} refuses the cube and gives up {}.",
-            self.name(dropper),
-            plural(points, "point")
-        ));
         for event in events {
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.record.push(Record::Drop(dropper));
         self.state.game_state = GameState::Dropped;
@@ -192,12 +183,8 @@ impl Session {
         for event in self.apply_checked(Action::Beaver) {
             if let Event::Beavered { side, value } = event {
                 self.record.push(Record::Double(side, value));
-                out.line(format!(
-                    "{} accepts and immediately redoubles to {value}.",
-                    self.name(side)
-                ));
             }
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
@@ -269,14 +256,7 @@ impl Session {
             other => CommandError::not_now(other.to_string()),
         })?;
         for event in events {
-            if let Event::ResignationOffered { side, kind } = event {
-                out.line(format!(
-                    "{} offers to resign a {}.",
-                    self.name(side),
-                    result_word(kind)
-                ));
-            }
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.board(out);
         if self.players[self.state.turn.index()] == PlayerKind::Computer {
@@ -309,14 +289,9 @@ impl Session {
         else {
             return;
         };
-        out.line(format!(
-            "{} accepts and wins a {}.",
-            self.name(winner),
-            result_word(level)
-        ));
         let word = self.scored(level);
         for event in events {
-            out.event(event);
+            out.event(event, &self.names);
         }
         self.record.push(Record::Resign(winner.opponent()));
         self.state.game_state = GameState::Resigned;
@@ -338,14 +313,7 @@ impl Session {
         }
         let decliner = self.state.turn;
         for event in self.apply_checked(Action::Reject) {
-            if let Event::ResignationDeclined { side, kind } = event {
-                out.line(format!(
-                    "{} declines the {}.",
-                    self.name(side),
-                    result_word(kind)
-                ));
-            }
-            out.event(event);
+            out.event(event, &self.names);
         }
         // gnubg hands the turn back to the resigner, also one who resigned in answer to a
         // double (the rules would give it to the player on roll).

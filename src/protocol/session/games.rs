@@ -143,7 +143,7 @@ impl Session {
             Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(winner, dice));
-        out.event(Event::Rolled { side: winner, dice });
+        out.event(Event::Rolled { side: winner, dice }, &self.names);
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {
             self.board(out);
@@ -192,7 +192,7 @@ impl Session {
             WinKind::Backgammon => Resignation::Backgammon,
         };
         let word = self.scored(word);
-        out.event(ending);
+        out.event(ending, &self.names);
         self.finish_game(winner, word, points, out);
     }
 

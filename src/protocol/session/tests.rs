@@ -17,12 +17,18 @@ fn run(session: &mut Session, line: &str) -> Result<Response, CommandError> {
     parse_line(line).and_then(|command| session.apply(command))
 }
 
+/// The text lines of a response (the boards left out), events as their gnubg sentences.
 fn lines(response: &Response) -> Vec<String> {
-    response
-        .outputs
+    let outputs = &response.outputs;
+    outputs
         .iter()
-        .filter_map(|output| match output {
+        .enumerate()
+        .filter_map(|(index, output)| match output {
             Output::Line { text } | Output::Partial { text } => Some(text.clone()),
+            Output::Event { event } => {
+                crate::protocol::event_text::event_sentence(event, &outputs[index + 1..])
+                    .map(|(sentence, _)| sentence)
+            }
             _ => None,
         })
         .collect()

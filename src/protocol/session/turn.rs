@@ -32,13 +32,14 @@ impl Session {
         self.state.dice = Some(dice);
         self.record.push(Record::Rolled(self.state.on_roll, dice));
         self.rolled_since_opening = true;
-        out.event(Event::Rolled { side, dice });
+        out.event(Event::Rolled { side, dice }, &self.names);
         dice
     }
 
-    /// Makes `play` for the player on roll (the rules pass the turn or end the game); returns
-    /// true when it ended the game.
-    pub(super) fn make_play(&mut self, play: &Play, out: &mut Response) -> bool {
+    /// Makes `play` for the player on roll (the rules pass the turn or end the game),
+    /// `announced` when gnubg prints it (the computer's and forced plays); returns true when
+    /// it ended the game.
+    pub(super) fn make_play(&mut self, play: &Play, announced: bool, out: &mut Response) -> bool {
         let mover = self.state.on_roll;
         let Some(dice) = self.state.dice else {
             return false;
@@ -51,7 +52,7 @@ impl Session {
         }
         let mut events = self.apply_checked(Action::Play(*play)).into_iter();
         if let Some(played) = events.next() {
-            out.play_event(played, notation.clone());
+            out.play_event(played, notation.clone(), &self.names, announced);
         }
         self.record
             .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
@@ -75,7 +76,6 @@ impl Session {
         let mover = self.state.on_roll;
         let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
-            out.line(format!("{} cannot move.", self.name(mover)));
             self.pass_without_move(mover, dice, out);
             return true;
         }
@@ -89,10 +89,8 @@ impl Session {
             let Some(play) = play else {
                 return false;
             };
-            let notation = self.play_notation(mover, dice, &play);
-            out.line(format!("{} moves {notation}.", self.name(mover)));
             // When the play ended the game, the next game (if any) has been handed over already.
-            return !self.make_play(&play, out);
+            return !self.make_play(&play, true, out);
         }
         false
     }
@@ -100,7 +98,7 @@ impl Session {
     /// `mover`, who has no legal play with `dice`, passes the turn (the rules check it).
     pub(super) fn pass_without_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
         for event in self.apply_checked(Action::CannotMove) {
-            out.event(event);
+            out.event(event, &self.names);
         }
         if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
             if side == mover && rolled == dice {
@@ -208,16 +206,11 @@ impl Session {
                 let plays = self.legal_plays_now(mover, dice);
                 match plays.as_slice() {
                     [] => {
-                        out.line(format!("{} cannot move.", self.name(mover)));
                         self.pass_without_move(mover, dice, out);
                         self.hand_over(out);
                         return Ok(());
                     }
-                    [only] => {
-                        let notation = self.play_notation(mover, dice, only);
-                        out.line(format!("{} moves {notation}.", self.name(mover)));
-                        *only
-                    }
+                    [only] => *only,
                     _ => {
                         return Err(CommandError::not_now(
                             "You must specify a move (type `help move' for instructions).",
@@ -227,7 +220,8 @@ impl Session {
             }
             Some(text) => self.resolve_typed_move(text, mover, dice)?,
         };
-        if !self.make_play(&play, out) {
+        // gnubg announces the play it made for `move` alone, not one the user typed.
+        if !self.make_play(&play, text.is_none(), out) {
             self.hand_over(out);
         }
         Ok(())

@@ -208,8 +208,7 @@ impl Session {
         self.repeat_opening = false;
         self.state.dice = None;
         self.variants.last_winner = None;
-        out.event(Event::Drawn);
-        out.line("Both mother checkers are pinned: the game is a draw and nobody scores.");
+        out.event(Event::Drawn, &self.names);
         self.games_played += 1;
         if self.state.is_match() {
             out.partial(self.score_line());
@@ -300,13 +299,7 @@ impl Session {
             if !requires_reroll(self.state.variant, &self.state.board, mover, dice) {
                 return;
             }
-            out.event(Event::Rerolled { side: mover, dice });
-            out.line(format!(
-                "{} rolled {} and {}, a non-double over 6 in the bear-off, and rolls again.",
-                self.name(mover),
-                dice.first(),
-                dice.second()
-            ));
+            out.event(Event::Rerolled { side: mover, dice }, &self.names);
             if matches!(self.record.last(), Some(Record::Rolled(side, rolled)) if *side == mover && *rolled == dice)
             {
                 self.record.pop();
