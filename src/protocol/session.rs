@@ -10,6 +10,7 @@ use super::ast::{
     SetCommand, ShowCommand, Toggle,
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
+use super::event_text::{counted, resignation_word};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -162,22 +163,6 @@ pub struct Session {
     archive: files::Archive,
     /// What judges positions for hints, `eval` and the computer player.
     evaluator: SessionEvaluator,
-}
-
-fn plural(count: u32, word: &str) -> String {
-    if count == 1 {
-        format!("{count} {word}")
-    } else {
-        format!("{count} {word}s")
-    }
-}
-
-fn result_word(result: Resignation) -> &'static str {
-    match result {
-        Resignation::Single => "single game",
-        Resignation::Gammon => "gammon",
-        Resignation::Backgammon => "backgammon",
-    }
 }
 
 fn variant_title(variant: Variant) -> &'static str {

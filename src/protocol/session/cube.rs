@@ -251,7 +251,7 @@ impl Session {
             GameError::AlreadyDeclined(declined) => CommandError::not_now(format!(
                 "{} has already declined your offer of a {}.",
                 self.name(resigner.opponent()),
-                result_word(declined)
+                resignation_word(declined)
             )),
             other => CommandError::not_now(other.to_string()),
         })?;

@@ -43,7 +43,7 @@ impl Session {
                 } else {
                     out.line(format!(
                         "A new {} match has been started.",
-                        plural(length, "point")
+                        counted(length, "point")
                     ));
                     self.names = self.default_names.clone();
                 }
@@ -223,8 +223,8 @@ impl Session {
         out.line(format!(
             "{} wins a {} and {}.",
             self.name(winner),
-            result_word(word),
-            plural(points, "point")
+            resignation_word(word),
+            counted(points, "point")
         ));
         self.state.score[winner.index()] += points;
         self.record_winner(winner);
@@ -275,7 +275,7 @@ impl Session {
 
     pub(super) fn score_line(&self) -> String {
         let state = &self.state;
-        let games = plural(self.games_played, "game");
+        let games = counted(self.games_played, "game");
         let scores = format!(
             "{} {}, {} {}",
             self.names[0], state.score[0], self.names[1], state.score[1]
@@ -291,7 +291,7 @@ impl Session {
             };
             format!(
                 "The score (after {games}) is: {scores} (match to {}{suffix})",
-                plural(length, "point")
+                counted(length, "point")
             )
         } else {
             format!(

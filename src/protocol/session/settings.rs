@@ -76,7 +76,7 @@ impl Session {
                 self.settings.match_length = length;
                 out.line(format!(
                     "New matches default to {}.",
-                    plural(length, "point")
+                    counted(length, "point")
                 ));
                 Ok(())
             }

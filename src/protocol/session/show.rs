@@ -144,7 +144,7 @@ impl Session {
             }
             ShowCommand::MatchLength => out.line(format!(
                 "New matches default to {}.",
-                plural(self.settings.match_length, "point")
+                counted(self.settings.match_length, "point")
             )),
             ShowCommand::PipCount(id) => {
                 let names = [self.names[0].as_str(), self.names[1].as_str()];
@@ -192,7 +192,7 @@ impl Session {
                         out.line(format!(
                             "{} has offered to resign a {}.",
                             self.name(state.on_roll),
-                            result_word(level)
+                            resignation_word(level)
                         ));
                     }
                 }

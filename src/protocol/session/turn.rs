@@ -279,7 +279,7 @@ impl Session {
             out.line(format!(
                 "{} wins {}",
                 self.name(winner),
-                plural(gained(winner), "point")
+                counted(gained(winner), "point")
             ));
             self.board(out);
             if self.match_over {
