@@ -60,12 +60,18 @@ impl Session {
         let mut board = Board::start(self.state.variant);
         for entry in &self.record {
             match entry {
-                Record::Rolled(side, dice) => actions.push(GameAction::Play {
-                    side: *side,
-                    dice: *dice,
-                    steps: Vec::new(),
-                }),
+                Record::Rolled(side, dice) => {
+                    // A beaver answers the double at once: a double withdrawn by `set dice`
+                    // and a later double by the other player are two doubles.
+                    last_double = None;
+                    actions.push(GameAction::Play {
+                        side: *side,
+                        dice: *dice,
+                        steps: Vec::new(),
+                    });
+                }
                 Record::Moved(side, dice, _, steps) => {
+                    last_double = None;
                     board = after_steps(&board, *side, steps);
                     actions.push(GameAction::Play {
                         side: *side,
