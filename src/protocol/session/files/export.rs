@@ -98,11 +98,12 @@ impl Session {
                     actions.push(GameAction::Take { side: *side });
                 }
                 Record::Drop(side) => actions.push(GameAction::Drop { side: *side }),
-                Record::SetBoard(_, set) => {
+                Record::SetBoard(side, set) => {
                     board = *set;
+                    // The player on roll when the board was set, as gnubg writes it.
                     actions.push(GameAction::SetBoard {
                         board,
-                        on_roll: Some(self.state.on_roll),
+                        on_roll: Some(*side),
                     });
                 }
                 Record::Resign(_) | Record::SetCubeValue(_) | Record::SetCubeOwner(_) => {}
