@@ -160,6 +160,33 @@ fn a_live_match_saves_and_exports_as_gnubg_does() {
     }
 }
 
+/// A board set during play is saved with the player who was on roll when it was set, as
+/// gnubg writes it, not with the player on roll when the match is saved.
+#[test]
+fn a_board_set_during_play_saves_with_its_player_on_roll() {
+    if !gnubg_available() {
+        return;
+    }
+    let script = |tag: &str| {
+        format!(
+            "set seed 5\nnew game\nmove 13/11 6/5\nset board 4HPwATDgc/ABMA\nset dice 21\nmove 13/11 6/5\nsave match {s}\n",
+            s = scratch(&format!("set-board-{tag}.sgf")).display(),
+        )
+    };
+    let (gnubg_out, _) = run_gnubg(&script("gnubg"));
+    let (tavli_out, _, _) = run_tavli(&script("tavli"));
+    assert_eq!(tavli_out, gnubg_out);
+    let name = |tag: &str| scratch(&format!("set-board-{tag}.sgf"));
+    assert!(
+        read(&name("gnubg")).contains(";PL[B]AE[a:y]"),
+        "gnubg's file"
+    );
+    assert_eq!(
+        mask_application(&read(&name("tavli"))),
+        mask_application(&read(&name("gnubg")))
+    );
+}
+
 /// Games of the REPL that end by a drop or an accepted resignation are exported with their
 /// last record (` Drops`), as gnubg writes them. (`save match` of the resigned game still
 /// differs: gnubg counts its roll in the game statistics and writes it as a move.)

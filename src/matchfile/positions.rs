@@ -177,6 +177,17 @@ fn turns_of(record: &MatchRecord, index: usize) -> Vec<Turn> {
                 let side = on_roll.unwrap_or(state.on_roll);
                 (side, "(board set up)".to_string(), *board, true)
             }
+            // Not turns of the written record: a roll not played, a resignation (the result
+            // says it), the cube edited.
+            GameAction::SetCubeValue { value, .. } => {
+                state.cube_value = *value;
+                continue;
+            }
+            GameAction::SetCubeOwner { owner, .. } => {
+                state.cube_owner = *owner;
+                continue;
+            }
+            GameAction::Roll { .. } | GameAction::Resign { .. } => continue,
         };
         state.board = after;
         state.on_roll = side.opponent();

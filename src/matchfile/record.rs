@@ -81,6 +81,34 @@ pub enum GameAction {
         /// The new cube value.
         value: u32,
     },
+    /// Dice rolled (or set) and not played: the roll a game in progress waits on, or one an
+    /// edit replaced before it was played (REPL games; the file readers record none).
+    Roll {
+        /// Who rolled.
+        side: Side,
+        /// The dice, in the order rolled.
+        dice: Dice,
+    },
+    /// `side` resigned and the resignation was accepted; the game's result says how much.
+    Resign {
+        /// Who resigned.
+        side: Side,
+    },
+    /// The cube's value was edited (gnubg's `set cube value`, its move type 8).
+    SetCubeValue {
+        /// Who was on roll.
+        on_roll: Side,
+        /// The value set.
+        value: u32,
+    },
+    /// The cube's owner was edited or the cube centred (gnubg's `set cube owner|centre`, its
+    /// move type 9).
+    SetCubeOwner {
+        /// Who was on roll.
+        on_roll: Side,
+        /// The owner set; `None` centred.
+        owner: Option<Side>,
+    },
 }
 
 /// How a game ended.

@@ -192,8 +192,14 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
             GameAction::Take { side } => (*side, " Takes".to_string()),
             GameAction::Drop { side } => (*side, " Drops".to_string()),
             GameAction::Beaver { side, value } => (*side, format!(" Beavers => {value}")),
-            // .mat has no set-up record (gnubg's export cannot write edited games either).
-            GameAction::SetBoard { .. } => continue,
+            // A roll not played is written as one without moves, as gnubg writes it.
+            GameAction::Roll { side, dice } => (*side, play_text(record.variant, *dice, &[])),
+            // .mat has no set-up record (gnubg's export cannot write edited games either);
+            // a resignation shows in the game's result.
+            GameAction::SetBoard { .. }
+            | GameAction::SetCubeValue { .. }
+            | GameAction::SetCubeOwner { .. }
+            | GameAction::Resign { .. } => continue,
         };
         lines.put(side, text);
     }

@@ -16,6 +16,9 @@ pub struct SgfOptions {
     pub statistics: bool,
     /// Each tree's last node is closed on its own line (`;B[52])`), not on the next one.
     pub close_on_last_node: bool,
+    /// gnubg's `save match` right after `roll`: the roll the last game waits on, written
+    /// `;PL[W]DI[52]`, is also written as a move node without half-moves (`;W[52]`).
+    pub pending_roll_as_move: bool,
     /// Nodes written after the last game's actions.
     pub tail: Vec<TailNode>,
 }
@@ -34,13 +37,30 @@ pub enum TailNode {
     Roll(Side, Dice),
 }
 
+/// The index of the roll the game `actions` waits on: a [`GameAction::Roll`] that is the last
+/// action but for a resignation.
+fn pending_roll(actions: &[GameAction]) -> Option<usize> {
+    let index = actions
+        .iter()
+        .rposition(|action| !matches!(action, GameAction::Resign { .. }))?;
+    matches!(actions[index], GameAction::Roll { .. }).then_some(index)
+}
+
 /// The SGF text of `record`, loadable with gnubg's `load match`, laid out as `options` say.
+/// The roll the last game waits on is written as gnubg writes dice set (`;PL[W]DI[52]`)
+/// after the other actions; any other roll not played as a roll without moves. Resignations
+/// (the result says them) and cube edits are not written.
 #[must_use]
 pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
     let mut out = String::new();
     let mut crawford_seen = false;
     let count = record.games.len();
     for (index, game) in record.games.iter().enumerate() {
+        let pending = if index + 1 == count {
+            pending_roll(&game.actions)
+        } else {
+            None
+        };
         let _ = write!(
             out,
             "(;FF[4]GM[6]CA[UTF-8]AP[tavli:{}]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[{}]PB[{}]",
@@ -111,16 +131,22 @@ pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
             let plays = |wanted: Side| {
                 game.actions
                     .iter()
-                    .filter(
-                        |action| matches!(action, GameAction::Play { side, .. } if *side == wanted),
-                    )
+                    .enumerate()
+                    .filter(|&(at, action)| match action {
+                        GameAction::Play { side, .. } => *side == wanted,
+                        GameAction::Roll { side, .. } => *side == wanted && Some(at) != pending,
+                        _ => false,
+                    })
                     .count()
             };
             out.push_str(&statistics(plays(Side::O), plays(Side::X)));
         }
         out.push('\n');
         let mut last_double: Option<Side> = None;
-        for action in &game.actions {
+        for (at, action) in game.actions.iter().enumerate() {
+            if Some(at) == pending {
+                continue;
+            }
             match action {
                 GameAction::Play { side, dice, steps } => {
                     let _ = write!(out, ";{}[{}{}", colour(*side), dice.high(), dice.low());
@@ -168,6 +194,18 @@ pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
                     let doubler = last_double.unwrap_or(side.opponent());
                     let _ = writeln!(out, ";{}[take]", colour(doubler));
                 }
+                GameAction::Roll { side, dice } => {
+                    write_tail_node(&mut out, TailNode::Roll(*side, *dice))
+                }
+                GameAction::Resign { .. }
+                | GameAction::SetCubeValue { .. }
+                | GameAction::SetCubeOwner { .. } => {}
+            }
+        }
+        if let Some(&GameAction::Roll { side, dice }) = pending.map(|at| &game.actions[at]) {
+            write_tail_node(&mut out, TailNode::Turn(side, Some(dice)));
+            if options.pending_roll_as_move {
+                write_tail_node(&mut out, TailNode::Roll(side, dice));
             }
         }
         if index + 1 == count {

@@ -34,9 +34,37 @@ pub fn format_play(
     dice: Dice,
     steps: &[Step],
 ) -> String {
+    let opponent = mover.opponent().index();
+    layout(rules, dice, steps, |point| {
+        (1..=24).contains(&point) && before.slots[opponent][usize::from(24 - point)] == 1
+    })
+}
+
+/// The notation of a recorded play, [`format_play`]'s without the board: where opponent
+/// blots stood before the play is read from the steps' hit marks (the first checker to land
+/// on a blot hits it), so a record of steps alone is written as it was played.
+///
+/// ```
+/// use tavli::notation::format_recorded_play;
+/// use tavli::rules::game::RuleSet;
+/// use tavli::rules::{Dice, Step};
+/// let steps = [Step { from: 13, to: 7, hit: true }, Step { from: 7, to: 5, hit: false }];
+/// let dice = Dice::new(6, 2).unwrap();
+/// assert_eq!(format_recorded_play(RuleSet::default(), dice, &steps), "13/7*/5");
+/// ```
+#[must_use]
+pub fn format_recorded_play(rules: RuleSet, dice: Dice, steps: &[Step]) -> String {
+    layout(rules, dice, steps, |point| {
+        (1..=24).contains(&point) && steps.iter().any(|step| step.to == point && step.hit)
+    })
+}
+
+/// The notation of `steps` under `rules`, `blot_before` telling where an opponent blot stood
+/// before the play.
+fn layout(rules: RuleSet, dice: Dice, steps: &[Step], blot_before: impl Fn(u8) -> bool) -> String {
     let contact = rules.contact();
     if contact == Some(Contact::Hit) {
-        return gnubg_layout(before, mover, steps);
+        return gnubg_layout(steps, blot_before);
     }
     let body = marked_layout(steps, contact.map(contact_mark));
     match rules.bear_off_action(dice, steps) {
@@ -45,13 +73,9 @@ pub fn format_play(
     }
 }
 
-/// gnubg's notation of the play made of `steps` by `mover` on `before`.
-fn gnubg_layout(before: &Board, mover: Side, steps: &[Step]) -> String {
-    let opponent = mover.opponent().index();
-    let blot_before = |point: u8| -> bool {
-        (1..=24).contains(&point) && before.slots[opponent][usize::from(24 - point)] == 1
-    };
-
+/// gnubg's notation of the play made of `steps`, `blot_before` telling where an opponent
+/// blot stood before it.
+fn gnubg_layout(steps: &[Step], blot_before: impl Fn(u8) -> bool) -> String {
     let mut sorted: Vec<Step> = steps.to_vec();
     sorted.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
 

@@ -12,7 +12,7 @@ pub mod written_move;
 pub mod written_play;
 
 pub use error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
-pub use format::format_play;
+pub use format::{format_play, format_recorded_play};
 pub use parser::MoveText;
 pub use resolve::apply_written_steps;
 pub use variant_move::VariantMoveText;

@@ -16,9 +16,10 @@ use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
+use crate::matchfile::record::GameAction;
 use crate::notation::format_play;
 use crate::render::render_pipcount;
-use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Step, Variant};
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
 mod cube;
@@ -108,30 +109,6 @@ impl Default for Settings {
     }
 }
 
-/// One entry of the game record (`list game`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Record {
-    /// A roll made by `side` (opening or later), not yet played.
-    Rolled(Side, Dice),
-    /// A play by `side` with `dice`, in gnubg notation, and its single-die steps in the order
-    /// gnubg records them (written by `export match mat`).
-    Moved(Side, Dice, String, Vec<Step>),
-    /// The position was edited (`set board`) to this board, with `side` on roll.
-    SetBoard(Side, Board),
-    /// `side` resigned and the resignation was accepted (a game read from a file).
-    Resign(Side),
-    /// `side` dropped the cube (a game read from a file).
-    Drop(Side),
-    /// `side` doubled (or beavered) to `value`.
-    Double(Side, u32),
-    /// `side` took the cube.
-    Take(Side),
-    /// The cube value was set with `side` on roll (gnubg lists it as `Unhandled movetype 8`).
-    SetCubeValue(Side),
-    /// The cube owner was set or the cube centred (`Unhandled movetype 9`).
-    SetCubeOwner(Side),
-}
-
 /// A gnubg-style session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
@@ -145,7 +122,9 @@ pub struct Session {
     post_crawford: bool,
     beavers_used: u32,
     declined: Option<Resignation>,
-    record: Vec<Record>,
+    /// The game in progress in the match-file model: what `list game` lists, what the file
+    /// commands write and what they read back (finished games go to the archive).
+    actions: Vec<GameAction>,
     match_over: bool,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
@@ -204,7 +183,7 @@ impl Session {
             post_crawford: false,
             beavers_used: 0,
             declined: None,
-            record: Vec::new(),
+            actions: Vec::new(),
             match_over: false,
             last_opening: None,
             rolled_since_opening: false,

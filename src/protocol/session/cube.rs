@@ -73,7 +73,7 @@ impl Session {
         // The rules also let a refused resignation be offered again once the game has moved on.
         for event in self.apply_checked(Action::Double) {
             if let Event::Doubled { side, value } = event {
-                self.record.push(Record::Double(side, value));
+                self.actions.push(GameAction::Double { side, value });
             }
             out.event(event, &self.names);
         }
@@ -97,7 +97,9 @@ impl Session {
     }
 
     pub(super) fn take(&mut self, out: &mut Response) {
-        self.record.push(Record::Take(self.state.turn));
+        self.actions.push(GameAction::Take {
+            side: self.state.turn,
+        });
         // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
         for event in self.apply_checked(Action::Take) {
             out.event(event, &self.names);
@@ -127,7 +129,7 @@ impl Session {
         for event in events {
             out.event(event, &self.names);
         }
-        self.record.push(Record::Drop(dropper));
+        self.actions.push(GameAction::Drop { side: dropper });
         self.state.game_state = GameState::Dropped;
         self.finish_game(winner, Resignation::Single, points, out);
     }
@@ -182,7 +184,7 @@ impl Session {
         // back at twice that.
         for event in self.apply_checked(Action::Beaver) {
             if let Event::Beavered { side, value } = event {
-                self.record.push(Record::Double(side, value));
+                self.actions.push(GameAction::Beaver { side, value });
             }
             out.event(event, &self.names);
         }
@@ -293,7 +295,9 @@ impl Session {
         for event in events {
             out.event(event, &self.names);
         }
-        self.record.push(Record::Resign(winner.opponent()));
+        self.actions.push(GameAction::Resign {
+            side: winner.opponent(),
+        });
         self.state.game_state = GameState::Resigned;
         self.finish_game(winner, word, points, out);
     }

@@ -1,11 +1,13 @@
 //! The REPL's file commands: `import mat`, `export match mat`, `save match|position` and
 //! `load match|position`, as gnubg 1.07 does them, on top of the match-file library.
 //!
-//! The session keeps the finished games of its match as [`GameRecord`]s (the [`Archive`]);
-//! `export` and `save` build a [`MatchRecord`] from them plus the game in progress and hand it
-//! to the library's writers; `import` and `load` read a file with the library and adopt the
-//! replayed match: finished games go to the archive, the last game becomes the session's
-//! game (board, cube, turn, dice, its `list game` records), as gnubg leaves it after loading.
+//! The session keeps its match in the library's model: the finished games as [`GameRecord`]s
+//! (the [`Archive`]), the game in progress as its [`GameAction`]s. `export` and `save` hand
+//! them as one [`MatchRecord`](crate::matchfile::MatchRecord) to the library's writers, with
+//! the writers' options for gnubg's layout; `import` and `load` read a file with the library
+//! and adopt the replayed match: finished games go to the archive, the last game's actions
+//! become the game in progress, replayed to where it ends (board, cube, turn, dice), as gnubg
+//! leaves it after loading.
 //! The file I/O is here (`std::fs`), errors are [`CommandError`]s of kind
 //! [`ErrorKind::File`]; a failed command leaves the session unchanged (gnubg 1.07 instead
 //! discards the game in progress when an import fails).
@@ -22,8 +24,8 @@
 mod export;
 mod import;
 
-use super::{Record, Session, NO_GAME};
-use crate::matchfile::record::GameRecord;
+use super::{Session, NO_GAME};
+use crate::matchfile::record::{GameAction, GameRecord};
 use crate::matchfile::{write_mat, Format, MatOptions};
 use crate::notation::apply_written_steps;
 use crate::protocol::ast::FileCommand;
@@ -101,9 +103,9 @@ impl Session {
                 self.refuse_mixed_variants()?;
                 let record = self.match_record();
                 if self
-                    .record
+                    .actions
                     .iter()
-                    .any(|r| matches!(r, Record::SetBoard(..)))
+                    .any(|action| matches!(action, GameAction::SetBoard { .. }))
                     && self.playing()
                 {
                     for line in EDITED_WARNING.lines() {

@@ -94,7 +94,7 @@ impl Session {
         self.declined = None;
         self.beavers_used = 0;
         self.last_roll = None;
-        self.record.clear();
+        self.actions.clear();
         if self.start_fresh_roll_game(out) {
             return;
         }
@@ -142,7 +142,7 @@ impl Session {
         let dice =
             Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
         self.state.dice = Some(dice);
-        self.record.push(Record::Rolled(winner, dice));
+        self.actions.push(GameAction::Roll { side: winner, dice });
         out.event(Event::Rolled { side: winner, dice }, &self.names);
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {

@@ -43,7 +43,10 @@ impl Session {
         if board != self.state.board {
             self.state.board = board;
             self.last_roll = None;
-            self.push_edit_record(Record::SetBoard(self.state.on_roll, board));
+            self.push_edit(GameAction::SetBoard {
+                board,
+                on_roll: Some(self.state.on_roll),
+            });
         }
         self.board(out);
         Ok(())
@@ -93,11 +96,12 @@ impl Session {
             self.state.double_offered = false;
             self.state.turn = self.state.on_roll;
         }
-        if matches!(self.record.last(), Some(Record::Rolled(side, _)) if *side == self.state.on_roll)
+        let side = self.state.on_roll;
+        if matches!(self.actions.last(), Some(GameAction::Roll { side: roller, .. }) if *roller == side)
         {
-            self.record.pop();
+            self.actions.pop();
         }
-        self.record.push(Record::Rolled(self.state.on_roll, dice));
+        self.actions.push(GameAction::Roll { side, dice });
         out.line(format!(
             "The dice have been set to {} and {}.",
             dice.first(),
@@ -325,16 +329,18 @@ impl Session {
     }
 
     /// Records an edit; gnubg keeps one record for consecutive edits of the same kind by the
-    /// same player on roll (the last board of consecutive `set board`s).
-    pub(super) fn push_edit_record(&mut self, record: Record) {
-        match (self.record.last_mut(), &record) {
-            (Some(Record::SetBoard(last_side, last)), Record::SetBoard(side, board))
-                if last_side == side =>
-            {
-                *last = *board;
-            }
-            (Some(last), _) if *last == record => {}
-            _ => self.record.push(record),
+    /// same player on roll (the last board of consecutive `set board`s; the cube edits list
+    /// no value).
+    pub(super) fn push_edit(&mut self, edit: GameAction) {
+        let kind = |action: &GameAction| match action {
+            GameAction::SetBoard { on_roll, .. } => Some((6, *on_roll)),
+            GameAction::SetCubeValue { on_roll, .. } => Some((8, Some(*on_roll))),
+            GameAction::SetCubeOwner { on_roll, .. } => Some((9, Some(*on_roll))),
+            _ => None,
+        };
+        match self.actions.last_mut() {
+            Some(last) if kind(last).is_some() && kind(last) == kind(&edit) => *last = edit,
+            _ => self.actions.push(edit),
         }
     }
 }

@@ -284,7 +284,10 @@ impl Session {
                         )
                     })?;
                 self.state.cube_value = value;
-                self.push_edit_record(Record::SetCubeValue(self.state.on_roll));
+                self.push_edit(GameAction::SetCubeValue {
+                    on_roll: self.state.on_roll,
+                    value,
+                });
                 out.line(format!("The cube has been set to {value}."));
             }
             CubeSetting::Owner(word) => {
@@ -296,12 +299,18 @@ impl Session {
                     },
                 )?;
                 self.state.cube_owner = Some(side);
-                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
+                self.push_edit(GameAction::SetCubeOwner {
+                    on_roll: self.state.on_roll,
+                    owner: Some(side),
+                });
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
                 self.state.cube_owner = None;
-                self.push_edit_record(Record::SetCubeOwner(self.state.on_roll));
+                self.push_edit(GameAction::SetCubeOwner {
+                    on_roll: self.state.on_roll,
+                    owner: None,
+                });
                 out.line("The cube has been centred.");
             }
         }

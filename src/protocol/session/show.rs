@@ -2,6 +2,7 @@
 
 use super::settings::beavers_text;
 use super::*;
+use crate::notation::format_recorded_play;
 
 impl Session {
     pub(super) fn show_command(
@@ -278,7 +279,8 @@ impl Session {
         let mut line = String::new();
         let mut open = false;
         let mut after_player_1 = false;
-        for record in &self.record {
+        let rules = self.state.rules();
+        for action in &self.actions {
             let edit = |number: u8, side: &Side| {
                 (
                     format!("Unhandled movetype {number}{:22}", ""),
@@ -286,30 +288,33 @@ impl Session {
                     true,
                 )
             };
-            let (entry, side, is_edit) = match record {
-                Record::Rolled(side, dice) => (
+            let (entry, side, is_edit) = match action {
+                GameAction::Roll { side, dice } => (
                     format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), ""),
                     Some(*side),
                     false,
                 ),
-                Record::Moved(side, dice, notation, _) => (
+                GameAction::Play { side, dice, steps } => (
                     format!(
-                        "{}{}     : {notation:<19}{:16}",
+                        "{}{}     : {:<19}{:16}",
                         dice.first(),
                         dice.second(),
+                        format_recorded_play(rules, *dice, steps),
                         ""
                     ),
                     Some(*side),
                     false,
                 ),
-                Record::Double(side, value) => {
+                GameAction::Double { side, value } | GameAction::Beaver { side, value } => {
                     (format!("Doubles to {value:4}{:30}", ""), Some(*side), false)
                 }
-                Record::Take(side) => (format!("Takes{:39}", ""), Some(*side), false),
-                Record::SetBoard(side, _) => edit(6, side),
+                GameAction::Take { side } => (format!("Takes{:39}", ""), Some(*side), false),
+                GameAction::SetBoard { on_roll, .. } => {
+                    edit(6, &on_roll.unwrap_or(self.state.on_roll))
+                }
                 // Like an edit, these end their line; player 1's starts in the right column.
-                Record::Resign(side) | Record::Drop(side) => {
-                    let word = if matches!(record, Record::Resign(_)) {
+                GameAction::Resign { side } | GameAction::Drop { side } => {
+                    let word = if matches!(action, GameAction::Resign { .. }) {
                         "Resigns"
                     } else {
                         "Drops"
@@ -321,8 +326,8 @@ impl Session {
                     };
                     (format!("{:indent$}{word}", ""), None, true)
                 }
-                Record::SetCubeValue(side) => edit(8, side),
-                Record::SetCubeOwner(side) => edit(9, side),
+                GameAction::SetCubeValue { on_roll, .. } => edit(8, on_roll),
+                GameAction::SetCubeOwner { on_roll, .. } => edit(9, on_roll),
             };
             // Player 1's second entry in a row (a roll after his own double) keeps the right
             // column on a line of its own (gnubg).

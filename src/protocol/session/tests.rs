@@ -369,3 +369,23 @@ fn every_variant_reports_the_end_of_its_games_as_events() {
         }
     }
 }
+
+#[test]
+fn a_double_withdrawn_by_set_dice_and_a_later_double_export_as_two_doubles() {
+    let mut session = session();
+    for line in [
+        "new session",
+        "move 24/18 13/10",
+        "double",
+        "set dice 31",
+        "move 8/5 6/5",
+        "double",
+    ] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let exported = run(&mut session, "export match mat -")
+        .map(|response| lines(&response).concat())
+        .unwrap_or_default();
+    assert_eq!(exported.matches(" Doubles => 2").count(), 2, "{exported}");
+    assert!(!exported.contains("Beavers"), "{exported}");
+}

@@ -30,7 +30,10 @@ impl Session {
         self.last_roll = Some((side, dice));
         self.declined = None;
         self.state.dice = Some(dice);
-        self.record.push(Record::Rolled(self.state.on_roll, dice));
+        self.actions.push(GameAction::Roll {
+            side: self.state.on_roll,
+            dice,
+        });
         self.rolled_since_opening = true;
         out.event(Event::Rolled { side, dice }, &self.names);
         dice
@@ -45,17 +48,16 @@ impl Session {
             return false;
         };
         let notation = self.play_notation(mover, dice, play);
-        if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
-            if side == mover && rolled == dice {
-                self.record.pop();
-            }
-        }
+        self.forget_roll(mover, dice);
         let mut events = self.apply_checked(Action::Play(*play)).into_iter();
         if let Some(played) = events.next() {
             out.play_event(played, notation.clone(), &self.names, announced);
         }
-        self.record
-            .push(Record::Moved(mover, dice, notation, play.steps().to_vec()));
+        self.actions.push(GameAction::Play {
+            side: mover,
+            dice,
+            steps: play.steps().to_vec(),
+        });
         self.last_roll = None;
         match events.next() {
             Some(ending) => {
@@ -100,13 +102,21 @@ impl Session {
         for event in self.apply_checked(Action::CannotMove) {
             out.event(event, &self.names);
         }
-        if let Some(Record::Rolled(side, rolled)) = self.record.last().cloned() {
-            if side == mover && rolled == dice {
-                self.record.pop();
-            }
+        self.forget_roll(mover, dice);
+        self.actions.push(GameAction::Play {
+            side: mover,
+            dice,
+            steps: Vec::new(),
+        });
+    }
+
+    /// Drops the record of `mover`'s roll of `dice` not played yet, which a play (or a roll
+    /// again) takes the place of.
+    pub(super) fn forget_roll(&mut self, mover: Side, dice: Dice) {
+        if matches!(self.actions.last(), Some(GameAction::Roll { side, dice: rolled }) if *side == mover && *rolled == dice)
+        {
+            self.actions.pop();
         }
-        self.record
-            .push(Record::Moved(mover, dice, String::new(), Vec::new()));
     }
 
     /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player

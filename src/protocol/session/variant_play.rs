@@ -12,7 +12,7 @@
 //! * in the variants without a cube, cube commands, Crawford settings and backgammon
 //!   resignations are refused with a message naming the variant.
 
-use super::{Record, Session};
+use super::Session;
 use crate::codec::tavli_position::{decode_position, encode_position};
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::Evaluator;
@@ -300,10 +300,7 @@ impl Session {
                 return;
             }
             out.event(Event::Rerolled { side: mover, dice }, &self.names);
-            if matches!(self.record.last(), Some(Record::Rolled(side, rolled)) if *side == mover && *rolled == dice)
-            {
-                self.record.pop();
-            }
+            self.forget_roll(mover, dice);
             self.last_roll = None;
             self.roll_dice(out);
             self.board(out);

@@ -1,14 +1,15 @@
 //! `export match mat`, `save match`, `save position` and `export position svg|png`: the
-//! session's match as a match record (the archive plus the game in progress), written by
-//! the library's writers with the options that give gnubg's layout, and pictures.
+//! session's match as a match record (the archive plus the game in progress, both kept in
+//! the library's model), written by the library's writers with the options that give
+//! gnubg's layout, and pictures.
 
-use super::{after_steps, file_error, io_message, write_file};
+use super::{file_error, io_message, write_file};
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::matchfile::{write_sgf, SgfOptions, TailNode};
 use crate::protocol::response::{CommandError, Response};
-use crate::protocol::session::{Record, Session};
+use crate::protocol::session::Session;
 use crate::render::picture::{position_png, position_svg, PictureOptions};
-use crate::rules::{Board, GameState, Resignation, Side};
+use crate::rules::{GameState, Resignation, Side};
 
 /// Today's date (UTC) as `YYYY.MM.DD`, gnubg's `EventDate` of a new match.
 fn today() -> String {
@@ -53,60 +54,13 @@ impl Session {
         self.archive.games.push(game);
     }
 
-    /// The game in progress as a game record (its actions from the `list game` records).
+    /// The game in progress as a game record: its actions as the session keeps them, with the
+    /// score and Crawford flag it is played at.
     fn current_game(&self) -> GameRecord {
-        let mut actions = Vec::new();
-        let mut last_double: Option<Side> = None;
-        let mut board = Board::start(self.state.variant);
-        for entry in &self.record {
-            match entry {
-                Record::Rolled(side, dice) => actions.push(GameAction::Play {
-                    side: *side,
-                    dice: *dice,
-                    steps: Vec::new(),
-                }),
-                Record::Moved(side, dice, _, steps) => {
-                    board = after_steps(&board, *side, steps);
-                    actions.push(GameAction::Play {
-                        side: *side,
-                        dice: *dice,
-                        steps: steps.clone(),
-                    });
-                }
-                Record::Double(side, value) => {
-                    if last_double.is_some_and(|doubler| doubler != *side) {
-                        actions.push(GameAction::Beaver {
-                            side: *side,
-                            value: *value,
-                        });
-                    } else {
-                        actions.push(GameAction::Double {
-                            side: *side,
-                            value: *value,
-                        });
-                    }
-                    last_double = Some(*side);
-                }
-                Record::Take(side) => {
-                    last_double = None;
-                    actions.push(GameAction::Take { side: *side });
-                }
-                Record::Drop(side) => actions.push(GameAction::Drop { side: *side }),
-                Record::SetBoard(_, set) => {
-                    board = *set;
-                    actions.push(GameAction::SetBoard {
-                        board,
-                        on_roll: Some(self.state.on_roll),
-                    });
-                }
-                Record::Resign(_) | Record::SetCubeValue(_) | Record::SetCubeOwner(_) => {}
-            }
-        }
-        let _ = board;
         GameRecord {
             score: self.state.score,
             crawford: self.state.crawford,
-            actions,
+            actions: self.actions.clone(),
             result: None,
         }
     }
@@ -134,34 +88,28 @@ impl Session {
     }
 
     /// gnubg's `save match` file: the library's SGF with gnubg's statistics property on each
-    /// game's root node, the last node closed on its own line, and a roll not played yet
-    /// written as gnubg does (`;PL[W]DI[52]`, then `;W[52]` unless it is the opening roll).
+    /// game's root node, the last node closed on its own line, and a roll drawn by `roll` and
+    /// not played yet also written as a move (`;PL[W]DI[52]`, then `;W[52]`), as gnubg does
+    /// (not for the opening roll nor for dice set by `set dice`).
     pub(super) fn match_sgf(&self) -> String {
-        let mut record = self.match_record();
-        let mut options = SgfOptions {
-            statistics: true,
-            close_on_last_node: true,
-            tail: Vec::new(),
-        };
-        // The last game's roll not played yet (also when the game then ended by resigning).
-        let unplayed = self
-            .record
+        let last = self
+            .actions
             .iter()
             .rev()
-            .find(|entry| !matches!(entry, Record::Resign(_)));
-        if let Some(Record::Rolled(side, dice)) = unplayed {
-            if let Some(game) = record.games.last_mut() {
-                if matches!(game.actions.last(), Some(GameAction::Play { steps, .. }) if steps.is_empty())
-                {
-                    game.actions.pop();
-                    options.tail.push(TailNode::Turn(*side, Some(*dice)));
-                    if self.record.len() > 1 && self.last_roll == Some((*side, *dice)) {
-                        options.tail.push(TailNode::Roll(*side, *dice));
-                    }
-                }
+            .find(|action| !matches!(action, GameAction::Resign { .. }));
+        let rolled_not_played = match last {
+            Some(GameAction::Roll { side, dice }) => {
+                self.actions.len() > 1 && self.last_roll == Some((*side, *dice))
             }
-        }
-        write_sgf(&record, &options)
+            _ => false,
+        };
+        let options = SgfOptions {
+            statistics: true,
+            close_on_last_node: true,
+            pending_roll_as_move: rolled_not_played,
+            tail: Vec::new(),
+        };
+        write_sgf(&self.match_record(), &options)
     }
 
     /// gnubg's `save position` file: one game tree with the score, the board set up, the
@@ -192,6 +140,7 @@ impl Session {
         let options = SgfOptions {
             statistics: true,
             close_on_last_node: true,
+            pending_roll_as_move: false,
             tail: vec![
                 TailNode::CubeValue(state.cube_value),
                 TailNode::CubeOwner(state.cube_owner),

@@ -1,14 +1,15 @@
 //! `import mat`, `load match` and `load position`: a file read and checked by the library,
 //! then adopted as the session's match (finished games to the archive, the last game
-//! replayed to where it ends, with its `list game` records), as gnubg leaves a loaded match.
+//! replayed to where it ends, its actions the game in progress), as gnubg leaves a loaded
+//! match.
 
 use super::{after_steps, file_error, io_message, Archive};
 use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
 use crate::matchfile::{check_text, decode, Format};
-use crate::notation::{apply_written_steps, format_play};
+use crate::notation::apply_written_steps;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::protocol::session::{Record, Session};
+use crate::protocol::session::Session;
 use crate::rules::game::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant};
 use std::path::Path;
@@ -36,31 +37,31 @@ fn canonical_steps(board: &Board, side: Side, steps: &[Step]) -> Vec<Step> {
     sorted
 }
 
-/// The notation of a recorded play and the board after it: the legal play with exactly the
-/// written steps (pins, captures and Athroisma's actions come with it), or, where the steps
-/// are written in another order than the one the generator keeps (gnubg's variations), the
-/// written steps applied as they stand. The match-file replay has checked the play.
-fn recorded_play(
+/// The board after a recorded play: the legal play with exactly the written steps (pins,
+/// captures and Athroisma's actions come with it), or, where the steps are written in another
+/// order than the one the generator keeps (gnubg's variations), the written steps applied as
+/// they stand. The match-file replay has checked the play.
+fn board_after_play(
     variant: Variant,
     board: &Board,
     side: Side,
     dice: Dice,
     steps: &[Step],
-) -> (String, Board) {
+) -> Board {
     let rules = RuleSet::new(variant);
-    let notation = format_play(rules, board, side, dice, steps);
-    let result = rules
+    rules
         .legal_plays(board, side, dice)
         .into_iter()
         .find(|play| play.steps() == steps)
-        .map_or_else(|| after_steps(board, side, steps), |play| play.result);
-    (notation, result)
+        .map_or_else(|| after_steps(board, side, steps), |play| play.result)
 }
 
-/// A replayed game adopted by the session: its final state and `list game` records.
+/// A replayed game adopted by the session: its final state and its actions as the session
+/// keeps them (a roll not played yet as a [`GameAction::Roll`], an accepted resignation as a
+/// [`GameAction::Resign`], each set-up with the player on roll).
 struct AdoptedGame {
     state: MatchState,
-    record: Vec<Record>,
+    actions: Vec<GameAction>,
 }
 
 /// Plays `game` on a fresh board and returns where it ends, as gnubg leaves a loaded game.
@@ -71,24 +72,28 @@ fn replay_game(
     jacoby: bool,
     last: bool,
 ) -> AdoptedGame {
-    let first = game
-        .actions
-        .iter()
-        .find_map(|action| match action {
-            GameAction::Play { side, .. }
-            | GameAction::Double { side, .. }
-            | GameAction::Take { side }
-            | GameAction::Drop { side }
-            | GameAction::Beaver { side, .. } => Some(*side),
-            GameAction::SetBoard { on_roll, .. } => *on_roll,
-        })
-        .unwrap_or(Side::O);
+    let first =
+        game.actions
+            .iter()
+            .find_map(|action| match action {
+                GameAction::Play { side, .. }
+                | GameAction::Double { side, .. }
+                | GameAction::Take { side }
+                | GameAction::Drop { side }
+                | GameAction::Beaver { side, .. }
+                | GameAction::Roll { side, .. }
+                | GameAction::Resign { side } => Some(*side),
+                GameAction::SetBoard { on_roll, .. } => *on_roll,
+                GameAction::SetCubeValue { on_roll, .. }
+                | GameAction::SetCubeOwner { on_roll, .. } => Some(*on_roll),
+            })
+            .unwrap_or(Side::O);
     let mut state = MatchState::new_money_game(variant, first);
     state.match_length = length;
     state.score = game.score;
     state.crawford = game.crawford;
     state.jacoby = jacoby && length == 0;
-    let mut record = Vec::new();
+    let mut actions = Vec::new();
     let count = game.actions.len();
     for (index, action) in game.actions.iter().enumerate() {
         match action {
@@ -113,47 +118,66 @@ fn replay_game(
                 if unplayed {
                     // A roll not played yet: the dice stay on the board (`list game`: Rolled).
                     state.dice = Some(*dice);
-                    record.push(Record::Rolled(*side, *dice));
+                    actions.push(GameAction::Roll {
+                        side: *side,
+                        dice: *dice,
+                    });
                     continue;
                 }
-                let (notation, after) = recorded_play(variant, &state.board, *side, *dice, steps);
-                record.push(Record::Moved(*side, *dice, notation, steps.clone()));
-                state.board = after;
+                state.board = board_after_play(variant, &state.board, *side, *dice, steps);
+                actions.push(action.clone());
                 state.on_roll = side.opponent();
                 state.turn = side.opponent();
                 state.dice = None;
             }
-            GameAction::Double { side, value } => {
-                record.push(Record::Double(*side, *value));
+            GameAction::Double { side, .. } => {
+                actions.push(action.clone());
                 state.on_roll = *side;
                 state.turn = side.opponent();
                 state.double_offered = true;
                 state.dice = None;
             }
-            GameAction::Beaver { side, value } => {
-                record.push(Record::Double(*side, *value));
+            GameAction::Beaver { side, .. } => {
+                actions.push(action.clone());
                 state.cube_value *= 2;
                 state.cube_owner = Some(state.on_roll.opponent());
                 state.turn = side.opponent();
             }
-            GameAction::Take { side } => {
-                record.push(Record::Take(*side));
+            GameAction::Take { .. } => {
+                actions.push(action.clone());
                 state.cube_value *= 2;
                 state.cube_owner = Some(state.on_roll.opponent());
                 state.double_offered = false;
                 state.turn = state.on_roll;
             }
-            GameAction::Drop { side } => {
-                record.push(Record::Drop(*side));
-            }
+            GameAction::Drop { .. } => actions.push(action.clone()),
             GameAction::SetBoard { board, on_roll } => {
-                record.push(Record::SetBoard(on_roll.unwrap_or(state.on_roll), *board));
+                actions.push(GameAction::SetBoard {
+                    board: *board,
+                    on_roll: Some(on_roll.unwrap_or(state.on_roll)),
+                });
                 state.board = *board;
                 if let Some(side) = on_roll {
                     state.on_roll = *side;
                     state.turn = *side;
                 }
             }
+            // The file readers record none of these; kept as they are.
+            GameAction::Roll { side, dice } => {
+                state.dice = Some(*dice);
+                state.on_roll = *side;
+                state.turn = *side;
+                actions.push(action.clone());
+            }
+            GameAction::SetCubeValue { value, .. } => {
+                state.cube_value = *value;
+                actions.push(action.clone());
+            }
+            GameAction::SetCubeOwner { owner, .. } => {
+                state.cube_owner = *owner;
+                actions.push(action.clone());
+            }
+            GameAction::Resign { .. } => actions.push(action.clone()),
         }
     }
     if let Some(result) = game.result {
@@ -170,7 +194,7 @@ fn replay_game(
                 state.double_offered = false;
             }
             Ending::Resigned(level) => {
-                record.push(Record::Resign(loser));
+                actions.push(GameAction::Resign { side: loser });
                 state.game_state = GameState::Resigned;
                 state.resignation = Some(level);
                 state.double_offered = false;
@@ -180,7 +204,7 @@ fn replay_game(
             }
         }
     }
-    AdoptedGame { state, record }
+    AdoptedGame { state, actions }
 }
 
 impl Session {
@@ -267,12 +291,19 @@ impl Session {
             return;
         };
         let adopted = replay_game(&last, length, record.variant, record.jacoby, true);
-        let finished: Vec<GameRecord> = record
-            .games
+        let mut finished: Vec<GameRecord> = record.games[..record.games.len() - 1]
             .iter()
             .filter(|game| game.result.is_some())
             .cloned()
             .collect();
+        if last.result.is_some() {
+            // The last game, over, is archived as the session keeps it (its roll not played
+            // and its resignation as actions).
+            finished.push(GameRecord {
+                actions: adopted.actions.clone(),
+                ..last.clone()
+            });
+        }
         // Crawford bookkeeping as if the games had been played here.
         let mut post_crawford = false;
         for game in &record.games[..record.games.len() - 1] {
@@ -291,7 +322,7 @@ impl Session {
         self.settings.variation = record.variant;
         self.adopt_variant_match(last.result.map(|result| result.winner));
         self.state = adopted.state;
-        self.record = adopted.record;
+        self.actions = adopted.actions;
         self.games_played = u32::try_from(finished.len()).unwrap_or(u32::MAX);
         self.post_crawford = post_crawford;
         self.post_crawford_at_start = post_crawford;
