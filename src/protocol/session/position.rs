@@ -1,6 +1,7 @@
 //! The `set` commands that edit the position: board, dice, turn, score and the IDs (Match ID, GNUbg ID, XGID).
 
 use super::*;
+use crate::rules::game::Action;
 
 impl Session {
     pub(super) fn set_board(
@@ -84,18 +85,12 @@ impl Session {
         };
         let dice = Dice::new(*first, *second).map_err(|_| bad())?;
         self.check_variant_dice(dice)?;
-        self.state.dice = Some(dice);
-        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set.
-        self.declined = None;
-        if self.state.resignation.take().is_some() {
-            self.state.turn = self.state.on_roll;
-        }
-        // A pending double is withdrawn: the doubler has rolled instead, the cube stays where
-        // it was and `list game` keeps the double (gnubg, checked live).
-        if self.state.double_offered {
-            self.state.double_offered = false;
-            self.state.turn = self.state.on_roll;
-        }
+        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set,
+        // and withdraws a pending double: the doubler has rolled instead, the cube stays where
+        // it was and `list game` keeps the double (gnubg, checked live). The game's edit does
+        // all of this, and gives the turn to the player on roll, also after a declined
+        // resignation has handed it to the resigner (gnubg's Match ID, checked live).
+        self.apply_checked(Action::SetDice(dice));
         let side = self.state.on_roll;
         if matches!(self.actions.last(), Some(GameAction::Roll { side: roller, .. }) if *roller == side)
         {
