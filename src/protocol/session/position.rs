@@ -36,13 +36,18 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
+        let changed = board != self.state.board;
         // Any `set board`, even to the same position, lets a refused resignation be offered
-        // again (gnubg, checked live); `set turn` and `set crawford` do not.
-        self.declined = None;
+        // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
+        // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
+        // with the resigner after a declined resignation (see `decline_resignation`).
+        let shown_turn = self.state.turn;
+        self.apply_to_game(Action::SetBoard(board))
+            .map_err(|_| CommandError::bad_argument("Illegal position."))?;
+        self.state.turn = shown_turn;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment).
-        if board != self.state.board {
-            self.state.board = board;
+        if changed {
             self.last_roll = None;
             self.push_edit(GameAction::SetBoard {
                 board,
@@ -312,13 +317,9 @@ impl Session {
             CommandError::bad_argument(format!("Unknown player `{word}' (see `help set turn')."))
         })?;
         // gnubg clears the dice and any pending decision even when the player is already on
-        // roll (his next `roll` then gives the same dice back, see `roll_dice`).
-        self.state.on_roll = side;
-        self.state.turn = side;
-        self.state.dice = None;
-        self.state.double_offered = false;
-        self.state.resignation = None;
-        // A refused resignation stays refused (gnubg, checked live).
+        // roll (his next `roll` then gives the same dice back, see `roll_dice`); a refused
+        // resignation stays refused (gnubg, checked live). The game's edit does both.
+        self.apply_checked(Action::SetTurn(side));
         out.line(format!("`{}' is now on roll.", self.name(side)));
         Ok(())
     }
