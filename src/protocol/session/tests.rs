@@ -425,3 +425,27 @@ fn the_dice_and_cube_edits_give_the_turn_back_to_the_player_on_roll() {
     assert!(run(&mut session, "set board 4HPwATDgc/ABMB").is_ok());
     assert_eq!(session.state().turn, Side::X);
 }
+
+#[test]
+fn a_resigner_handed_the_turn_may_not_double() {
+    // gnubg's turn after a declined resignation is the resigner's, here the player not on
+    // roll: he may not double ("You are only allowed to double if you are on roll.", gnubg,
+    // checked live).
+    let mut session = session();
+    for line in [
+        "set player 1 human",
+        "new game",
+        "set turn 0",
+        "resign normal",
+        "resign normal",
+        "decline",
+    ] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let refused = run(&mut session, "double").map(|response| lines(&response));
+    assert_eq!(
+        refused.map_err(|error| error.to_string()),
+        Err("You are only allowed to double if you are on roll.".to_string())
+    );
+    assert!(!session.state().double_offered);
+}
