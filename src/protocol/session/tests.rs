@@ -449,3 +449,24 @@ fn a_resigner_handed_the_turn_may_not_double() {
     );
     assert!(!session.state().double_offered);
 }
+
+#[test]
+fn a_resigner_handed_the_turn_rolls_as_the_player_on_roll() {
+    // gnubg rolls for the player on turn, here the resigner handed the turn by a declined
+    // resignation (Match ID cAkX..., checked live).
+    let mut session = session();
+    for line in [
+        "set player 1 human",
+        "new game",
+        "set turn 0",
+        "resign normal",
+        "resign normal",
+        "decline",
+        "roll",
+    ] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    assert_eq!(session.state().on_roll, Side::X);
+    assert_eq!(session.state().turn, Side::X);
+    assert!(session.state().dice.is_some());
+}
