@@ -69,7 +69,7 @@ pub enum Action {
     SetBoard(Board),
     /// Edit: the dice of the player on roll (a pending double or resignation is withdrawn).
     SetDice(Dice),
-    /// Edit: the cube's value and owner.
+    /// Edit: the cube's value and owner (a pending double stays pending, at the new value).
     SetCube {
         /// The value (1, 2, 4, ...).
         value: u32,
@@ -486,7 +486,7 @@ impl Game {
                 self.cube = Cube {
                     value,
                     owner,
-                    offer: None,
+                    offer: self.cube.offer,
                 };
                 Ok(vec![Event::Edited])
             }

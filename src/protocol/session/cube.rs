@@ -12,7 +12,9 @@ impl Session {
         if self.state.double_offered {
             return self.beaver_command(out);
         }
-        if self.state.resignation.is_some() {
+        // gnubg's test is that the player on turn is the player on roll: also false after a
+        // declined resignation has handed the turn to a resigner not on roll (checked live).
+        if self.state.resignation.is_some() || self.state.turn != self.state.on_roll {
             return Err(CommandError::not_now(
                 "You are only allowed to double if you are on roll.",
             ));

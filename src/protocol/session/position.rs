@@ -1,6 +1,7 @@
 //! The `set` commands that edit the position: board, dice, turn, score and the IDs (Match ID, GNUbg ID, XGID).
 
 use super::*;
+use crate::rules::game::Action;
 
 impl Session {
     pub(super) fn set_board(
@@ -35,13 +36,18 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
+        let changed = board != self.state.board;
         // Any `set board`, even to the same position, lets a refused resignation be offered
-        // again (gnubg, checked live); `set turn` and `set crawford` do not.
-        self.declined = None;
+        // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
+        // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
+        // with the resigner after a declined resignation (see `decline_resignation`).
+        let shown_turn = self.state.turn;
+        self.apply_to_game(Action::SetBoard(board))
+            .map_err(|_| CommandError::bad_argument("Illegal position."))?;
+        self.state.turn = shown_turn;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment).
-        if board != self.state.board {
-            self.state.board = board;
+        if changed {
             self.last_roll = None;
             self.push_edit(GameAction::SetBoard {
                 board,
@@ -84,18 +90,12 @@ impl Session {
         };
         let dice = Dice::new(*first, *second).map_err(|_| bad())?;
         self.check_variant_dice(dice)?;
-        self.state.dice = Some(dice);
-        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set.
-        self.declined = None;
-        if self.state.resignation.take().is_some() {
-            self.state.turn = self.state.on_roll;
-        }
-        // A pending double is withdrawn: the doubler has rolled instead, the cube stays where
-        // it was and `list game` keeps the double (gnubg, checked live).
-        if self.state.double_offered {
-            self.state.double_offered = false;
-            self.state.turn = self.state.on_roll;
-        }
+        // gnubg drops a pending resignation (and any earlier refusal) when the dice are set,
+        // and withdraws a pending double: the doubler has rolled instead, the cube stays where
+        // it was and `list game` keeps the double (gnubg, checked live). The game's edit does
+        // all of this, and gives the turn to the player on roll, also after a declined
+        // resignation has handed it to the resigner (gnubg's Match ID, checked live).
+        self.apply_checked(Action::SetDice(dice));
         let side = self.state.on_roll;
         if matches!(self.actions.last(), Some(GameAction::Roll { side: roller, .. }) if *roller == side)
         {
@@ -317,13 +317,9 @@ impl Session {
             CommandError::bad_argument(format!("Unknown player `{word}' (see `help set turn')."))
         })?;
         // gnubg clears the dice and any pending decision even when the player is already on
-        // roll (his next `roll` then gives the same dice back, see `roll_dice`).
-        self.state.on_roll = side;
-        self.state.turn = side;
-        self.state.dice = None;
-        self.state.double_offered = false;
-        self.state.resignation = None;
-        // A refused resignation stays refused (gnubg, checked live).
+        // roll (his next `roll` then gives the same dice back, see `roll_dice`); a refused
+        // resignation stays refused (gnubg, checked live). The game's edit does both.
+        self.apply_checked(Action::SetTurn(side));
         out.line(format!("`{}' is now on roll.", self.name(side)));
         Ok(())
     }

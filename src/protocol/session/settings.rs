@@ -1,6 +1,7 @@
 //! The `set` commands that change settings: automatic actions, Crawford flags, the cube's use, beavers, players, seeds.
 
 use super::*;
+use crate::rules::game::Action;
 
 impl Session {
     pub(super) fn set_command(
@@ -283,7 +284,8 @@ impl Session {
                             "You must specify a legal cube value (see `help set cube value').",
                         )
                     })?;
-                self.state.cube_value = value;
+                let owner = self.state.cube_owner;
+                self.apply_checked(Action::SetCube { value, owner });
                 self.push_edit(GameAction::SetCubeValue {
                     on_roll: self.state.on_roll,
                     value,
@@ -298,7 +300,11 @@ impl Session {
                         )
                     },
                 )?;
-                self.state.cube_owner = Some(side);
+                let value = self.state.cube_value;
+                self.apply_checked(Action::SetCube {
+                    value,
+                    owner: Some(side),
+                });
                 self.push_edit(GameAction::SetCubeOwner {
                     on_roll: self.state.on_roll,
                     owner: Some(side),
@@ -306,7 +312,8 @@ impl Session {
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
-                self.state.cube_owner = None;
+                let value = self.state.cube_value;
+                self.apply_checked(Action::SetCube { value, owner: None });
                 self.push_edit(GameAction::SetCubeOwner {
                     on_roll: self.state.on_roll,
                     owner: None,

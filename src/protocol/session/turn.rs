@@ -15,6 +15,14 @@ impl Session {
     }
 
     pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
+        // gnubg rolls for the player on turn: a resigner handed the turn by a declined
+        // resignation (see `decline_resignation`) becomes the player on roll (checked live).
+        if self.state.turn != self.state.on_roll
+            && !self.state.double_offered
+            && self.state.resignation.is_none()
+        {
+            self.apply_checked(Action::SetTurn(self.state.turn));
+        }
         let side = self.state.on_roll;
         // gnubg quirk (found by experiment): a player who rolls again before any move or
         // double (possible after `set turn`) gets the dice of his last roll back, even if
