@@ -171,3 +171,13 @@ impl MatchRecord {
             .map(|(_, value)| value.as_str())
     }
 }
+
+/// The index of the roll the game `actions` waits on: a [`GameAction::Roll`] that is the last
+/// action but for a resignation.
+#[must_use]
+pub fn pending_roll(actions: &[GameAction]) -> Option<usize> {
+    let index = actions
+        .iter()
+        .rposition(|action| !matches!(action, GameAction::Resign { .. }))?;
+    matches!(actions[index], GameAction::Roll { .. }).then_some(index)
+}

@@ -1,7 +1,7 @@
 //! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game, with the
 //! options that give the layout of gnubg's own `save match` and `save position`.
 
-use super::record::{Ending, GameAction, MatchRecord};
+use super::record::{pending_roll, Ending, GameAction, MatchRecord};
 use crate::rules::game::RuleSet;
 use crate::rules::{Dice, Side, Variant};
 use std::fmt::Write;
@@ -35,15 +35,6 @@ pub enum TailNode {
     Turn(Side, Option<Dice>),
     /// `;W[52]`: a roll not played yet (high die first).
     Roll(Side, Dice),
-}
-
-/// The index of the roll the game `actions` waits on: a [`GameAction::Roll`] that is the last
-/// action but for a resignation.
-fn pending_roll(actions: &[GameAction]) -> Option<usize> {
-    let index = actions
-        .iter()
-        .rposition(|action| !matches!(action, GameAction::Resign { .. }))?;
-    matches!(actions[index], GameAction::Roll { .. }).then_some(index)
 }
 
 /// The SGF text of `record`, loadable with gnubg's `load match`, laid out as `options` say.

@@ -390,47 +390,9 @@ fn a_double_withdrawn_by_set_dice_and_a_later_double_export_as_two_doubles() {
     assert!(!exported.contains("Beavers"), "{exported}");
 }
 
-#[test]
-fn the_dice_and_cube_edits_give_the_turn_back_to_the_player_on_roll() {
-    // After a declined resignation gnubg hands the turn to the resigner, here the player not
-    // on roll; `set dice` and `set cube ...` give it back to the player on roll (gnubg's
-    // Match IDs MIEF... and MgE..., checked live), `set board` does not.
-    let setup = [
-        "set player 1 human",
-        "new game",
-        "set turn 0",
-        "resign normal",
-        "resign normal",
-        "decline",
-    ];
-    for edit in [
-        "set dice 31",
-        "set cube value 4",
-        "set cube owner 0",
-        "set cube centre",
-    ] {
-        let mut session = session();
-        for line in setup {
-            assert!(run(&mut session, line).is_ok(), "{line}");
-        }
-        assert_eq!(session.state().on_roll, Side::O);
-        assert_eq!(session.state().turn, Side::X);
-        assert!(run(&mut session, edit).is_ok(), "{edit}");
-        assert_eq!(session.state().turn, Side::O, "{edit}");
-    }
-    let mut session = session();
-    for line in setup {
-        assert!(run(&mut session, line).is_ok(), "{line}");
-    }
-    assert!(run(&mut session, "set board 4HPwATDgc/ABMB").is_ok());
-    assert_eq!(session.state().turn, Side::X);
-}
-
-#[test]
-fn a_resigner_handed_the_turn_may_not_double() {
-    // gnubg's turn after a declined resignation is the resigner's, here the player not on
-    // roll: he may not double ("You are only allowed to double if you are on roll.", gnubg,
-    // checked live).
+/// A human-against-human game where X, on turn but not on roll (O is), offered to resign
+/// and O declined: gnubg then hands the turn to the resigner.
+fn after_a_declined_resignation() -> Session {
     let mut session = session();
     for line in [
         "set player 1 human",
@@ -442,6 +404,37 @@ fn a_resigner_handed_the_turn_may_not_double() {
     ] {
         assert!(run(&mut session, line).is_ok(), "{line}");
     }
+    session
+}
+
+#[test]
+fn the_dice_and_cube_edits_give_the_turn_back_to_the_player_on_roll() {
+    // After a declined resignation gnubg hands the turn to the resigner, here the player not
+    // on roll; `set dice` and `set cube ...` give it back to the player on roll (gnubg's
+    // Match IDs MIEF... and MgE..., checked live), `set board` does not.
+    for edit in [
+        "set dice 31",
+        "set cube value 4",
+        "set cube owner 0",
+        "set cube centre",
+    ] {
+        let mut session = after_a_declined_resignation();
+        assert_eq!(session.state().on_roll, Side::O);
+        assert_eq!(session.state().turn, Side::X);
+        assert!(run(&mut session, edit).is_ok(), "{edit}");
+        assert_eq!(session.state().turn, Side::O, "{edit}");
+    }
+    let mut session = after_a_declined_resignation();
+    assert!(run(&mut session, "set board 4HPwATDgc/ABMB").is_ok());
+    assert_eq!(session.state().turn, Side::X);
+}
+
+#[test]
+fn a_resigner_handed_the_turn_may_not_double() {
+    // gnubg's turn after a declined resignation is the resigner's, here the player not on
+    // roll: he may not double ("You are only allowed to double if you are on roll.", gnubg,
+    // checked live).
+    let mut session = after_a_declined_resignation();
     let refused = run(&mut session, "double").map(|response| lines(&response));
     assert_eq!(
         refused.map_err(|error| error.to_string()),
@@ -454,18 +447,8 @@ fn a_resigner_handed_the_turn_may_not_double() {
 fn a_resigner_handed_the_turn_rolls_as_the_player_on_roll() {
     // gnubg rolls for the player on turn, here the resigner handed the turn by a declined
     // resignation (Match ID cAkX..., checked live).
-    let mut session = session();
-    for line in [
-        "set player 1 human",
-        "new game",
-        "set turn 0",
-        "resign normal",
-        "resign normal",
-        "decline",
-        "roll",
-    ] {
-        assert!(run(&mut session, line).is_ok(), "{line}");
-    }
+    let mut session = after_a_declined_resignation();
+    assert!(run(&mut session, "roll").is_ok());
     assert_eq!(session.state().on_roll, Side::X);
     assert_eq!(session.state().turn, Side::X);
     assert!(session.state().dice.is_some());

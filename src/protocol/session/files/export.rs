@@ -4,7 +4,9 @@
 //! gnubg's layout, and pictures.
 
 use super::{file_error, io_message, write_file};
-use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use crate::matchfile::record::{
+    pending_roll, Ending, GameAction, GameRecord, GameResult, MatchRecord,
+};
 use crate::matchfile::{write_sgf, SgfOptions, TailNode};
 use crate::protocol::response::{CommandError, Response};
 use crate::protocol::session::Session;
@@ -92,12 +94,7 @@ impl Session {
     /// not played yet also written as a move (`;PL[W]DI[52]`, then `;W[52]`), as gnubg does
     /// (not for the opening roll nor for dice set by `set dice`).
     pub(super) fn match_sgf(&self) -> String {
-        let last = self
-            .actions
-            .iter()
-            .rev()
-            .find(|action| !matches!(action, GameAction::Resign { .. }));
-        let rolled_not_played = match last {
+        let rolled_not_played = match pending_roll(&self.actions).map(|at| &self.actions[at]) {
             Some(GameAction::Roll { side, dice }) => {
                 self.actions.len() > 1 && self.last_roll == Some((*side, *dice))
             }
