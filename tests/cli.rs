@@ -331,3 +331,51 @@ fn train_calibrate_writes_weights_that_load_and_reports_each_round() {
     assert!(stdout(&output).contains("points per game"));
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
+
+/// A net averaged with itself is itself, byte for byte; nets of two shapes are refused with
+/// the reason, and nothing is written.
+#[test]
+fn train_average_keeps_a_net_averaged_with_itself_and_refuses_two_shapes() {
+    let directory = std::env::temp_dir().join(format!("tavli-average-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let out = directory.join("mean.tnet");
+    let out_text = out.to_str().expect("UTF-8 path");
+    let built_in = "src/engine/net/weights/tavli.tnet";
+    let output = tavli(
+        &[
+            "train",
+            "average",
+            "--weights",
+            built_in,
+            "--weights",
+            built_in,
+            "--out",
+            out_text,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        std::fs::read(&out).expect("written"),
+        std::fs::read(built_in).expect("the built-in net")
+    );
+    std::fs::remove_file(&out).expect("removed");
+    let output = tavli(
+        &[
+            "train",
+            "average",
+            "--weights",
+            built_in,
+            "--weights",
+            "fixtures/training/net2.tnet",
+            "--out",
+            out_text,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("only nets of one shape"), "{stderr}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}

@@ -30,9 +30,22 @@ pub enum Stage {
     Label(LabelArgs),
     /// Supervised training on labels (minibatch Adam, validation loss per epoch).
     Fit(FitArgs),
+    /// Average nets of one shape, weight by weight (nets trained from one start).
+    Average(AverageArgs),
     /// Move the networks' output biases until their mean predictions match what happens in
     /// their own self-play games.
     Calibrate(CalibrateArgs),
+}
+
+/// Arguments of `tavli train average`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct AverageArgs {
+    /// A weights file to average (give two or more).
+    #[arg(long = "weights", value_name = "PATH", required = true, num_args = 1)]
+    pub weights: Vec<PathBuf>,
+    /// Where to write the averaged weights.
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
 }
 
 /// Arguments of `tavli train calibrate`.
@@ -231,6 +244,7 @@ pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyho
         Stage::Sample(sample_args) => stages::run_sample(sample_args, err),
         Stage::Label(label_args) => stages::run_label(label_args, err),
         Stage::Fit(fit_args) => stages::run_fit(fit_args, err),
+        Stage::Average(average_args) => run_average(average_args),
         Stage::Calibrate(calibrate_args) => stages::run_calibrate(calibrate_args, err),
     }
 }
@@ -248,6 +262,21 @@ pub(crate) fn write_weights(path: &Path, nets: &crate::engine::net::NetSet) -> a
     std::fs::write(&temporary, bytes)
         .with_context(|| format!("cannot write {}", temporary.display()))?;
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn run_average(args: &AverageArgs) -> anyhow::Result<Outcome> {
+    let sets = args
+        .weights
+        .iter()
+        .map(|path| {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            weights_file::read(&bytes).with_context(|| format!("cannot use {}", path.display()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mean = crate::train::average::average(&sets)?;
+    write_weights(&args.out, &mean)?;
+    Ok(Outcome::Success)
 }
 
 fn run_td(args: &TdArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {

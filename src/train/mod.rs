@@ -6,6 +6,7 @@
 //! - [`sample`]: positions from self-play, more where the networks disagree with their search;
 //! - [`label`]: rollout labels of those positions;
 //! - [`fit`]: supervised training on the labels (minibatch Adam, validation loss);
+//! - [`average`]: the element-wise mean of nets trained from one start;
 //! - [`calibrate`]: the output biases moved until the networks' mean predictions match what
 //!   happens in their own games;
 //! - [`data`]: the gzip text files that hold positions and labels.
@@ -13,6 +14,7 @@
 //! The library reports progress through callbacks and never prints; the command line draws
 //! the progress bar and writes the files.
 
+pub mod average;
 pub mod calibrate;
 pub mod data;
 pub mod fit;
