@@ -318,10 +318,10 @@ impl Session {
             // gnubg keeps an accepted resignation after the game: `accept` and `reject` then
             // go to `agree` and `decline`, which find no game in progress.
             Command::Accept => {
-                if self.state().resignation.is_some() {
+                if self.game.resignation().is_some() {
                     self.require_game()?;
                     self.agree_command(out)
-                } else if self.playing() && self.state().double_offered {
+                } else if self.playing() && self.game.cube().offer.is_some() {
                     self.take_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -330,10 +330,10 @@ impl Session {
                 }
             }
             Command::Reject => {
-                if self.state().resignation.is_some() {
+                if self.game.resignation().is_some() {
                     self.require_game()?;
                     self.decline_command(out)
-                } else if self.playing() && self.state().double_offered {
+                } else if self.playing() && self.game.cube().offer.is_some() {
                     self.drop_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -420,7 +420,7 @@ impl Session {
     }
 
     fn max_cube(&self) -> u32 {
-        if self.state().is_match() {
+        if self.is_match() {
             MAX_MATCH_CUBE
         } else {
             MAX_MONEY_CUBE

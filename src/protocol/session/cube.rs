@@ -9,19 +9,19 @@ impl Session {
         self.require_game()?;
         self.require_human_turn()?;
         self.refuse_without_cube()?;
-        if self.state().double_offered {
+        if self.game.cube().offer.is_some() {
             return self.beaver_command(out);
         }
         // gnubg's test is that the player on turn is the player on roll: also false after a
         // declined resignation has handed the turn to a resigner not on roll (checked live).
-        if self.state().resignation.is_some() || self.state().turn != self.state().on_roll {
+        if self.game.resignation().is_some() || self.state().turn != self.state().on_roll {
             return Err(CommandError::not_now(
                 "You are only allowed to double if you are on roll.",
             ));
         }
         // gnubg's order: the Crawford flag (also that of an edited money position), the
         // session's cube settings, then the rules' refusals.
-        if self.state().crawford {
+        if self.game.context().crawford {
             return Err(CommandError::not_now(
                 "Doubling is forbidden by the Crawford rule (see `help set crawford').",
             ));
@@ -31,12 +31,12 @@ impl Session {
                 "The doubling cube has been disabled (see `help set cube use').",
             ));
         }
-        if self.state().cube_value >= self.max_cube() {
+        if self.game.cube().value >= self.max_cube() {
             return Err(CommandError::not_now(
                 "The cube is already at its highest supported value ; you can't double any more.",
             ));
         }
-        let rolled = self.state().dice.is_some();
+        let rolled = self.game.dice().is_some();
         let message = match self.double_refusal(self.state().on_roll, rolled) {
             None => {
                 self.offer_double(out);
@@ -89,7 +89,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || !self.state().double_offered {
+        if !self.playing() || self.game.cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can take it.",
             ));
@@ -113,7 +113,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || !self.state().double_offered {
+        if !self.playing() || self.game.cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can drop it.",
             ));
@@ -155,7 +155,7 @@ impl Session {
             cube.offer = None;
         }
         let message = match cube.beaver(&self.cube_context()) {
-            Ok(_) if self.state().cube_value * 2 >= MAX_MONEY_CUBE => {
+            Ok(_) if self.game.cube().value * 2 >= MAX_MONEY_CUBE => {
                 "The cube is already at its highest supported value ; you can't double any more."
                     .to_string()
             }
@@ -271,7 +271,7 @@ impl Session {
 
     pub(super) fn agree_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.state().resignation.is_none() {
+        if self.game.resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.accept_resignation(out);
@@ -279,7 +279,7 @@ impl Session {
     }
 
     pub(super) fn accept_resignation(&mut self, out: &mut Response) {
-        if self.state().resignation.is_none() {
+        if self.game.resignation().is_none() {
             return;
         }
         // The rules score it: what was resigned times the cube (SC21); the Jacoby rule
@@ -306,7 +306,7 @@ impl Session {
 
     pub(super) fn decline_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.state().resignation.is_none() {
+        if self.game.resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.decline_resignation(out);
@@ -314,7 +314,7 @@ impl Session {
     }
 
     pub(super) fn decline_resignation(&mut self, out: &mut Response) {
-        if self.state().resignation.is_none() {
+        if self.game.resignation().is_none() {
             return;
         }
         let decliner = self.state().turn;

@@ -31,20 +31,20 @@ impl Session {
 
     /// Whether a beaver of a double offered now would be allowed.
     fn beaver_possible(&self) -> bool {
-        !self.state().is_match() && self.beavers_used() < self.settings.beavers
+        !self.is_match() && self.beavers_used() < self.settings.beavers
     }
 
     /// Refuses a Plakoto or Fevga board: pubeval's inputs are a standard board, and one with
     /// pins or same-direction movement has no meaning for it. `rest` ends the message.
     fn require_standard_board(&self, rest: &str) -> Result<(), CommandError> {
-        if self.state().variant.has_gnubg_position_id() {
+        if self.game.rules().variant().has_gnubg_position_id() {
             return Ok(());
         }
         Err(CommandError::new(
             ErrorKind::Unsupported,
             format!(
                 "tavli has no evaluator for {} positions{rest}",
-                super::variant_title(self.state().variant)
+                super::variant_title(self.game.rules().variant())
             ),
         ))
     }

@@ -81,7 +81,7 @@ impl Session {
         // from the game record; with no earlier game it keeps the current ones).
         if self.playing() && self.games_played > 0 {
             self.post_crawford = self.post_crawford_at_start;
-        } else if self.playing() && self.state().crawford {
+        } else if self.playing() && self.game.context().crawford {
             // Abandoning a Crawford game that no earlier game led to counts as having played it.
             self.post_crawford = true;
         }
@@ -122,7 +122,7 @@ impl Session {
                 if first != second {
                     break (first, second);
                 }
-                if !self.state().is_match()
+                if !self.is_match()
                     && self.settings.cube_use
                     && automatic_doubles < self.settings.automatic.doubles
                     && cube_value < MAX_MONEY_CUBE
@@ -220,12 +220,12 @@ impl Session {
         self.edit_match(|context| context.score[winner.index()] += points);
         self.record_winner(winner);
         self.games_played += 1;
-        let length = self.state().match_length;
-        let over = length > 0 && self.state().score[winner.index()] >= length;
+        let length = self.game.context().length;
+        let over = length > 0 && self.game.context().score[winner.index()] >= length;
         if over {
             self.edit_match(|context| context.crawford = false);
         } else if length > 0 {
-            if self.state().crawford {
+            if self.game.context().crawford {
                 self.post_crawford = true;
             }
             self.update_crawford_flags();

@@ -29,14 +29,14 @@ impl Session {
                     numbers.len()
                 )));
             }
-            simple_board(&numbers, on_roll, self.state().variant)
+            simple_board(&numbers, on_roll, self.game.rules().variant())
                 .ok_or_else(|| CommandError::bad_argument("Illegal position."))?
         } else {
-            position_id::decode_lenient(first, on_roll, self.state().variant)
+            position_id::decode_lenient(first, on_roll, self.game.rules().variant())
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
-        let changed = board != self.state().board;
+        let changed = board != *self.game.board();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
@@ -116,7 +116,7 @@ impl Session {
         let fields = match_id::decode(text)
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         let mut state = fields
-            .into_state(self.state().board, self.state().variant)
+            .into_state(*self.game.board(), self.game.rules().variant())
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         self.load_state(&mut state, out);
         Ok(())
@@ -131,7 +131,7 @@ impl Session {
         let mut state = gnubg_id::apply_lenient(text, &self.state())
             .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
         let board = state.board;
-        state.board = self.state().board;
+        state.board = *self.game.board();
         self.load_state(&mut state, out);
         self.apply_checked(Action::SetBoard(board));
         self.board(out);
@@ -142,14 +142,14 @@ impl Session {
 
     pub(super) fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
         self.refuse_gnubg_position()?;
-        let xgid = crate::codec::xgid::parse(text, self.state().variant).map_err(|_| {
+        let xgid = crate::codec::xgid::parse(text, self.game.rules().variant()).map_err(|_| {
             CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
         })?;
-        let mut state = xgid.to_match_state(self.state().variant);
+        let mut state = xgid.to_match_state(self.game.rules().variant());
         // Like `set gnubgid`: the match fields first (two boards of the old position), then
         // the position (one board).
         let board = state.board;
-        state.board = self.state().board;
+        state.board = *self.game.board();
         if state.match_length == 0 {
             // The rules field also sets the beaver setting for money play.
             if !xgid.beavers() {
@@ -174,7 +174,7 @@ impl Session {
     pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
         // gnubg keeps its board relative to the player on roll: a new player on roll sees the
         // same Position ID, so in absolute terms the checkers change sides.
-        if state.on_roll != self.state().on_roll && state.board == self.state().board {
+        if state.on_roll != self.state().on_roll && state.board == *self.game.board() {
             state.board = state.board.swapped();
         }
         if state.double_offered {
@@ -224,7 +224,7 @@ impl Session {
             return Err(two_scores());
         };
         let length = match rest.first() {
-            None => self.state().match_length,
+            None => self.game.context().length,
             Some(word) => word
                 .parse::<u32>()
                 .ok()

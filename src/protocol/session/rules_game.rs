@@ -110,6 +110,11 @@ impl Session {
         self.shown.turn = (state.turn != self.game.turn()).then_some(state.turn);
     }
 
+    /// Whether this is match play (a match length is set).
+    pub(super) fn is_match(&self) -> bool {
+        self.game.context().length > 0
+    }
+
     /// The match around the game changes (score, Crawford flag, Jacoby rule, beavers).
     pub(super) fn edit_match(&mut self, edit: impl FnOnce(&mut MatchContext)) {
         let mut context = *self.game.context();

@@ -57,7 +57,7 @@ impl Session {
             SetCommand::Jacoby(value) => {
                 let on = require_toggle(value, "jacoby")?;
                 self.settings.jacoby = on;
-                if !self.state().is_match() {
+                if !self.is_match() {
                     self.edit_match(|context| context.jacoby = on);
                 }
                 out.line(if on {
@@ -135,7 +135,7 @@ impl Session {
                 1 => "A single automatic double will be permitted.".to_string(),
                 _ => format!("Automatic doubles will be used (up to a limit of {count})."),
             });
-            if count > 0 && self.state().is_match() {
+            if count > 0 && self.is_match() {
                 out.line(
                     "(Note that automatic doubles will have no effect until you start session play.)",
                 );
@@ -203,7 +203,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         let name = if post { "postcrawford" } else { "crawford" };
         self.refuse_without_cube()?;
-        if !self.state().is_match() {
+        if !self.is_match() {
             return Err(CommandError::not_now(if post {
                 "Cannot set post-Crawford play for money sessions."
             } else {
@@ -211,8 +211,14 @@ impl Session {
             }));
         }
         let on = require_toggle(value, name)?;
-        let length = self.state().match_length;
-        if !self.state().score.iter().any(|&score| score + 1 == length) {
+        let length = self.game.context().length;
+        if !self
+            .game
+            .context()
+            .score
+            .iter()
+            .any(|&score| score + 1 == length)
+        {
             return Err(CommandError::not_now(if post {
                 "Cannot set whether this is post-Crawford play\nas none of the players are 1-away from winning."
             } else {
@@ -247,13 +253,13 @@ impl Session {
             } else {
                 "Use of the doubling cube is disabled."
             });
-            if on && self.playing() && self.state().crawford {
+            if on && self.playing() && self.game.context().crawford {
                 out.line(
                     "(But the Crawford rule is in effect, so you won't be able to use it during",
                 );
                 out.line("this game.)");
             }
-            if !on && self.state().jacoby && !self.state().is_match() {
+            if !on && self.game.context().jacoby && !self.is_match() {
                 out.line(
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
@@ -263,7 +269,7 @@ impl Session {
         }
         self.require_playing("There must be a game in progress to set the cube.")?;
         self.refuse_without_cube()?;
-        if self.state().crawford {
+        if self.game.context().crawford {
             return Err(CommandError::not_now(
                 "The cube is disabled during the Crawford game.",
             ));
@@ -283,7 +289,7 @@ impl Session {
                             "You must specify a legal cube value (see `help set cube value').",
                         )
                     })?;
-                let owner = self.state().cube_owner;
+                let owner = self.game.cube().owner;
                 self.apply_checked(Action::SetCube { value, owner });
                 self.push_edit(GameAction::SetCubeValue {
                     on_roll: self.state().on_roll,
@@ -299,7 +305,7 @@ impl Session {
                         )
                     },
                 )?;
-                let value = self.state().cube_value;
+                let value = self.game.cube().value;
                 self.apply_checked(Action::SetCube {
                     value,
                     owner: Some(side),
@@ -311,7 +317,7 @@ impl Session {
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
-                let value = self.state().cube_value;
+                let value = self.game.cube().value;
                 self.apply_checked(Action::SetCube { value, owner: None });
                 self.push_edit(GameAction::SetCubeOwner {
                     on_roll: self.state().on_roll,

@@ -40,7 +40,7 @@ fn today() -> String {
 impl Session {
     /// Records the game that just ended (called by `finish_game` before the score changes).
     pub(in crate::protocol::session) fn archive_game(&mut self, winner: Side, points: u32) {
-        let ending = match self.state().game_state {
+        let ending = match self.game_state {
             GameState::Dropped => Ending::Dropped,
             GameState::Resigned => {
                 Ending::Resigned(self.state().resignation.unwrap_or(Resignation::Single))
@@ -60,8 +60,8 @@ impl Session {
     /// score and Crawford flag it is played at.
     fn current_game(&self) -> GameRecord {
         GameRecord {
-            score: self.state().score,
-            crawford: self.state().crawford,
+            score: self.game.context().score,
+            crawford: self.game.context().crawford,
             actions: self.actions.clone(),
             result: None,
         }
@@ -79,10 +79,10 @@ impl Session {
             .clone()
             .unwrap_or_else(|| vec![("EventDate".to_string(), today())]);
         MatchRecord {
-            length: self.state().match_length,
+            length: self.game.context().length,
             players: self.names.clone(),
-            variant: self.state().variant,
-            jacoby: self.state().jacoby,
+            variant: self.game.rules().variant(),
+            jacoby: self.game.context().jacoby,
             info,
             comment: self.archive.comment.clone(),
             games,
@@ -155,7 +155,7 @@ impl Session {
         png: bool,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if self.state().game_state == GameState::NoGame {
+        if self.game_state == GameState::NoGame {
             return Err(CommandError::not_now("No game in progress."));
         }
         let path = path

@@ -338,11 +338,11 @@ impl Session {
             self.edit_match(|context| {
                 context.score[winner] = context.score[winner].saturating_add(result.points);
             });
-            if length > 0 && self.state().score[winner] >= length {
+            if length > 0 && self.game.context().score[winner] >= length {
                 // gnubg keeps the Crawford flag of the match's last game.
                 self.match_over = true;
             } else if length > 0 {
-                if self.state().crawford {
+                if self.game.context().crawford {
                     self.post_crawford = true;
                 }
                 self.update_crawford_flags();
