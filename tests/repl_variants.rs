@@ -116,7 +116,7 @@ fn self_play(variant: Variant, games: u32, seed: u64) {
     while finished < games {
         commands += 1;
         assert!(commands < games * 2000, "{variant}: games do not end");
-        let state = *session.state();
+        let state = session.state();
         if state.game_state != GameState::Playing {
             let gained: Vec<u32> = (0..2).map(|i| state.score[i] - score[i]).collect();
             let total: u32 = gained.iter().sum();

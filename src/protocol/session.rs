@@ -1,4 +1,5 @@
-//! The session: match state, names, settings and dice; applies commands and returns responses.
+//! The session: the game in progress and its match, names, settings and dice; applies
+//! commands and returns responses.
 //!
 //! `apply` works on a copy of the session and keeps it only when the command succeeds, so a
 //! rejected command leaves the session exactly as it was.
@@ -19,6 +20,7 @@ use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
 use crate::notation::format_play;
 use crate::render::render_pipcount;
+use crate::rules::game::{Game, MatchContext, RuleSet};
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
@@ -112,7 +114,15 @@ impl Default for Settings {
 /// A gnubg-style session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
-    state: MatchState,
+    /// The game in progress, or the last one played: board, cube with the pending double,
+    /// turn, dice and resignations, and in its context the match's length, score, Crawford
+    /// flag and Jacoby rule. The one place these are kept; gnubg's [`MatchState`] is read
+    /// off it (see `rules_game.rs`).
+    game: Game,
+    /// Where gnubg's match stands: no game yet, a game being played, or how the last ended.
+    game_state: GameState,
+    /// What gnubg shows that the game does not model.
+    shown: rules_game::Shown,
     names: [String; 2],
     default_names: [String; 2],
     players: [PlayerKind; 2],
@@ -120,8 +130,6 @@ pub struct Session {
     rng: DiceRng,
     games_played: u32,
     post_crawford: bool,
-    beavers_used: u32,
-    declined: Option<Resignation>,
     /// The game in progress in the match-file model: what `list game` lists, what the file
     /// commands write and what they read back (finished games go to the archive).
     actions: Vec<GameAction>,
@@ -170,10 +178,14 @@ impl Session {
     #[must_use]
     pub fn new(user_name: &str) -> Session {
         let default_names = ["gnubg".to_string(), user_name.to_string()];
-        let mut state = MatchState::new_money_game(Variant::Standard, Side::O);
-        state.game_state = GameState::NoGame;
         Session {
-            state,
+            game: Game::new(
+                RuleSet::new(Variant::Standard),
+                MatchContext::money(),
+                Side::O,
+            ),
+            game_state: GameState::NoGame,
+            shown: rules_game::Shown::default(),
             names: default_names.clone(),
             default_names,
             players: [PlayerKind::Computer, PlayerKind::Human],
@@ -181,8 +193,6 @@ impl Session {
             rng: DiceRng::from_entropy(),
             games_played: 0,
             post_crawford: false,
-            beavers_used: 0,
-            declined: None,
             actions: Vec::new(),
             match_over: false,
             last_opening: None,
@@ -221,12 +231,6 @@ impl Session {
         self.evaluator.get()
     }
 
-    /// The match state.
-    #[must_use]
-    pub fn state(&self) -> &MatchState {
-        &self.state
-    }
-
     /// The players' names (index = side).
     #[must_use]
     pub fn names(&self) -> &[String; 2] {
@@ -237,7 +241,7 @@ impl Session {
     #[must_use]
     pub fn prompt_name(&self) -> &str {
         if self.playing() {
-            self.name(self.state.turn)
+            self.name(self.state().turn)
         } else {
             "No game"
         }
@@ -254,7 +258,7 @@ impl Session {
     /// # Errors
     /// A description of the first broken invariant.
     pub fn check_consistency(&self) -> Result<(), String> {
-        let state = &self.state;
+        let state = &self.state();
         state
             .board
             .validate(state.variant)
@@ -314,10 +318,10 @@ impl Session {
             // gnubg keeps an accepted resignation after the game: `accept` and `reject` then
             // go to `agree` and `decline`, which find no game in progress.
             Command::Accept => {
-                if self.state.resignation.is_some() {
+                if self.game.resignation().is_some() {
                     self.require_game()?;
                     self.agree_command(out)
-                } else if self.playing() && self.state.double_offered {
+                } else if self.playing() && self.game.cube().offer.is_some() {
                     self.take_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -326,10 +330,10 @@ impl Session {
                 }
             }
             Command::Reject => {
-                if self.state.resignation.is_some() {
+                if self.game.resignation().is_some() {
                     self.require_game()?;
                     self.decline_command(out)
-                } else if self.playing() && self.state.double_offered {
+                } else if self.playing() && self.game.cube().offer.is_some() {
                     self.drop_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -365,7 +369,7 @@ impl Session {
     // ----- helpers -----
 
     fn playing(&self) -> bool {
-        self.state.game_state == GameState::Playing
+        self.game_state == GameState::Playing
     }
 
     fn require_game(&self) -> Result<(), CommandError> {
@@ -386,7 +390,7 @@ impl Session {
     }
 
     fn require_human_turn(&self) -> Result<(), CommandError> {
-        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+        if self.players[self.state().turn.index()] == PlayerKind::Computer {
             Err(CommandError::not_now(COMPUTER_TURN))
         } else {
             Ok(())
@@ -404,7 +408,7 @@ impl Session {
 
     fn snapshot(&self) -> BoardSnapshot {
         BoardSnapshot {
-            state: self.state,
+            state: self.state(),
             names: self.names.clone(),
             clockwise: self.settings.clockwise,
             annotated: true,
@@ -416,7 +420,7 @@ impl Session {
     }
 
     fn max_cube(&self) -> u32 {
-        if self.state.is_match() {
+        if self.is_match() {
             MAX_MATCH_CUBE
         } else {
             MAX_MONEY_CUBE

@@ -15,6 +15,7 @@
 //! ```
 
 mod context;
+mod edit;
 mod error;
 mod match_play;
 mod resume;
@@ -69,7 +70,8 @@ pub enum Action {
     SetBoard(Board),
     /// Edit: the dice of the player on roll (a pending double or resignation is withdrawn).
     SetDice(Dice),
-    /// Edit: the cube's value and owner (a pending double stays pending, at the new value).
+    /// Edit: the cube's value and owner (a pending double stays pending, at the new value;
+    /// a refused resignation may be offered again).
     SetCube {
         /// The value (1, 2, 4, ...).
         value: u32,
@@ -488,6 +490,7 @@ impl Game {
                     owner,
                     offer: self.cube.offer,
                 };
+                self.declined = None;
                 Ok(vec![Event::Edited])
             }
             Action::SetTurn(side) => {

@@ -9,19 +9,19 @@ impl Session {
         self.require_game()?;
         self.require_human_turn()?;
         self.refuse_without_cube()?;
-        if self.state.double_offered {
+        if self.game.cube().offer.is_some() {
             return self.beaver_command(out);
         }
         // gnubg's test is that the player on turn is the player on roll: also false after a
         // declined resignation has handed the turn to a resigner not on roll (checked live).
-        if self.state.resignation.is_some() || self.state.turn != self.state.on_roll {
+        if self.game.resignation().is_some() || self.state().turn != self.state().on_roll {
             return Err(CommandError::not_now(
                 "You are only allowed to double if you are on roll.",
             ));
         }
         // gnubg's order: the Crawford flag (also that of an edited money position), the
         // session's cube settings, then the rules' refusals.
-        if self.state.crawford {
+        if self.game.context().crawford {
             return Err(CommandError::not_now(
                 "Doubling is forbidden by the Crawford rule (see `help set crawford').",
             ));
@@ -31,13 +31,13 @@ impl Session {
                 "The doubling cube has been disabled (see `help set cube use').",
             ));
         }
-        if self.state.cube_value >= self.max_cube() {
+        if self.game.cube().value >= self.max_cube() {
             return Err(CommandError::not_now(
                 "The cube is already at its highest supported value ; you can't double any more.",
             ));
         }
-        let rolled = self.state.dice.is_some();
-        let message = match self.double_refusal(self.state.on_roll, rolled) {
+        let rolled = self.game.dice().is_some();
+        let message = match self.double_refusal(self.state().on_roll, rolled) {
             None => {
                 self.offer_double(out);
                 return Ok(());
@@ -80,7 +80,7 @@ impl Session {
             out.event(event, &self.names);
         }
         self.board(out);
-        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+        if self.players[self.state().turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
         }
     }
@@ -89,7 +89,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || !self.state.double_offered {
+        if !self.playing() || self.game.cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can take it.",
             ));
@@ -100,7 +100,7 @@ impl Session {
 
     pub(super) fn take(&mut self, out: &mut Response) {
         self.actions.push(GameAction::Take {
-            side: self.state.turn,
+            side: self.state().turn,
         });
         // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
         for event in self.apply_checked(Action::Take) {
@@ -113,7 +113,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || !self.state.double_offered {
+        if !self.playing() || self.game.cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can drop it.",
             ));
@@ -123,7 +123,7 @@ impl Session {
     }
 
     pub(super) fn drop_cube(&mut self, out: &mut Response) {
-        let dropper = self.state.turn;
+        let dropper = self.state().turn;
         let events = self.apply_checked(Action::Drop);
         let Some(&Event::Won { winner, points, .. }) = events.last() else {
             return;
@@ -132,7 +132,7 @@ impl Session {
             out.event(event, &self.names);
         }
         self.actions.push(GameAction::Drop { side: dropper });
-        self.state.game_state = GameState::Dropped;
+        self.game_state = GameState::Dropped;
         self.finish_game(winner, Resignation::Single, points, out);
     }
 
@@ -155,7 +155,7 @@ impl Session {
             cube.offer = None;
         }
         let message = match cube.beaver(&self.cube_context()) {
-            Ok(_) if self.state.cube_value * 2 >= MAX_MONEY_CUBE => {
+            Ok(_) if self.game.cube().value * 2 >= MAX_MONEY_CUBE => {
                 "The cube is already at its highest supported value ; you can't double any more."
                     .to_string()
             }
@@ -191,7 +191,7 @@ impl Session {
             out.event(event, &self.names);
         }
         self.board(out);
-        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+        if self.players[self.state().turn.index()] == PlayerKind::Computer {
             self.computer_answers_double(out);
         }
     }
@@ -199,16 +199,16 @@ impl Session {
     pub(super) fn computer_answers_double(&mut self, out: &mut Response) {
         // After a beaver the original doubler answers: he thought himself the favourite, so he
         // takes (the engine's take analysis is stated for the player not on roll).
-        if self.state.turn == self.state.on_roll {
+        if self.state().turn == self.state().on_roll {
             self.take(out);
             return;
         }
         let beaver_allowed = self.beaver_refusal().is_none();
         match evaluate::computer_take_action(
             self.evaluator.get(),
-            &self.state,
+            &self.state(),
             beaver_allowed,
-            self.computer_depth(self.state.turn).cube_decision,
+            self.computer_depth(self.state().turn).cube_decision,
         ) {
             TakeAction::Take => self.take(out),
             TakeAction::Drop => self.drop_cube(out),
@@ -246,7 +246,7 @@ impl Session {
         // after gnubg gave him the turn back with his declined offer (see
         // `decline_resignation`); the rules withdraw what was pending and refuse an offer no
         // larger than one declined since the game last moved on.
-        let resigner = self.state.turn;
+        let resigner = self.state().turn;
         let offer = Action::Resign {
             side: resigner,
             kind: level,
@@ -263,7 +263,7 @@ impl Session {
             out.event(event, &self.names);
         }
         self.board(out);
-        if self.players[self.state.turn.index()] == PlayerKind::Computer {
+        if self.players[self.state().turn.index()] == PlayerKind::Computer {
             self.computer_answers_resignation(out);
         }
         Ok(())
@@ -271,7 +271,7 @@ impl Session {
 
     pub(super) fn agree_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.state.resignation.is_none() {
+        if self.game.resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.accept_resignation(out);
@@ -279,7 +279,7 @@ impl Session {
     }
 
     pub(super) fn accept_resignation(&mut self, out: &mut Response) {
-        if self.state.resignation.is_none() {
+        if self.game.resignation().is_none() {
             return;
         }
         // The rules score it: what was resigned times the cube (SC21); the Jacoby rule
@@ -300,13 +300,13 @@ impl Session {
         self.actions.push(GameAction::Resign {
             side: winner.opponent(),
         });
-        self.state.game_state = GameState::Resigned;
+        self.game_state = GameState::Resigned;
         self.finish_game(winner, word, points, out);
     }
 
     pub(super) fn decline_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.state.resignation.is_none() {
+        if self.game.resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.decline_resignation(out);
@@ -314,24 +314,25 @@ impl Session {
     }
 
     pub(super) fn decline_resignation(&mut self, out: &mut Response) {
-        if self.state.resignation.is_none() {
+        if self.game.resignation().is_none() {
             return;
         }
-        let decliner = self.state.turn;
+        let decliner = self.state().turn;
         for event in self.apply_checked(Action::Reject) {
             out.event(event, &self.names);
         }
         // gnubg hands the turn back to the resigner, also one who resigned in answer to a
-        // double (the rules would give it to the player on roll).
-        self.state.turn = decliner.opponent();
+        // double (the rules give it to the player on roll).
+        let resigner = decliner.opponent();
+        self.shown.turn = (resigner != self.game.turn()).then_some(resigner);
         self.hand_over(out);
     }
 
     pub(super) fn computer_answers_resignation(&mut self, out: &mut Response) {
-        let Some(level) = self.state.resignation else {
+        let Some(level) = self.state().resignation else {
             return;
         };
-        let receiver = self.state.turn;
+        let receiver = self.state().turn;
         if self.computer_accepts_now(receiver, level.points()) {
             self.accept_resignation(out);
         } else {

@@ -19,7 +19,7 @@ use crate::rules::{GameState, Side};
 impl Session {
     /// Whether gnubg analyses a double by `side` now (see the module notes).
     fn cube_available(&self, side: Side) -> bool {
-        let state = &self.state;
+        let state = &self.state();
         if !state.rules().cube_in_use() {
             return false;
         }
@@ -31,20 +31,20 @@ impl Session {
 
     /// Whether a beaver of a double offered now would be allowed.
     fn beaver_possible(&self) -> bool {
-        !self.state.is_match() && self.beavers_used < self.settings.beavers
+        !self.is_match() && self.beavers_used() < self.settings.beavers
     }
 
     /// Refuses a Plakoto or Fevga board: pubeval's inputs are a standard board, and one with
     /// pins or same-direction movement has no meaning for it. `rest` ends the message.
     fn require_standard_board(&self, rest: &str) -> Result<(), CommandError> {
-        if self.state.variant.has_gnubg_position_id() {
+        if self.game.rules().variant().has_gnubg_position_id() {
             return Ok(());
         }
         Err(CommandError::new(
             ErrorKind::Unsupported,
             format!(
                 "tavli has no evaluator for {} positions{rest}",
-                super::variant_title(self.state.variant)
+                super::variant_title(self.game.rules().variant())
             ),
         ))
     }
@@ -53,7 +53,7 @@ impl Session {
     /// on and after accepting, and the right answer (gnubg's layout; its numbers are the
     /// evaluator's, in gnubg's normalised units).
     pub(super) fn resignation_hint(&self, out: &mut Response) -> Result<(), CommandError> {
-        let state = &self.state;
+        let state = &self.state();
         let Some(offer) = state.resignation else {
             return Ok(());
         };
@@ -84,7 +84,7 @@ impl Session {
 
     /// `hint` when the dice are not rolled or a double is pending: the cube analysis.
     pub(super) fn cube_hint(&self, out: &mut Response) -> Result<(), CommandError> {
-        let state = &self.state;
+        let state = &self.state();
         let unsupported = |what: &str| {
             Err(CommandError::new(
                 ErrorKind::Unsupported,
@@ -143,7 +143,7 @@ impl Session {
                 "tavli evaluates only the current position (eval takes no position).",
             ));
         }
-        let state = &self.state;
+        let state = &self.state();
         if state.game_state == GameState::NoGame {
             return Err(CommandError::not_now(
                 "No position specified and no game in progress.",

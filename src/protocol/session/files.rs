@@ -94,7 +94,7 @@ impl Session {
                 self.import_file(&path, Format::Sgf, out)
             }
             FileCommand::ExportMatchMat(path) => {
-                if self.state.game_state == GameState::NoGame {
+                if self.game_state == GameState::NoGame {
                     return Err(CommandError::not_now("No game in progress."));
                 }
                 let path = path.ok_or_else(|| {
@@ -158,7 +158,7 @@ impl Session {
     }
 
     fn require_any_game(&self) -> Result<(), CommandError> {
-        if self.state.game_state == GameState::NoGame {
+        if self.game_state == GameState::NoGame {
             Err(CommandError::not_now(NO_GAME))
         } else {
             Ok(())

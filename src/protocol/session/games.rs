@@ -2,7 +2,7 @@
 
 use super::turn::unreachable_dice;
 use super::*;
-use crate::rules::game::{Ending, Event};
+use crate::rules::game::{Action, Ending, Event};
 use crate::rules::variants::WinKind;
 
 impl Session {
@@ -16,7 +16,7 @@ impl Session {
                 if self.match_over {
                     return Err(CommandError::not_now("The match is already over."));
                 }
-                if self.state.game_state == GameState::NoGame && self.games_played == 0 {
+                if self.game_state == GameState::NoGame && self.games_played == 0 {
                     self.start_session(0, out);
                 }
                 self.start_game(out, false);
@@ -55,50 +55,49 @@ impl Session {
     }
 
     pub(super) fn start_session(&mut self, length: u32, _out: &mut Response) {
-        self.state.match_length = length;
-        self.state.score = [0, 0];
-        self.state.variant = self.settings.variation;
-        self.state.jacoby = self.settings.jacoby && length == 0;
+        let context = MatchContext {
+            length,
+            score: [0, 0],
+            crawford: false,
+            jacoby: self.settings.jacoby && length == 0,
+            beavers: self.settings.beavers,
+        };
+        self.game = rules_game::fresh_game(self.settings.variation, context, self.game.on_roll());
+        self.shown = rules_game::Shown::default();
         self.start_variant_session();
         self.games_played = 0;
         self.post_crawford = false;
         self.post_crawford_at_start = false;
         // The game of the previous match or session is over for good.
-        self.state.game_state = GameState::NoGame;
-        self.state.crawford = false;
+        self.game_state = GameState::NoGame;
         self.match_over = false;
         self.archive = files::Archive::default();
     }
 
     pub(super) fn start_game(&mut self, out: &mut Response, automatic: bool) {
-        self.choose_game_variant();
+        let variant = self.game_variant();
         // A game abandoned by `new game` after an earlier game of the match does not count:
         // its Crawford settings go back to what that earlier game left (gnubg recomputes them
         // from the game record; with no earlier game it keeps the current ones).
         if self.playing() && self.games_played > 0 {
             self.post_crawford = self.post_crawford_at_start;
-        } else if self.playing() && self.state.crawford {
+        } else if self.playing() && self.game.context().crawford {
             // Abandoning a Crawford game that no earlier game led to counts as having played it.
             self.post_crawford = true;
         }
         self.post_crawford_at_start = self.post_crawford;
-        let state = &mut self.state;
-        state.board = Board::start(state.variant);
-        state.cube_value = 1;
-        state.cube_owner = None;
-        state.double_offered = false;
-        state.resignation = None;
-        state.dice = None;
-        state.game_state = GameState::Playing;
+        // A fresh game; who is on roll waits for the opening roll.
+        self.game = rules_game::fresh_game(variant, *self.game.context(), self.game.on_roll());
+        self.shown = rules_game::Shown::default();
+        self.game_state = GameState::Playing;
         self.update_crawford_flags();
-        self.declined = None;
-        self.beavers_used = 0;
         self.last_roll = None;
         self.actions.clear();
         if self.start_fresh_roll_game(out) {
             return;
         }
         let mut automatic_doubles = 0;
+        let mut cube_value = 1;
         // gnubg quirk (found by experiment): a game started automatically after a game in
         // which nobody rolled or doubled after the opening (it ended by a resignation or by
         // bearing off from a `set board` position) repeats that opening roll without drawing.
@@ -123,25 +122,30 @@ impl Session {
                 if first != second {
                     break (first, second);
                 }
-                if !self.state.is_match()
+                if !self.is_match()
                     && self.settings.cube_use
                     && automatic_doubles < self.settings.automatic.doubles
-                    && self.state.cube_value < MAX_MONEY_CUBE
+                    && cube_value < MAX_MONEY_CUBE
                 {
                     automatic_doubles += 1;
-                    self.state.cube_value *= 2;
-                    out.line(format!("The cube is now at {}.", self.state.cube_value));
+                    cube_value *= 2;
+                    out.line(format!("The cube is now at {cube_value}."));
                 }
             }
         };
         self.last_opening = Some((first, second));
         self.rolled_since_opening = false;
         let winner = if first > second { Side::O } else { Side::X };
-        self.state.on_roll = winner;
-        self.state.turn = winner;
         let dice =
             Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
-        self.state.dice = Some(dice);
+        if cube_value > 1 {
+            self.apply_checked(Action::SetCube {
+                value: cube_value,
+                owner: None,
+            });
+        }
+        self.apply_checked(Action::SetTurn(winner));
+        self.apply_checked(Action::SetDice(dice));
         self.actions.push(GameAction::Roll { side: winner, dice });
         out.event(Event::Rolled { side: winner, dice }, &self.names);
         self.board(out);
@@ -154,7 +158,7 @@ impl Session {
     /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
     /// Jacoby rule applied: (the word printed, the points).
     pub(super) fn scored(&self, result: Resignation) -> Resignation {
-        let state = &self.state;
+        let state = &self.state();
         let money_jacoby = !state.is_match() && state.jacoby;
         if state
             .rules()
@@ -170,7 +174,7 @@ impl Session {
     /// bearing off or Plakoto's mother rule (its points counting the cube, and the Jacoby
     /// rule in money play), or a Plakoto [`Event::Drawn`]. One path for every variant.
     pub(super) fn end_game(&mut self, ending: Event, out: &mut Response) {
-        self.state.game_state = GameState::Over;
+        self.game_state = GameState::Over;
         let Event::Won {
             winner,
             ending: Ending::Played(kind),
@@ -205,36 +209,23 @@ impl Session {
         out: &mut Response,
     ) {
         self.archive_game(winner, points);
-        let loser = winner.opponent();
         self.repeat_opening = !self.rolled_since_opening;
-        // What gnubg leaves in the Match ID of a finished game (found by experiment): after
-        // bearing off the loser is "on roll" with no dice; after a drop the doubler stays on
-        // roll and the dropper on turn; after a resignation everything stays, the accepted
-        // offer included.
-        match self.state.game_state {
-            GameState::Over => {
-                self.state.on_roll = loser;
-                self.state.turn = loser;
-                self.state.dice = None;
-            }
-            GameState::Dropped => self.state.double_offered = false,
-            _ => {}
-        }
+        // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
         out.line(format!(
             "{} wins a {} and {}.",
             self.name(winner),
             resignation_word(word),
             counted(points, "point")
         ));
-        self.state.score[winner.index()] += points;
+        self.edit_match(|context| context.score[winner.index()] += points);
         self.record_winner(winner);
         self.games_played += 1;
-        let length = self.state.match_length;
-        let over = length > 0 && self.state.score[winner.index()] >= length;
+        let length = self.game.context().length;
+        let over = length > 0 && self.game.context().score[winner.index()] >= length;
         if over {
-            self.state.crawford = false;
+            self.edit_match(|context| context.crawford = false);
         } else if length > 0 {
-            if self.state.crawford {
+            if self.game.context().crawford {
                 self.post_crawford = true;
             }
             self.update_crawford_flags();
@@ -259,22 +250,22 @@ impl Session {
     /// one player is 1-away for the first time, post-Crawford play once anybody is 1-away
     /// otherwise (a 1-point match is post-Crawford from the start).
     pub(super) fn update_crawford_flags(&mut self) {
-        let state = &mut self.state;
-        let rules = state.rules();
-        let length = state.match_length;
-        if !rules.has_crawford_rule(length) {
-            state.crawford = false;
-            return;
-        }
-        state.crawford = self.settings.automatic.crawford
-            && rules.is_crawford_game(length, state.score, self.post_crawford);
-        if !state.crawford && state.score.iter().any(|&score| score + 1 == length) {
+        let rules = self.game.rules();
+        let MatchContext { length, score, .. } = *self.game.context();
+        let crawford = rules.has_crawford_rule(length)
+            && self.settings.automatic.crawford
+            && rules.is_crawford_game(length, score, self.post_crawford);
+        self.edit_match(|context| context.crawford = crawford);
+        if rules.has_crawford_rule(length)
+            && !crawford
+            && score.iter().any(|&score| score + 1 == length)
+        {
             self.post_crawford = true;
         }
     }
 
     pub(super) fn score_line(&self) -> String {
-        let state = &self.state;
+        let state = &self.state();
         let games = counted(self.games_played, "game");
         let scores = format!(
             "{} {}, {} {}",
@@ -315,7 +306,8 @@ impl Session {
     pub(super) fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
-        self.state = self.state.swapped();
+        self.game = self.game.swapped();
+        self.shown.turn = self.shown.turn.map(Side::opponent);
         self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
 }

@@ -15,7 +15,7 @@ impl Session {
                 "You must specify a position (see `help set board').",
             ));
         };
-        let on_roll = self.state.on_roll;
+        let on_roll = self.state().on_roll;
         let board = if let Some(board) = self.variant_board_text(first)? {
             board
         } else if "simple".starts_with(&first.to_ascii_lowercase()) && first.len() >= 2 {
@@ -29,29 +29,27 @@ impl Session {
                     numbers.len()
                 )));
             }
-            simple_board(&numbers, on_roll, self.state.variant)
+            simple_board(&numbers, on_roll, self.game.rules().variant())
                 .ok_or_else(|| CommandError::bad_argument("Illegal position."))?
         } else {
-            position_id::decode_lenient(first, on_roll, self.state.variant)
+            position_id::decode_lenient(first, on_roll, self.game.rules().variant())
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
-        let changed = board != self.state.board;
+        let changed = board != *self.game.board();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
         // with the resigner after a declined resignation (see `decline_resignation`).
-        let shown_turn = self.state.turn;
         self.apply_to_game(Action::SetBoard(board))
             .map_err(|_| CommandError::bad_argument("Illegal position."))?;
-        self.state.turn = shown_turn;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment).
         if changed {
             self.last_roll = None;
             self.push_edit(GameAction::SetBoard {
                 board,
-                on_roll: Some(self.state.on_roll),
+                on_roll: Some(self.state().on_roll),
             });
         }
         self.board(out);
@@ -96,7 +94,7 @@ impl Session {
         // all of this, and gives the turn to the player on roll, also after a declined
         // resignation has handed it to the resigner (gnubg's Match ID, checked live).
         self.apply_checked(Action::SetDice(dice));
-        let side = self.state.on_roll;
+        let side = self.state().on_roll;
         if matches!(self.actions.last(), Some(GameAction::Roll { side: roller, .. }) if *roller == side)
         {
             self.actions.pop();
@@ -118,7 +116,7 @@ impl Session {
         let fields = match_id::decode(text)
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         let mut state = fields
-            .into_state(self.state.board, self.state.variant)
+            .into_state(*self.game.board(), self.game.rules().variant())
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         self.load_state(&mut state, out);
         Ok(())
@@ -130,40 +128,40 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         self.refuse_gnubg_position()?;
-        let mut state = gnubg_id::apply_lenient(text, &self.state)
+        let mut state = gnubg_id::apply_lenient(text, &self.state())
             .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
         let board = state.board;
-        state.board = self.state.board;
+        state.board = *self.game.board();
         self.load_state(&mut state, out);
-        self.state.board = board;
+        self.apply_checked(Action::SetBoard(board));
         self.board(out);
-        let id = gnubg_id::encode(&self.state);
+        let id = gnubg_id::encode(&self.state());
         out.line(format!("Setting GNUbg ID {id}"));
         Ok(())
     }
 
     pub(super) fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
         self.refuse_gnubg_position()?;
-        let xgid = crate::codec::xgid::parse(text, self.state.variant).map_err(|_| {
+        let xgid = crate::codec::xgid::parse(text, self.game.rules().variant()).map_err(|_| {
             CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
         })?;
-        let mut state = xgid.to_match_state(self.state.variant);
+        let mut state = xgid.to_match_state(self.game.rules().variant());
         // Like `set gnubgid`: the match fields first (two boards of the old position), then
         // the position (one board).
         let board = state.board;
-        state.board = self.state.board;
+        state.board = *self.game.board();
         if state.match_length == 0 {
             // The rules field also sets the beaver setting for money play.
             if !xgid.beavers() {
-                self.settings.beavers = 0;
+                self.set_beavers(0);
             } else if self.settings.beavers == 0 {
-                self.settings.beavers = 3;
+                self.set_beavers(3);
             }
         }
         self.load_state(&mut state, out);
-        self.state.board = board;
+        self.apply_checked(Action::SetBoard(board));
         self.board(out);
-        if self.state.on_roll == Side::O {
+        if self.state().on_roll == Side::O {
             // gnubg swaps the players so that the player on roll is player 1 (no question is
             // printed when stdin is not a terminal).
             self.swap_sides();
@@ -176,7 +174,7 @@ impl Session {
     pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
         // gnubg keeps its board relative to the player on roll: a new player on roll sees the
         // same Position ID, so in absolute terms the checkers change sides.
-        if state.on_roll != self.state.on_roll && state.board == self.state.board {
+        if state.on_roll != self.state().on_roll && state.board == *self.game.board() {
             state.board = state.board.swapped();
         }
         if state.double_offered {
@@ -206,10 +204,10 @@ impl Session {
             }
         }
         self.normalise_cubeless(state, out);
-        self.state = *state;
+        // The game resumes where the ID stands.
+        self.adopt_state(state);
         self.match_over = false;
         self.last_roll = None;
-        self.declined = None;
         // gnubg starts a new match record from the ID: no games played yet.
         self.games_played = 0;
         self.board(out);
@@ -226,7 +224,7 @@ impl Session {
             return Err(two_scores());
         };
         let length = match rest.first() {
-            None => self.state.match_length,
+            None => self.game.context().length,
             Some(word) => word
                 .parse::<u32>()
                 .ok()
@@ -255,47 +253,51 @@ impl Session {
             }
         }
         let mark = mark0.or(mark1);
-        self.state.match_length = length;
-        self.state.score = [score0, score1];
         let one_away = [score0, score1].map(|score| length > 0 && score + 1 == length);
+        let mut crawford = self.game.context().crawford;
         match mark {
             Some(ScoreMark::Crawford) => {
-                self.state.crawford = true;
+                crawford = true;
                 self.post_crawford = false;
             }
             Some(ScoreMark::PostCrawford) => {
-                self.state.crawford = false;
+                crawford = false;
                 self.post_crawford = true;
             }
             None => match one_away {
                 [true, true] => {
                     // Both 1-away: post-Crawford, except 0-0 in a 1-point match (gnubg).
-                    self.state.crawford = false;
+                    crawford = false;
                     self.post_crawford = score0 + score1 > 0;
                 }
                 [true, false] | [false, true] => {
                     let other = if one_away[0] { score1 } else { score0 };
                     if other == 0 {
-                        self.state.crawford = true;
+                        crawford = true;
                         self.post_crawford = false;
                     } else {
-                        self.post_crawford = !self.state.crawford;
+                        self.post_crawford = !crawford;
                     }
                 }
                 [false, false] => {
-                    self.state.crawford = false;
+                    crawford = false;
                     self.post_crawford = false;
                 }
             },
         }
+        self.edit_match(|context| {
+            context.length = length;
+            context.score = [score0, score1];
+            context.crawford = crawford;
+        });
         // A new score also sets what an abandoned game goes back to (see `start_game`).
         self.post_crawford_at_start = self.post_crawford;
         self.clear_crawford_without_cube();
         if length == 0 {
-            self.state.crawford = false;
+            self.edit_match(|context| context.crawford = false);
             out.line(self.score_line());
         } else {
-            self.state.jacoby = false;
+            self.edit_match(|context| context.jacoby = false);
             out.partial(self.score_line());
         }
         self.match_over = false;

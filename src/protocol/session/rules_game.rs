@@ -1,47 +1,81 @@
-//! The session's match state seen as a rules [`Game`], so that [`Game::apply`] decides the
-//! doubles, takes, beavers and drops, the resignations offered, accepted and declined, the
-//! plays and the passes, and the game's new state is written back. (One gnubg turn stays in
-//! the session: after a declined resignation gnubg hands the turn back to the resigner, also
-//! when he is not on roll; see `cube.rs`.)
+//! The session's game in progress, a rules [`Game`] that [`Game::apply`] changes (doubles,
+//! takes, beavers and drops, resignations offered, accepted and declined, plays, passes and
+//! the position edits), and gnubg's match state read off it by value for IDs, boards,
+//! evaluators and `show`. What gnubg shows that the game does not model is kept in
+//! [`Shown`].
 
 use super::*;
-use crate::rules::game::{Action, Event, Game, GameError, GameInProgress, MatchContext};
+use crate::rules::game::{
+    Action, Ending, Event, Game, GameError, GameInProgress, MatchContext, RuleSet,
+};
 use crate::rules::variants::cube::{Cube, CubeContext, Offer};
 
+/// What gnubg shows that the rules' game does not hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Shown {
+    /// gnubg's player on turn where it is not the game's: after a declined resignation gnubg
+    /// hands the turn back to the resigner, also when he is not on roll (see
+    /// `decline_resignation`), and a Match ID may name such a turn. It lasts until the next
+    /// action on the game other than a board edit (gnubg's `set board` leaves it).
+    pub(super) turn: Option<Side>,
+}
+
+/// A fresh game of `variant` in a match at `context`, `on_roll` to roll.
+pub(super) fn fresh_game(variant: Variant, context: MatchContext, on_roll: Side) -> Game {
+    Game::new(RuleSet::new(variant), context, on_roll)
+}
+
 impl Session {
-    /// The cube of the current game, with the pending double (after `beavers_used` beavers).
-    pub(super) fn cube(&self) -> Cube {
-        let state = &self.state;
-        Cube {
-            value: state.cube_value,
-            owner: state.cube_owner,
-            offer: state.double_offered.then(|| Offer {
-                // The player to answer is on turn; the last to double is his opponent.
-                from: state.turn.opponent(),
-                redoubles: self.beavers_used,
-                // gnubg gives the cube to the player who was doubled first, also on a raccoon.
-                beaverer: (self.beavers_used > 0).then(|| state.on_roll.opponent()),
-            }),
+    /// The match state gnubg would show: the game's board, cube, turn, dice and offers, the
+    /// match's length, score, Crawford flag and Jacoby rule, and where the game stands.
+    #[must_use]
+    pub fn state(&self) -> MatchState {
+        let game = &self.game;
+        let context = game.context();
+        let cube = game.cube();
+        let mut on_roll = game.on_roll();
+        let mut turn = self.shown.turn.unwrap_or_else(|| game.turn());
+        // What gnubg leaves in the Match ID of a finished game (found by experiment): after
+        // bearing off the loser is "on roll" (with no dice); after a drop the doubler stays
+        // on roll and the dropper on turn; after a resignation everything stays, the
+        // accepted offer included.
+        match game.result() {
+            Some(Event::Won {
+                winner,
+                ending: Ending::Played(_),
+                ..
+            }) => {
+                on_roll = winner.opponent();
+                turn = on_roll;
+            }
+            Some(Event::Won {
+                winner,
+                ending: Ending::Dropped,
+                ..
+            }) => turn = winner.opponent(),
+            _ => {}
+        }
+        MatchState {
+            board: *game.board(),
+            variant: game.rules().variant(),
+            cube_value: cube.value,
+            cube_owner: cube.owner,
+            on_roll,
+            turn,
+            crawford: context.crawford,
+            game_state: self.game_state,
+            double_offered: cube.offer.is_some(),
+            resignation: game.resignation().map(|(_, kind)| kind),
+            dice: game.dice(),
+            match_length: context.length,
+            score: context.score,
+            jacoby: context.jacoby,
         }
     }
 
-    /// What the cube rules need to know about the current game and the match.
-    pub(super) fn cube_context(&self) -> CubeContext {
-        let state = &self.state;
-        CubeContext {
-            variant: state.variant,
-            match_length: state.match_length,
-            score: state.score,
-            crawford: state.crawford,
-            on_roll: state.on_roll,
-            rolled: state.dice.is_some(),
-            beavers: self.settings.beavers,
-        }
-    }
-
-    /// The current game as the rules see it.
-    fn game(&self) -> Game {
-        let state = &self.state;
+    /// Takes `state` (read from an ID or a match file) as the game and the match: the game
+    /// resumes there, with no beaver and no refused resignation.
+    pub(super) fn adopt_state(&mut self, state: &MatchState) {
         let context = MatchContext {
             length: state.match_length,
             score: state.score,
@@ -49,31 +83,91 @@ impl Session {
             jacoby: state.jacoby,
             beavers: self.settings.beavers,
         };
-        Game::resume(
+        let cube = Cube {
+            value: state.cube_value,
+            owner: state.cube_owner,
+            offer: state.double_offered.then(|| Offer {
+                // The player to answer is on turn; the doubler is his opponent.
+                from: state.turn.opponent(),
+                redoubles: 0,
+                beaverer: None,
+            }),
+        };
+        self.game = Game::resume(
             state.rules(),
             context,
             GameInProgress {
                 board: state.board,
-                cube: self.cube(),
+                cube,
                 on_roll: state.on_roll,
                 dice: state.dice,
                 resignation: state.resignation.map(|kind| (state.turn.opponent(), kind)),
-                declined: self.declined,
+                declined: None,
                 opening: false,
             },
-        )
+        );
+        self.game_state = state.game_state;
+        self.shown.turn = (state.turn != self.game.turn()).then_some(state.turn);
     }
 
-    /// Applies `action` to the current game and, while the game goes on, writes its new
-    /// state back (of an ended game only the board: the rest is left for `finish_game`,
-    /// which keeps what gnubg keeps).
+    /// Whether this is match play (a match length is set).
+    pub(super) fn is_match(&self) -> bool {
+        self.game.context().length > 0
+    }
+
+    /// The match around the game changes (score, Crawford flag, Jacoby rule, beavers).
+    pub(super) fn edit_match(&mut self, edit: impl FnOnce(&mut MatchContext)) {
+        let mut context = *self.game.context();
+        edit(&mut context);
+        self.game.set_context(context);
+    }
+
+    /// The beaver setting, which the game's money play follows at once.
+    pub(super) fn set_beavers(&mut self, count: u32) {
+        self.settings.beavers = count;
+        self.edit_match(|context| context.beavers = count);
+    }
+
+    /// `set cube use off` in a game: the cube goes back to 1, centred. Unlike the cube
+    /// edit, a pending double stays pending and a refused resignation stays refused.
+    pub(super) fn centre_cube_at_one(&mut self) {
+        let mut progress = self.game.in_progress();
+        progress.cube.value = 1;
+        progress.cube.owner = None;
+        self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+    }
+
+    /// The cube of the current game, with the pending double.
+    pub(super) fn cube(&self) -> Cube {
+        *self.game.cube()
+    }
+
+    /// How many beavers (and raccoons) the pending double has had.
+    pub(super) fn beavers_used(&self) -> u32 {
+        self.game.cube().offer.map_or(0, |offer| offer.redoubles)
+    }
+
+    /// What the cube rules need to know about the current game and the match.
+    pub(super) fn cube_context(&self) -> CubeContext {
+        let game = &self.game;
+        let context = game.context();
+        CubeContext {
+            variant: game.rules().variant(),
+            match_length: context.length,
+            score: context.score,
+            crawford: context.crawford,
+            on_roll: game.on_roll(),
+            rolled: game.dice().is_some(),
+            beavers: context.beavers,
+        }
+    }
+
+    /// Applies `action` to the current game. Every action but a board edit ends gnubg's own
+    /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        let mut game = self.game();
-        let events = game.apply(action)?;
-        if game.is_over() {
-            self.state.board = *game.board();
-        } else {
-            self.adopt_game(&game);
+        let events = self.game.apply(action)?;
+        if !matches!(action, Action::SetBoard(_)) {
+            self.shown.turn = None;
         }
         Ok(events)
     }
@@ -84,19 +178,59 @@ impl Session {
         debug_assert!(result.is_ok(), "{action:?} refused: {result:?}");
         result.unwrap_or_default()
     }
+}
 
-    fn adopt_game(&mut self, game: &Game) {
-        let progress = game.in_progress();
-        let state = &mut self.state;
-        state.board = progress.board;
-        state.cube_value = progress.cube.value;
-        state.cube_owner = progress.cube.owner;
-        state.double_offered = progress.cube.offer.is_some();
-        state.on_roll = progress.on_roll;
-        state.turn = game.turn();
-        state.dice = progress.dice;
-        state.resignation = progress.resignation.map(|(_, kind)| kind);
-        self.beavers_used = progress.cube.offer.map_or(0, |offer| offer.redoubles);
-        self.declined = progress.declined;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parser::parse_line;
+
+    fn run(session: &mut Session, line: &str) {
+        let applied = parse_line(line).and_then(|command| session.apply(command));
+        assert!(applied.is_ok(), "{line}: {applied:?}");
+    }
+
+    fn playing_session() -> Session {
+        let mut session = Session::new("root");
+        for line in [
+            "set player 0 human",
+            "set automatic game off",
+            "set seed 1",
+            "new session",
+        ] {
+            run(&mut session, line);
+        }
+        session
+    }
+
+    #[test]
+    fn an_adopted_state_reads_back_the_same_also_with_a_turn_the_game_does_not_hold() {
+        let mut session = playing_session();
+        let mut state = session.state();
+        state.dice = None;
+        state.turn = state.on_roll.opponent();
+        state.cube_value = 4;
+        state.cube_owner = Some(state.on_roll);
+        session.adopt_state(&state);
+        assert_eq!(session.shown.turn, Some(state.turn));
+        assert_eq!(session.state(), state);
+    }
+
+    #[test]
+    fn a_dropped_game_shows_the_dropper_on_turn_and_no_double() {
+        let mut session = playing_session();
+        let mut state = session.state();
+        state.dice = None;
+        state.turn = state.on_roll;
+        session.adopt_state(&state);
+        run(&mut session, "double");
+        run(&mut session, "drop");
+        let after = session.state();
+        assert_eq!(after.game_state, GameState::Dropped);
+        assert_eq!(
+            (after.on_roll, after.turn),
+            (state.on_roll, state.on_roll.opponent())
+        );
+        assert!(!after.double_offered);
     }
 }

@@ -15,7 +15,7 @@ impl Session {
                 let count = count.ok_or_else(|| {
                     CommandError::bad_argument("You must specify the number of beavers to allow.")
                 })?;
-                self.settings.beavers = count;
+                self.set_beavers(count);
                 out.line(beavers_text(count));
                 Ok(())
             }
@@ -57,8 +57,8 @@ impl Session {
             SetCommand::Jacoby(value) => {
                 let on = require_toggle(value, "jacoby")?;
                 self.settings.jacoby = on;
-                if !self.state.is_match() {
-                    self.state.jacoby = on;
+                if !self.is_match() {
+                    self.edit_match(|context| context.jacoby = on);
                 }
                 out.line(if on {
                     "Will use the Jacoby rule for money sessions."
@@ -135,7 +135,7 @@ impl Session {
                 1 => "A single automatic double will be permitted.".to_string(),
                 _ => format!("Automatic doubles will be used (up to a limit of {count})."),
             });
-            if count > 0 && self.state.is_match() {
+            if count > 0 && self.is_match() {
                 out.line(
                     "(Note that automatic doubles will have no effect until you start session play.)",
                 );
@@ -203,7 +203,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         let name = if post { "postcrawford" } else { "crawford" };
         self.refuse_without_cube()?;
-        if !self.state.is_match() {
+        if !self.is_match() {
             return Err(CommandError::not_now(if post {
                 "Cannot set post-Crawford play for money sessions."
             } else {
@@ -211,8 +211,14 @@ impl Session {
             }));
         }
         let on = require_toggle(value, name)?;
-        let length = self.state.match_length;
-        if !self.state.score.iter().any(|&score| score + 1 == length) {
+        let length = self.game.context().length;
+        if !self
+            .game
+            .context()
+            .score
+            .iter()
+            .any(|&score| score + 1 == length)
+        {
             return Err(CommandError::not_now(if post {
                 "Cannot set whether this is post-Crawford play\nas none of the players are 1-away from winning."
             } else {
@@ -220,7 +226,7 @@ impl Session {
             }));
         }
         let crawford = if post { !on } else { on };
-        self.state.crawford = crawford;
+        self.edit_match(|context| context.crawford = crawford);
         self.post_crawford = !crawford;
         out.line(match (post, on) {
             (false, true) => "This game is the Crawford game (no doubling allowed).",
@@ -240,21 +246,20 @@ impl Session {
             let on = require_toggle(value, "cube use")?;
             self.settings.cube_use = on;
             if !on && self.playing() {
-                self.state.cube_value = 1;
-                self.state.cube_owner = None;
+                self.centre_cube_at_one();
             }
             out.line(if on {
                 "Use of the doubling cube is permitted."
             } else {
                 "Use of the doubling cube is disabled."
             });
-            if on && self.playing() && self.state.crawford {
+            if on && self.playing() && self.game.context().crawford {
                 out.line(
                     "(But the Crawford rule is in effect, so you won't be able to use it during",
                 );
                 out.line("this game.)");
             }
-            if !on && self.state.jacoby && !self.state.is_match() {
+            if !on && self.game.context().jacoby && !self.is_match() {
                 out.line(
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
@@ -264,7 +269,7 @@ impl Session {
         }
         self.require_playing("There must be a game in progress to set the cube.")?;
         self.refuse_without_cube()?;
-        if self.state.crawford {
+        if self.game.context().crawford {
             return Err(CommandError::not_now(
                 "The cube is disabled during the Crawford game.",
             ));
@@ -284,10 +289,10 @@ impl Session {
                             "You must specify a legal cube value (see `help set cube value').",
                         )
                     })?;
-                let owner = self.state.cube_owner;
+                let owner = self.game.cube().owner;
                 self.apply_checked(Action::SetCube { value, owner });
                 self.push_edit(GameAction::SetCubeValue {
-                    on_roll: self.state.on_roll,
+                    on_roll: self.state().on_roll,
                     value,
                 });
                 out.line(format!("The cube has been set to {value}."));
@@ -300,28 +305,27 @@ impl Session {
                         )
                     },
                 )?;
-                let value = self.state.cube_value;
+                let value = self.game.cube().value;
                 self.apply_checked(Action::SetCube {
                     value,
                     owner: Some(side),
                 });
                 self.push_edit(GameAction::SetCubeOwner {
-                    on_roll: self.state.on_roll,
+                    on_roll: self.state().on_roll,
                     owner: Some(side),
                 });
                 out.line(format!("{} now owns the cube.", self.name(side)));
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
-                let value = self.state.cube_value;
+                let value = self.game.cube().value;
                 self.apply_checked(Action::SetCube { value, owner: None });
                 self.push_edit(GameAction::SetCubeOwner {
-                    on_roll: self.state.on_roll,
+                    on_roll: self.state().on_roll,
                     owner: None,
                 });
                 out.line("The cube has been centred.");
             }
         }
-        self.declined = None;
         Ok(())
     }
 

@@ -10,7 +10,7 @@ impl Session {
         show: ShowCommand,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        let state = &self.state;
+        let state = &self.state();
         let no_position =
             || CommandError::not_now("No position specified and no game in progress.");
         match show {
@@ -217,15 +217,15 @@ impl Session {
         if !self.playing() {
             return Err(CommandError::not_now("You must set up a board first."));
         }
-        if self.state.resignation.is_some() && self.playing() {
+        if self.game.resignation().is_some() && self.playing() {
             return self.resignation_hint(out);
         }
-        if self.state.dice.is_none() || self.state.double_offered {
+        if self.game.dice().is_none() || self.game.cube().offer.is_some() {
             return self.cube_hint(out);
         }
         // Past the cases above, the dice are rolled and no decision is pending; only a
         // finished game is left to refuse.
-        let Some(dice) = self.state.dice.filter(|_| self.playing()) else {
+        let Some(dice) = self.game.dice().filter(|_| self.playing()) else {
             return Err(CommandError::new(
                 ErrorKind::Unsupported,
                 "tavli cannot analyse cube or resignation decisions yet.",
@@ -236,7 +236,7 @@ impl Session {
         }
         let ranked = evaluate::ranked_plays(
             self.evaluator.get(),
-            &self.state,
+            &self.state(),
             dice,
             self.settings.evaluation.chequerplay,
         );
@@ -250,9 +250,9 @@ impl Session {
             .take(limit)
             .map(|ranked| HintEntry {
                 notation: format_play(
-                    self.state.rules(),
-                    &self.state.board,
-                    self.state.on_roll,
+                    self.game.rules(),
+                    self.game.board(),
+                    self.state().on_roll,
                     dice,
                     ranked.play.steps(),
                 ),
@@ -270,7 +270,7 @@ impl Session {
     }
 
     pub(super) fn list_game(&self, out: &mut Response) {
-        if self.state.game_state == GameState::NoGame {
+        if self.game_state == GameState::NoGame {
             return;
         }
         // gnubg writes player 0's records in a left column and ends the line after player 1's
@@ -279,7 +279,7 @@ impl Session {
         let mut line = String::new();
         let mut open = false;
         let mut after_player_1 = false;
-        let rules = self.state.rules();
+        let rules = self.game.rules();
         for action in &self.actions {
             let edit = |number: u8, side: &Side| {
                 (
@@ -310,7 +310,7 @@ impl Session {
                 }
                 GameAction::Take { side } => (format!("Takes{:39}", ""), Some(*side), false),
                 GameAction::SetBoard { on_roll, .. } => {
-                    edit(6, &on_roll.unwrap_or(self.state.on_roll))
+                    edit(6, &on_roll.unwrap_or(self.state().on_roll))
                 }
                 // Like an edit, these end their line; player 1's starts in the right column.
                 GameAction::Resign { side } | GameAction::Drop { side } => {

@@ -202,7 +202,7 @@ fn hint_lists_every_legal_play_best_first() {
     let best = state.dice.and_then(|dice| {
         evaluate::computer_play(
             session.evaluator(),
-            state,
+            &state,
             dice,
             session.settings().player_depth[0].chequerplay,
         )
@@ -230,12 +230,13 @@ fn position_session(o: &[(usize, u8)], x: &[(usize, u8)], on_roll: Side) -> Sess
     for &(point, count) in x {
         slots[Side::X.index()][point - 1] = count;
     }
-    session.state.board =
-        Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
-    session.state.on_roll = on_roll;
-    session.state.turn = on_roll;
-    session.state.dice = None;
-    session.state.jacoby = false;
+    let mut state = session.state();
+    state.board = Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
+    state.on_roll = on_roll;
+    state.turn = on_roll;
+    state.dice = None;
+    state.jacoby = false;
+    session.adopt_state(&state);
     session.last_roll = None;
     assert!(run(&mut session, "set player 0 gnubg").is_ok());
     session
@@ -251,7 +252,7 @@ fn end_game_plays_to_the_end_and_reports_the_winner() {
     let text = lines(&response).join("\n");
     assert!(text.starts_with("Game complete.\n"), "{text}");
     assert!(text.contains(" wins "), "{text}");
-    let total: u32 = session.state.score.iter().sum();
+    let total: u32 = session.state().score.iter().sum();
     assert!(total >= 1, "a point was scored");
     assert_eq!(session.players[0], PlayerKind::Human, "players restored");
     assert!(run(&mut session, "end game").is_ok() || session.match_over);
@@ -353,7 +354,7 @@ fn every_variant_reports_the_end_of_its_games_as_events() {
                 .collect();
             assert_eq!(ends.len(), 1, "{variant} seed {seed}: {events:?}");
             if let Event::Won { points, .. } = ends[0] {
-                let total: u32 = session.state.score.iter().sum();
+                let total: u32 = session.state().score.iter().sum();
                 assert_eq!(*points, total, "{variant} seed {seed}");
             }
             let rerolls = events

@@ -7,7 +7,7 @@ impl Session {
     /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
     /// for rolling automatically.
     pub(super) fn can_double(&self, side: Side) -> bool {
-        let state = &self.state;
+        let state = &self.state();
         if !self.settings.cube_use || state.crawford || state.cube_value >= self.max_cube() {
             return false;
         }
@@ -17,13 +17,13 @@ impl Session {
     pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
         // gnubg rolls for the player on turn: a resigner handed the turn by a declined
         // resignation (see `decline_resignation`) becomes the player on roll (checked live).
-        if self.state.turn != self.state.on_roll
-            && !self.state.double_offered
-            && self.state.resignation.is_none()
+        if self.state().turn != self.state().on_roll
+            && self.game.cube().offer.is_none()
+            && self.game.resignation().is_none()
         {
-            self.apply_checked(Action::SetTurn(self.state.turn));
+            self.apply_checked(Action::SetTurn(self.state().turn));
         }
-        let side = self.state.on_roll;
+        let side = self.state().on_roll;
         // gnubg quirk (found by experiment): a player who rolls again before any move or
         // double (possible after `set turn`) gets the dice of his last roll back, even if
         // `set dice` changed them in between; the generator is not drawn.
@@ -36,10 +36,11 @@ impl Session {
             }
         };
         self.last_roll = Some((side, dice));
-        self.declined = None;
-        self.state.dice = Some(dice);
+        // The dice as rolled, also ones the rules roll again (Athroisma: shown, then rolled
+        // again by `reroll_if_required`); a refused resignation may be offered again.
+        self.apply_checked(Action::SetDice(dice));
         self.actions.push(GameAction::Roll {
-            side: self.state.on_roll,
+            side: self.state().on_roll,
             dice,
         });
         self.rolled_since_opening = true;
@@ -51,8 +52,8 @@ impl Session {
     /// `announced` when gnubg prints it (the computer's and forced plays); returns true when
     /// it ended the game.
     pub(super) fn make_play(&mut self, play: &Play, announced: bool, out: &mut Response) -> bool {
-        let mover = self.state.on_roll;
-        let Some(dice) = self.state.dice else {
+        let mover = self.state().on_roll;
+        let Some(dice) = self.game.dice() else {
             return false;
         };
         let notation = self.play_notation(mover, dice, play);
@@ -80,10 +81,10 @@ impl Session {
     /// moves. Returns true when the turn passed (or the game ended) without the user.
     pub(super) fn settle_roll(&mut self, out: &mut Response) -> bool {
         self.reroll_if_required(out);
-        let Some(dice) = self.state.dice else {
+        let Some(dice) = self.game.dice() else {
             return false;
         };
-        let mover = self.state.on_roll;
+        let mover = self.state().on_roll;
         let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
             self.pass_without_move(mover, dice, out);
@@ -134,19 +135,19 @@ impl Session {
             if !self.playing() {
                 return;
             }
-            let side = self.state.turn;
+            let side = self.state().turn;
             let computer = self.players[side.index()] == PlayerKind::Computer;
-            if self.state.double_offered || self.state.resignation.is_some() {
+            if self.game.cube().offer.is_some() || self.game.resignation().is_some() {
                 self.board(out);
                 return;
             }
             if computer {
-                if self.state.dice.is_none() {
+                if self.game.dice().is_none() {
                     // gnubg prints no board before the computer's double (checked live).
                     if self.can_double(side)
                         && evaluate::computer_doubles(
                             self.evaluator.get(),
-                            &self.state,
+                            &self.state(),
                             self.computer_depth(side).cube_decision,
                         )
                     {
@@ -164,7 +165,8 @@ impl Session {
             }
             self.board(out);
             // Dice already on the board (the opening roll, `set dice`) wait for the user.
-            if self.state.dice.is_some() || !self.settings.automatic.roll || self.can_double(side) {
+            if self.game.dice().is_some() || !self.settings.automatic.roll || self.can_double(side)
+            {
                 return;
             }
             self.roll_dice(out);
@@ -178,18 +180,18 @@ impl Session {
     pub(super) fn roll_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_game()?;
         self.require_human_turn()?;
-        if self.state.double_offered {
+        if self.game.cube().offer.is_some() {
             return Err(CommandError::not_now(format!(
                 "Please wait for {} to consider the cube before moving.",
-                self.name(self.state.turn)
+                self.name(self.state().turn)
             )));
         }
-        if self.state.resignation.is_some() {
+        if self.game.resignation().is_some() {
             return Err(CommandError::not_now(
                 "Please resolve the resignation first.",
             ));
         }
-        if self.state.dice.is_some() {
+        if self.game.dice().is_some() {
             return Err(CommandError::not_now("You have already rolled the dice."));
         }
         self.roll_dice(out);
@@ -207,18 +209,22 @@ impl Session {
     ) -> Result<(), CommandError> {
         self.require_game()?;
         self.require_human_turn()?;
-        let Some(dice) = self.state.dice.filter(|_| !self.state.double_offered) else {
+        let Some(dice) = self
+            .game
+            .dice()
+            .filter(|_| self.game.cube().offer.is_none())
+        else {
             return Err(CommandError::not_now(
                 "You must roll the dice before you can move.",
             ));
         };
-        if self.state.resignation.is_some() {
+        if self.game.resignation().is_some() {
             return Err(CommandError::not_now(format!(
                 "Please wait for {} to consider the resignation before moving.",
-                self.name(self.state.turn)
+                self.name(self.state().turn)
             )));
         }
-        let mover = self.state.on_roll;
+        let mover = self.state().on_roll;
         let play = match text {
             None => {
                 let plays = self.legal_plays_now(mover, dice);
@@ -247,17 +253,17 @@ impl Session {
 
     pub(super) fn play_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_game()?;
-        let side = self.state.turn;
+        let side = self.state().turn;
         if self.players[side.index()] != PlayerKind::Computer {
             return Err(CommandError::not_now(
                 "It's not the computer's turn to play.",
             ));
         }
-        if self.state.double_offered {
+        if self.game.cube().offer.is_some() {
             self.computer_answers_double(out);
             return Ok(());
         }
-        if self.state.resignation.is_some() {
+        if self.game.resignation().is_some() {
             self.computer_answers_resignation(out);
             return Ok(());
         }
@@ -273,7 +279,7 @@ impl Session {
         self.require_game()?;
         let players = self.players;
         let automatic_game = self.settings.automatic.game;
-        let score_before = self.state.score;
+        let score_before = self.game.context().score;
         self.players = [PlayerKind::Computer; 2];
         self.settings.automatic.game = false;
         let mut silent = Response::new();
@@ -281,9 +287,9 @@ impl Session {
             if !self.playing() {
                 break;
             }
-            if self.state.double_offered {
+            if self.game.cube().offer.is_some() {
                 self.computer_answers_double(&mut silent);
-            } else if self.state.resignation.is_some() {
+            } else if self.game.resignation().is_some() {
                 self.computer_answers_resignation(&mut silent);
             } else {
                 self.hand_over(&mut silent);
@@ -292,7 +298,8 @@ impl Session {
         self.players = players;
         self.settings.automatic.game = automatic_game;
         out.line("Game complete.");
-        let gained = |side: Side| self.state.score[side.index()] - score_before[side.index()];
+        let gained =
+            |side: Side| self.game.context().score[side.index()] - score_before[side.index()];
         if let Some(winner) = Side::BOTH.into_iter().find(|&side| gained(side) > 0) {
             out.line(format!(
                 "{} wins {}",

@@ -23,7 +23,7 @@ use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::{Event, RuleSet};
+use crate::rules::game::{Action, Event, RuleSet};
 use crate::rules::variants::{opening_dice_are_played, requires_reroll};
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
@@ -80,7 +80,7 @@ impl Session {
     /// Whether the game is one of tavli's own variants, which the evaluator (gnubg's inputs:
     /// the standard family only) cannot judge: the variant heuristic plays and hints there.
     pub(super) fn own_variant(&self) -> bool {
-        !self.state.variant.is_gnubg_variation()
+        !self.game.rules().variant().is_gnubg_variation()
     }
 
     // ----- set and show variation -----
@@ -127,7 +127,7 @@ impl Session {
     }
 
     fn current_title(&self) -> String {
-        let title = super::variant_title(self.state.variant);
+        let title = super::variant_title(self.game.rules().variant());
         if self.variants.rotating {
             format!("{title} (tavli rotation)")
         } else {
@@ -142,8 +142,8 @@ impl Session {
     pub(super) fn start_variant_session(&mut self) {
         self.variants.rotating = self.variants.rotation;
         self.variants.last_winner = None;
-        if !self.state.rules().cube_in_use() {
-            self.state.jacoby = false;
+        if !self.game.rules().cube_in_use() {
+            self.edit_match(|context| context.jacoby = false);
         }
     }
 
@@ -160,11 +160,14 @@ impl Session {
         self.variants.last_winner = last_winner;
     }
 
-    /// The variant of the game about to start: the next of the rotation in a tavli match.
-    pub(super) fn choose_game_variant(&mut self) {
+    /// The variant of the game about to start: the next of the rotation in a tavli match,
+    /// else the variant played.
+    pub(super) fn game_variant(&self) -> Variant {
         if self.variants.rotating {
             let index = self.games_played as usize % TAVLI_ROTATION.len();
-            self.state.variant = TAVLI_ROTATION[index];
+            TAVLI_ROTATION[index]
+        } else {
+            self.game.rules().variant()
         }
     }
 
@@ -172,7 +175,7 @@ impl Session {
     /// Athroisma): the winner of the previous game starts, otherwise one die each decides.
     /// Returns false (doing nothing) for the variants that play the opening dice.
     pub(super) fn start_fresh_roll_game(&mut self, out: &mut Response) -> bool {
-        if opening_dice_are_played(self.state.variant) {
+        if opening_dice_are_played(self.game.rules().variant()) {
             return false;
         }
         let starter = match self.variants.last_winner.filter(|_| self.games_played > 0) {
@@ -196,9 +199,7 @@ impl Session {
             },
         };
         self.rolled_since_opening = false;
-        self.state.on_roll = starter;
-        self.state.turn = starter;
-        self.state.dice = None;
+        self.apply_checked(Action::SetTurn(starter));
         self.hand_over(out);
         true
     }
@@ -206,11 +207,10 @@ impl Session {
     /// Plakoto: both mothers pinned. Nobody scores; the next game starts as after a win.
     pub(super) fn finish_drawn_game(&mut self, out: &mut Response) {
         self.repeat_opening = false;
-        self.state.dice = None;
         self.variants.last_winner = None;
         out.event(Event::Drawn, &self.names);
         self.games_played += 1;
-        if self.state.is_match() {
+        if self.is_match() {
             out.partial(self.score_line());
         } else {
             out.line(self.score_line());
@@ -226,7 +226,7 @@ impl Session {
     /// both sides: gnubg plays on for ever there (checked live), which a script cannot stop;
     /// tavli waits for `new game` instead (a documented difference).
     pub(super) fn starts_next_game_automatically(&self) -> bool {
-        self.state.is_match() || self.players != [PlayerKind::Computer; 2]
+        self.is_match() || self.players != [PlayerKind::Computer; 2]
     }
 
     /// Remembers the winner of a game (the starter of the next tavli game).
@@ -238,16 +238,16 @@ impl Session {
 
     /// The legal plays of `mover` with `dice` under the current variant's rules.
     pub(super) fn legal_plays_now(&self, mover: Side, dice: Dice) -> Vec<Play> {
-        self.state
+        self.game
             .rules()
-            .legal_plays(&self.state.board, mover, dice)
+            .legal_plays(self.game.board(), mover, dice)
     }
 
     /// The notation of `play` by `mover` with `dice` from the current board.
     pub(super) fn play_notation(&self, mover: Side, dice: Dice, play: &Play) -> String {
         format_play(
-            self.state.rules(),
-            &self.state.board,
+            self.game.rules(),
+            self.game.board(),
             mover,
             dice,
             play.steps(),
@@ -257,13 +257,13 @@ impl Session {
     /// The computer's play with `dice` for the player on roll.
     pub(super) fn computer_play_now(&self, dice: Dice) -> Option<Play> {
         if self.own_variant() {
-            best_play_in(&VariantHeuristic, &self.state, dice)
+            best_play_in(&VariantHeuristic, &self.state(), dice)
         } else {
             evaluate::computer_play(
                 self.evaluator.get(),
-                &self.state,
+                &self.state(),
                 dice,
-                self.computer_depth(self.state.on_roll).chequerplay,
+                self.computer_depth(self.state().on_roll).chequerplay,
             )
         }
     }
@@ -273,13 +273,13 @@ impl Session {
         if !self.own_variant() {
             return evaluate::computer_accepts_resignation(
                 self.evaluator.get(),
-                &self.state,
+                &self.state(),
                 receiver,
                 points,
                 self.computer_depth(receiver).cube_decision,
             );
         }
-        let state = &self.state;
+        let state = &self.state();
         let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
         CubeContext::from_state(state).accept_resignation(
             &on_roll.seen_by(state.on_roll, receiver),
@@ -292,11 +292,11 @@ impl Session {
     /// needed. Does nothing in the other variants.
     pub(super) fn reroll_if_required(&mut self, out: &mut Response) {
         for _ in 0..1000 {
-            let Some(dice) = self.state.dice else {
+            let Some(dice) = self.game.dice() else {
                 return;
             };
-            let mover = self.state.on_roll;
-            if !requires_reroll(self.state.variant, &self.state.board, mover, dice) {
+            let mover = self.state().on_roll;
+            if !requires_reroll(self.game.rules().variant(), self.game.board(), mover, dice) {
                 return;
             }
             out.event(Event::Rerolled { side: mover, dice }, &self.names);
@@ -309,7 +309,12 @@ impl Session {
 
     /// The error for dice that the rules roll again (Athroisma A10), if they are.
     fn reroll_refusal(&self, board: &Board, dice: Dice) -> Result<(), CommandError> {
-        if requires_reroll(self.state.variant, board, self.state.on_roll, dice) {
+        if requires_reroll(
+            self.game.rules().variant(),
+            board,
+            self.state().on_roll,
+            dice,
+        ) {
             return Err(CommandError::not_now(format!(
                 "In athroisma {} and {} are rolled again here (a non-double over 6 in the \
                  bear-off); set other dice.",
@@ -322,7 +327,7 @@ impl Session {
 
     /// `set dice` in Athroisma: dice that would be rolled again are refused.
     pub(super) fn check_variant_dice(&self, dice: Dice) -> Result<(), CommandError> {
-        self.reroll_refusal(&self.state.board, dice)
+        self.reroll_refusal(self.game.board(), dice)
     }
 
     /// A typed move resolved to a legal play, read in the grammar of the rules: gnubg's for
@@ -334,8 +339,8 @@ impl Session {
         mover: Side,
         dice: Dice,
     ) -> Result<Play, CommandError> {
-        let board = &self.state.board;
-        let rules = self.state.rules();
+        let board = self.game.board();
+        let rules = self.game.rules();
         self.reroll_refusal(board, dice)?;
         let written = parse_move(rules, text).map_err(|_| illegal_move())?;
         resolve_move(rules, board, mover, dice, &written).map_err(|_| illegal_move())
@@ -351,8 +356,8 @@ impl Session {
         count: Option<u32>,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        self.reroll_refusal(&self.state.board, dice)?;
-        let ranked = ranked_plays_in(&VariantHeuristic, &self.state, dice);
+        self.reroll_refusal(self.game.board(), dice)?;
+        let ranked = ranked_plays_in(&VariantHeuristic, &self.state(), dice);
         if ranked.is_empty() {
             out.line("There are no legal moves.");
             return Ok(());
@@ -360,10 +365,10 @@ impl Session {
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
         out.line(format!(
             "Plays ranked by {} (scores, not equities):",
-            ranking_description(self.state.variant)
+            ranking_description(self.game.rules().variant())
         ));
         let best = ranked.first().map_or(0.0, |(score, _)| *score);
-        let mover = self.state.on_roll;
+        let mover = self.state().on_roll;
         for (rank, (score, play)) in ranked.iter().take(limit).enumerate() {
             let difference = if rank == 0 {
                 String::new()
@@ -384,8 +389,8 @@ impl Session {
 
     /// Refuses a cube command (or Crawford setting) in a variant without the cube.
     pub(super) fn refuse_without_cube(&self) -> Result<(), CommandError> {
-        let variant = self.state.variant;
-        if self.state.game_state != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
+        let variant = self.game.rules().variant();
+        if self.game_state != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
             return Err(CommandError::not_now(format!(
                 "{} is played without the doubling cube (and so without the Crawford and \
                  Jacoby rules).",
@@ -397,7 +402,7 @@ impl Session {
 
     /// Refuses a backgammon resignation in a variant without a triple game.
     pub(super) fn check_variant_resignation(&self, level: Resignation) -> Result<(), CommandError> {
-        let variant = self.state.variant;
+        let variant = self.game.rules().variant();
         if level > RuleSet::new(variant).largest_resignation() {
             return Err(CommandError::bad_argument(format!(
                 "{} has no backgammon: resign a single game or a gammon.",
@@ -409,8 +414,8 @@ impl Session {
 
     /// After `set score`: no Crawford game or post-Crawford play without a cube.
     pub(super) fn clear_crawford_without_cube(&mut self) {
-        if !self.state.rules().cube_in_use() {
-            self.state.crawford = false;
+        if !self.game.rules().cube_in_use() {
+            self.edit_match(|context| context.crawford = false);
             self.post_crawford = false;
             self.post_crawford_at_start = false;
         }
@@ -438,7 +443,7 @@ impl Session {
 
     /// `set gnubgid` and `set xgid` in Plakoto and Fevga: refused (the IDs cannot hold them).
     pub(super) fn refuse_gnubg_position(&self) -> Result<(), CommandError> {
-        let variant = self.state.variant;
+        let variant = self.game.rules().variant();
         if self.playing() && !variant.has_gnubg_position_id() {
             return Err(no_gnubg_form(variant));
         }
@@ -449,7 +454,7 @@ impl Session {
     /// read here (`Some`); gnubg's forms are refused in Plakoto and Fevga; otherwise `None`
     /// lets gnubg's reading go on.
     pub(super) fn variant_board_text(&self, text: &str) -> Result<Option<Board>, CommandError> {
-        let variant = self.state.variant;
+        let variant = self.game.rules().variant();
         if is_position_string(text) {
             let (named, board) = decode_position(text)
                 .map_err(|error| CommandError::bad_argument(error.to_string()))?;
@@ -468,7 +473,7 @@ impl Session {
 
     /// A board about to be set: refused when the dice on it would be rolled again.
     pub(super) fn check_variant_board(&self, board: &Board) -> Result<(), CommandError> {
-        match self.state.dice {
+        match self.game.dice() {
             Some(dice) => self.reroll_refusal(board, dice),
             None => Ok(()),
         }
@@ -486,8 +491,8 @@ impl Session {
                 .map(Some)
                 .map_err(|error| CommandError::bad_argument(error.to_string()));
         }
-        if !self.state.variant.has_gnubg_position_id() {
-            return Err(no_gnubg_form(self.state.variant));
+        if !self.game.rules().variant().has_gnubg_position_id() {
+            return Err(no_gnubg_form(self.game.rules().variant()));
         }
         Ok(None)
     }
@@ -496,7 +501,7 @@ impl Session {
 
     /// The invariants of tavli's own variants (see `check_consistency`).
     pub(super) fn check_variant_consistency(&self) -> Result<(), String> {
-        let state = &self.state;
+        let state = &self.state();
         if !state.rules().cube_in_use() {
             if state.cube_value != 1 || state.cube_owner.is_some() || state.double_offered {
                 return Err(format!("{} has no cube", state.variant));

@@ -1,6 +1,6 @@
-//! A game rebuilt part-way through from a caller's own record of it, and read back: the seam
-//! for a caller that keeps its own state (the REPL keeps gnubg's match state) but lets
-//! [`Game::apply`] decide every change.
+//! A game rebuilt part-way through from a record of where it stands, and read back: how the
+//! REPL takes up a position read from an ID or a match file, after which [`Game::apply`]
+//! decides every change.
 
 use super::{Game, MatchContext, RuleSet};
 use crate::rules::board::Board;

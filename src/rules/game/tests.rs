@@ -335,3 +335,24 @@ fn in_gnubgs_variations_only_the_movers_bearing_off_ends_the_game() {
     assert!(!game.is_over());
     assert_eq!(game.turn(), Side::O);
 }
+
+#[test]
+fn a_cube_edit_lets_a_refused_resignation_be_offered_again() {
+    let mut game = standard_money();
+    let resign = Action::Resign {
+        side: Side::X,
+        kind: Resignation::Single,
+    };
+    game.apply(resign).ok();
+    game.apply(Action::Reject).ok();
+    assert_eq!(
+        game.apply(resign),
+        Err(GameError::AlreadyDeclined(Resignation::Single))
+    );
+    game.apply(Action::SetCube {
+        value: 2,
+        owner: Some(Side::O),
+    })
+    .ok();
+    assert!(game.apply(resign).is_ok());
+}

@@ -40,10 +40,10 @@ fn today() -> String {
 impl Session {
     /// Records the game that just ended (called by `finish_game` before the score changes).
     pub(in crate::protocol::session) fn archive_game(&mut self, winner: Side, points: u32) {
-        let ending = match self.state.game_state {
+        let ending = match self.game_state {
             GameState::Dropped => Ending::Dropped,
             GameState::Resigned => {
-                Ending::Resigned(self.state.resignation.unwrap_or(Resignation::Single))
+                Ending::Resigned(self.state().resignation.unwrap_or(Resignation::Single))
             }
             _ => Ending::BearOff,
         };
@@ -60,8 +60,8 @@ impl Session {
     /// score and Crawford flag it is played at.
     fn current_game(&self) -> GameRecord {
         GameRecord {
-            score: self.state.score,
-            crawford: self.state.crawford,
+            score: self.game.context().score,
+            crawford: self.game.context().crawford,
             actions: self.actions.clone(),
             result: None,
         }
@@ -79,10 +79,10 @@ impl Session {
             .clone()
             .unwrap_or_else(|| vec![("EventDate".to_string(), today())]);
         MatchRecord {
-            length: self.state.match_length,
+            length: self.game.context().length,
             players: self.names.clone(),
-            variant: self.state.variant,
-            jacoby: self.state.jacoby,
+            variant: self.game.rules().variant(),
+            jacoby: self.game.context().jacoby,
             info,
             comment: self.archive.comment.clone(),
             games,
@@ -112,7 +112,7 @@ impl Session {
     /// gnubg's `save position` file: one game tree with the score, the board set up, the
     /// cube and the dice.
     pub(super) fn position_sgf(&self) -> String {
-        let state = &self.state;
+        let state = &self.state();
         let record = MatchRecord {
             length: state.match_length,
             players: self.names.clone(),
@@ -155,7 +155,7 @@ impl Session {
         png: bool,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if self.state.game_state == GameState::NoGame {
+        if self.game_state == GameState::NoGame {
             return Err(CommandError::not_now("No game in progress."));
         }
         let path = path
@@ -165,14 +165,14 @@ impl Session {
             ..PictureOptions::default()
         };
         if !png {
-            return write_file(&path, &position_svg(&self.state, &options), out);
+            return write_file(&path, &position_svg(&self.state(), &options), out);
         }
         if path == "-" {
             return Err(CommandError::bad_argument(
                 "A PNG picture cannot be written to standard output; name a file.",
             ));
         }
-        let bytes = position_png(&self.state, &options)
+        let bytes = position_png(&self.state(), &options)
             .map_err(|error| CommandError::bad_argument(error.to_string()))?;
         std::fs::write(&path, bytes).map_err(|error| file_error(&path, &io_message(&error)))
     }

@@ -321,13 +321,11 @@ impl Session {
         // The file's variant becomes the session's (as `set variation` would make it).
         self.settings.variation = record.variant;
         self.adopt_variant_match(last.result.map(|result| result.winner));
-        self.state = adopted.state;
+        self.adopt_state(&adopted.state);
         self.actions = adopted.actions;
         self.games_played = u32::try_from(finished.len()).unwrap_or(u32::MAX);
         self.post_crawford = post_crawford;
         self.post_crawford_at_start = post_crawford;
-        self.declined = None;
-        self.beavers_used = 0;
         self.last_roll = None;
         self.match_over = false;
         self.archive = Archive {
@@ -337,12 +335,14 @@ impl Session {
         };
         if let Some(result) = last.result {
             let winner = result.winner.index();
-            self.state.score[winner] = self.state.score[winner].saturating_add(result.points);
-            if length > 0 && self.state.score[winner] >= length {
+            self.edit_match(|context| {
+                context.score[winner] = context.score[winner].saturating_add(result.points);
+            });
+            if length > 0 && self.game.context().score[winner] >= length {
                 // gnubg keeps the Crawford flag of the match's last game.
                 self.match_over = true;
             } else if length > 0 {
-                if self.state.crawford {
+                if self.game.context().crawford {
                     self.post_crawford = true;
                 }
                 self.update_crawford_flags();
