@@ -264,11 +264,11 @@ impl Game {
     /// resignation waits for an answer.
     #[must_use]
     pub fn turn(&self) -> Side {
-        if let Some(offer) = self.cube.offer {
-            return offer.from.opponent();
+        if let Some((resigner, _)) = self.resignation {
+            return resigner.opponent();
         }
-        match self.resignation {
-            Some((resigner, _)) => resigner.opponent(),
+        match self.cube.offer {
+            Some(offer) => offer.from.opponent(),
             None => self.on_roll,
         }
     }
@@ -437,8 +437,8 @@ impl Game {
                 Ok(vec![Event::Dropped { side }, won])
             }
             Action::Resign { side, kind } => {
-                // A double or a resignation waiting for an answer is withdrawn.
-                self.cube.offer = None;
+                // A resignation waiting for an answer is withdrawn; a double stays pending
+                // (gnubg): declined, the resignation leaves the double to be answered.
                 self.resignation = None;
                 let kind = kind.min(self.rules.largest_resignation());
                 if let Some(declined) = self.declined.filter(|&declined| kind <= declined) {

@@ -244,8 +244,8 @@ impl Session {
         self.check_variant_resignation(level)?;
         // The player to act resigns, also instead of answering a double or a resignation, or
         // after gnubg gave him the turn back with his declined offer (see
-        // `decline_resignation`); the rules withdraw what was pending and refuse an offer no
-        // larger than one declined since the game last moved on.
+        // `decline_resignation`); the rules withdraw a pending resignation, keep a pending
+        // double and refuse an offer no larger than one declined since the game last moved on.
         let resigner = self.state().turn;
         let offer = Action::Resign {
             side: resigner,
@@ -321,8 +321,9 @@ impl Session {
         for event in self.apply_checked(Action::Reject) {
             out.event(event, &self.names);
         }
-        // gnubg hands the turn back to the resigner, also one who resigned in answer to a
-        // double (the rules give it to the player on roll).
+        // gnubg hands the turn back to the resigner. One who resigned in answer to a double
+        // has it from the rules (the double waits for his answer again); one who resigned on
+        // roll or his opponent's turn does not (the rules give it to the player on roll).
         let resigner = decliner.opponent();
         self.shown.turn = (resigner != self.game.turn()).then_some(resigner);
         self.hand_over(out);

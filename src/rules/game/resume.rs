@@ -105,7 +105,18 @@ mod tests {
                 kind: Resignation::Single
             }])
         );
-        assert_eq!(game.cube().offer, None);
+        // The double stays pending under the resignation (gnubg's Match ID cDk..., both
+        // offers set); declined, the resignation leaves it to be answered.
+        assert!(game.cube().offer.is_some());
         assert_eq!(game.turn(), Side::X);
+        game.apply(Action::Reject).ok();
+        assert_eq!(game.turn(), Side::O);
+        assert_eq!(
+            game.apply(Action::Take),
+            Ok(vec![Event::Took {
+                side: Side::O,
+                value: 2
+            }])
+        );
     }
 }
