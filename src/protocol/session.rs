@@ -136,7 +136,7 @@ pub struct Session {
     match_over: bool,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
-    /// Whether the dice were rolled or the cube offered since the last opening roll.
+    /// Whether the dice were rolled or a double answered since the last opening roll.
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,

@@ -70,7 +70,7 @@ impl Session {
 
     /// The player on roll doubles (already checked to be allowed); a computer opponent answers.
     pub(super) fn offer_double(&mut self, out: &mut Response) {
-        self.rolled_since_opening = true;
+        // Only an answered double counts against repeating the opening roll (see `take`).
         self.last_roll = None;
         // The rules also let a refused resignation be offered again once the game has moved on.
         for event in self.apply_checked(Action::Double) {
@@ -99,6 +99,10 @@ impl Session {
     }
 
     pub(super) fn take(&mut self, out: &mut Response) {
+        // gnubg (checked live): a double taken, dropped or beavered stops the next game from
+        // repeating the opening roll; one withdrawn by `set dice` or still pending under an
+        // accepted resignation does not.
+        self.rolled_since_opening = true;
         self.actions.push(GameAction::Take {
             side: self.state().turn,
         });
@@ -124,6 +128,7 @@ impl Session {
 
     pub(super) fn drop_cube(&mut self, out: &mut Response) {
         let dropper = self.state().turn;
+        self.rolled_since_opening = true;
         let events = self.apply_checked(Action::Drop);
         let Some(&Event::Won { winner, points, .. }) = events.last() else {
             return;
@@ -184,6 +189,7 @@ impl Session {
     pub(super) fn beaver(&mut self, out: &mut Response) {
         // The rules: the cube doubles, stays with the player doubled first, and is offered
         // back at twice that.
+        self.rolled_since_opening = true;
         for event in self.apply_checked(Action::Beaver) {
             if let Event::Beavered { side, value } = event {
                 self.actions.push(GameAction::Beaver { side, value });

@@ -99,7 +99,7 @@ impl Session {
         let mut automatic_doubles = 0;
         let mut cube_value = 1;
         // gnubg quirk (found by experiment): a game started automatically after a game in
-        // which nobody rolled or doubled after the opening (it ended by a resignation or by
+        // which nobody rolled or answered a double after the opening (it ended by a resignation or by
         // bearing off from a `set board` position) repeats that opening roll without drawing.
         let repeat = if automatic && self.repeat_opening {
             self.last_opening
