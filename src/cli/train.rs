@@ -268,11 +268,7 @@ fn run_average(args: &AverageArgs) -> anyhow::Result<Outcome> {
     let sets = args
         .weights
         .iter()
-        .map(|path| {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            weights_file::read(&bytes).with_context(|| format!("cannot use {}", path.display()))
-        })
+        .map(|path| stages::load_nets(Some(path)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mean = crate::train::average::average(&sets)?;
     write_weights(&args.out, &mean)?;

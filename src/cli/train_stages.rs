@@ -18,7 +18,7 @@ use crate::train::fit::{self, FitConfig};
 use crate::train::label::{rollout, RolloutConfig};
 use crate::train::sample::{self, SampleConfig};
 
-fn load_nets(weights: Option<&Path>) -> anyhow::Result<NetSet> {
+pub(crate) fn load_nets(weights: Option<&Path>) -> anyhow::Result<NetSet> {
     match weights {
         Some(path) => {
             let bytes =

@@ -58,7 +58,7 @@ impl Session {
     pub(super) fn double_refusal(&self, doubler: Side, rolled: bool) -> Option<CubeRefusal> {
         let cube = Cube {
             offer: None,
-            ..self.cube()
+            ..*self.game.cube()
         };
         let context = CubeContext {
             on_roll: doubler,
@@ -155,7 +155,7 @@ impl Session {
     /// Why a beaver is not allowed now, or `None` when it is: the rules' refusals in gnubg's
     /// words, then gnubg's largest cube.
     pub(super) fn beaver_refusal(&self) -> Option<CommandError> {
-        let mut cube = self.cube();
+        let mut cube = *self.game.cube();
         if !self.playing() {
             cube.offer = None;
         }

@@ -137,11 +137,6 @@ impl Session {
         self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
     }
 
-    /// The cube of the current game, with the pending double.
-    pub(super) fn cube(&self) -> Cube {
-        *self.game.cube()
-    }
-
     /// How many beavers (and raccoons) the pending double has had.
     pub(super) fn beavers_used(&self) -> u32 {
         self.game.cube().offer.map_or(0, |offer| offer.redoubles)
@@ -177,60 +172,5 @@ impl Session {
         let result = self.apply_to_game(action);
         debug_assert!(result.is_ok(), "{action:?} refused: {result:?}");
         result.unwrap_or_default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::protocol::parser::parse_line;
-
-    fn run(session: &mut Session, line: &str) {
-        let applied = parse_line(line).and_then(|command| session.apply(command));
-        assert!(applied.is_ok(), "{line}: {applied:?}");
-    }
-
-    fn playing_session() -> Session {
-        let mut session = Session::new("root");
-        for line in [
-            "set player 0 human",
-            "set automatic game off",
-            "set seed 1",
-            "new session",
-        ] {
-            run(&mut session, line);
-        }
-        session
-    }
-
-    #[test]
-    fn an_adopted_state_reads_back_the_same_also_with_a_turn_the_game_does_not_hold() {
-        let mut session = playing_session();
-        let mut state = session.state();
-        state.dice = None;
-        state.turn = state.on_roll.opponent();
-        state.cube_value = 4;
-        state.cube_owner = Some(state.on_roll);
-        session.adopt_state(&state);
-        assert_eq!(session.shown.turn, Some(state.turn));
-        assert_eq!(session.state(), state);
-    }
-
-    #[test]
-    fn a_dropped_game_shows_the_dropper_on_turn_and_no_double() {
-        let mut session = playing_session();
-        let mut state = session.state();
-        state.dice = None;
-        state.turn = state.on_roll;
-        session.adopt_state(&state);
-        run(&mut session, "double");
-        run(&mut session, "drop");
-        let after = session.state();
-        assert_eq!(after.game_state, GameState::Dropped);
-        assert_eq!(
-            (after.on_roll, after.turn),
-            (state.on_roll, state.on_roll.opponent())
-        );
-        assert!(!after.double_offered);
     }
 }

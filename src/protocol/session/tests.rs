@@ -454,3 +454,44 @@ fn a_resigner_handed_the_turn_rolls_as_the_player_on_roll() {
     assert_eq!(session.state().turn, Side::X);
     assert!(session.state().dice.is_some());
 }
+
+/// A game in progress with the automatic next game off.
+fn playing_session() -> Session {
+    let mut session = session();
+    for line in ["set automatic game off", "new session"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    session
+}
+
+#[test]
+fn an_adopted_state_reads_back_the_same_also_with_a_turn_the_game_does_not_hold() {
+    let mut session = playing_session();
+    let mut state = session.state();
+    state.dice = None;
+    state.turn = state.on_roll.opponent();
+    state.cube_value = 4;
+    state.cube_owner = Some(state.on_roll);
+    session.adopt_state(&state);
+    assert_eq!(session.shown.turn, Some(state.turn));
+    assert_eq!(session.state(), state);
+}
+
+#[test]
+fn a_dropped_game_shows_the_dropper_on_turn_and_no_double() {
+    let mut session = playing_session();
+    let mut state = session.state();
+    state.dice = None;
+    state.turn = state.on_roll;
+    session.adopt_state(&state);
+    for line in ["double", "drop"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let after = session.state();
+    assert_eq!(after.game_state, GameState::Dropped);
+    assert_eq!(
+        (after.on_roll, after.turn),
+        (state.on_roll, state.on_roll.opponent())
+    );
+    assert!(!after.double_offered);
+}
