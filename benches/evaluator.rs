@@ -108,10 +108,9 @@ fn main() {
         let net_rate = per_second(boards.len(), median(net_times));
         let pubeval_rate = per_second(boards.len(), median(pubeval_times));
         println!(
-            "{:8} net {}-{}-5: {:>10.0} evaluations/s   pubeval: {:>10.0} evaluations/s   ratio {:.2}   (checksum {checksum:.1})",
+            "{:8} net {}: {:>10.0} evaluations/s   pubeval: {:>10.0} evaluations/s   ratio {:.2}   (checksum {checksum:.1})",
             name,
-            network.inputs(),
-            network.hidden(),
+            network.shape(),
             net_rate,
             pubeval_rate,
             net_rate / pubeval_rate

@@ -379,3 +379,72 @@ fn train_average_keeps_a_net_averaged_with_itself_and_refuses_two_shapes() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
+
+/// A contact net with a second hidden layer trains by self-play, is written (format version 2),
+/// loads and plays, and averages with itself to the same bytes.
+#[test]
+fn a_two_layer_contact_net_trains_loads_and_plays() {
+    let directory = std::env::temp_dir().join(format!("tavli-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let out = directory.join("deep.tnet");
+    let out_text = out.to_str().expect("UTF-8 path");
+    let output = tavli(
+        &[
+            "train",
+            "td",
+            "--out",
+            out_text,
+            "--games",
+            "20",
+            "--contact-hidden",
+            "16",
+            "--race-hidden",
+            "8",
+            "--contact-second",
+            "6",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let bytes = std::fs::read(&out).expect("written");
+    assert_eq!(&bytes[..8], b"TAVLINET");
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes(), "format version 2");
+    let output = tavli(
+        &[
+            "bench",
+            "strength",
+            "--a",
+            "net",
+            "--weights-a",
+            out_text,
+            "--b",
+            "pubeval",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(stdout(&output).contains("points per game"));
+    let mean = directory.join("mean.tnet");
+    let output = tavli(
+        &[
+            "train",
+            "average",
+            "--weights",
+            out_text,
+            "--weights",
+            out_text,
+            "--out",
+            mean.to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(std::fs::read(&mean).expect("written"), bytes);
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}

@@ -2,6 +2,7 @@
 //! checkpoints that a later run resumes from.
 
 use anyhow::Context;
+use rand::SeedableRng;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -178,6 +179,11 @@ pub struct FitArgs {
     /// a nudged copy of an existing one, the function kept), to give it more capacity.
     #[arg(long, value_name = "N")]
     pub contact_hidden: Option<usize>,
+    /// Give the contact network a second hidden layer of this many units, between its hidden
+    /// layer and its outputs (the first layer kept, the new layer and the outputs random to
+    /// start), unless it has one already.
+    #[arg(long, value_name = "N")]
+    pub contact_second: Option<usize>,
     /// Seed of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -216,6 +222,11 @@ pub struct TdArgs {
     /// Hidden units of a new race network.
     #[arg(long, default_value_t = 64)]
     pub race_hidden: usize,
+    /// Give the contact network a second hidden layer of this many units, between its hidden
+    /// layer and its outputs (the first layer kept, the new layer and the outputs random to
+    /// start), unless it has one already.
+    #[arg(long, value_name = "N")]
+    pub contact_second: Option<usize>,
     /// Write the weights every this many games.
     #[arg(long, default_value_t = 10_000)]
     pub checkpoint_every: u64,
@@ -285,6 +296,10 @@ fn run_td(args: &TdArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         }
         None => td::random_nets(args.contact_hidden, args.race_hidden, args.seed),
     };
+    if let Some(second) = args.contact_second {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
+        nets.contact = nets.contact.deepened(second, &mut rng);
+    }
     let config = TdConfig {
         games: args.games,
         seed: args.seed,

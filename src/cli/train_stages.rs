@@ -180,6 +180,10 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
         nets.contact = nets.contact.widened(hidden, 0.01, &mut rng);
     }
+    if let Some(second) = args.contact_second {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed.wrapping_add(1));
+        nets.contact = nets.contact.deepened(second, &mut rng);
+    }
     let mut examples = Vec::new();
     for path in &args.data {
         let lines =

@@ -1,6 +1,7 @@
 //! Weight averaging ("model soup"): the element-wise mean of nets trained from one start, which
 //! lands nearer the middle of the basin they share than any one of them.
 
+use crate::engine::net::network::Shape;
 use crate::engine::net::{NetClass, NetSet, Network};
 
 /// Why a set of nets cannot be averaged.
@@ -14,10 +15,10 @@ pub enum AverageError {
         index: usize,
         /// Of which class.
         class: NetClass,
-        /// The first net's inputs and hidden units.
-        expected: (usize, usize),
-        /// This net's inputs and hidden units.
-        found: (usize, usize),
+        /// The first net's layer sizes.
+        expected: Shape,
+        /// This net's layer sizes.
+        found: Shape,
     },
 }
 
@@ -32,24 +33,16 @@ impl std::fmt::Display for AverageError {
                 found,
             } => write!(
                 f,
-                "net {} has a {} network of {} inputs and {} hidden units, the first one of {} \
-                 and {}: only nets of one shape can be averaged",
+                "net {} has a {} network of shape {found}, the first one {expected}: only nets \
+                 of one shape can be averaged",
                 index + 1,
                 class.name(),
-                found.0,
-                found.1,
-                expected.0,
-                expected.1
             ),
         }
     }
 }
 
 impl std::error::Error for AverageError {}
-
-fn shape(network: &Network) -> (usize, usize) {
-    (network.inputs(), network.hidden())
-}
 
 /// The element-wise mean of `sets`, class by class; its game count is the largest of theirs.
 ///
@@ -59,7 +52,7 @@ pub fn average(sets: &[NetSet]) -> Result<NetSet, AverageError> {
     let first = sets.first().ok_or(AverageError::Empty)?;
     for (index, set) in sets.iter().enumerate() {
         for class in NetClass::ALL {
-            let (expected, found) = (shape(first.network(class)), shape(set.network(class)));
+            let (expected, found) = (first.network(class).shape(), set.network(class).shape());
             if expected != found {
                 return Err(AverageError::ShapeMismatch {
                     index,
@@ -118,8 +111,16 @@ mod tests {
             Err(AverageError::ShapeMismatch {
                 index: 1,
                 class: NetClass::Contact,
-                expected: (INPUTS, 4),
-                found: (INPUTS, 5),
+                expected: Shape {
+                    inputs: INPUTS,
+                    hidden: 4,
+                    second: 0
+                },
+                found: Shape {
+                    inputs: INPUTS,
+                    hidden: 5,
+                    second: 0
+                },
             })
         );
         assert_eq!(average(&[]), Err(AverageError::Empty));

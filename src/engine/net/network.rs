@@ -1,13 +1,17 @@
-//! A one-hidden-layer network: sparse inputs, sigmoid hidden units, five sigmoid outputs (the
-//! outcome probabilities of [`crate::engine::Probabilities`], cumulative as gnubg's are).
+//! A network of one or two hidden layers: sparse inputs, sigmoid hidden units, five sigmoid
+//! outputs (the outcome probabilities of [`crate::engine::Probabilities`], cumulative as
+//! gnubg's are).
 //!
 //! The hidden weights are stored input-major, so that the first layer is a sum of the rows of
 //! the inputs that are non-zero, each row a contiguous run the compiler vectorises; the hidden
-//! activation uses an exponential built from plain arithmetic for the same reason. The same
-//! code trains the network (one gradient step on the cross-entropy of the five outputs).
+//! activation uses an exponential built from plain arithmetic for the same reason. The
+//! gradients (`gradient.rs`) and the changes of shape (`reshape.rs`) are beside this file.
 
 use crate::engine::net::inputs::SparseInputs;
 use rand::Rng;
+
+mod gradient;
+mod reshape;
 
 /// Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const OUTPUTS: usize = 5;
@@ -23,9 +27,55 @@ pub struct Network {
     /// `inputs * hidden`: row `i` holds input `i`'s weight into each hidden unit.
     hidden_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
-    /// `OUTPUTS * hidden`: row `k` holds each hidden unit's weight into output `k`.
+    /// Units of the second hidden layer (0: none, the outputs read the first layer).
+    second: usize,
+    /// `second * hidden`: row `j` holds each first-layer unit's weight into second-layer
+    /// unit `j` (output-major, so that each unit is one dot product).
+    second_weights: Vec<f32>,
+    second_bias: Vec<f32>,
+    /// `OUTPUTS * last`, `last` the units of the last hidden layer: row `k` holds each of
+    /// them's weight into output `k`.
     output_weights: Vec<f32>,
     output_bias: [f32; OUTPUTS],
+}
+
+/// The sizes of a network's layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Inputs.
+    pub inputs: usize,
+    /// Units of the first hidden layer.
+    pub hidden: usize,
+    /// Units of the second hidden layer (0 for none).
+    pub second: usize,
+}
+
+impl Shape {
+    /// How many weights (and biases) a network of this shape has.
+    #[must_use]
+    pub fn parameter_count(self) -> usize {
+        let last = if self.second > 0 {
+            self.second
+        } else {
+            self.hidden
+        };
+        self.inputs * self.hidden
+            + self.hidden
+            + self.second * self.hidden
+            + self.second
+            + OUTPUTS * last
+            + OUTPUTS
+    }
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.inputs, self.hidden)?;
+        if self.second > 0 {
+            write!(f, "-{}", self.second)?;
+        }
+        write!(f, "-{OUTPUTS}")
+    }
 }
 
 /// Working memory for one evaluation (kept by the caller so that evaluating allocates nothing).
@@ -33,6 +83,8 @@ pub struct Network {
 pub struct Scratch {
     hidden: Vec<f32>,
     hidden_delta: Vec<f32>,
+    second: Vec<f32>,
+    second_delta: Vec<f32>,
 }
 
 /// e^x for `x` in about -87..88, from 2^(x log2 e) with the Taylor series of 2^f to degree 7
@@ -86,46 +138,83 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + exp_approx(-x))
 }
 
+/// `count` weights drawn evenly from plus or minus one over the square root of `fan_in`.
+fn random_weights(count: usize, fan_in: usize, rng: &mut impl Rng) -> Vec<f32> {
+    let scale = 1.0 / (fan_in.max(1) as f32).sqrt();
+    (0..count).map(|_| rng.gen_range(-scale..scale)).collect()
+}
+
 impl Network {
-    /// A network with small random weights (the start of training).
+    /// A one-hidden-layer network with small random weights (the start of training).
     #[must_use]
     pub fn random(inputs: usize, hidden: usize, rng: &mut impl Rng) -> Network {
-        let scale = 1.0 / (inputs as f32).sqrt();
-        let output_scale = 1.0 / (hidden as f32).sqrt();
+        Network::random_shaped(
+            Shape {
+                inputs,
+                hidden,
+                second: 0,
+            },
+            rng,
+        )
+    }
+
+    /// A network of `shape` with small random weights (the start of training).
+    #[must_use]
+    pub fn random_shaped(shape: Shape, rng: &mut impl Rng) -> Network {
+        let Shape {
+            inputs,
+            hidden,
+            second,
+        } = shape;
+        let last = if second > 0 { second } else { hidden };
         Network {
             inputs,
             hidden,
-            hidden_weights: (0..inputs * hidden)
-                .map(|_| rng.gen_range(-scale..scale))
-                .collect(),
+            hidden_weights: random_weights(inputs * hidden, inputs, rng),
             hidden_bias: vec![0.0; hidden],
-            output_weights: (0..OUTPUTS * hidden)
-                .map(|_| rng.gen_range(-output_scale..output_scale))
-                .collect(),
+            second,
+            second_weights: random_weights(second * hidden, hidden, rng),
+            second_bias: vec![0.0; second],
+            output_weights: random_weights(OUTPUTS * last, last, rng),
             output_bias: [0.0; OUTPUTS],
         }
     }
 
-    /// A network from its parts (checked by the weight-file reader).
-    pub(crate) fn from_parts(
-        inputs: usize,
-        hidden: usize,
-        hidden_weights: Vec<f32>,
-        hidden_bias: Vec<f32>,
-        output_weights: Vec<f32>,
-        output_bias: [f32; OUTPUTS],
-    ) -> Network {
-        debug_assert_eq!(hidden_weights.len(), inputs * hidden);
-        debug_assert_eq!(hidden_bias.len(), hidden);
-        debug_assert_eq!(output_weights.len(), OUTPUTS * hidden);
-        Network {
+    /// A network of `shape` from its weights in file order (see [`Network::parameters`]);
+    /// `None` when their number does not fit the shape.
+    pub(crate) fn from_parameters(shape: Shape, weights: &[f32]) -> Option<Network> {
+        if weights.len() != shape.parameter_count() {
+            return None;
+        }
+        let Shape {
+            inputs,
+            hidden,
+            second,
+        } = shape;
+        let mut rest = weights;
+        let mut take = |n: usize| {
+            let (part, after) = rest.split_at(n);
+            rest = after;
+            part.to_vec()
+        };
+        let hidden_weights = take(inputs * hidden);
+        let hidden_bias = take(hidden);
+        let second_weights = take(second * hidden);
+        let second_bias = take(second);
+        let last = if second > 0 { second } else { hidden };
+        let output_weights = take(OUTPUTS * last);
+        let output_bias = take(OUTPUTS).try_into().ok()?;
+        Some(Network {
             inputs,
             hidden,
             hidden_weights,
             hidden_bias,
+            second,
+            second_weights,
+            second_bias,
             output_weights,
             output_bias,
-        }
+        })
     }
 
     /// Moves each output's bias by `shift` (in logits, before the sigmoid): the calibration
@@ -136,80 +225,10 @@ impl Network {
         }
     }
 
-    /// The same function with `hidden` hidden units (at least the present number): each new
-    /// unit copies an existing one, its input weights nudged by `noise` so that the copies can
-    /// learn apart, and every copied unit's output weights are shared among its copies
-    /// (Net2Net widening), so training goes on from what the network already knows.
-    #[must_use]
-    pub fn widened(&self, hidden: usize, noise: f32, rng: &mut impl Rng) -> Network {
-        let old = self.hidden;
-        if hidden <= old || old == 0 {
-            return self.clone();
-        }
-        let source: Vec<usize> = (0..hidden)
-            .map(|unit| {
-                if unit < old {
-                    unit
-                } else {
-                    rng.gen_range(0..old)
-                }
-            })
-            .collect();
-        let mut copies = vec![0u32; old];
-        for &unit in &source {
-            copies[unit] += 1;
-        }
-        let mut hidden_weights = vec![0.0; self.inputs * hidden];
-        for input in 0..self.inputs {
-            for (unit, &from) in source.iter().enumerate() {
-                let weight = self.hidden_weights[input * old + from];
-                let nudge = if unit < old {
-                    0.0
-                } else {
-                    rng.gen_range(-noise..=noise)
-                };
-                hidden_weights[input * hidden + unit] = weight + nudge;
-            }
-        }
-        let hidden_bias = source.iter().map(|&from| self.hidden_bias[from]).collect();
-        let mut output_weights = vec![0.0; OUTPUTS * hidden];
-        for output in 0..OUTPUTS {
-            for (unit, &from) in source.iter().enumerate() {
-                output_weights[output * hidden + unit] =
-                    self.output_weights[output * old + from] / copies[from] as f32;
-            }
-        }
-        Network {
-            inputs: self.inputs,
-            hidden,
-            hidden_weights,
-            hidden_bias,
-            output_weights,
-            output_bias: self.output_bias,
-        }
-    }
-
-    /// The same function over a larger input vector: old input `i` becomes input `place(i)`,
-    /// and the weights from every new input are zero (so a net trained on an older encoding
-    /// computes what it did, and training can teach it the new inputs).
-    #[must_use]
-    pub fn with_inputs(&self, inputs: usize, place: impl Fn(usize) -> usize) -> Network {
-        let hidden = self.hidden;
-        let mut hidden_weights = vec![0.0; inputs * hidden];
-        for (old, row) in self.hidden_weights.chunks_exact(hidden).enumerate() {
-            let new = place(old);
-            hidden_weights[new * hidden..(new + 1) * hidden].copy_from_slice(row);
-        }
-        Network {
-            inputs,
-            hidden_weights,
-            ..self.clone()
-        }
-    }
-
     /// The outputs for a dense input vector, summed plainly (the oracle of the sparse path).
     #[cfg(test)]
     pub(crate) fn dense_outputs(&self, inputs: &[f32]) -> [f32; OUTPUTS] {
+        let plain_sigmoid = |x: f32| 1.0 / (1.0 + (-x).exp());
         let hidden: Vec<f32> = (0..self.hidden)
             .map(|unit| {
                 let sum: f32 = inputs
@@ -217,14 +236,22 @@ impl Network {
                     .enumerate()
                     .map(|(i, &x)| x * self.hidden_weights[i * self.hidden + unit])
                     .sum();
-                1.0 / (1.0 + (-(sum + self.hidden_bias[unit])).exp())
+                plain_sigmoid(sum + self.hidden_bias[unit])
             })
             .collect();
+        let second: Vec<f32> = (0..self.second)
+            .map(|unit| {
+                let row = &self.second_weights[unit * self.hidden..(unit + 1) * self.hidden];
+                let sum: f32 = row.iter().zip(&hidden).map(|(w, h)| w * h).sum();
+                plain_sigmoid(sum + self.second_bias[unit])
+            })
+            .collect();
+        let last = if self.second > 0 { &second } else { &hidden };
         let mut outputs = self.output_bias;
         for (k, output) in outputs.iter_mut().enumerate() {
-            let row = &self.output_weights[k * self.hidden..(k + 1) * self.hidden];
-            let sum: f32 = row.iter().zip(&hidden).map(|(w, h)| w * h).sum();
-            *output = 1.0 / (1.0 + (-(*output + sum)).exp());
+            let row = &self.output_weights[k * last.len()..(k + 1) * last.len()];
+            let sum: f32 = row.iter().zip(last).map(|(w, h)| w * h).sum();
+            *output = plain_sigmoid(*output + sum);
         }
         outputs
     }
@@ -235,20 +262,53 @@ impl Network {
         self.inputs
     }
 
-    /// Number of hidden units.
+    /// Number of units of the first hidden layer.
     #[must_use]
     pub fn hidden(&self) -> usize {
         self.hidden
     }
 
-    /// Every weight in file order: hidden weights, hidden biases, output weights, output biases.
+    /// The sizes of the layers.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        Shape {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            second: self.second,
+        }
+    }
+
+    /// Units of the last hidden layer, the one the outputs read.
+    fn last(&self) -> usize {
+        if self.second > 0 {
+            self.second
+        } else {
+            self.hidden
+        }
+    }
+
+    /// Every weight in file order: hidden weights, hidden biases, the second layer's weights
+    /// and biases (if it has one), output weights, output biases.
     pub fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
         self.hidden_weights
             .iter()
             .chain(&self.hidden_bias)
+            .chain(&self.second_weights)
+            .chain(&self.second_bias)
             .chain(&self.output_weights)
             .chain(&self.output_bias)
             .copied()
+    }
+
+    /// Every weight, mutable, in file order (for optimisers).
+    pub fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.hidden_weights
+            .iter_mut()
+            .chain(self.hidden_bias.iter_mut())
+            .chain(self.second_weights.iter_mut())
+            .chain(self.second_bias.iter_mut())
+            .chain(self.output_weights.iter_mut())
+            .chain(self.output_bias.iter_mut())
     }
 
     #[inline(always)]
@@ -285,15 +345,45 @@ impl Network {
         }
     }
 
+    /// The second hidden layer from the first (nothing when the network has none).
     #[inline(always)]
-    fn output_layer(&self, hidden: &[f32]) -> [f32; OUTPUTS] {
+    fn second_layer(&self, scratch: &mut Scratch) {
+        if self.second == 0 {
+            return;
+        }
+        let Scratch { hidden, second, .. } = scratch;
+        second.clear();
+        for (row, &bias) in self
+            .second_weights
+            .chunks_exact(self.hidden)
+            .zip(&self.second_bias)
+        {
+            second.push(sigmoid(dot(row, hidden) + bias));
+        }
+    }
+
+    #[inline(always)]
+    fn output_layer(&self, last: &[f32]) -> [f32; OUTPUTS] {
+        let width = self.last();
         let mut outputs = self.output_bias;
         for (k, output) in outputs.iter_mut().enumerate() {
-            let row = &self.output_weights[k * self.hidden..(k + 1) * self.hidden];
-            let sum = dot(row, hidden);
+            let row = &self.output_weights[k * width..(k + 1) * width];
+            let sum = dot(row, last);
             *output = 1.0 / (1.0 + (-(*output + sum)).exp());
         }
         outputs
+    }
+
+    /// Every layer in turn; the activations stay in `scratch` for the gradient.
+    #[inline(always)]
+    fn forward(&self, inputs: &SparseInputs, scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        self.hidden_layer(inputs, scratch);
+        self.second_layer(scratch);
+        if self.second > 0 {
+            self.output_layer(&scratch.second)
+        } else {
+            self.output_layer(&scratch.hidden)
+        }
     }
 
     /// The five outputs for `inputs`.
@@ -303,179 +393,14 @@ impl Network {
             // SAFETY: the processor has AVX2 and FMA (checked at run time just above).
             return unsafe { self.evaluate_wide(inputs, scratch) };
         }
-        self.evaluate_portable(inputs, scratch)
-    }
-
-    #[inline(always)]
-    fn evaluate_portable(&self, inputs: &SparseInputs, scratch: &mut Scratch) -> [f32; OUTPUTS] {
-        self.hidden_layer(inputs, scratch);
-        self.output_layer(&scratch.hidden)
+        self.forward(inputs, scratch)
     }
 
     /// [`Network::evaluate`] compiled for AVX2 and FMA (8 lanes instead of SSE2's 4).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     unsafe fn evaluate_wide(&self, inputs: &SparseInputs, scratch: &mut Scratch) -> [f32; OUTPUTS] {
-        self.evaluate_portable(inputs, scratch)
-    }
-
-    /// One gradient step of size `rate` towards `targets` (cross-entropy of each output);
-    /// returns the outputs before the step.
-    pub fn train(
-        &mut self,
-        inputs: &SparseInputs,
-        targets: &[f32; OUTPUTS],
-        rate: f32,
-        scratch: &mut Scratch,
-    ) -> [f32; OUTPUTS] {
-        #[cfg(target_arch = "x86_64")]
-        if wide_vectors() {
-            // SAFETY: the processor has AVX2 and FMA (checked at run time just above).
-            return unsafe { self.train_wide(inputs, targets, rate, scratch) };
-        }
-        self.train_portable(inputs, targets, rate, scratch)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    unsafe fn train_wide(
-        &mut self,
-        inputs: &SparseInputs,
-        targets: &[f32; OUTPUTS],
-        rate: f32,
-        scratch: &mut Scratch,
-    ) -> [f32; OUTPUTS] {
-        self.train_portable(inputs, targets, rate, scratch)
-    }
-
-    #[inline(always)]
-    fn train_portable(
-        &mut self,
-        inputs: &SparseInputs,
-        targets: &[f32; OUTPUTS],
-        rate: f32,
-        scratch: &mut Scratch,
-    ) -> [f32; OUTPUTS] {
-        self.hidden_layer(inputs, scratch);
-        let outputs = self.output_layer(&scratch.hidden);
-        let mut output_delta = [0.0f32; OUTPUTS];
-        for k in 0..OUTPUTS {
-            output_delta[k] = outputs[k] - targets[k];
-        }
-        let hidden_delta = &mut scratch.hidden_delta;
-        hidden_delta.clear();
-        hidden_delta.resize(self.hidden, 0.0);
-        for (k, &delta) in output_delta.iter().enumerate() {
-            let row = &mut self.output_weights[k * self.hidden..(k + 1) * self.hidden];
-            for ((w, d), &h) in row
-                .iter_mut()
-                .zip(hidden_delta.iter_mut())
-                .zip(&scratch.hidden)
-            {
-                *d += delta * *w;
-                *w -= rate * delta * h;
-            }
-            self.output_bias[k] -= rate * delta;
-        }
-        for (d, &h) in hidden_delta.iter_mut().zip(&scratch.hidden) {
-            *d *= h * (1.0 - h);
-        }
-        for (b, &d) in self.hidden_bias.iter_mut().zip(hidden_delta.iter()) {
-            *b -= rate * d;
-        }
-        for (index, value) in inputs.iter() {
-            let row = &mut self.hidden_weights[index * self.hidden..(index + 1) * self.hidden];
-            let step = rate * value;
-            for (w, &d) in row.iter_mut().zip(hidden_delta.iter()) {
-                *w -= step * d;
-            }
-        }
-        outputs
-    }
-
-    /// Adds the gradient of the cross-entropy of the outputs for `inputs` towards `targets`
-    /// into `gradient` (shaped like this network); returns the outputs.
-    pub fn accumulate_gradient(
-        &self,
-        inputs: &SparseInputs,
-        targets: &[f32; OUTPUTS],
-        gradient: &mut Network,
-        scratch: &mut Scratch,
-    ) -> [f32; OUTPUTS] {
-        self.hidden_layer(inputs, scratch);
-        let outputs = self.output_layer(&scratch.hidden);
-        let hidden_delta = &mut scratch.hidden_delta;
-        hidden_delta.clear();
-        hidden_delta.resize(self.hidden, 0.0);
-        for k in 0..OUTPUTS {
-            let delta = outputs[k] - targets[k];
-            let range = k * self.hidden..(k + 1) * self.hidden;
-            let weights = &self.output_weights[range.clone()];
-            let grads = &mut gradient.output_weights[range];
-            for (((g, d), &w), &h) in grads
-                .iter_mut()
-                .zip(hidden_delta.iter_mut())
-                .zip(weights)
-                .zip(&scratch.hidden)
-            {
-                *d += delta * w;
-                *g += delta * h;
-            }
-            gradient.output_bias[k] += delta;
-        }
-        for (d, &h) in hidden_delta.iter_mut().zip(&scratch.hidden) {
-            *d *= h * (1.0 - h);
-        }
-        for (g, &d) in gradient.hidden_bias.iter_mut().zip(hidden_delta.iter()) {
-            *g += d;
-        }
-        for (index, value) in inputs.iter() {
-            let row = &mut gradient.hidden_weights[index * self.hidden..(index + 1) * self.hidden];
-            for (g, &d) in row.iter_mut().zip(hidden_delta.iter()) {
-                *g += value * d;
-            }
-        }
-        outputs
-    }
-
-    /// A network of the same shape with every weight zero (a gradient accumulator).
-    #[must_use]
-    pub fn zeros_like(&self) -> Network {
-        Network {
-            inputs: self.inputs,
-            hidden: self.hidden,
-            hidden_weights: vec![0.0; self.hidden_weights.len()],
-            hidden_bias: vec![0.0; self.hidden],
-            output_weights: vec![0.0; self.output_weights.len()],
-            output_bias: [0.0; OUTPUTS],
-        }
-    }
-
-    /// Every weight, mutable, in file order (for optimisers).
-    pub fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.hidden_weights
-            .iter_mut()
-            .chain(self.hidden_bias.iter_mut())
-            .chain(self.output_weights.iter_mut())
-            .chain(self.output_bias.iter_mut())
-    }
-
-    /// The element-wise mean of `networks` (all of one shape), for combining the copies that
-    /// parallel training threads update.
-    #[must_use]
-    pub fn average(networks: &[Network]) -> Network {
-        let mut mean = networks[0].clone();
-        let n = networks.len() as f32;
-        let average = |pick: &dyn Fn(&Network) -> &[f32], out: &mut [f32]| {
-            for (i, value) in out.iter_mut().enumerate() {
-                *value = networks.iter().map(|net| pick(net)[i]).sum::<f32>() / n;
-            }
-        };
-        average(&|net| &net.hidden_weights, &mut mean.hidden_weights);
-        average(&|net| &net.hidden_bias, &mut mean.hidden_bias);
-        average(&|net| &net.output_weights, &mut mean.output_weights);
-        average(&|net| &net.output_bias, &mut mean.output_bias);
-        mean
+        self.forward(inputs, scratch)
     }
 }
 
@@ -512,6 +437,34 @@ mod tests {
         for k in 0..OUTPUTS {
             assert!((after[k] - targets[k]).abs() < (before[k] - targets[k]).abs() + 1e-6);
             assert!((after[k] - targets[k]).abs() < 0.05, "{k}: {}", after[k]);
+        }
+    }
+
+    #[test]
+    fn the_sparse_path_computes_the_dense_sum_with_and_without_a_second_layer() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut inputs = SparseInputs::default();
+        encode(&Board::start(Variant::Standard), Side::X, true, &mut inputs);
+        let dense = inputs.dense();
+        let mut scratch = Scratch::default();
+        for second in [0, 7, 16] {
+            let shape = Shape {
+                inputs: INPUTS,
+                hidden: 70,
+                second,
+            };
+            let net = Network::random_shaped(shape, &mut rng);
+            assert_eq!(net.parameters().count(), shape.parameter_count());
+            let (sparse, plain) = (
+                net.evaluate(&inputs, &mut scratch),
+                net.dense_outputs(&dense),
+            );
+            for (a, b) in sparse.iter().zip(&plain) {
+                assert!((a - b).abs() < 1e-5, "{second}: {sparse:?} {plain:?}");
+            }
+            let again = Network::from_parameters(shape, &net.parameters().collect::<Vec<_>>());
+            assert_eq!(again.as_ref(), Some(&net));
+            assert!(Network::from_parameters(shape, &[0.0; 3]).is_none());
         }
     }
 

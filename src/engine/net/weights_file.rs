@@ -1,19 +1,25 @@
 //! tavli's weight files (`.tnet`): a small versioned binary format for a set of networks.
 //!
 //! Layout, all numbers little-endian:
-//! - magic `TAVLINET` (8 bytes), format version (u32, now 1), input-encoding version (u32),
-//!   games of training behind the weights (u64), number of networks (u32);
+//! - magic `TAVLINET` (8 bytes), format version (u32: 1, or 2 when a network has a second
+//!   hidden layer), input-encoding version (u32), games of training behind the weights (u64),
+//!   number of networks (u32);
 //! - per network: its position class (u8: 0 contact, 1 race), three zero bytes, inputs,
-//!   hidden units and outputs (u32 each), then the f32 weights: hidden weights input-major,
-//!   hidden biases, output weights output-major, output biases;
+//!   hidden units, (version 2 only) second-layer hidden units, 0 for none, and outputs (u32
+//!   each), then the f32 weights: hidden weights input-major, hidden biases, (if any) the
+//!   second layer's weights output-major and its biases, output weights output-major, output
+//!   biases;
 //! - an FNV-1a 32-bit checksum of every byte before it.
+//!
+//! A set of one-layer networks is written as version 1, so that older builds read it.
 
 use crate::engine::net::inputs::{self, ENCODING_VERSION, INPUTS, INPUTS_1};
-use crate::engine::net::network::{Network, OUTPUTS};
+use crate::engine::net::network::{Network, Shape, OUTPUTS};
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"TAVLINET";
-const FORMAT_VERSION: u32 = 1;
+/// The newest format version, the one a network with a second hidden layer needs.
+const FORMAT_VERSION: u32 = 2;
 /// The most hidden units a file may declare (a guard against absurd sizes).
 const MAX_HIDDEN: usize = 4096;
 
@@ -148,16 +154,26 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 /// The bytes of a weight file holding `nets`.
 #[must_use]
 pub fn write(nets: &NetSet) -> Vec<u8> {
+    let deep = NetClass::ALL
+        .iter()
+        .any(|&class| nets.network(class).shape().second > 0);
+    let version: u32 = if deep { 2 } else { 1 };
     let mut bytes = Vec::new();
     bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&version.to_le_bytes());
     bytes.extend_from_slice(&ENCODING_VERSION.to_le_bytes());
     bytes.extend_from_slice(&nets.games.to_le_bytes());
     bytes.extend_from_slice(&(NetClass::ALL.len() as u32).to_le_bytes());
     for class in NetClass::ALL {
         let net = nets.network(class);
         bytes.extend_from_slice(&[class.code(), 0, 0, 0]);
-        for size in [net.inputs(), net.hidden(), OUTPUTS] {
+        let shape = net.shape();
+        let sizes = if deep {
+            vec![shape.inputs, shape.hidden, shape.second, OUTPUTS]
+        } else {
+            vec![shape.inputs, shape.hidden, OUTPUTS]
+        };
+        for size in sizes {
             bytes.extend_from_slice(&(size as u32).to_le_bytes());
         }
         for weight in net.parameters() {
@@ -210,7 +226,7 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
         return Err(WeightsError::BadMagic);
     }
     let version = reader.u32("the header")?;
-    if version != FORMAT_VERSION {
+    if !(1..=FORMAT_VERSION).contains(&version) {
         return Err(WeightsError::UnsupportedVersion(version));
     }
     if bytes.len() < 4 {
@@ -240,30 +256,34 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
         let class = NetClass::from_code(head[0]).ok_or(WeightsError::UnknownClass(head[0]))?;
         let inputs = reader.u32("a network header")? as usize;
         let hidden = reader.u32("a network header")? as usize;
+        let second = if version >= 2 {
+            reader.u32("a network header")? as usize
+        } else {
+            0
+        };
         let outputs = reader.u32("a network header")? as usize;
-        if inputs != file_inputs || outputs != OUTPUTS || hidden == 0 || hidden > MAX_HIDDEN {
+        let shape = Shape {
+            inputs,
+            hidden,
+            second,
+        };
+        if inputs != file_inputs
+            || outputs != OUTPUTS
+            || hidden == 0
+            || hidden > MAX_HIDDEN
+            || second > MAX_HIDDEN
+        {
             return Err(WeightsError::BadShape {
                 detail: format!(
-                    "{} network {inputs}-{hidden}-{outputs}, encoding {encoding} needs {file_inputs} inputs, \
-                     1 to {MAX_HIDDEN} hidden units and {OUTPUTS} outputs",
+                    "{} network {shape}, encoding {encoding} needs {file_inputs} inputs, \
+                     1 to {MAX_HIDDEN} hidden units in the first layer, at most {MAX_HIDDEN} in \
+                     the second and {OUTPUTS} outputs",
                     class.name()
                 ),
             });
         }
-        let hidden_weights = reader.floats(inputs * hidden, "the weights")?;
-        let hidden_bias = reader.floats(hidden, "the weights")?;
-        let output_weights = reader.floats(outputs * hidden, "the weights")?;
-        let output_bias: [f32; OUTPUTS] = reader
-            .floats(OUTPUTS, "the weights")?
-            .try_into()
-            .expect("OUTPUTS floats");
-        if hidden_weights
-            .iter()
-            .chain(&hidden_bias)
-            .chain(&output_weights)
-            .chain(&output_bias)
-            .any(|w| !w.is_finite())
-        {
+        let weights = reader.floats(shape.parameter_count(), "the weights")?;
+        if weights.iter().any(|w| !w.is_finite()) {
             return Err(WeightsError::BadShape {
                 detail: format!(
                     "the {} network has a weight that is not a number",
@@ -271,14 +291,10 @@ pub fn read(bytes: &[u8]) -> Result<NetSet, WeightsError> {
                 ),
             });
         }
-        let mut net = Network::from_parts(
-            inputs,
-            hidden,
-            hidden_weights,
-            hidden_bias,
-            output_weights,
-            output_bias,
-        );
+        let mut net =
+            Network::from_parameters(shape, &weights).ok_or_else(|| WeightsError::BadShape {
+                detail: format!("the {} network's weights do not fit {shape}", class.name()),
+            })?;
         if upgrade {
             net = net.with_inputs(INPUTS, inputs::upgrade_index);
         }
@@ -359,6 +375,20 @@ mod tests {
         let old_outputs = old.dense_outputs(&old_inputs);
         for (a, b) in new_outputs.iter().zip(&old_outputs) {
             assert!((a - b).abs() < 1e-5, "{new_outputs:?} {old_outputs:?}");
+        }
+    }
+
+    #[test]
+    fn a_set_with_a_second_layer_is_written_as_version_2_and_reads_back() {
+        let mut nets = sample();
+        assert_eq!(write(&nets)[8..12], 1u32.to_le_bytes());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+        nets.contact = nets.contact.deepened(5, &mut rng);
+        let bytes = write(&nets);
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(read(&bytes).unwrap(), nets);
+        for cut in 0..bytes.len() {
+            assert!(read(&bytes[..cut]).is_err(), "cut at {cut}");
         }
     }
 
