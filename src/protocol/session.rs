@@ -266,8 +266,10 @@ impl Session {
         if !state.cube_value.is_power_of_two() || state.cube_value > MAX_MONEY_CUBE {
             return Err(format!("cube value {}", state.cube_value));
         }
-        if state.double_offered && state.resignation.is_some() {
-            return Err("double and resignation pending together".into());
+        // gnubg lets the doubled player resign instead of answering; the double then waits
+        // under the resignation, which the doubler (on roll) answers.
+        if state.double_offered && state.resignation.is_some() && state.turn != state.on_roll {
+            return Err("a resignation against a double not answered by the doubler".into());
         }
         if state.double_offered && state.dice.is_some() {
             return Err("double pending after rolling".into());
