@@ -62,8 +62,8 @@ impl Session {
             jacoby: self.settings.jacoby && length == 0,
             beavers: self.settings.beavers,
         };
-        self.game = rules_game::fresh_game(self.settings.variation, context, self.game.on_roll());
-        self.shown = rules_game::Shown::default();
+        self.game = match_state::fresh_game(self.settings.variation, context, self.game.on_roll());
+        self.shown = match_state::Shown::default();
         self.start_variant_session();
         self.games_played = 0;
         self.post_crawford = false;
@@ -87,8 +87,8 @@ impl Session {
         }
         self.post_crawford_at_start = self.post_crawford;
         // A fresh game; who is on roll waits for the opening roll.
-        self.game = rules_game::fresh_game(variant, *self.game.context(), self.game.on_roll());
-        self.shown = rules_game::Shown::default();
+        self.game = match_state::fresh_game(variant, *self.game.context(), self.game.on_roll());
+        self.shown = match_state::Shown::default();
         self.game_state = GameState::Playing;
         self.update_crawford_flags();
         self.last_roll = None;

@@ -1,8 +1,8 @@
-//! The session's game in progress, a rules [`Game`] that [`Game::apply`] changes (doubles,
-//! takes, beavers and drops, resignations offered, accepted and declined, plays, passes and
-//! the position edits), and gnubg's match state read off it by value for IDs, boards,
-//! evaluators and `show`. What gnubg shows that the game does not model is kept in
-//! [`Shown`].
+//! gnubg's match state and the session's game: [`Session::state`] reads the [`MatchState`]
+//! gnubg would show off the rules [`Game`] (for IDs, boards, evaluators and `show`),
+//! `adopt_state` takes one read from an ID or a file as the game, and the session changes
+//! the game through [`Game::apply`]. What gnubg shows that the game does not model is kept
+//! in [`Shown`].
 
 use super::*;
 use crate::rules::game::{
