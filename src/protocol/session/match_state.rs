@@ -128,13 +128,19 @@ impl Session {
         self.edit_match(|context| context.beavers = count);
     }
 
-    /// `set cube use off` in a game: the cube goes back to 1, centred. Unlike the cube
-    /// edit, a pending double stays pending and a refused resignation stays refused.
-    pub(super) fn centre_cube_at_one(&mut self) {
+    /// `set cube use off` in a game: the cube goes back to 1, centred, and a pending double
+    /// is withdrawn; a refused resignation stays refused. Returns whether a double was
+    /// withdrawn. As gnubg's `CancelCubeAction` does (checked live), the player who was to
+    /// answer stays on turn, also when he is not on roll, until the next action.
+    pub(super) fn centre_cube_at_one(&mut self) -> bool {
+        let turn = self.state().turn;
         let mut progress = self.game.in_progress();
+        let withdrawn = progress.cube.offer.take().is_some();
         progress.cube.value = 1;
         progress.cube.owner = None;
         self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+        self.shown.turn = (turn != self.game.turn()).then_some(turn);
+        withdrawn
     }
 
     /// How many beavers (and raccoons) the pending double has had.

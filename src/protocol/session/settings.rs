@@ -245,9 +245,7 @@ impl Session {
         if let CubeSetting::Use(value) = cube {
             let on = require_toggle(value, "cube use")?;
             self.settings.cube_use = on;
-            if !on && self.playing() {
-                self.centre_cube_at_one();
-            }
+            let withdrawn = !on && self.playing() && self.centre_cube_at_one();
             out.line(if on {
                 "Use of the doubling cube is permitted."
             } else {
@@ -264,6 +262,9 @@ impl Session {
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
                 out.line("backgammons to be scored (see `help set jacoby').");
+            }
+            if withdrawn {
+                self.board(out);
             }
             return Ok(());
         }
