@@ -302,11 +302,15 @@ impl Session {
         Ok(())
     }
 
-    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube.
+    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube,
+    /// and, as gnubg does (checked live with `list game` and the saved files), who made each
+    /// recorded action of the match.
     pub(super) fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
         self.game = self.game.swapped();
+        self.actions = self.actions.iter().map(GameAction::swapped).collect();
+        self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
         self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
