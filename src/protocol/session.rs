@@ -12,6 +12,7 @@ use super::ast::{
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::{counted, resignation_word};
+use super::reply::{FilterReport, PlayerDepthReport, Reply};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -161,14 +162,6 @@ fn variant_title(variant: Variant) -> &'static str {
         Variant::Hypergammon3 => "3-chequer hypergammon",
         // tavli's own variants.
         other => variant_play::title(other),
-    }
-}
-
-fn on_off(value: bool) -> &'static str {
-    if value {
-        "On"
-    } else {
-        "Off"
     }
 }
 
