@@ -102,6 +102,48 @@ pub enum Reply {
         /// Whether the default was just set.
         changed: bool,
     },
+    /// `new match N`: a match has been started.
+    MatchStarted {
+        /// Its length in points.
+        length: u32,
+    },
+    /// `set matchlength N`: the length of a `new match` without a number.
+    MatchLengthSet {
+        /// Points.
+        points: u32,
+    },
+    /// An automatic double on a tied opening roll (money play).
+    AutomaticDouble {
+        /// The cube's value after it.
+        cube: u32,
+    },
+    /// `set seed N`.
+    Seed {
+        /// The seed.
+        seed: u64,
+    },
+    /// `set cube value N`.
+    CubeValueSet {
+        /// The value set.
+        value: u32,
+    },
+    /// `set cube owner N`.
+    CubeOwnerSet {
+        /// The owner's name.
+        player: String,
+    },
+    /// `set player N name NAME`, for one player.
+    PlayerName {
+        /// gnubg's number of the player (0 or 1).
+        player: usize,
+        /// The new name.
+        name: String,
+    },
+    /// `set defaultnames A B`: the names of new matches.
+    DefaultNames {
+        /// Player 0's and player 1's names.
+        names: [String; 2],
+    },
     /// tavli's own variants: the winner of the previous game starts the next.
     PreviousWinnerStarts {
         /// The winner.

@@ -129,6 +129,27 @@ pub fn reply_lines(reply: &Reply) -> Vec<String> {
             }
             lines
         }
+        Reply::MatchStarted { length } => vec![format!(
+            "A new {} match has been started.",
+            counted(*length, "point")
+        )],
+        Reply::MatchLengthSet { points } => vec![format!(
+            "New matches default to {}.",
+            counted(*points, "point")
+        )],
+        Reply::AutomaticDouble { cube } => vec![format!("The cube is now at {cube}.")],
+        Reply::Seed { seed } => vec![format!("Seed set to {seed}.")],
+        Reply::CubeValueSet { value } => vec![format!("The cube has been set to {value}.")],
+        Reply::CubeOwnerSet { player } => vec![format!("{player} now owns the cube.")],
+        Reply::PlayerName { player, name } => {
+            vec![format!("Player {player} is now known as `{name}'.")]
+        }
+        Reply::DefaultNames {
+            names: [first, second],
+        } => vec![
+            format!("Players will be known as `{first}' and `{second}'."),
+            " This setting will take effect when a new match is started.".to_string(),
+        ],
         Reply::PreviousWinnerStarts { player } => {
             vec![format!("{player} won the previous game and starts.")]
         }

@@ -41,10 +41,7 @@ impl Session {
                 if length == 0 {
                     out.line("A new session has been started.");
                 } else {
-                    out.line(format!(
-                        "A new {} match has been started.",
-                        counted(length, "point")
-                    ));
+                    out.reply(Reply::MatchStarted { length });
                     self.names = self.default_names.clone();
                 }
                 self.start_session(length, out);
@@ -107,18 +104,18 @@ impl Session {
             None
         };
         let (first, second) = if let Some((first, second)) = repeat {
-            out.line(format!(
-                "{} rolls {first}, {} rolls {second}.",
-                self.names[0], self.names[1]
-            ));
+            out.reply(Reply::OpeningRoll {
+                names: self.names.clone(),
+                dice: [first, second],
+            });
             (first, second)
         } else {
             loop {
                 let (first, second) = self.rng.pair();
-                out.line(format!(
-                    "{} rolls {first}, {} rolls {second}.",
-                    self.names[0], self.names[1]
-                ));
+                out.reply(Reply::OpeningRoll {
+                    names: self.names.clone(),
+                    dice: [first, second],
+                });
                 if first != second {
                     break (first, second);
                 }
@@ -129,7 +126,7 @@ impl Session {
                 {
                     automatic_doubles += 1;
                     cube_value *= 2;
-                    out.line(format!("The cube is now at {cube_value}."));
+                    out.reply(Reply::AutomaticDouble { cube: cube_value });
                 }
             }
         };
