@@ -185,6 +185,36 @@ fn no_subcommand_runs_the_repl_on_standard_input() {
     assert_eq!(output.status.code(), Some(1));
 }
 
+/// `--json` replies of `show` and the settings commands carry their values first, then
+/// gnubg's lines for them.
+#[test]
+fn repl_json_replies_carry_settings_as_values() {
+    let script =
+        "show matchlength\nset player 1 name alice\nset player 1 chequerplay evaluation plies 1\n";
+    let output = tavli(&["--json"], script);
+    let replies: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
+        .collect();
+    use serde_json::json;
+    assert_eq!(
+        replies[0]["outputs"],
+        json!([
+            {"type": "reply", "reply": "match_length", "points": 7},
+            {"type": "line", "text": "New matches default to 7 points."}
+        ])
+    );
+    assert_eq!(
+        replies[2]["outputs"][0],
+        json!({"type": "reply", "reply": "player_depth", "player": "alice", "plies": 1,
+            "human": true})
+    );
+    assert_eq!(
+        replies[2]["outputs"][2]["text"],
+        "(Note that this setting will have no effect until you `set player alice gnu'.)"
+    );
+}
+
 /// `--json` replies of the game commands carry typed events beside gnubg's text.
 #[test]
 fn repl_json_replies_carry_game_events() {

@@ -302,3 +302,30 @@ fn a_comment_of_several_lines_survives_save_match() {
     assert_eq!(stderr, "", "the saved file loads");
     assert_eq!(loaded.state(), imported.state());
 }
+
+/// `swap players` turns every record of the match round, finished games included, as gnubg
+/// does: the saved match names each action's player after the swap.
+#[test]
+fn swapped_players_save_their_actions_swapped() {
+    if !gnubg_available() {
+        return;
+    }
+    let script = |tag: &str| {
+        format!(
+            "set seed 7\nnew match 5\nmove 13/11 6/5\nset dice 3 1\nmove 8/5 6/5\nresign single\naccept\nset dice 4 2\nmove 8/4 6/4\nset dice 6 4\nmove 24/14\ndouble\ntake\nswap players\nset dice 5 2\nmove 13/8 13/11\nsave match {s}\n",
+            s = scratch(&format!("swapped-{tag}.sgf")).display(),
+        )
+    };
+    let (gnubg_out, _) = run_gnubg(&script("gnubg"));
+    let (tavli_out, _, _) = run_tavli(&script("tavli"));
+    assert_eq!(tavli_out, gnubg_out);
+    let name = |tag: &str| scratch(&format!("swapped-{tag}.sgf"));
+    assert!(
+        read(&name("gnubg")).contains("PW[root]PB[gnubg]"),
+        "gnubg's file"
+    );
+    assert_eq!(
+        mask_application(&read(&name("tavli"))),
+        mask_application(&read(&name("gnubg")))
+    );
+}

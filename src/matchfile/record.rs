@@ -172,6 +172,72 @@ impl MatchRecord {
     }
 }
 
+impl GameRecord {
+    /// The same game with the two players' places exchanged: scores, actions and winner.
+    #[must_use]
+    pub fn swapped(&self) -> GameRecord {
+        let [score_o, score_x] = self.score;
+        GameRecord {
+            score: [score_x, score_o],
+            crawford: self.crawford,
+            actions: self.actions.iter().map(GameAction::swapped).collect(),
+            result: self.result.map(|result| GameResult {
+                winner: result.winner.opponent(),
+                ..result
+            }),
+        }
+    }
+}
+
+impl GameAction {
+    /// The same action by the other player (gnubg's `swap players` turns every record of
+    /// the match round): plays keep their steps, written in the mover's numbering; a set
+    /// board has its checkers exchanged.
+    #[must_use]
+    pub fn swapped(&self) -> GameAction {
+        match self {
+            GameAction::Play { side, dice, steps } => GameAction::Play {
+                side: side.opponent(),
+                dice: *dice,
+                steps: steps.clone(),
+            },
+            GameAction::Double { side, value } => GameAction::Double {
+                side: side.opponent(),
+                value: *value,
+            },
+            GameAction::Take { side } => GameAction::Take {
+                side: side.opponent(),
+            },
+            GameAction::Drop { side } => GameAction::Drop {
+                side: side.opponent(),
+            },
+            GameAction::SetBoard { board, on_roll } => GameAction::SetBoard {
+                board: board.swapped(),
+                on_roll: on_roll.map(Side::opponent),
+            },
+            GameAction::Beaver { side, value } => GameAction::Beaver {
+                side: side.opponent(),
+                value: *value,
+            },
+            GameAction::Roll { side, dice } => GameAction::Roll {
+                side: side.opponent(),
+                dice: *dice,
+            },
+            GameAction::Resign { side } => GameAction::Resign {
+                side: side.opponent(),
+            },
+            GameAction::SetCubeValue { on_roll, value } => GameAction::SetCubeValue {
+                on_roll: on_roll.opponent(),
+                value: *value,
+            },
+            GameAction::SetCubeOwner { on_roll, owner } => GameAction::SetCubeOwner {
+                on_roll: on_roll.opponent(),
+                owner: owner.map(Side::opponent),
+            },
+        }
+    }
+}
+
 /// The index of the roll the game `actions` waits on: a [`GameAction::Roll`] that is the last
 /// action but for a resignation.
 #[must_use]

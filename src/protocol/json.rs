@@ -3,6 +3,7 @@
 
 use super::cube_report::CubeReport;
 use super::event_text::{event_sentence, Placement};
+use super::reply_text::reply_lines;
 use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
 use super::text;
 use crate::codec::match_id;
@@ -51,6 +52,11 @@ fn output_json(output: &Output) -> Value {
             "rows": report.rows,
             "cube_analysis": report.cube.as_ref().map(cube_json),
         }),
+        Output::Reply { reply } => {
+            let mut value = json!(reply);
+            value["type"] = json!("reply");
+            value
+        }
         Output::Event { event } => event_json(event),
     }
 }
@@ -59,11 +65,16 @@ fn output_json(output: &Output) -> Value {
 fn outputs_json(outputs: &[Output]) -> Vec<Value> {
     let mut values = Vec::with_capacity(outputs.len());
     for (index, output) in outputs.iter().enumerate() {
+        let line = |text: &str| json!({"type": "line", "text": text});
+        if let Output::Reply { reply } = output {
+            values.push(output_json(output));
+            values.extend(reply_lines(reply).iter().map(|text| line(text)));
+            continue;
+        }
         let sentence = match output {
             Output::Event { event } => event_sentence(event, &outputs[index + 1..]),
             _ => None,
         };
-        let line = |text: &str| json!({"type": "line", "text": text});
         match sentence {
             Some((text, Placement::BeforeEvent)) => {
                 values.push(line(&text));

@@ -51,6 +51,8 @@ pub mod json;
 pub mod keywords;
 pub mod parser;
 pub mod repl;
+pub mod reply;
+pub mod reply_text;
 pub mod response;
 pub mod rng;
 pub mod session;

@@ -1,6 +1,7 @@
 //! What a command produced, as values: text lines, boards and errors. Rendering is elsewhere.
 
 use super::cube_report::CubeReport;
+use super::reply::Reply;
 use crate::rules::game::Event;
 use crate::rules::{MatchState, Play};
 use serde::Serialize;
@@ -109,6 +110,12 @@ pub enum Output {
         /// The evaluation.
         report: Box<EvaluationReport>,
     },
+    /// A reply about settings or the session's state as data: the text renderer prints
+    /// gnubg's lines for it (see [`super::reply_text`]), `--json` sets them beside it.
+    Reply {
+        /// The reply.
+        reply: Box<Reply>,
+    },
     /// A step of the game as data (`--json`): the text renderer prints nothing for it, the
     /// lines gnubg prints for it are beside it.
     Event {
@@ -188,6 +195,13 @@ impl Response {
                 names: names.clone(),
                 announced,
             },
+        });
+    }
+
+    /// Appends a reply, which the renderers give gnubg's lines for.
+    pub fn reply(&mut self, reply: Reply) {
+        self.outputs.push(Output::Reply {
+            reply: Box::new(reply),
         });
     }
 

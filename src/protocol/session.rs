@@ -12,6 +12,7 @@ use super::ast::{
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::{counted, resignation_word};
+use super::reply::{FilterReport, PlayerDepthReport, Reply};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -27,8 +28,8 @@ use std::sync::Arc;
 mod cube;
 mod files;
 mod games;
+mod match_state;
 mod position;
-mod rules_game;
 mod settings;
 mod show;
 mod turn;
@@ -117,12 +118,12 @@ pub struct Session {
     /// The game in progress, or the last one played: board, cube with the pending double,
     /// turn, dice and resignations, and in its context the match's length, score, Crawford
     /// flag and Jacoby rule. The one place these are kept; gnubg's [`MatchState`] is read
-    /// off it (see `rules_game.rs`).
+    /// off it (see `match_state.rs`).
     game: Game,
     /// Where gnubg's match stands: no game yet, a game being played, or how the last ended.
     game_state: GameState,
     /// What gnubg shows that the game does not model.
-    shown: rules_game::Shown,
+    shown: match_state::Shown,
     names: [String; 2],
     default_names: [String; 2],
     players: [PlayerKind; 2],
@@ -164,14 +165,6 @@ fn variant_title(variant: Variant) -> &'static str {
     }
 }
 
-fn on_off(value: bool) -> &'static str {
-    if value {
-        "On"
-    } else {
-        "Off"
-    }
-}
-
 impl Session {
     /// A fresh session: no game, player 0 named `gnubg` (played by the computer) and player 1
     /// named `user_name` (human), gnubg's default settings, dice seeded from the system.
@@ -185,7 +178,7 @@ impl Session {
                 Side::O,
             ),
             game_state: GameState::NoGame,
-            shown: rules_game::Shown::default(),
+            shown: match_state::Shown::default(),
             names: default_names.clone(),
             default_names,
             players: [PlayerKind::Computer, PlayerKind::Human],

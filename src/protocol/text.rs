@@ -2,6 +2,7 @@
 
 use super::cube_report::CubeReport;
 use super::event_text::event_sentence;
+use super::reply_text::reply_lines;
 use super::response::{
     BoardSnapshot, CommandError, ErrorKind, EvaluationReport, HintEntry, Output, Response,
 };
@@ -168,6 +169,12 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
+            Output::Reply { reply } => {
+                for line in reply_lines(reply) {
+                    stdout.push_str(&line);
+                    stdout.push('\n');
+                }
+            }
             Output::Event { event } => {
                 let following = &response.outputs[index + 1..];
                 if let Some((sentence, _)) = event_sentence(event, following) {

@@ -9,18 +9,9 @@ impl Session {
         self.require_game()?;
         self.require_human_turn()?;
         self.refuse_without_cube()?;
-        if self.game.cube().offer.is_some() {
-            return self.beaver_command(out);
-        }
-        // gnubg's test is that the player on turn is the player on roll: also false after a
-        // declined resignation has handed the turn to a resigner not on roll (checked live).
-        if self.game.resignation().is_some() || self.state().turn != self.state().on_roll {
-            return Err(CommandError::not_now(
-                "You are only allowed to double if you are on roll.",
-            ));
-        }
-        // gnubg's order: the Crawford flag (also that of an edited money position), the
-        // session's cube settings, then the rules' refusals.
+        // gnubg's order (`CommandDouble`, checked live): the Crawford flag (also that of an
+        // edited money position) and the session's cube setting, then a pending double (a
+        // beaver), the turn, and the rules' refusals.
         if self.game.context().crawford {
             return Err(CommandError::not_now(
                 "Doubling is forbidden by the Crawford rule (see `help set crawford').",
@@ -29,6 +20,16 @@ impl Session {
         if !self.settings.cube_use {
             return Err(CommandError::not_now(
                 "The doubling cube has been disabled (see `help set cube use').",
+            ));
+        }
+        if self.game.cube().offer.is_some() {
+            return self.beaver_command(out);
+        }
+        // gnubg's test is that the player on turn is the player on roll: also false after a
+        // declined resignation has handed the turn to a resigner not on roll (checked live).
+        if self.game.resignation().is_some() || self.state().turn != self.state().on_roll {
+            return Err(CommandError::not_now(
+                "You are only allowed to double if you are on roll.",
             ));
         }
         if self.game.cube().value >= self.max_cube() {

@@ -17,19 +17,10 @@ impl Session {
                 let plies = parse_plies(word.as_deref())?;
                 let depth = &mut self.settings.evaluation;
                 match decision {
-                    Decision::Chequerplay => {
-                        depth.chequerplay = plies;
-                        out.line(format!(
-                            "`eval' and `hint' chequerplay will use {plies} ply evaluation."
-                        ));
-                    }
-                    Decision::CubeDecision => {
-                        depth.cube_decision = plies;
-                        out.line(format!(
-                            "`eval' and `hint' cube decisions will use {plies} ply evaluation."
-                        ));
-                    }
+                    Decision::Chequerplay => depth.chequerplay = plies,
+                    Decision::CubeDecision => depth.cube_decision = plies,
                 }
+                out.reply(Reply::EvaluationDepth { decision, plies });
                 Ok(())
             }
             EvaluationSetting::Evaluator(word) => {
@@ -47,11 +38,10 @@ impl Session {
                     CommandError::new(ErrorKind::Unsupported, error.to_string())
                 })?;
                 self.set_evaluator(evaluator, kind.name());
-                out.line(format!(
-                    "Positions will be judged by {}: {}.",
-                    kind.name(),
-                    kind.description()
-                ));
+                out.reply(Reply::Evaluator {
+                    name: kind.name().to_string(),
+                    description: kind.description().to_string(),
+                });
                 Ok(())
             }
         }
@@ -72,13 +62,11 @@ impl Session {
                 Decision::Chequerplay => depth.chequerplay = plies,
                 Decision::CubeDecision => depth.cube_decision = plies,
             }
-            let name = self.name(side).to_string();
-            out.line(format!("{name} will use {plies} ply evaluation."));
-            if self.players[side.index()] == PlayerKind::Human {
-                out.line(format!(
-                    "(Note that this setting will have no effect until you `set player {name} gnu'.)"
-                ));
-            }
+            out.reply(Reply::PlayerDepth {
+                player: self.name(side).to_string(),
+                plies,
+                human: self.players[side.index()] == PlayerKind::Human,
+            });
         }
         Ok(())
     }
@@ -87,28 +75,29 @@ impl Session {
     /// filters (tavli's wording, in the shape of gnubg's).
     pub(super) fn show_evaluation(&self, out: &mut Response) {
         let depth = self.settings.evaluation;
-        out.line("`eval' and `hint' will use:");
-        out.line(format!("    Evaluator: {}", self.evaluator.label()));
-        out.line("    Chequer play:");
-        out.line(format!("        {}-ply evaluation.", depth.chequerplay));
-        out.line("    Move filters:");
-        for (level, filter) in DEFAULT_FILTERS.iter().enumerate() {
-            out.line(format!(
-                "      after {level} ply: keep up to {} moves within equity {:.2}",
-                filter.keep, filter.window
-            ));
-        }
-        out.line("    Cube decisions:");
-        out.line(format!("        {}-ply evaluation.", depth.cube_decision));
-        for side in [Side::O, Side::X] {
-            let player = self.settings.player_depth[side.index()];
-            out.line(format!(
-                "{} (when played by the computer): chequer play {}-ply, cube decisions {}-ply.",
-                self.name(side),
-                player.chequerplay,
-                player.cube_decision
-            ));
-        }
+        out.reply(Reply::Evaluation {
+            evaluator: self.evaluator.label().to_string(),
+            chequerplay: depth.chequerplay,
+            filters: DEFAULT_FILTERS
+                .iter()
+                .map(|filter| FilterReport {
+                    keep: filter.keep,
+                    window: filter.window,
+                })
+                .collect(),
+            cube_decision: depth.cube_decision,
+            players: [Side::O, Side::X]
+                .into_iter()
+                .map(|side| {
+                    let player = self.settings.player_depth[side.index()];
+                    PlayerDepthReport {
+                        player: self.name(side).to_string(),
+                        chequerplay: player.chequerplay,
+                        cube_decision: player.cube_decision,
+                    }
+                })
+                .collect(),
+        });
     }
 }
 

@@ -47,6 +47,13 @@ pub struct Archive {
     comment: Vec<String>,
 }
 
+impl Archive {
+    /// Exchanges the players' places in every finished game (`swap players`).
+    pub(super) fn swap_sides(&mut self) {
+        self.games = self.games.iter().map(GameRecord::swapped).collect();
+    }
+}
+
 fn file_error(path: &str, message: &str) -> CommandError {
     CommandError::new(ErrorKind::File, format!("{path}: {message}"))
 }

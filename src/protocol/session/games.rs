@@ -41,10 +41,7 @@ impl Session {
                 if length == 0 {
                     out.line("A new session has been started.");
                 } else {
-                    out.line(format!(
-                        "A new {} match has been started.",
-                        counted(length, "point")
-                    ));
+                    out.reply(Reply::MatchStarted { length });
                     self.names = self.default_names.clone();
                 }
                 self.start_session(length, out);
@@ -62,8 +59,8 @@ impl Session {
             jacoby: self.settings.jacoby && length == 0,
             beavers: self.settings.beavers,
         };
-        self.game = rules_game::fresh_game(self.settings.variation, context, self.game.on_roll());
-        self.shown = rules_game::Shown::default();
+        self.game = match_state::fresh_game(self.settings.variation, context, self.game.on_roll());
+        self.shown = match_state::Shown::default();
         self.start_variant_session();
         self.games_played = 0;
         self.post_crawford = false;
@@ -87,8 +84,8 @@ impl Session {
         }
         self.post_crawford_at_start = self.post_crawford;
         // A fresh game; who is on roll waits for the opening roll.
-        self.game = rules_game::fresh_game(variant, *self.game.context(), self.game.on_roll());
-        self.shown = rules_game::Shown::default();
+        self.game = match_state::fresh_game(variant, *self.game.context(), self.game.on_roll());
+        self.shown = match_state::Shown::default();
         self.game_state = GameState::Playing;
         self.update_crawford_flags();
         self.last_roll = None;
@@ -107,18 +104,18 @@ impl Session {
             None
         };
         let (first, second) = if let Some((first, second)) = repeat {
-            out.line(format!(
-                "{} rolls {first}, {} rolls {second}.",
-                self.names[0], self.names[1]
-            ));
+            out.reply(Reply::OpeningRoll {
+                names: self.names.clone(),
+                dice: [first, second],
+            });
             (first, second)
         } else {
             loop {
                 let (first, second) = self.rng.pair();
-                out.line(format!(
-                    "{} rolls {first}, {} rolls {second}.",
-                    self.names[0], self.names[1]
-                ));
+                out.reply(Reply::OpeningRoll {
+                    names: self.names.clone(),
+                    dice: [first, second],
+                });
                 if first != second {
                     break (first, second);
                 }
@@ -129,7 +126,7 @@ impl Session {
                 {
                     automatic_doubles += 1;
                     cube_value *= 2;
-                    out.line(format!("The cube is now at {cube_value}."));
+                    out.reply(Reply::AutomaticDouble { cube: cube_value });
                 }
             }
         };
@@ -302,11 +299,15 @@ impl Session {
         Ok(())
     }
 
-    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube.
+    /// Exchanges the two players: names, who plays them, scores, checkers, turn and cube,
+    /// and, as gnubg does (checked live with `list game` and the saved files), who made each
+    /// recorded action of the match.
     pub(super) fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
         self.game = self.game.swapped();
+        self.actions = self.actions.iter().map(GameAction::swapped).collect();
+        self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
         self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }

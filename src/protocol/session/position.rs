@@ -310,6 +310,12 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         self.require_playing("There must be a game in progress to set a player on roll.")?;
+        // gnubg refuses before it reads the player (checked live).
+        if self.game.resignation().is_some() {
+            return Err(CommandError::not_now(
+                "Please resolve the resignation first.",
+            ));
+        }
         let Some(word) = word else {
             return Err(CommandError::bad_argument(
                 "Which player do you want to set on roll?",

@@ -45,11 +45,8 @@ impl Session {
                     // gnubg says nothing when the names do not change.
                     return Ok(());
                 }
-                self.default_names = names;
-                out.line(format!(
-                    "Players will be known as `{first}' and `{second}'."
-                ));
-                out.line(" This setting will take effect when a new match is started.");
+                self.default_names = names.clone();
+                out.reply(Reply::DefaultNames { names });
                 Ok(())
             }
             SetCommand::Dice(words) => self.set_dice(&words, out),
@@ -75,10 +72,7 @@ impl Session {
                     )
                 })?;
                 self.settings.match_length = length;
-                out.line(format!(
-                    "New matches default to {}.",
-                    counted(length, "point")
-                ));
+                out.reply(Reply::MatchLengthSet { points: length });
                 Ok(())
             }
             SetCommand::Player(player, setting) => self.set_player(player, setting, out),
@@ -100,7 +94,7 @@ impl Session {
                 }
                 Some(Ok(seed)) => {
                     self.rng = DiceRng::seeded(seed);
-                    out.line(format!("Seed set to {seed}."));
+                    out.reply(Reply::Seed { seed });
                     Ok(())
                 }
                 Some(Err(_)) => Err(CommandError::bad_argument(
@@ -245,9 +239,7 @@ impl Session {
         if let CubeSetting::Use(value) = cube {
             let on = require_toggle(value, "cube use")?;
             self.settings.cube_use = on;
-            if !on && self.playing() {
-                self.centre_cube_at_one();
-            }
+            let withdrawn = !on && self.playing() && self.centre_cube_at_one();
             out.line(if on {
                 "Use of the doubling cube is permitted."
             } else {
@@ -264,6 +256,9 @@ impl Session {
                     "Note that you'll have to disable the Jacoby rule if you want gammons and",
                 );
                 out.line("backgammons to be scored (see `help set jacoby').");
+            }
+            if withdrawn {
+                self.board(out);
             }
             return Ok(());
         }
@@ -295,7 +290,7 @@ impl Session {
                     on_roll: self.state().on_roll,
                     value,
                 });
-                out.line(format!("The cube has been set to {value}."));
+                out.reply(Reply::CubeValueSet { value });
             }
             CubeSetting::Owner(word) => {
                 let side = word.as_deref().and_then(|word| self.player_by_word(word)).ok_or_else(
@@ -314,7 +309,9 @@ impl Session {
                     on_roll: self.state().on_roll,
                     owner: Some(side),
                 });
-                out.line(format!("{} now owns the cube.", self.name(side)));
+                out.reply(Reply::CubeOwnerSet {
+                    player: self.name(side).to_string(),
+                });
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
                 let value = self.game.cube().value;
@@ -370,7 +367,10 @@ impl Session {
             PlayerSetting::Name(Some(name)) => {
                 for side in sides {
                     self.names[side.index()] = name.clone();
-                    out.line(format!("Player {} is now known as `{name}'.", side.index()));
+                    out.reply(Reply::PlayerName {
+                        player: side.index(),
+                        name: name.clone(),
+                    });
                 }
                 Ok(())
             }

@@ -17,30 +17,14 @@ impl Session {
             ShowCommand::Evaluation => self.show_evaluation(out),
             ShowCommand::Automatic => {
                 let automatic = &self.settings.automatic;
-                out.line(format!(
-                    "bearoff \t(Play certain non-contact bearoff moves):      \t{}",
-                    on_off(automatic.bearoff)
-                ));
-                out.line(format!(
-                    "crawford\t(Enable the Crawford rule as appropriate):     \t{}",
-                    on_off(automatic.crawford)
-                ));
-                out.line(format!(
-                    "doubles \t(Turn the cube when opening roll is a double): \t{}",
-                    automatic.doubles
-                ));
-                out.line(format!(
-                    "game    \t(Start a new game after each one is completed):\t{}",
-                    on_off(automatic.game)
-                ));
-                out.line(format!(
-                    "move    \t(Play the forced move when there is no choice):\t{}",
-                    on_off(automatic.moves)
-                ));
-                out.line(format!(
-                    "roll    \t(Roll the dice if no double is possible):      \t{}",
-                    on_off(automatic.roll)
-                ));
+                out.reply(Reply::Automatic {
+                    bearoff: automatic.bearoff,
+                    crawford: automatic.crawford,
+                    doubles: automatic.doubles,
+                    game: automatic.game,
+                    moves: automatic.moves,
+                    roll: automatic.roll,
+                });
             }
             ShowCommand::Beavers => out.line(beavers_text(self.settings.beavers)),
             ShowCommand::Board(None) => {
@@ -93,10 +77,9 @@ impl Session {
                     return Err(CommandError::not_now("There is no game in progress."));
                 }
                 if !state.rules().cube_in_use() {
-                    out.line(format!(
-                        "{} is played without the doubling cube.",
-                        variant_title(state.variant)
-                    ));
+                    out.reply(Reply::PlayedWithoutCube {
+                        variant: variant_title(state.variant).to_string(),
+                    });
                 } else if state.crawford {
                     out.line("The cube is disabled during the Crawford game.");
                 } else if !self.settings.cube_use {
@@ -119,34 +102,21 @@ impl Session {
                 if !self.playing() {
                     out.line("The dice will not be rolled until a game is started.");
                 } else {
-                    let name = self.name(state.on_roll);
-                    match state.dice {
-                        Some(dice) => out.line(format!(
-                            "{name} has rolled {} and {}.",
-                            dice.first(),
-                            dice.second()
-                        )),
-                        None => out.line(format!("{name} has not yet rolled the dice.")),
-                    }
+                    out.reply(Reply::Dice {
+                        player: self.name(state.on_roll).to_string(),
+                        dice: state.dice.map(|dice| [dice.first(), dice.second()]),
+                    });
                 }
             }
             ShowCommand::Jacoby => {
-                let with = |on: bool| if on { "with" } else { "without" };
-                if !state.is_match() {
-                    out.line(format!(
-                        "This money session is played {} the Jacoby rule.",
-                        with(state.jacoby)
-                    ));
-                }
-                out.line(format!(
-                    "New money sessions are played {} the Jacoby rule.",
-                    with(self.settings.jacoby)
-                ));
+                out.reply(Reply::Jacoby {
+                    session: (!state.is_match()).then_some(state.jacoby),
+                    new_sessions: self.settings.jacoby,
+                });
             }
-            ShowCommand::MatchLength => out.line(format!(
-                "New matches default to {}.",
-                counted(self.settings.match_length, "point")
-            )),
+            ShowCommand::MatchLength => out.reply(Reply::MatchLength {
+                points: self.settings.match_length,
+            }),
             ShowCommand::PipCount(id) => {
                 let names = [self.names[0].as_str(), self.names[1].as_str()];
                 let text = match id {
@@ -184,26 +154,20 @@ impl Session {
                     } else {
                         state.turn
                     };
-                    if state.dice.is_some() {
-                        out.line(format!("{} in on move.", self.name(side)));
-                    } else {
-                        out.line(format!("{} in on roll.", self.name(side)));
-                    }
-                    if let Some(level) = state.resignation {
-                        out.line(format!(
-                            "{} has offered to resign a {}.",
-                            self.name(state.on_roll),
-                            resignation_word(level)
-                        ));
-                    }
+                    out.reply(Reply::Turn {
+                        player: self.name(side).to_string(),
+                        rolled: state.dice.is_some(),
+                        resignation: state
+                            .resignation
+                            .map(|level| (self.name(state.on_roll).to_string(), level)),
+                    });
                 }
             }
             ShowCommand::Variation => self.show_variation(out),
             ShowCommand::Version => {
-                out.line(format!("tavli {}", env!("CARGO_PKG_VERSION")));
-                out.line(
-                    "A command-line backgammon tool that speaks GNU Backgammon's text protocol.",
-                );
+                out.reply(Reply::Version {
+                    version: env!("CARGO_PKG_VERSION").to_string(),
+                });
             }
         }
         Ok(())

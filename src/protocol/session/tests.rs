@@ -23,13 +23,16 @@ fn lines(response: &Response) -> Vec<String> {
     outputs
         .iter()
         .enumerate()
-        .filter_map(|(index, output)| match output {
-            Output::Line { text } | Output::Partial { text } => Some(text.clone()),
+        .flat_map(|(index, output)| match output {
+            Output::Line { text } | Output::Partial { text } => vec![text.clone()],
             Output::Event { event } => {
                 crate::protocol::event_text::event_sentence(event, &outputs[index + 1..])
                     .map(|(sentence, _)| sentence)
+                    .into_iter()
+                    .collect()
             }
-            _ => None,
+            Output::Reply { reply } => crate::protocol::reply_text::reply_lines(reply),
+            _ => Vec::new(),
         })
         .collect()
 }

@@ -22,6 +22,7 @@ use crate::engine::variant_heuristic::{
 use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
+use crate::protocol::reply::{RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::game::{Action, Event, RuleSet};
 use crate::rules::variants::{opening_dice_are_played, requires_reroll};
@@ -92,30 +93,20 @@ impl Session {
         };
         self.settings.variation = variant;
         self.variants.rotation = name == VariationName::Tavli;
-        let default_title = self.default_variation_title();
-        if self.playing() {
-            out.line(format!("You are playing: {}", self.current_title()));
-        }
-        out.line(format!("Default variation is: {default_title}"));
-        if self.playing() {
-            out.line(format!(
-                "The current match or session is being played as `{}'.",
-                self.current_title()
-            ));
-        }
-        out.line(format!(
-            "Please start a new match or session to play `{default_title}'"
-        ));
+        self.variation_reply(true, out);
     }
 
     pub(super) fn show_variation(&self, out: &mut Response) {
-        if self.playing() {
-            out.line(format!("You are playing: {}", self.current_title()));
-        }
-        out.line(format!(
-            "Default variation is: {}",
-            self.default_variation_title()
-        ));
+        self.variation_reply(false, out);
+    }
+
+    /// `show variation`, and after `set variation` (`changed`).
+    fn variation_reply(&self, changed: bool, out: &mut Response) {
+        out.reply(Reply::Variation {
+            playing: self.playing().then(|| self.current_title()),
+            default: self.default_variation_title().to_string(),
+            changed,
+        });
     }
 
     fn default_variation_title(&self) -> &'static str {
@@ -180,18 +171,17 @@ impl Session {
         }
         let starter = match self.variants.last_winner.filter(|_| self.games_played > 0) {
             Some(winner) => {
-                out.line(format!(
-                    "{} won the previous game and starts.",
-                    self.name(winner)
-                ));
+                out.reply(Reply::PreviousWinnerStarts {
+                    player: self.name(winner).to_string(),
+                });
                 winner
             }
             None => loop {
                 let (first, second) = self.rng.pair();
-                out.line(format!(
-                    "{} rolls {first}, {} rolls {second}.",
-                    self.names[0], self.names[1]
-                ));
+                out.reply(Reply::OpeningRoll {
+                    names: self.names.clone(),
+                    dice: [first, second],
+                });
                 if first != second {
                     self.last_opening = Some((first, second));
                     break if first > second { Side::O } else { Side::X };
@@ -363,25 +353,18 @@ impl Session {
             return Ok(());
         }
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
-        out.line(format!(
-            "Plays ranked by {} (scores, not equities):",
-            ranking_description(self.game.rules().variant())
-        ));
-        let best = ranked.first().map_or(0.0, |(score, _)| *score);
         let mover = self.state().on_roll;
-        for (rank, (score, play)) in ranked.iter().take(limit).enumerate() {
-            let difference = if rank == 0 {
-                String::new()
-            } else {
-                format!(" ({:+.3})", score - best)
-            };
-            out.line(format!(
-                " {:>4}. {:<28} Score: {:+.3}{difference}",
-                rank + 1,
-                self.play_notation(mover, dice, play),
-                score
-            ));
-        }
+        out.reply(Reply::RankedPlays {
+            ranking: ranking_description(self.game.rules().variant()).to_string(),
+            plays: ranked
+                .iter()
+                .take(limit)
+                .map(|(score, play)| RankedPlay {
+                    notation: self.play_notation(mover, dice, play),
+                    score: *score,
+                })
+                .collect(),
+        });
         Ok(())
     }
 
@@ -428,10 +411,9 @@ impl Session {
             return;
         }
         if state.cube_value != 1 || state.cube_owner.is_some() || state.crawford {
-            out.line(format!(
-                "({} has no cube: the cube stays at 1, centred, without a Crawford game.)",
-                title(state.variant)
-            ));
+            out.reply(Reply::CubeReset {
+                variant: title(state.variant).to_string(),
+            });
         }
         state.cube_value = 1;
         state.cube_owner = None;

@@ -1,8 +1,8 @@
-//! The session's game in progress, a rules [`Game`] that [`Game::apply`] changes (doubles,
-//! takes, beavers and drops, resignations offered, accepted and declined, plays, passes and
-//! the position edits), and gnubg's match state read off it by value for IDs, boards,
-//! evaluators and `show`. What gnubg shows that the game does not model is kept in
-//! [`Shown`].
+//! gnubg's match state and the session's game: [`Session::state`] reads the [`MatchState`]
+//! gnubg would show off the rules [`Game`] (for IDs, boards, evaluators and `show`),
+//! `adopt_state` takes one read from an ID or a file as the game, and the session changes
+//! the game through [`Game::apply`]. What gnubg shows that the game does not model is kept
+//! in [`Shown`].
 
 use super::*;
 use crate::rules::game::{
@@ -128,13 +128,19 @@ impl Session {
         self.edit_match(|context| context.beavers = count);
     }
 
-    /// `set cube use off` in a game: the cube goes back to 1, centred. Unlike the cube
-    /// edit, a pending double stays pending and a refused resignation stays refused.
-    pub(super) fn centre_cube_at_one(&mut self) {
+    /// `set cube use off` in a game: the cube goes back to 1, centred, and a pending double
+    /// is withdrawn; a refused resignation stays refused. Returns whether a double was
+    /// withdrawn. As gnubg's `CancelCubeAction` does (checked live), the player who was to
+    /// answer stays on turn, also when he is not on roll, until the next action.
+    pub(super) fn centre_cube_at_one(&mut self) -> bool {
+        let turn = self.state().turn;
         let mut progress = self.game.in_progress();
+        let withdrawn = progress.cube.offer.take().is_some();
         progress.cube.value = 1;
         progress.cube.owner = None;
         self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+        self.shown.turn = (turn != self.game.turn()).then_some(turn);
+        withdrawn
     }
 
     /// How many beavers (and raccoons) the pending double has had.
