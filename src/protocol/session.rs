@@ -260,8 +260,13 @@ impl Session {
             return Err(format!("cube value {}", state.cube_value));
         }
         // gnubg lets the doubled player resign instead of answering; the double then waits
-        // under the resignation, which the doubler (on roll) answers.
-        if state.double_offered && state.resignation.is_some() && state.turn != state.on_roll {
+        // under the resignation, which the doubler (on roll) answers. Once the resignation is
+        // accepted the game is over and gnubg's Match ID keeps both offers as they stood.
+        if state.game_state == GameState::Playing
+            && state.double_offered
+            && state.resignation.is_some()
+            && state.turn != state.on_roll
+        {
             return Err("a resignation against a double not answered by the doubler".into());
         }
         if state.double_offered && state.dice.is_some() {
