@@ -126,6 +126,37 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// The dot products of `x` with `R` consecutive rows of `rows` (each `x.len()` long), eight
+/// lanes a row, every row's lanes in registers at once: the second layer of 32 units, as one
+/// dot product after another, cost 30% more time (each sum a chain of dependent additions
+/// as long as the first layer is wide). Eight rows of eight lanes compile to eight vector
+/// accumulators; other row counts do not vectorise as cleanly.
+#[inline(always)]
+fn dot_rows<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
+    let width = x.len();
+    let (x_chunks, x_tail) = x.as_chunks::<8>();
+    let rows: [&[f32]; R] = std::array::from_fn(|r| &rows[r * width..(r + 1) * width]);
+    let row_chunks: [&[[f32; 8]]; R] = std::array::from_fn(|r| rows[r].as_chunks::<8>().0);
+    let mut lanes = [[0.0f32; 8]; R];
+    for (chunk, xs) in x_chunks.iter().enumerate() {
+        for (lane_sums, weights) in lanes.iter_mut().zip(&row_chunks) {
+            let weights = &weights[chunk];
+            for lane in 0..8 {
+                lane_sums[lane] += weights[lane] * xs[lane];
+            }
+        }
+    }
+    let whole = width - x_tail.len();
+    std::array::from_fn(|r| {
+        let tail: f32 = rows[r][whole..]
+            .iter()
+            .zip(x_tail)
+            .map(|(&w, &v)| w * v)
+            .sum();
+        lanes[r].iter().sum::<f32>() + tail
+    })
+}
+
 /// Whether this processor runs the AVX2 and FMA versions of the loops (checked once).
 #[cfg(target_arch = "x86_64")]
 fn wide_vectors() -> bool {
@@ -353,17 +384,29 @@ impl Network {
         }
         let Scratch { hidden, second, .. } = scratch;
         second.clear();
-        for (row, &bias) in self
-            .second_weights
-            .chunks_exact(self.hidden)
-            .zip(&self.second_bias)
-        {
-            second.push(sigmoid(dot(row, hidden) + bias));
+        // Eight units at a time (the built-in sizes are multiples of eight), the rest singly.
+        const BLOCK: usize = 8;
+        let blocks = self.second / BLOCK;
+        for block in 0..blocks {
+            let rows = &self.second_weights[block * BLOCK * self.hidden..][..BLOCK * self.hidden];
+            let sums = dot_rows::<BLOCK>(rows, hidden);
+            let biases = &self.second_bias[block * BLOCK..][..BLOCK];
+            second.extend(
+                sums.iter()
+                    .zip(biases)
+                    .map(|(&sum, &bias)| sigmoid(sum + bias)),
+            );
+        }
+        for unit in blocks * BLOCK..self.second {
+            let row = &self.second_weights[unit * self.hidden..(unit + 1) * self.hidden];
+            second.push(sigmoid(dot(row, hidden) + self.second_bias[unit]));
         }
     }
 
     #[inline(always)]
     fn output_layer(&self, last: &[f32]) -> [f32; OUTPUTS] {
+        // Five rows one after another: the processor overlaps their independent sums, and
+        // `dot_rows::<5>` does not vectorise as cleanly as blocks of eight.
         let width = self.last();
         let mut outputs = self.output_bias;
         for (k, output) in outputs.iter_mut().enumerate() {
