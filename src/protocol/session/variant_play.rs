@@ -25,12 +25,11 @@ use crate::protocol::evaluate;
 use crate::protocol::reply::{RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::game::{Action, Event, RuleSet};
-use crate::rules::variants::{opening_dice_are_played, requires_reroll};
+use crate::rules::variants::{
+    opening_dice_are_played, requires_reroll, tavli_game, TAVLI_ROTATION,
+};
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
-
-/// The games of a tavli match, in the order they are played (PO5).
-const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
 
 /// What the session keeps for tavli's own variants.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -151,8 +150,7 @@ impl Session {
     /// else the variant played.
     pub(super) fn game_variant(&self) -> Variant {
         if self.variants.rotating {
-            let index = self.match_play.games_played() as usize % TAVLI_ROTATION.len();
-            TAVLI_ROTATION[index]
+            tavli_game(self.match_play.games_played())
         } else {
             self.game().rules().variant()
         }
