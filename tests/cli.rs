@@ -191,11 +191,7 @@ fn no_subcommand_runs_the_repl_on_standard_input() {
 fn repl_json_replies_carry_settings_as_values() {
     let script =
         "show matchlength\nset player 1 name alice\nset player 1 chequerplay evaluation plies 1\n";
-    let output = tavli(&["--json"], script);
-    let replies: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
-        .collect();
+    let replies = json_replies(script);
     use serde_json::json;
     assert_eq!(
         replies[0]["outputs"],
@@ -215,29 +211,41 @@ fn repl_json_replies_carry_settings_as_values() {
     );
 }
 
+/// The REPL's `--json` replies to `script`, one value per command.
+fn json_replies(script: &str) -> Vec<serde_json::Value> {
+    let output = tavli(&["--json"], script);
+    stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
+        .collect()
+}
+
+/// The outputs of the reply to `command` that `keep` keeps, in order.
+fn outputs_of(
+    replies: &[serde_json::Value],
+    command: &str,
+    keep: impl Fn(&serde_json::Value) -> bool,
+) -> Vec<serde_json::Value> {
+    replies
+        .iter()
+        .find(|reply| reply["command"] == command)
+        .and_then(|reply| reply["outputs"].as_array())
+        .map(|outputs| {
+            outputs
+                .iter()
+                .filter(|output| keep(output))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// `--json` replies of the game commands carry typed events beside gnubg's text.
 #[test]
 fn repl_json_replies_carry_game_events() {
     let script = "set player 0 human\nset seed 5\nnew match 3\nmove 13/11 6/5\ndouble\ntake\nresign\naccept\n";
-    let output = tavli(&["--json"], script);
-    let replies: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
-        .collect();
-    let events = |command: &str| -> Vec<serde_json::Value> {
-        replies
-            .iter()
-            .find(|reply| reply["command"] == command)
-            .and_then(|reply| reply["outputs"].as_array())
-            .map(|outputs| {
-                outputs
-                    .iter()
-                    .filter(|output| output["type"] == "event")
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let replies = json_replies(script);
+    let events = |command: &str| outputs_of(&replies, command, |output| output["type"] == "event");
     use serde_json::json;
     assert_eq!(
         events("new match 3"),
@@ -287,25 +295,8 @@ fn repl_json_replies_carry_game_events() {
 #[test]
 fn repl_json_replies_carry_the_match_as_values() {
     let script = "set player 0 human\nset seed 5\nnew match 1\nshow score\nset dice 31\nlist game\nresign\naccept\n";
-    let output = tavli(&["--json"], script);
-    let replies: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
-        .collect();
-    let outputs = |command: &str| -> Vec<serde_json::Value> {
-        replies
-            .iter()
-            .find(|reply| reply["command"] == command)
-            .and_then(|reply| reply["outputs"].as_array())
-            .map(|outputs| {
-                outputs
-                    .iter()
-                    .filter(|output| output["type"] != "board")
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let replies = json_replies(script);
+    let outputs = |command: &str| outputs_of(&replies, command, |output| output["type"] != "board");
     use serde_json::json;
     let names = json!(["gnubg", "root"]);
     assert_eq!(

@@ -262,7 +262,8 @@ mod tests {
     use super::*;
     use crate::rules::variant::Variant;
 
-    fn standard(length: u32) -> Match {
+    /// A standard match to `length` (0: money play, but without the Jacoby rule) at 0-0.
+    pub(super) fn standard(length: u32) -> Match {
         Match::new(
             RuleSet::new(Variant::Standard),
             MatchContext::match_game(length, [0, 0], false),
@@ -271,7 +272,7 @@ mod tests {
     }
 
     /// The player to act resigns a single game and his opponent accepts.
-    fn resign_single(play: &mut Match) -> Vec<Event> {
+    pub(super) fn resign_single(play: &mut Match) -> Vec<Event> {
         let side = play.game().turn();
         play.apply(Action::Resign {
             side,

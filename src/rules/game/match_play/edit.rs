@@ -185,18 +185,10 @@ impl Match {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{resign_single, standard};
     use super::*;
     use crate::rules::game::Action;
     use crate::rules::match_state::Resignation;
-    use crate::rules::variant::Variant;
-
-    fn standard(length: u32) -> Match {
-        Match::new(
-            RuleSet::new(Variant::Standard),
-            MatchContext::match_game(length, [0, 0], false),
-            Side::X,
-        )
-    }
 
     #[test]
     fn set_score_infers_the_crawford_state_or_takes_the_mark() {
@@ -256,12 +248,7 @@ mod tests {
         let mut play = standard(1);
         play.start_game(play.game().rules()).ok();
         play.apply(Action::SetTurn(Side::O)).ok();
-        play.apply(Action::Resign {
-            side: Side::O,
-            kind: Resignation::Single,
-        })
-        .ok();
-        play.apply(Action::Accept).ok();
+        resign_single(&mut play);
         play.swap();
         assert_eq!(play.context().score, [1, 0]);
         assert_eq!(play.winner(), Some(Side::O));
