@@ -191,11 +191,7 @@ fn no_subcommand_runs_the_repl_on_standard_input() {
 fn repl_json_replies_carry_settings_as_values() {
     let script =
         "show matchlength\nset player 1 name alice\nset player 1 chequerplay evaluation plies 1\n";
-    let output = tavli(&["--json"], script);
-    let replies: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
-        .collect();
+    let replies = json_replies(script);
     use serde_json::json;
     assert_eq!(
         replies[0]["outputs"],
@@ -215,29 +211,41 @@ fn repl_json_replies_carry_settings_as_values() {
     );
 }
 
+/// The REPL's `--json` replies to `script`, one value per command.
+fn json_replies(script: &str) -> Vec<serde_json::Value> {
+    let output = tavli(&["--json"], script);
+    stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
+        .collect()
+}
+
+/// The outputs of the reply to `command` that `keep` keeps, in order.
+fn outputs_of(
+    replies: &[serde_json::Value],
+    command: &str,
+    keep: impl Fn(&serde_json::Value) -> bool,
+) -> Vec<serde_json::Value> {
+    replies
+        .iter()
+        .find(|reply| reply["command"] == command)
+        .and_then(|reply| reply["outputs"].as_array())
+        .map(|outputs| {
+            outputs
+                .iter()
+                .filter(|output| keep(output))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// `--json` replies of the game commands carry typed events beside gnubg's text.
 #[test]
 fn repl_json_replies_carry_game_events() {
     let script = "set player 0 human\nset seed 5\nnew match 3\nmove 13/11 6/5\ndouble\ntake\nresign\naccept\n";
-    let output = tavli(&["--json"], script);
-    let replies: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
-        .collect();
-    let events = |command: &str| -> Vec<serde_json::Value> {
-        replies
-            .iter()
-            .find(|reply| reply["command"] == command)
-            .and_then(|reply| reply["outputs"].as_array())
-            .map(|outputs| {
-                outputs
-                    .iter()
-                    .filter(|output| output["type"] == "event")
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let replies = json_replies(script);
+    let events = |command: &str| outputs_of(&replies, command, |output| output["type"] == "event");
     use serde_json::json;
     assert_eq!(
         events("new match 3"),
@@ -278,6 +286,74 @@ fn repl_json_replies_carry_game_events() {
                 "result": "single", "points": 2}),
             json!({"type": "event", "event": "rolled", "player": 1, "dice": [3, 2]})
         ]
+    );
+}
+
+/// `--json` replies of the edits, of `show` and of the end of a game carry their values
+/// (the score, the dice set, the game's records, what a game counts as) and the match won
+/// is an event; gnubg's text comes beside them, `partial` where it ends without a newline.
+#[test]
+fn repl_json_replies_carry_the_match_as_values() {
+    let script = "set player 0 human\nset seed 5\nnew match 1\nshow score\nset dice 31\nlist game\nresign\naccept\n";
+    let replies = json_replies(script);
+    let outputs = |command: &str| outputs_of(&replies, command, |output| output["type"] != "board");
+    use serde_json::json;
+    let names = json!(["gnubg", "root"]);
+    assert_eq!(
+        outputs("show score"),
+        [
+            json!({"type": "reply", "reply": "score", "names": names, "score": [0, 0],
+                "games": 0, "length": 1, "crawford": false, "post_crawford": true,
+                "jacoby": false}),
+            json!({"type": "partial", "text":
+                "The score (after 0 games) is: gnubg 0, root 0 (match to 1 point, post-Crawford play)"})
+        ]
+    );
+    assert_eq!(
+        outputs("set dice 31"),
+        [
+            json!({"type": "reply", "reply": "dice_set", "dice": [3, 1]}),
+            json!({"type": "line", "text": "The dice have been set to 3 and 1."})
+        ]
+    );
+    assert_eq!(
+        outputs("list game")[0],
+        json!({"type": "reply", "reply": "game_list", "entries": [
+            {"record": "rolled", "player": 0, "dice": [3, 1]}
+        ]})
+    );
+    let accept = outputs("accept");
+    let kinds: Vec<&str> = accept
+        .iter()
+        .map(|output| {
+            output["reply"]
+                .as_str()
+                .or(output["event"].as_str())
+                .or(output["type"].as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "line",
+            "won",
+            "game_scored",
+            "line",
+            "score",
+            "partial",
+            "line",
+            "match_won"
+        ]
+    );
+    assert_eq!(
+        accept[2],
+        json!({"type": "reply", "reply": "game_scored", "winner": "root",
+            "counted_as": "Single", "points": 1})
+    );
+    assert_eq!(
+        accept[7],
+        json!({"type": "event", "event": "match_won", "player": 1})
     );
 }
 

@@ -63,6 +63,8 @@ fn fixture(directory: &str, name: &str, extension: &str) -> String {
 /// Imports (or loads) `input`, shows the score and the game list, exports and saves; both
 /// programs must print the same and write the same files.
 fn compare_round_trip(load: &str, input: &str, name: &str, compare_sgf: bool) {
+    // The import and the load tests run at once: each writes files of its own.
+    let name = &format!("{}-{name}", load.replace(' ', "-"));
     let script = |tag: &str| {
         format!(
             "{load} {input}\nshow score\nlist game\nshow board\nexport match mat {}\nsave match {}\n",

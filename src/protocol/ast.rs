@@ -12,6 +12,7 @@ pub type Toggle = Option<bool>;
 
 /// One of gnubg's `set automatic` settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum AutomaticSetting {
     /// `bearoff`.
     Bearoff,
@@ -29,6 +30,7 @@ pub enum AutomaticSetting {
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PlayerKind {
     /// Moves are typed by the user.
     Human,

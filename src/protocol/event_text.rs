@@ -4,6 +4,7 @@
 
 use super::response::{GameEvent, Output};
 use crate::rules::game::{Ending, Event};
+use crate::rules::variants::WinKind;
 use crate::rules::Resignation;
 
 /// Where an event's sentence stands among the outputs in `--json`: before or after the event
@@ -37,7 +38,8 @@ pub fn counted(count: u32, word: &str) -> String {
 }
 
 /// The sentence gnubg prints for `event` and where it stands, or `None` when gnubg prints
-/// none (a roll, a human's play, a game won by play: the board and the score say those);
+/// none (a roll, a human's play, a game won by bearing off: the board and the score say
+/// those);
 /// `following` are the outputs after the event (a drop's points are in the win after it).
 #[must_use]
 pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String, Placement)> {
@@ -91,6 +93,15 @@ pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String
             name(winner),
             resignation_word(kind)
         )),
+        Event::Won {
+            winner,
+            ending: Ending::Played(WinKind::Mother),
+            ..
+        } => before(format!(
+            "{}'s mother checker is pinned.",
+            name(winner.opponent())
+        )),
+        Event::MatchWon { winner } => before(format!("{} has won the match.", name(winner))),
         Event::Rerolled { side, dice } => Some((
             format!(
                 "{} rolled {} and {}, a non-double over 6 in the bear-off, and rolls again.",

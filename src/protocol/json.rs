@@ -3,7 +3,7 @@
 
 use super::cube_report::CubeReport;
 use super::event_text::{event_sentence, Placement};
-use super::reply_text::reply_lines;
+use super::reply_text::reply_text;
 use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
 use super::text;
 use crate::codec::match_id;
@@ -68,7 +68,7 @@ fn outputs_json(outputs: &[Output]) -> Vec<Value> {
         let line = |text: &str| json!({"type": "line", "text": text});
         if let Output::Reply { reply } = output {
             values.push(output_json(output));
-            values.extend(reply_lines(reply).iter().map(|text| line(text)));
+            values.extend(reply_text(reply).iter().map(output_json));
             continue;
         }
         let sentence = match output {
@@ -167,6 +167,7 @@ fn event_json(event: &GameEvent) -> Value {
             })
         }
         Event::Drawn => json!({"event": "drawn"}),
+        Event::MatchWon { winner } => json!({"event": "match_won", "player": player(winner)}),
         Event::Edited => json!({"event": "edited"}),
     };
     value["type"] = json!("event");

@@ -46,6 +46,7 @@ pub mod ast;
 pub mod cube_report;
 pub mod evaluate;
 pub mod event_text;
+pub mod game_list_text;
 pub mod help;
 pub mod json;
 pub mod keywords;
@@ -55,6 +56,7 @@ pub mod reply;
 pub mod reply_text;
 pub mod response;
 pub mod rng;
+pub mod score_text;
 pub mod session;
 pub mod text;
 

@@ -1,8 +1,10 @@
-//! What the `show` and settings commands report, as values: the settings, depths, titles and
-//! names a reply is about. gnubg's sentences for them are made in `reply_text.rs`; `--json`
-//! sets the values beside those sentences.
+//! What the `show`, settings and edit commands report, and what the match says after a game,
+//! as values: the settings, depths, titles, names, scores and results a reply is about.
+//! gnubg's sentences for them are made in `reply_text.rs` (`score_text.rs` for the score
+//! and the game's result, `game_list_text.rs` for `list game`); `--json` sets the values
+//! beside those sentences.
 
-use super::ast::Decision;
+use super::ast::{AutomaticSetting, Decision, PlayerKind};
 use crate::rules::Resignation;
 use serde::Serialize;
 
@@ -34,6 +36,99 @@ pub struct RankedPlay {
     pub notation: String,
     /// The heuristic's score (not an equity).
     pub score: f64,
+}
+
+/// A player's pip count (`show pipcount`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PipCount {
+    /// The player's name.
+    pub player: String,
+    /// His pips.
+    pub pips: u32,
+}
+
+/// Where the match stands: the score line gnubg prints after each game, for `show score`
+/// and `set score`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreReport {
+    /// The players' names (player 0, player 1).
+    pub names: [String; 2],
+    /// Their points.
+    pub score: [u32; 2],
+    /// Games finished in this match or session.
+    pub games: u32,
+    /// The match length (0: a money session).
+    pub length: u32,
+    /// Whether this game is the Crawford game.
+    pub crawford: bool,
+    /// Whether this is post-Crawford play.
+    pub post_crawford: bool,
+    /// Money play: whether the Jacoby rule is in force.
+    pub jacoby: bool,
+}
+
+/// What a `list game` record is an edit of (gnubg's move types 6, 8 and 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EditKind {
+    /// `set board`.
+    Board,
+    /// `set cube value`.
+    CubeValue,
+    /// `set cube owner` or `set cube centre`.
+    CubeOwner,
+}
+
+/// One record of the game in progress, as `list game` lists it; `player` numbered as gnubg
+/// numbers the players (0 and 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "record", rename_all = "snake_case")]
+pub enum GameListEntry {
+    /// A roll not played yet.
+    Rolled {
+        /// Who rolled.
+        player: usize,
+        /// The dice, in the order rolled.
+        dice: [u8; 2],
+    },
+    /// A roll and its play (an empty play: no legal move).
+    Played {
+        /// Who played.
+        player: usize,
+        /// The dice, in the order rolled.
+        dice: [u8; 2],
+        /// The play in gnubg's notation.
+        play: String,
+    },
+    /// A double or a beaver, to `cube`.
+    Doubled {
+        /// Who doubled.
+        player: usize,
+        /// The cube's value offered.
+        cube: u32,
+    },
+    /// A double taken.
+    Took {
+        /// Who took.
+        player: usize,
+    },
+    /// An edit by the player on roll.
+    Edited {
+        /// The player on roll.
+        player: usize,
+        /// What was edited.
+        edit: EditKind,
+    },
+    /// An accepted resignation.
+    Resigned {
+        /// Who resigned.
+        player: usize,
+    },
+    /// A dropped double.
+    Dropped {
+        /// Who dropped.
+        player: usize,
+    },
 }
 
 /// A reply about settings or the state of the session, as data.
@@ -204,4 +299,153 @@ pub enum Reply {
         /// Each player's depths when the computer plays for him.
         players: Vec<PlayerDepthReport>,
     },
+
+    /// `set beavers N` and `show beavers`: beavers allowed per double in money play.
+    Beavers {
+        /// How many.
+        count: u32,
+    },
+    /// `set clockwise on|off`.
+    Clockwise {
+        /// Whether player 1 moves clockwise.
+        on: bool,
+    },
+    /// `set jacoby on|off`: the rule of new money sessions.
+    JacobySet {
+        /// Whether it is used.
+        on: bool,
+    },
+    /// `set seed` without a number: the dice are seeded from the system.
+    SystemSeed,
+    /// `set automatic doubles N`.
+    AutomaticDoublesSet {
+        /// Automatic doubles allowed.
+        count: u32,
+        /// Whether a match is being played (they apply to money sessions only).
+        match_play: bool,
+        /// Whether the cube is in use.
+        cube_use: bool,
+    },
+    /// `set automatic bearoff|crawford|game|move|roll on|off`.
+    AutomaticSet {
+        /// Which setting.
+        setting: AutomaticSetting,
+        /// Its new value.
+        on: bool,
+    },
+    /// `set crawford on|off`: whether this game is the Crawford game.
+    CrawfordSet {
+        /// The value set.
+        on: bool,
+    },
+    /// `set postcrawford on|off`: whether this is post-Crawford play.
+    PostCrawfordSet {
+        /// The value set.
+        on: bool,
+    },
+    /// `set cube use on|off`.
+    CubeUse {
+        /// Whether the cube may be used.
+        on: bool,
+        /// Whether a game is being played and it is the Crawford game.
+        crawford_game: bool,
+        /// Whether money play is under the Jacoby rule.
+        money_jacoby: bool,
+    },
+    /// `set cube centre`.
+    CubeCentred,
+    /// The cube is disabled, so a position's cube value was not taken (an ID load).
+    CubeDisabled,
+    /// `set player N human|gnubg`, for one player.
+    PlayerKindSet {
+        /// The player's name.
+        player: String,
+        /// Who plays him now.
+        kind: PlayerKind,
+    },
+    /// `set dice`, or the dice of a loaded position.
+    DiceSet {
+        /// The dice, in the order set.
+        dice: [u8; 2],
+    },
+    /// `set turn N`.
+    TurnSet {
+        /// The player now on roll.
+        player: String,
+    },
+    /// `set gnubgid`: the GNUbg ID of the position set.
+    GnubgId {
+        /// The ID.
+        id: String,
+    },
+    /// A Match ID with a double offered is loaded as the position before the double.
+    DoubleSteppedBack,
+    /// The score (`show score`, `set score`, and after each game).
+    Score(ScoreReport),
+    /// `show crawford`.
+    CrawfordGame {
+        /// Whether this game is the Crawford game (`None`: money play).
+        crawford: Option<bool>,
+    },
+    /// `show postcrawford`.
+    PostCrawford {
+        /// Whether this is post-Crawford play (`None`: money play).
+        post_crawford: Option<bool>,
+    },
+    /// `show cube` in a game with the cube in use.
+    Cube {
+        /// Its value.
+        value: u32,
+        /// Its owner's name, `None` when centred.
+        owner: Option<String>,
+    },
+    /// `show cube` in the Crawford game.
+    CubeInCrawfordGame,
+    /// `show cube` with `set cube use off`.
+    CubeNotUsed,
+    /// `show dice` before a game.
+    DiceBeforeGame,
+    /// `show pipcount`: the player on roll first.
+    PipCounts {
+        /// Each player's count.
+        players: [PipCount; 2],
+    },
+    /// `show rng`.
+    Rng,
+    /// `show turn` with no game.
+    NoGameBeingPlayed,
+    /// `hint` when the roll has no legal play.
+    NoLegalMoves,
+    /// `list game`: the records of the game in progress.
+    GameList {
+        /// The records in order.
+        entries: Vec<GameListEntry>,
+    },
+    /// `hint` on a pending resignation: the answering player's equities and his right answer.
+    ResignationHint {
+        /// Equity playing on.
+        equity_before: f64,
+        /// Equity after accepting.
+        equity_after: f64,
+        /// Whether he should accept.
+        accept: bool,
+    },
+    /// `new session` (or `new match 0`): a money session has been started.
+    SessionStarted,
+    /// A game has ended: what it counts as in the match and its points.
+    GameScored {
+        /// The winner's name.
+        winner: String,
+        /// What the game counts as (a gammon under the Jacoby rule counts as a single game).
+        counted_as: Resignation,
+        /// The points won, cube included.
+        points: u32,
+    },
+    /// `end game`: the game was played to its end.
+    GameComplete {
+        /// The winner's name and the points he gained, if the game was won.
+        winner: Option<(String, u32)>,
+    },
+    /// `export match mat` of a game with board edits: the format cannot hold them.
+    EditedGameExport,
 }

@@ -11,8 +11,8 @@ use super::ast::{
     SetCommand, ShowCommand, Toggle,
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
-use super::event_text::{counted, resignation_word};
-use super::reply::{FilterReport, PlayerDepthReport, Reply};
+use super::event_text::resignation_word;
+use super::reply::{FilterReport, PlayerDepthReport, Reply, ScoreReport};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -20,8 +20,7 @@ use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
 use crate::notation::format_play;
-use crate::render::render_pipcount;
-use crate::rules::game::{Game, MatchContext, RuleSet};
+use crate::rules::game::{Game, Match, MatchContext, RuleSet};
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
@@ -115,13 +114,12 @@ impl Default for Settings {
 /// A gnubg-style session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
-    /// The game in progress, or the last one played: board, cube with the pending double,
-    /// turn, dice and resignations, and in its context the match's length, score, Crawford
-    /// flag and Jacoby rule. The one place these are kept; gnubg's [`MatchState`] is read
+    /// The match or money session: the game in progress, or the last one played (board,
+    /// cube with the pending double, turn, dice and resignations), the match's length,
+    /// score, Crawford game, post-Crawford play, Jacoby rule and beavers, where it stands
+    /// and the games' results. The one place these are kept; gnubg's [`MatchState`] is read
     /// off it (see `match_state.rs`).
-    game: Game,
-    /// Where gnubg's match stands: no game yet, a game being played, or how the last ended.
-    game_state: GameState,
+    match_play: Match,
     /// What gnubg shows that the game does not model.
     shown: match_state::Shown,
     names: [String; 2],
@@ -129,20 +127,15 @@ pub struct Session {
     players: [PlayerKind; 2],
     settings: Settings,
     rng: DiceRng,
-    games_played: u32,
-    post_crawford: bool,
     /// The game in progress in the match-file model: what `list game` lists, what the file
     /// commands write and what they read back (finished games go to the archive).
     actions: Vec<GameAction>,
-    match_over: bool,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
     /// Whether the dice were rolled or a double answered since the last opening roll.
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
-    /// `post_crawford` as it was when the current game started.
-    post_crawford_at_start: bool,
     /// The last roll drawn from the generator and by whom, until a move or a double.
     last_roll: Option<(Side, Dice)>,
     /// tavli's own variants: rotation and the starter of the next game.
@@ -172,27 +165,22 @@ impl Session {
     pub fn new(user_name: &str) -> Session {
         let default_names = ["gnubg".to_string(), user_name.to_string()];
         Session {
-            game: Game::new(
+            match_play: Match::new(
                 RuleSet::new(Variant::Standard),
                 MatchContext::money(),
                 Side::O,
             ),
-            game_state: GameState::NoGame,
             shown: match_state::Shown::default(),
             names: default_names.clone(),
             default_names,
             players: [PlayerKind::Computer, PlayerKind::Human],
             settings: Settings::default(),
             rng: DiceRng::from_entropy(),
-            games_played: 0,
-            post_crawford: false,
             actions: Vec::new(),
-            match_over: false,
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
             last_roll: None,
-            post_crawford_at_start: false,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),
@@ -280,7 +268,7 @@ impl Session {
         {
             return Err("score out of range".into());
         }
-        if state.is_match() && state.crawford && self.post_crawford {
+        if state.is_match() && state.crawford && self.match_play.is_post_crawford() {
             return Err("Crawford game and post-Crawford play together".into());
         }
         self.check_variant_consistency()
@@ -318,10 +306,10 @@ impl Session {
             // gnubg keeps an accepted resignation after the game: `accept` and `reject` then
             // go to `agree` and `decline`, which find no game in progress.
             Command::Accept => {
-                if self.game.resignation().is_some() {
+                if self.game().resignation().is_some() {
                     self.require_game()?;
                     self.agree_command(out)
-                } else if self.playing() && self.game.cube().offer.is_some() {
+                } else if self.playing() && self.game().cube().offer.is_some() {
                     self.take_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -330,10 +318,10 @@ impl Session {
                 }
             }
             Command::Reject => {
-                if self.game.resignation().is_some() {
+                if self.game().resignation().is_some() {
                     self.require_game()?;
                     self.decline_command(out)
-                } else if self.playing() && self.game.cube().offer.is_some() {
+                } else if self.playing() && self.game().cube().offer.is_some() {
                     self.drop_command(out)
                 } else {
                     Err(CommandError::not_now(
@@ -369,7 +357,12 @@ impl Session {
     // ----- helpers -----
 
     fn playing(&self) -> bool {
-        self.game_state == GameState::Playing
+        self.match_play.state() == GameState::Playing
+    }
+
+    /// The game in progress, or the last one played.
+    fn game(&self) -> &Game {
+        self.match_play.game()
     }
 
     fn require_game(&self) -> Result<(), CommandError> {

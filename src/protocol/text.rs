@@ -2,7 +2,7 @@
 
 use super::cube_report::CubeReport;
 use super::event_text::event_sentence;
-use super::reply_text::reply_lines;
+use super::reply_text::reply_text;
 use super::response::{
     BoardSnapshot, CommandError, ErrorKind, EvaluationReport, HintEntry, Output, Response,
 };
@@ -154,25 +154,32 @@ fn evaluation_text(report: &EvaluationReport) -> String {
     text
 }
 
+/// Appends a line (with its newline) or partial text; other outputs add nothing.
+fn push_text(stdout: &mut String, output: &Output) {
+    match output {
+        Output::Line { text } => {
+            stdout.push_str(text);
+            stdout.push('\n');
+        }
+        Output::Partial { text } => stdout.push_str(text),
+        _ => {}
+    }
+}
+
 /// gnubg's text for an accepted command.
 #[must_use]
 pub fn render_response(response: &Response) -> Rendered {
     let mut stdout = String::new();
     for (index, output) in response.outputs.iter().enumerate() {
         match output {
-            Output::Line { text } => {
-                stdout.push_str(text);
-                stdout.push('\n');
-            }
-            Output::Partial { text } => stdout.push_str(text),
+            Output::Line { .. } | Output::Partial { .. } => push_text(&mut stdout, output),
             Output::Board { board } => stdout.push_str(&board_text(board)),
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
             Output::Reply { reply } => {
-                for line in reply_lines(reply) {
-                    stdout.push_str(&line);
-                    stdout.push('\n');
+                for piece in reply_text(reply) {
+                    push_text(&mut stdout, &piece);
                 }
             }
             Output::Event { event } => {

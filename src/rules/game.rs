@@ -24,7 +24,7 @@ mod written;
 
 pub use context::MatchContext;
 pub use error::GameError;
-pub use match_play::Match;
+pub use match_play::{CrawfordMark, GameOutcome, Match, RecordedGame};
 pub use resume::GameInProgress;
 pub use rule_set::{Contact, PositionForm, RuleSet};
 
@@ -182,6 +182,11 @@ pub enum Event {
     Drawn,
     /// The position was edited.
     Edited,
+    /// The game won has won the match ([`Match::apply`]).
+    MatchWon {
+        /// The winner of the match.
+        winner: Side,
+    },
 }
 
 /// How a won game ended.

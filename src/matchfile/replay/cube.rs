@@ -13,7 +13,7 @@ impl GameReplay<'_> {
     /// A cube action in a variant played without the cube is an error (then checked as if
     /// the cube were used, so the rest of the game can be followed).
     fn refuse_without_cube(&mut self, span: Span) {
-        let rules = self.game.rules();
+        let rules = self.game().rules();
         if !rules.cube_in_use() {
             let variant = rules.variant();
             self.error(
@@ -25,9 +25,9 @@ impl GameReplay<'_> {
     }
 
     pub(super) fn double(&mut self, side: Side, value: Option<u32>, span: Span) {
-        let offered = self.game.cube().value.saturating_mul(2);
-        if self.game.apply_by(side, Action::Double).is_err() {
-            for refusal in self.game.double_refusals(side) {
+        let offered = self.game().cube().value.saturating_mul(2);
+        if self.match_play.apply_by(side, Action::Double).is_err() {
+            for refusal in self.game().double_refusals(side) {
                 self.refused_double(side, refusal, span);
             }
             self.follow_record(|progress| {
@@ -49,7 +49,7 @@ impl GameReplay<'_> {
                     span,
                     format!(
                         "the cube is on {}, a double makes it {offered}, not {value}",
-                        self.game.cube().value,
+                        self.game().cube().value,
                     ),
                 );
             }
@@ -102,7 +102,7 @@ impl GameReplay<'_> {
         span: Span,
         what: &str,
     ) -> Option<Result<(), GameError>> {
-        match self.game.may_answer(side) {
+        match self.game().may_answer(side) {
             Ok(()) => {}
             Err(GameError::NotYourTurn(responder)) => {
                 let message = format!(
@@ -127,11 +127,11 @@ impl GameReplay<'_> {
                 return None;
             }
         }
-        Some(self.game.apply_by(side, action).map(|_| ()))
+        Some(self.match_play.apply_by(side, action).map(|_| ()))
     }
 
     pub(super) fn take(&mut self, side: Side, span: Span) {
-        if self.game.may_answer(side).is_err() {
+        if self.game().may_answer(side).is_err() {
             self.refuse_without_cube(span);
         }
         if self.answer(side, Action::Take, span, "a take").is_some() {
@@ -140,7 +140,7 @@ impl GameReplay<'_> {
     }
 
     pub(super) fn drop_cube(&mut self, side: Side, span: Span) {
-        if self.game.may_answer(side).is_err() {
+        if self.game().may_answer(side).is_err() {
             self.refuse_without_cube(span);
         }
         if self.answer(side, Action::Drop, span, "a drop").is_some() {
@@ -152,7 +152,7 @@ impl GameReplay<'_> {
     /// times its value, and the doubler rolls next.
     pub(super) fn beaver(&mut self, side: Side, value: Option<u32>, span: Span) {
         self.refuse_without_cube(span);
-        let value_before = self.game.cube().value;
+        let value_before = self.game().cube().value;
         let Some(verdict) = self.answer(side, Action::Beaver, span, "a beaver") else {
             return;
         };

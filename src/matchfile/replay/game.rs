@@ -6,21 +6,22 @@ use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::super::record::{Ending, GameAction, GameRecord, GameResult};
 use super::roll::Written;
 use super::{side_name, Event, EventKind, GameInput, GameReplay, MatchInput};
-use crate::rules::game::{self, Action, Game, GameError, GameInProgress, MatchContext, RuleSet};
+use crate::rules::game::{self, Action, GameError, GameInProgress, Match};
 use crate::rules::variants::WinKind;
 use crate::rules::{Dice, Play, Side, Step};
 
+/// Replays `game` as the game `match_play` has just started, which counts in the match.
 pub(super) fn replay_game(
     input: &MatchInput,
     game: &GameInput,
-    context: MatchContext,
+    match_play: &mut Match,
     is_last: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GameRecord {
-    let rules = RuleSet::new(input.variant);
+    let context = *match_play.game().context();
     let mut state = GameReplay {
         input,
-        game: Game::opening(rules, context),
+        match_play,
         lost: false,
         unplayed: None,
         result_written: false,
@@ -45,7 +46,7 @@ pub(super) fn replay_game(
         state.declared_result(winner, points, resigned, span);
     }
     match state.result() {
-        None if state.game.is_over() => {}
+        None if state.game().is_over() => {}
         None if is_last => state.diagnostics.push(Diagnostic::warning(
             DiagnosticKind::Truncated,
             game.end,
@@ -80,7 +81,7 @@ impl GameReplay<'_> {
     /// The game's result as the record keeps it, once the game has been won (a drawn
     /// Plakoto game has none).
     pub(super) fn result(&self) -> Option<GameResult> {
-        match self.game.result()? {
+        match self.game().result()? {
             game::Event::Won {
                 winner,
                 ending,
@@ -102,7 +103,7 @@ impl GameReplay<'_> {
     /// Applies an action the replay has made sure the rules allow (a legal play found among
     /// the legal plays, a roll after the turn was checked, an edit).
     pub(super) fn apply_allowed(&mut self, side: Side, action: Action) -> Vec<game::Event> {
-        let result = self.game.apply_by(side, action);
+        let result = self.match_play.apply_by(side, action);
         debug_assert!(result.is_ok(), "{action:?} by {side:?} refused: {result:?}");
         result.unwrap_or_default()
     }
@@ -110,18 +111,18 @@ impl GameReplay<'_> {
     /// Puts the game where the file says it is after a record the rules refused (the
     /// refusal is reported): the file is followed, so that the rest of the game is checked.
     pub(super) fn follow_record(&mut self, change: impl FnOnce(&mut GameInProgress)) {
-        if self.game.is_over() {
+        if self.game().is_over() {
             return;
         }
-        let mut progress = self.game.in_progress();
+        let mut progress = self.game().in_progress();
         change(&mut progress);
-        self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+        self.match_play.resume_game(progress);
     }
 
     /// `side` is on roll from now on, with no dice and no decision pending (the file says
     /// so, after a refused or unusable record).
     pub(super) fn pass_to(&mut self, side: Side) {
-        if !self.game.is_over() {
+        if !self.game().is_over() {
             self.apply_allowed(side, Action::SetTurn(side));
         }
     }
@@ -131,7 +132,7 @@ impl GameReplay<'_> {
         if !matches!(event.kind, EventKind::Wins { .. } | EventKind::Losses(_)) {
             self.flush_unplayed();
         }
-        if self.game.is_over()
+        if self.game().is_over()
             && !matches!(event.kind, EventKind::Wins { .. } | EventKind::Losses(_))
         {
             self.error(
@@ -149,7 +150,7 @@ impl GameReplay<'_> {
                 cannot_move,
                 label,
             } => {
-                if self.game.rules().uses_gnubg_notation() {
+                if self.game().rules().uses_gnubg_notation() {
                     self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span);
                 } else {
                     let written = Written {
@@ -217,14 +218,14 @@ impl GameReplay<'_> {
     /// `side` rolls (`what`, as a diagnostic names it): reported when the rules say it is
     /// not `side`'s turn, and followed anyway (a double waiting for an answer is dropped).
     pub(super) fn take_turn(&mut self, side: Side, span: Span, what: &str) {
-        let refusal = self.game.may_roll(side).err();
+        let refusal = self.game().may_roll(side).err();
         match refusal {
             None | Some(GameError::GameOver) => {}
             Some(GameError::DoublePending) => {
                 let message = format!(
                     "{what} by {}, but {} must first take or drop the double",
                     self.name(side),
-                    self.name(self.game.turn())
+                    self.name(self.game().turn())
                 );
                 self.error(DiagnosticKind::WrongPlayer, span, message);
             }
@@ -241,7 +242,7 @@ impl GameReplay<'_> {
                 self.error(DiagnosticKind::WrongPlayer, span, message);
             }
         }
-        if refusal.is_some() || self.game.is_opening() {
+        if refusal.is_some() || self.game().is_opening() {
             self.pass_to(side);
         }
     }
@@ -278,9 +279,9 @@ impl GameReplay<'_> {
     /// exists; otherwise an error if `Cannot Move` was written, a pending "dice not used"
     /// finding if nothing was, and the turn passes as written. The roll is recorded.
     pub(super) fn record_no_play(&mut self, side: Side, dice: Dice, span: Span, cannot_move: bool) {
-        if self.game.apply_by(side, Action::CannotMove).is_err() {
+        if self.match_play.apply_by(side, Action::CannotMove).is_err() {
             let possible = self
-                .game
+                .game()
                 .legal_plays()
                 .iter()
                 .filter(|play| play.dice_used() > 0)

@@ -5,11 +5,12 @@
 //! Both readers turn their syntax tree into a [`MatchInput`] (a format-neutral list of
 //! written events with spans); [`replay`] checks it and builds the [`MatchRecord`].
 //!
-//! Each game is played on the rules' [`Game`]: every written record becomes an action
-//! applied by `Game::apply_by`, each refusal a diagnostic at the record's span, and the
-//! record is then followed as written so that the rest of the game is still checked. The
-//! match itself stays here rather than in `rules::game::Match`: a game is played at the
-//! score its score line states (gnubg imports it so), one variant for the whole file.
+//! The match is the rules' [`Match`], which scores each game and decides the Crawford game;
+//! a game is played at the score its score line states (gnubg imports it so: an edit of the
+//! score, [`Match::restate_score`]), one variant for the whole file. Each game is played on
+//! the match: every written record becomes an action applied by `Match::apply_by`, each
+//! refusal a diagnostic at the record's span, and the record is then followed as written so
+//! that the rest of the game is still checked.
 //!
 //! gnubg's variations replay on gnubg's move generator as gnubg imports them. tavli's own
 //! variants (Old English, Portes, Plakoto, Fevga, Athroisma) replay on their rules
@@ -29,9 +30,16 @@ pub use input::{Event, EventKind, GameInput, MatchInput};
 
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{GameAction, MatchRecord};
-use crate::rules::game::{Game, MatchContext, RuleSet};
+use crate::rules::game::{Game, Match, MatchContext, RuleSet};
 use crate::rules::{Side, Variant};
 use game::replay_game;
+
+impl GameReplay<'_> {
+    /// The game being replayed.
+    fn game(&self) -> &Game {
+        self.match_play.game()
+    }
+}
 
 fn side_name(players: &[String; 2], side: Side) -> String {
     let name = &players[side.index()];
@@ -56,10 +64,22 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
         comment: input.comment.clone(),
         games: Vec::new(),
     };
-    let mut expected_score = [0u32; 2];
-    let mut crawford_played = false;
+    let rules = RuleSet::new(input.variant);
+    let mut match_play = Match::new(
+        rules,
+        MatchContext {
+            length,
+            score: [0, 0],
+            crawford: false,
+            jacoby: input.jacoby,
+            // A written beaver is one instant redouble, taken at once.
+            beavers: if length == 0 { 1 } else { 0 },
+        },
+        Side::X,
+    );
     let game_count = input.games.len();
     for (index, game) in input.games.iter().enumerate() {
+        let expected_score = match_play.context().score;
         let written = game.score.map(|(score, _)| score);
         let score = written.unwrap_or(expected_score);
         if let Some((score, span)) = game.score {
@@ -87,10 +107,11 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             ));
             break;
         }
-        let crawford = RuleSet::new(input.variant).is_crawford_game(length, score, crawford_played);
-        if crawford {
-            crawford_played = true;
+        match_play.restate_score(score);
+        if match_play.start_game(rules).is_err() {
+            break;
         }
+        let crawford = match_play.context().crawford;
         if let Some((declared, span)) = game.declared_crawford {
             if declared != crawford && length > 0 {
                 let message = if declared {
@@ -116,20 +137,7 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             }
         }
         let is_last = index + 1 == game_count;
-        let context = MatchContext {
-            length,
-            score,
-            crawford,
-            jacoby: input.jacoby,
-            // A written beaver is one instant redouble, taken at once.
-            beavers: if length == 0 { 1 } else { 0 },
-        };
-        let game_record = replay_game(input, game, context, is_last, &mut diagnostics);
-        expected_score = score;
-        if let Some(result) = game_record.result {
-            expected_score[result.winner.index()] =
-                expected_score[result.winner.index()].saturating_add(result.points);
-        }
+        let game_record = replay_game(input, game, &mut match_play, is_last, &mut diagnostics);
         record.games.push(game_record);
     }
     if let (Some((_, span)), Some(last)) = (input.length, record.games.last()) {
@@ -148,11 +156,13 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
     (record, diagnostics)
 }
 
-/// One game's replay: the game as the rules keep it, and what the replay adds to it.
+/// One game's replay: the match with the game as the rules keep it, and what the replay
+/// adds to it.
 struct GameReplay<'a> {
     input: &'a MatchInput,
-    /// The board, cube, turn, dice, pending double and result, changed by `Game::apply`.
-    game: Game,
+    /// The match and its game (board, cube, turn, dice, pending double and result), changed
+    /// by `Match::apply_by`.
+    match_play: &'a mut Match,
     /// Moves can no longer be checked (the position is lost after an unusable move).
     lost: bool,
     /// A roll written without moves although moves were possible: fine only right before a

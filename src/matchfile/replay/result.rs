@@ -11,14 +11,14 @@ use crate::rules::{Resignation, Side};
 impl GameReplay<'_> {
     /// Points still needed by `side` to win the match.
     pub(super) fn needed(&self, side: Side) -> Option<u32> {
-        let context = self.game.context();
+        let context = self.game().context();
         (context.length > 0).then(|| context.length.saturating_sub(context.score[side.index()]))
     }
 
     pub(super) fn wins(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
         self.unplayed = None;
         self.losses = None;
-        let cube_value = self.game.cube().value;
+        let cube_value = self.game().cube().value;
         if let Some(result) = self.result() {
             if self.result_written {
                 // `Losses` then `Wins` (Galaxy) restate the same result.
@@ -57,7 +57,7 @@ impl GameReplay<'_> {
                 } else if cube_value == 1
                     && points == 1
                     && result.ending == Ending::BearOff
-                    && self.game.rules().cube_in_use()
+                    && self.game().rules().cube_in_use()
                 {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
                     self.diagnostics.push(Diagnostic::warning(
@@ -78,7 +78,7 @@ impl GameReplay<'_> {
             }
             return;
         }
-        if self.game.is_opening() {
+        if self.game().is_opening() {
             self.diagnostics.push(Diagnostic::warning(
                 DiagnosticKind::WrongResult,
                 span,
@@ -87,7 +87,7 @@ impl GameReplay<'_> {
         }
         // The game is not over: the loser resigned (or forfeited) this much, worth what the
         // rules say (the kind times the cube; a tavli game has no cube and no triple game).
-        let (rules, cube) = (self.game.rules(), *self.game.cube());
+        let (rules, cube) = (self.game().rules(), *self.game().cube());
         let worth_of = |kind: Resignation| rules.resignation_points(kind, &cube);
         let largest = rules.largest_resignation();
         let kinds: Vec<Resignation> = (1..=largest.points())
@@ -148,7 +148,7 @@ impl GameReplay<'_> {
     /// game (over already) takes the result as written.
     fn resigned(&mut self, loser: Side, kind: Resignation, worth: u32) {
         let resign = Action::Resign { side: loser, kind };
-        if self.game.apply_by(loser, resign).is_ok() {
+        if self.match_play.apply_by(loser, resign).is_ok() {
             self.apply_allowed(loser.opponent(), Action::Accept);
         } else {
             self.apply_allowed(
@@ -187,7 +187,7 @@ impl GameReplay<'_> {
             }
             // The variant notation: an illegal play is not set up as written, the position
             // is unknown, so the declared result is taken as written (the loss was reported).
-            None if self.lost && !self.game.rules().uses_gnubg_notation() => {
+            None if self.lost && !self.game().rules().uses_gnubg_notation() => {
                 self.apply_allowed(
                     winner,
                     Action::SetResult {

@@ -64,7 +64,7 @@ impl GameReplay<'_> {
             return;
         }
         self.apply_allowed(side, Action::Roll(dice));
-        let board = *self.game.board();
+        let board = *self.game().board();
         if let Some((after, steps)) = full_roll_play(&board, side, dice, &jumps(moves)) {
             self.played(side, dice, Play::new(&steps, after), &steps);
             return;
@@ -73,7 +73,7 @@ impl GameReplay<'_> {
             self.record_no_play(side, dice, span, cannot_move);
             return;
         }
-        let legal = self.game.legal_plays();
+        let legal = self.game().legal_plays();
         match match_written_play(&board, side, dice, moves, &legal) {
             Ok((play, steps)) => self.played(side, dice, play, &steps),
             Err(reason) => {
@@ -84,7 +84,7 @@ impl GameReplay<'_> {
                 // A play with a half-move left out: go on with the only legal play that
                 // contains the written ones, so later moves are still checked.
                 let completed = complete_partial_play(&jumps(moves), &legal);
-                let rules = self.game.rules();
+                let rules = self.game().rules();
                 let note = completed.map_or_else(String::new, |play| {
                     format!(
                         "; going on with {}, the only legal play that contains it",
@@ -118,7 +118,7 @@ impl GameReplay<'_> {
         written: &Written<'_>,
         span: Span,
     ) {
-        let rules = self.game.rules();
+        let rules = self.game().rules();
         // Once the position is lost, a roll again (the same player rolling twice) cannot be
         // told from a roll out of turn.
         if !(self.lost && rules.has_rerolls()) {
@@ -168,7 +168,7 @@ impl GameReplay<'_> {
             self.record_no_play(side, dice, span, written.cannot_move);
             return;
         }
-        let board = *self.game.board();
+        let board = *self.game().board();
         let text = VariantMoveText {
             action: written.label,
             entries: moves
@@ -190,7 +190,7 @@ impl GameReplay<'_> {
         match resolve_move(rules, &board, side, dice, &WrittenMove::Entries(text)) {
             Ok(play) => self.played(side, dice, play, play.steps()),
             Err(error) => {
-                let legal = self.game.legal_plays();
+                let legal = self.game().legal_plays();
                 let reason = if legal.iter().all(|play| play.dice_used() == 0) {
                     "no move is possible with this roll, but moves are written".to_string()
                 } else {
@@ -220,7 +220,7 @@ impl GameReplay<'_> {
     /// rules say the position ends it) and the turn passes; nothing is recorded.
     fn set_up_unchecked(&mut self, side: Side, moves: &[(MoveText, Span)], span: Span) {
         if !self.lost {
-            match apply_jumps_in_any_order(self.game.board(), side, &jumps(moves)) {
+            match apply_jumps_in_any_order(self.game().board(), side, &jumps(moves)) {
                 Some((after, steps)) => {
                     self.apply_allowed(side, Action::PlayUnchecked(Play::new(&steps, after)));
                 }

@@ -1,7 +1,7 @@
 //! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
 
 use super::*;
-use crate::rules::game::{Action, Ending, Event, GameError};
+use crate::rules::game::{Action, Event, GameError};
 use crate::rules::variants::cube::{may_double, Cube, CubeContext, CubeRefusal};
 
 impl Session {
@@ -12,7 +12,7 @@ impl Session {
         // gnubg's order (`CommandDouble`, checked live): the Crawford flag (also that of an
         // edited money position) and the session's cube setting, then a pending double (a
         // beaver), the turn, and the rules' refusals.
-        if self.game.context().crawford {
+        if self.match_play.context().crawford {
             return Err(CommandError::not_now(
                 "Doubling is forbidden by the Crawford rule (see `help set crawford').",
             ));
@@ -22,22 +22,22 @@ impl Session {
                 "The doubling cube has been disabled (see `help set cube use').",
             ));
         }
-        if self.game.cube().offer.is_some() {
+        if self.game().cube().offer.is_some() {
             return self.beaver_command(out);
         }
         // gnubg's test is that the player on turn is the player on roll: also false after a
         // declined resignation has handed the turn to a resigner not on roll (checked live).
-        if self.game.resignation().is_some() || self.state().turn != self.state().on_roll {
+        if self.game().resignation().is_some() || self.state().turn != self.state().on_roll {
             return Err(CommandError::not_now(
                 "You are only allowed to double if you are on roll.",
             ));
         }
-        if self.game.cube().value >= self.max_cube() {
+        if self.game().cube().value >= self.max_cube() {
             return Err(CommandError::not_now(
                 "The cube is already at its highest supported value ; you can't double any more.",
             ));
         }
-        let rolled = self.game.dice().is_some();
+        let rolled = self.game().dice().is_some();
         let message = match self.double_refusal(self.state().on_roll, rolled) {
             None => {
                 self.offer_double(out);
@@ -59,7 +59,7 @@ impl Session {
     pub(super) fn double_refusal(&self, doubler: Side, rolled: bool) -> Option<CubeRefusal> {
         let cube = Cube {
             offer: None,
-            ..*self.game.cube()
+            ..*self.game().cube()
         };
         let context = CubeContext {
             on_roll: doubler,
@@ -90,7 +90,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || self.game.cube().offer.is_none() {
+        if !self.playing() || self.game().cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can take it.",
             ));
@@ -118,7 +118,7 @@ impl Session {
         if self.playing() {
             self.require_human_turn()?;
         }
-        if !self.playing() || self.game.cube().offer.is_none() {
+        if !self.playing() || self.game().cube().offer.is_none() {
             return Err(CommandError::not_now(
                 "The cube must have been offered before you can drop it.",
             ));
@@ -131,15 +131,8 @@ impl Session {
         let dropper = self.state().turn;
         self.rolled_since_opening = true;
         let events = self.apply_checked(Action::Drop);
-        let Some(&Event::Won { winner, points, .. }) = events.last() else {
-            return;
-        };
-        for event in events {
-            out.event(event, &self.names);
-        }
         self.actions.push(GameAction::Drop { side: dropper });
-        self.game_state = GameState::Dropped;
-        self.finish_game(winner, Resignation::Single, points, out);
+        self.finish_game(events, out);
     }
 
     pub(super) fn beaver_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
@@ -156,12 +149,12 @@ impl Session {
     /// Why a beaver is not allowed now, or `None` when it is: the rules' refusals in gnubg's
     /// words, then gnubg's largest cube.
     pub(super) fn beaver_refusal(&self) -> Option<CommandError> {
-        let mut cube = *self.game.cube();
+        let mut cube = *self.game().cube();
         if !self.playing() {
             cube.offer = None;
         }
         let message = match cube.beaver(&self.cube_context()) {
-            Ok(_) if self.game.cube().value * 2 >= MAX_MONEY_CUBE => {
+            Ok(_) if self.game().cube().value * 2 >= MAX_MONEY_CUBE => {
                 "The cube is already at its highest supported value ; you can't double any more."
                     .to_string()
             }
@@ -278,7 +271,7 @@ impl Session {
 
     pub(super) fn agree_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.game.resignation().is_none() {
+        if self.game().resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.accept_resignation(out);
@@ -286,34 +279,22 @@ impl Session {
     }
 
     pub(super) fn accept_resignation(&mut self, out: &mut Response) {
-        if self.game.resignation().is_none() {
+        if self.game().resignation().is_none() {
             return;
         }
         // The rules score it: what was resigned times the cube (SC21); the Jacoby rule
-        // changes only the word printed.
+        // changes only what the match counts the game as.
+        let resigner = self.game().resignation().map(|(side, _)| side);
         let events = self.apply_checked(Action::Accept);
-        let Some(&Event::Won {
-            winner,
-            ending: Ending::Resigned(level),
-            points,
-        }) = events.last()
-        else {
-            return;
-        };
-        let word = self.scored(level);
-        for event in events {
-            out.event(event, &self.names);
+        if let Some(side) = resigner {
+            self.actions.push(GameAction::Resign { side });
         }
-        self.actions.push(GameAction::Resign {
-            side: winner.opponent(),
-        });
-        self.game_state = GameState::Resigned;
-        self.finish_game(winner, word, points, out);
+        self.finish_game(events, out);
     }
 
     pub(super) fn decline_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_human_turn()?;
-        if self.game.resignation().is_none() {
+        if self.game().resignation().is_none() {
             return Err(CommandError::not_now("No resignation was offered."));
         }
         self.decline_resignation(out);
@@ -321,7 +302,7 @@ impl Session {
     }
 
     pub(super) fn decline_resignation(&mut self, out: &mut Response) {
-        if self.game.resignation().is_none() {
+        if self.game().resignation().is_none() {
             return;
         }
         let decliner = self.state().turn;
@@ -332,7 +313,7 @@ impl Session {
         // has it from the rules (the double waits for his answer again); one who resigned on
         // roll or his opponent's turn does not (the rules give it to the player on roll).
         let resigner = decliner.opponent();
-        self.shown.turn = (resigner != self.game.turn()).then_some(resigner);
+        self.shown.turn = (resigner != self.game().turn()).then_some(resigner);
         self.hand_over(out);
     }
 

@@ -13,6 +13,7 @@
 
 use super::Session;
 use crate::protocol::evaluate;
+use crate::protocol::reply::Reply;
 use crate::protocol::response::{CommandError, ErrorKind, Output, Response};
 use crate::rules::{GameState, Side};
 
@@ -37,14 +38,14 @@ impl Session {
     /// Refuses a Plakoto or Fevga board: pubeval's inputs are a standard board, and one with
     /// pins or same-direction movement has no meaning for it. `rest` ends the message.
     fn require_standard_board(&self, rest: &str) -> Result<(), CommandError> {
-        if self.game.rules().variant().has_gnubg_position_id() {
+        if self.game().rules().variant().has_gnubg_position_id() {
             return Ok(());
         }
         Err(CommandError::new(
             ErrorKind::Unsupported,
             format!(
                 "tavli has no evaluator for {} positions{rest}",
-                super::variant_title(self.game.rules().variant())
+                super::variant_title(self.game().rules().variant())
             ),
         ))
     }
@@ -65,20 +66,11 @@ impl Session {
             offer.points(),
             self.settings.evaluation.cube_decision,
         );
-        let (before, after) = (value.playing_on, value.accepted);
-        out.line(format!("Equity before resignation : {before:+.3}"));
-        out.line(format!(
-            "Equity after resignation : {after:+.3} ({:+.3})",
-            after - before
-        ));
-        out.line("");
-        let decision = if value.should_accept() {
-            "Accept"
-        } else {
-            "Reject"
-        };
-        out.line(format!("Correct resign decision : {decision}"));
-        out.line("");
+        out.reply(Reply::ResignationHint {
+            equity_before: value.playing_on,
+            equity_after: value.accepted,
+            accept: value.should_accept(),
+        });
         Ok(())
     }
 

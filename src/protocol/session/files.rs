@@ -29,11 +29,9 @@ use crate::matchfile::record::{GameAction, GameRecord};
 use crate::matchfile::{write_mat, Format, MatOptions};
 use crate::notation::apply_written_steps;
 use crate::protocol::ast::FileCommand;
+use crate::protocol::reply::Reply;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::{Board, GameState, Side, Step};
-
-/// gnubg's two lines when a game with board edits is exported as .mat.
-const EDITED_WARNING: &str = "Warning: this game was edited during play and cannot be exported correctly in this format.\nUse Snowie text format instead.";
 
 /// The finished games of the session's match and the match information read from a file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -101,7 +99,7 @@ impl Session {
                 self.import_file(&path, Format::Sgf, out)
             }
             FileCommand::ExportMatchMat(path) => {
-                if self.game_state == GameState::NoGame {
+                if self.match_play.state() == GameState::NoGame {
                     return Err(CommandError::not_now("No game in progress."));
                 }
                 let path = path.ok_or_else(|| {
@@ -115,9 +113,7 @@ impl Session {
                     .any(|action| matches!(action, GameAction::SetBoard { .. }))
                     && self.playing()
                 {
-                    for line in EDITED_WARNING.lines() {
-                        out.line(line);
-                    }
+                    out.reply(Reply::EditedGameExport);
                 }
                 let options = MatOptions {
                     open_game_as_gnubg_exports_it: self.playing(),
@@ -155,7 +151,7 @@ impl Session {
     /// match file records one variant for the whole match: refuse rather than write a file
     /// whose games cannot be replayed.
     fn refuse_mixed_variants(&self) -> Result<(), CommandError> {
-        if self.rotating_variants() && self.games_played > 0 {
+        if self.rotating_variants() && self.match_play.games_played() > 0 {
             return Err(CommandError::new(
                 ErrorKind::Unsupported,
                 "A tavli match changes variant each game, and a match file holds one variant: nothing written (`save position` writes the current game).",
@@ -165,7 +161,7 @@ impl Session {
     }
 
     fn require_any_game(&self) -> Result<(), CommandError> {
-        if self.game_state == GameState::NoGame {
+        if self.match_play.state() == GameState::NoGame {
             Err(CommandError::not_now(NO_GAME))
         } else {
             Ok(())

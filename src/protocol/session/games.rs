@@ -2,8 +2,7 @@
 
 use super::turn::unreachable_dice;
 use super::*;
-use crate::rules::game::{Action, Ending, Event};
-use crate::rules::variants::WinKind;
+use crate::rules::game::{Action, Event};
 
 impl Session {
     pub(super) fn new_command(
@@ -13,17 +12,19 @@ impl Session {
     ) -> Result<(), CommandError> {
         match new {
             NewCommand::Game => {
-                if self.match_over {
+                if self.match_play.winner().is_some() {
                     return Err(CommandError::not_now("The match is already over."));
                 }
-                if self.game_state == GameState::NoGame && self.games_played == 0 {
+                if self.match_play.state() == GameState::NoGame
+                    && self.match_play.games_played() == 0
+                {
                     self.start_session(0, out);
                 }
                 self.start_game(out, false);
                 Ok(())
             }
             NewCommand::Session => {
-                out.line("A new session has been started.");
+                out.reply(Reply::SessionStarted);
                 self.start_session(0, out);
                 self.start_game(out, false);
                 Ok(())
@@ -39,7 +40,7 @@ impl Session {
                     }
                 };
                 if length == 0 {
-                    out.line("A new session has been started.");
+                    out.reply(Reply::SessionStarted);
                 } else {
                     out.reply(Reply::MatchStarted { length });
                     self.names = self.default_names.clone();
@@ -51,43 +52,35 @@ impl Session {
         }
     }
 
+    /// A new match to `length` (0: a money session) with the settings' variant, Jacoby rule
+    /// (money play with the cube) and beavers; the game of the previous match or session is
+    /// over for good.
     pub(super) fn start_session(&mut self, length: u32, _out: &mut Response) {
+        let rules = RuleSet::new(self.settings.variation);
         let context = MatchContext {
             length,
             score: [0, 0],
             crawford: false,
-            jacoby: self.settings.jacoby && length == 0,
+            jacoby: self.settings.jacoby && length == 0 && rules.cube_in_use(),
             beavers: self.settings.beavers,
         };
-        self.game = match_state::fresh_game(self.settings.variation, context, self.game.on_roll());
+        self.match_play = Match::new(rules, context, self.game().on_roll());
+        self.match_play
+            .set_automatic_crawford(self.settings.automatic.crawford);
         self.shown = match_state::Shown::default();
         self.start_variant_session();
-        self.games_played = 0;
-        self.post_crawford = false;
-        self.post_crawford_at_start = false;
-        // The game of the previous match or session is over for good.
-        self.game_state = GameState::NoGame;
-        self.match_over = false;
         self.archive = files::Archive::default();
     }
 
     pub(super) fn start_game(&mut self, out: &mut Response, automatic: bool) {
         let variant = self.game_variant();
-        // A game abandoned by `new game` after an earlier game of the match does not count:
-        // its Crawford settings go back to what that earlier game left (gnubg recomputes them
-        // from the game record; with no earlier game it keeps the current ones).
-        if self.playing() && self.games_played > 0 {
-            self.post_crawford = self.post_crawford_at_start;
-        } else if self.playing() && self.game.context().crawford {
-            // Abandoning a Crawford game that no earlier game led to counts as having played it.
-            self.post_crawford = true;
+        // A fresh game; who is on roll waits for the opening roll. A game abandoned by `new
+        // game` does not count (the match puts the Crawford state back, see
+        // `Match::start_game`); callers start no game in a match already won.
+        if self.match_play.start_game(RuleSet::new(variant)).is_err() {
+            return;
         }
-        self.post_crawford_at_start = self.post_crawford;
-        // A fresh game; who is on roll waits for the opening roll.
-        self.game = match_state::fresh_game(variant, *self.game.context(), self.game.on_roll());
         self.shown = match_state::Shown::default();
-        self.game_state = GameState::Playing;
-        self.update_crawford_flags();
         self.last_roll = None;
         self.actions.clear();
         if self.start_fresh_roll_game(out) {
@@ -152,89 +145,38 @@ impl Session {
         self.hand_over(out);
     }
 
-    /// Points for a game won by `winner` with result `result` (before the cube), gnubg's
-    /// Jacoby rule applied: (the word printed, the points).
-    pub(super) fn scored(&self, result: Resignation) -> Resignation {
-        let state = &self.state();
-        let money_jacoby = !state.is_match() && state.jacoby;
-        if state
-            .rules()
-            .jacoby_counts_single(money_jacoby, state.cube_owner.is_none())
-        {
-            Resignation::Single
-        } else {
-            result
+    /// Reports the end of a game the match has just counted: `events` are the match's events
+    /// from the game's end on (the win or Plakoto's draw, then the match won if it is), and
+    /// after them gnubg's account: what the game counts as, the score, and the match won or
+    /// else the next game. One path for every variant and every ending.
+    pub(super) fn finish_game(&mut self, events: Vec<Event>, out: &mut Response) {
+        let mut match_won = None;
+        for event in events {
+            match event {
+                Event::MatchWon { .. } => match_won = Some(event),
+                _ => out.event(event, &self.names),
+            }
         }
-    }
-
-    /// Ends the game the rules ended with `ending` after a play: a [`Event::Won`] by
-    /// bearing off or Plakoto's mother rule (its points counting the cube, and the Jacoby
-    /// rule in money play), or a Plakoto [`Event::Drawn`]. One path for every variant.
-    pub(super) fn end_game(&mut self, ending: Event, out: &mut Response) {
-        self.game_state = GameState::Over;
-        let Event::Won {
-            winner,
-            ending: Ending::Played(kind),
-            points,
-        } = ending
-        else {
-            self.finish_drawn_game(out);
+        let Some(outcome) = self.match_play.results().last().copied() else {
             return;
         };
-        if kind == WinKind::Mother {
-            out.line(format!(
-                "{}'s mother checker is pinned.",
-                self.name(winner.opponent())
-            ));
-        }
-        let word = match kind {
-            WinKind::Single => Resignation::Single,
-            WinKind::Gammon | WinKind::Mother => Resignation::Gammon,
-            WinKind::Backgammon => Resignation::Backgammon,
-        };
-        let word = self.scored(word);
-        out.event(ending, &self.names);
-        self.finish_game(winner, word, points, out);
-    }
-
-    /// Records the end of a game: result lines, score, match end, next game.
-    pub(super) fn finish_game(
-        &mut self,
-        winner: Side,
-        word: Resignation,
-        points: u32,
-        out: &mut Response,
-    ) {
-        self.archive_game(winner, points);
-        self.repeat_opening = !self.rolled_since_opening;
-        // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
-        out.line(format!(
-            "{} wins a {} and {}.",
-            self.name(winner),
-            resignation_word(word),
-            counted(points, "point")
-        ));
-        self.edit_match(|context| context.score[winner.index()] += points);
-        self.record_winner(winner);
-        self.games_played += 1;
-        let length = self.game.context().length;
-        let over = length > 0 && self.game.context().score[winner.index()] >= length;
-        if over {
-            self.edit_match(|context| context.crawford = false);
-        } else if length > 0 {
-            if self.game.context().crawford {
-                self.post_crawford = true;
+        match outcome.winner {
+            Some(winner) => {
+                self.archive_game(winner, outcome.points);
+                self.repeat_opening = !self.rolled_since_opening;
+                // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
+                out.reply(Reply::GameScored {
+                    winner: self.name(winner).to_string(),
+                    counted_as: outcome.counted_as,
+                    points: outcome.points,
+                });
             }
-            self.update_crawford_flags();
+            None => self.repeat_opening = false,
         }
-        if length > 0 {
-            out.partial(self.score_line());
-        } else {
-            out.line(self.score_line());
-        }
-        if over {
-            self.match_over = true;
-            out.line(format!("{} has won the match.", self.name(winner)));
+        self.record_winner(outcome.winner);
+        out.reply(Reply::Score(self.score_report()));
+        if let Some(event) = match_won {
+            out.event(event, &self.names);
             self.board(out);
             return;
         }
@@ -243,49 +185,17 @@ impl Session {
         }
     }
 
-    /// gnubg's Crawford flags for the game about to be played: the Crawford game when exactly
-    /// one player is 1-away for the first time, post-Crawford play once anybody is 1-away
-    /// otherwise (a 1-point match is post-Crawford from the start).
-    pub(super) fn update_crawford_flags(&mut self) {
-        let rules = self.game.rules();
-        let MatchContext { length, score, .. } = *self.game.context();
-        let crawford = rules.has_crawford_rule(length)
-            && self.settings.automatic.crawford
-            && rules.is_crawford_game(length, score, self.post_crawford);
-        self.edit_match(|context| context.crawford = crawford);
-        if rules.has_crawford_rule(length)
-            && !crawford
-            && score.iter().any(|&score| score + 1 == length)
-        {
-            self.post_crawford = true;
-        }
-    }
-
-    pub(super) fn score_line(&self) -> String {
-        let state = &self.state();
-        let games = counted(self.games_played, "game");
-        let scores = format!(
-            "{} {}, {} {}",
-            self.names[0], state.score[0], self.names[1], state.score[1]
-        );
-        if state.is_match() {
-            let length = state.match_length;
-            let suffix = if state.crawford {
-                ", Crawford game"
-            } else if self.post_crawford {
-                ", post-Crawford play"
-            } else {
-                ""
-            };
-            format!(
-                "The score (after {games}) is: {scores} (match to {}{suffix})",
-                counted(length, "point")
-            )
-        } else {
-            format!(
-                "The score (after {games}) is: {scores} (money session, {} Jacoby rule).",
-                if state.jacoby { "with" } else { "without" }
-            )
+    /// Where the match stands, for gnubg's score line.
+    pub(super) fn score_report(&self) -> ScoreReport {
+        let context = self.match_play.context();
+        ScoreReport {
+            names: self.names.clone(),
+            score: context.score,
+            games: self.match_play.games_played(),
+            length: context.length,
+            crawford: context.crawford,
+            post_crawford: self.match_play.is_post_crawford(),
+            jacoby: context.jacoby,
         }
     }
 
@@ -305,7 +215,7 @@ impl Session {
     pub(super) fn swap_sides(&mut self) {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
-        self.game = self.game.swapped();
+        self.match_play.swap();
         self.actions = self.actions.iter().map(GameAction::swapped).collect();
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);

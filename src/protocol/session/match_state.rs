@@ -1,13 +1,11 @@
-//! gnubg's match state and the session's game: [`Session::state`] reads the [`MatchState`]
-//! gnubg would show off the rules [`Game`] (for IDs, boards, evaluators and `show`),
-//! `adopt_state` takes one read from an ID or a file as the game, and the session changes
-//! the game through [`Game::apply`]. What gnubg shows that the game does not model is kept
-//! in [`Shown`].
+//! gnubg's match state and the session's match: [`Session::state`] reads the [`MatchState`]
+//! gnubg would show off the rules [`Match`] and its game (for IDs, boards, evaluators and
+//! `show`), `adopt_state` takes one read from an ID or a file as the match and its game, and
+//! the session changes them through [`Match::apply`] and the match's edits. What gnubg shows
+//! that the game does not model is kept in [`Shown`].
 
 use super::*;
-use crate::rules::game::{
-    Action, Ending, Event, Game, GameError, GameInProgress, MatchContext, RuleSet,
-};
+use crate::rules::game::{Action, Ending, Event, GameError, GameInProgress, MatchContext};
 use crate::rules::variants::cube::{Cube, CubeContext, Offer};
 
 /// What gnubg shows that the rules' game does not hold.
@@ -20,18 +18,13 @@ pub(super) struct Shown {
     pub(super) turn: Option<Side>,
 }
 
-/// A fresh game of `variant` in a match at `context`, `on_roll` to roll.
-pub(super) fn fresh_game(variant: Variant, context: MatchContext, on_roll: Side) -> Game {
-    Game::new(RuleSet::new(variant), context, on_roll)
-}
-
 impl Session {
     /// The match state gnubg would show: the game's board, cube, turn, dice and offers, the
     /// match's length, score, Crawford flag and Jacoby rule, and where the game stands.
     #[must_use]
     pub fn state(&self) -> MatchState {
-        let game = &self.game;
-        let context = game.context();
+        let game = self.game();
+        let context = self.match_play.context();
         let cube = game.cube();
         let mut on_roll = game.on_roll();
         let mut turn = self.shown.turn.unwrap_or_else(|| game.turn());
@@ -63,7 +56,7 @@ impl Session {
             on_roll,
             turn,
             crawford: context.crawford,
-            game_state: self.game_state,
+            game_state: self.match_play.state(),
             double_offered: cube.offer.is_some(),
             resignation: game.resignation().map(|(_, kind)| kind),
             dice: game.dice(),
@@ -74,7 +67,8 @@ impl Session {
     }
 
     /// Takes `state` (read from an ID or a match file) as the game and the match: the game
-    /// resumes there, with no beaver and no refused resignation.
+    /// resumes there, with no beaver and no refused resignation, and no game has been
+    /// finished in the match yet.
     pub(super) fn adopt_state(&mut self, state: &MatchState) {
         let context = MatchContext {
             length: state.match_length,
@@ -93,7 +87,7 @@ impl Session {
                 beaverer: None,
             }),
         };
-        self.game = Game::resume(
+        self.match_play.resume(
             state.rules(),
             context,
             GameInProgress {
@@ -105,27 +99,20 @@ impl Session {
                 declined: None,
                 opening: false,
             },
+            state.game_state,
         );
-        self.game_state = state.game_state;
-        self.shown.turn = (state.turn != self.game.turn()).then_some(state.turn);
+        self.shown.turn = (state.turn != self.game().turn()).then_some(state.turn);
     }
 
     /// Whether this is match play (a match length is set).
     pub(super) fn is_match(&self) -> bool {
-        self.game.context().length > 0
-    }
-
-    /// The match around the game changes (score, Crawford flag, Jacoby rule, beavers).
-    pub(super) fn edit_match(&mut self, edit: impl FnOnce(&mut MatchContext)) {
-        let mut context = *self.game.context();
-        edit(&mut context);
-        self.game.set_context(context);
+        self.match_play.context().length > 0
     }
 
     /// The beaver setting, which the game's money play follows at once.
     pub(super) fn set_beavers(&mut self, count: u32) {
         self.settings.beavers = count;
-        self.edit_match(|context| context.beavers = count);
+        self.match_play.set_beavers(count);
     }
 
     /// `set cube use off` in a game: the cube goes back to 1, centred, and a pending double
@@ -134,24 +121,24 @@ impl Session {
     /// answer stays on turn, also when he is not on roll, until the next action.
     pub(super) fn centre_cube_at_one(&mut self) -> bool {
         let turn = self.state().turn;
-        let mut progress = self.game.in_progress();
+        let mut progress = self.game().in_progress();
         let withdrawn = progress.cube.offer.take().is_some();
         progress.cube.value = 1;
         progress.cube.owner = None;
-        self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
-        self.shown.turn = (turn != self.game.turn()).then_some(turn);
+        self.match_play.resume_game(progress);
+        self.shown.turn = (turn != self.game().turn()).then_some(turn);
         withdrawn
     }
 
     /// How many beavers (and raccoons) the pending double has had.
     pub(super) fn beavers_used(&self) -> u32 {
-        self.game.cube().offer.map_or(0, |offer| offer.redoubles)
+        self.game().cube().offer.map_or(0, |offer| offer.redoubles)
     }
 
     /// What the cube rules need to know about the current game and the match.
     pub(super) fn cube_context(&self) -> CubeContext {
-        let game = &self.game;
-        let context = game.context();
+        let game = self.game();
+        let context = self.match_play.context();
         CubeContext {
             variant: game.rules().variant(),
             match_length: context.length,
@@ -163,10 +150,11 @@ impl Session {
         }
     }
 
-    /// Applies `action` to the current game. Every action but a board edit ends gnubg's own
-    /// turn (see [`Shown::turn`]).
+    /// Applies `action` to the current game; a game that ends counts in the match (its
+    /// events end with [`Event::MatchWon`] when it wins the match). Every action but a board
+    /// edit ends gnubg's own turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        let events = self.game.apply(action)?;
+        let events = self.match_play.apply(action)?;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;
         }

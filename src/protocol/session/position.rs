@@ -1,7 +1,7 @@
 //! The `set` commands that edit the position: board, dice, turn, score and the IDs (Match ID, GNUbg ID, XGID).
 
 use super::*;
-use crate::rules::game::Action;
+use crate::rules::game::{Action, CrawfordMark};
 
 impl Session {
     pub(super) fn set_board(
@@ -29,14 +29,14 @@ impl Session {
                     numbers.len()
                 )));
             }
-            simple_board(&numbers, on_roll, self.game.rules().variant())
+            simple_board(&numbers, on_roll, self.game().rules().variant())
                 .ok_or_else(|| CommandError::bad_argument("Illegal position."))?
         } else {
-            position_id::decode_lenient(first, on_roll, self.game.rules().variant())
+            position_id::decode_lenient(first, on_roll, self.game().rules().variant())
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
-        let changed = board != *self.game.board();
+        let changed = board != *self.game().board();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
@@ -100,11 +100,9 @@ impl Session {
             self.actions.pop();
         }
         self.actions.push(GameAction::Roll { side, dice });
-        out.line(format!(
-            "The dice have been set to {} and {}.",
-            dice.first(),
-            dice.second()
-        ));
+        out.reply(Reply::DiceSet {
+            dice: [dice.first(), dice.second()],
+        });
         Ok(())
     }
 
@@ -116,7 +114,7 @@ impl Session {
         let fields = match_id::decode(text)
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         let mut state = fields
-            .into_state(*self.game.board(), self.game.rules().variant())
+            .into_state(*self.game().board(), self.game().rules().variant())
             .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
         self.load_state(&mut state, out);
         Ok(())
@@ -131,25 +129,26 @@ impl Session {
         let mut state = gnubg_id::apply_lenient(text, &self.state())
             .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
         let board = state.board;
-        state.board = *self.game.board();
+        state.board = *self.game().board();
         self.load_state(&mut state, out);
         self.apply_checked(Action::SetBoard(board));
         self.board(out);
         let id = gnubg_id::encode(&self.state());
-        out.line(format!("Setting GNUbg ID {id}"));
+        out.reply(Reply::GnubgId { id });
         Ok(())
     }
 
     pub(super) fn set_xgid(&mut self, text: &str, out: &mut Response) -> Result<(), CommandError> {
         self.refuse_gnubg_position()?;
-        let xgid = crate::codec::xgid::parse(text, self.game.rules().variant()).map_err(|_| {
-            CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
-        })?;
-        let mut state = xgid.to_match_state(self.game.rules().variant());
+        let xgid =
+            crate::codec::xgid::parse(text, self.game().rules().variant()).map_err(|_| {
+                CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
+            })?;
+        let mut state = xgid.to_match_state(self.game().rules().variant());
         // Like `set gnubgid`: the match fields first (two boards of the old position), then
         // the position (one board).
         let board = state.board;
-        state.board = *self.game.board();
+        state.board = *self.game().board();
         if state.match_length == 0 {
             // The rules field also sets the beaver setting for money play.
             if !xgid.beavers() {
@@ -174,12 +173,11 @@ impl Session {
     pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
         // gnubg keeps its board relative to the player on roll: a new player on roll sees the
         // same Position ID, so in absolute terms the checkers change sides.
-        if state.on_roll != self.state().on_roll && state.board == *self.game.board() {
+        if state.on_roll != self.state().on_roll && state.board == *self.game().board() {
             state.board = state.board.swapped();
         }
         if state.double_offered {
-            out.line("SetMatchID cannot handle positions where a double has been offered.");
-            out.partial("Stepping back to the offering of the cube. ");
+            out.reply(Reply::DoubleSteppedBack);
             state.double_offered = false;
             state.turn = state.on_roll;
             state.dice = None;
@@ -189,27 +187,25 @@ impl Session {
             state.game_state = GameState::Playing;
         }
         if let Some(dice) = state.dice {
-            out.line(format!(
-                "The dice have been set to {} and {}.",
-                dice.first(),
-                dice.second()
-            ));
+            out.reply(Reply::DiceSet {
+                dice: [dice.first(), dice.second()],
+            });
         }
         if state.cube_value != 1 {
             if self.settings.cube_use {
-                out.line(format!("The cube has been set to {}.", state.cube_value));
+                out.reply(Reply::CubeValueSet {
+                    value: state.cube_value,
+                });
             } else {
-                out.line("The cube is disabled (see `help set cube use').");
+                out.reply(Reply::CubeDisabled);
                 state.cube_value = 1;
             }
         }
         self.normalise_cubeless(state, out);
-        // The game resumes where the ID stands.
+        // The game resumes where the ID stands; gnubg starts a new match record from the ID:
+        // no games played yet.
         self.adopt_state(state);
-        self.match_over = false;
         self.last_roll = None;
-        // gnubg starts a new match record from the ID: no games played yet.
-        self.games_played = 0;
         self.board(out);
         self.board(out);
     }
@@ -224,7 +220,7 @@ impl Session {
             return Err(two_scores());
         };
         let length = match rest.first() {
-            None => self.game.context().length,
+            None => self.match_play.context().length,
             Some(word) => word
                 .parse::<u32>()
                 .ok()
@@ -252,55 +248,10 @@ impl Session {
                 return Err(crawford_rule_error());
             }
         }
-        let mark = mark0.or(mark1);
-        let one_away = [score0, score1].map(|score| length > 0 && score + 1 == length);
-        let mut crawford = self.game.context().crawford;
-        match mark {
-            Some(ScoreMark::Crawford) => {
-                crawford = true;
-                self.post_crawford = false;
-            }
-            Some(ScoreMark::PostCrawford) => {
-                crawford = false;
-                self.post_crawford = true;
-            }
-            None => match one_away {
-                [true, true] => {
-                    // Both 1-away: post-Crawford, except 0-0 in a 1-point match (gnubg).
-                    crawford = false;
-                    self.post_crawford = score0 + score1 > 0;
-                }
-                [true, false] | [false, true] => {
-                    let other = if one_away[0] { score1 } else { score0 };
-                    if other == 0 {
-                        crawford = true;
-                        self.post_crawford = false;
-                    } else {
-                        self.post_crawford = !crawford;
-                    }
-                }
-                [false, false] => {
-                    crawford = false;
-                    self.post_crawford = false;
-                }
-            },
-        }
-        self.edit_match(|context| {
-            context.length = length;
-            context.score = [score0, score1];
-            context.crawford = crawford;
-        });
-        // A new score also sets what an abandoned game goes back to (see `start_game`).
-        self.post_crawford_at_start = self.post_crawford;
-        self.clear_crawford_without_cube();
-        if length == 0 {
-            self.edit_match(|context| context.crawford = false);
-            out.line(self.score_line());
-        } else {
-            self.edit_match(|context| context.jacoby = false);
-            out.partial(self.score_line());
-        }
-        self.match_over = false;
+        // The match infers the Crawford state, or takes the mark (see `Match::set_score`).
+        self.match_play
+            .set_score(length, [score0, score1], mark0.or(mark1));
+        out.reply(Reply::Score(self.score_report()));
         Ok(())
     }
 
@@ -311,7 +262,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         self.require_playing("There must be a game in progress to set a player on roll.")?;
         // gnubg refuses before it reads the player (checked live).
-        if self.game.resignation().is_some() {
+        if self.game().resignation().is_some() {
             return Err(CommandError::not_now(
                 "Please resolve the resignation first.",
             ));
@@ -328,7 +279,9 @@ impl Session {
         // roll (his next `roll` then gives the same dice back, see `roll_dice`); a refused
         // resignation stays refused (gnubg, checked live). The game's edit does both.
         self.apply_checked(Action::SetTurn(side));
-        out.line(format!("`{}' is now on roll.", self.name(side)));
+        out.reply(Reply::TurnSet {
+            player: self.name(side).to_string(),
+        });
         Ok(())
     }
 
@@ -349,15 +302,9 @@ impl Session {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum ScoreMark {
-    Crawford,
-    PostCrawford,
-}
-
 /// A `set score` word: a number, or a negative number meaning "away", with an optional
 /// Crawford (`*`, a prefix of `crawford`) or post-Crawford (a prefix of `postcrawford`) mark.
-pub(super) fn parse_score(word: &str, length: u32) -> Option<(u32, Option<ScoreMark>)> {
+pub(super) fn parse_score(word: &str, length: u32) -> Option<(u32, Option<CrawfordMark>)> {
     let digits_end = word
         .char_indices()
         .find(|&(index, c)| !(c.is_ascii_digit() || (index == 0 && c == '-')))
@@ -368,9 +315,9 @@ pub(super) fn parse_score(word: &str, length: u32) -> Option<(u32, Option<ScoreM
     let mark = if suffix.is_empty() {
         None
     } else if suffix == "*" || "crawford".starts_with(&suffix) {
-        Some(ScoreMark::Crawford)
+        Some(CrawfordMark::Crawford)
     } else if "postcrawford".starts_with(&suffix) {
-        Some(ScoreMark::PostCrawford)
+        Some(CrawfordMark::PostCrawford)
     } else {
         return None;
     };

@@ -16,7 +16,7 @@ impl Session {
                     CommandError::bad_argument("You must specify the number of beavers to allow.")
                 })?;
                 self.set_beavers(count);
-                out.line(beavers_text(count));
+                out.reply(Reply::Beavers { count });
                 Ok(())
             }
             SetCommand::Board(words) => self.set_board(&words, out),
@@ -24,11 +24,7 @@ impl Session {
             SetCommand::Clockwise(value) => {
                 let on = require_toggle(value, "clockwise")?;
                 self.settings.clockwise = on;
-                out.line(if on {
-                    "Player 1 moves clockwise (and player 0 moves anticlockwise)."
-                } else {
-                    "Player 1 moves anticlockwise (and player 0 moves clockwise)."
-                });
+                out.reply(Reply::Clockwise { on });
                 Ok(())
             }
             SetCommand::Crawford(value) => self.set_crawford(value, false, out),
@@ -55,13 +51,9 @@ impl Session {
                 let on = require_toggle(value, "jacoby")?;
                 self.settings.jacoby = on;
                 if !self.is_match() {
-                    self.edit_match(|context| context.jacoby = on);
+                    self.match_play.set_jacoby(on);
                 }
-                out.line(if on {
-                    "Will use the Jacoby rule for money sessions."
-                } else {
-                    "Will not use the Jacoby rule for money sessions."
-                });
+                out.reply(Reply::JacobySet { on });
                 Ok(())
             }
             SetCommand::MatchId(text) => self.set_match_id(&text, out),
@@ -89,7 +81,7 @@ impl Session {
             SetCommand::Seed(seed) => match seed {
                 None => {
                     self.rng = DiceRng::from_entropy();
-                    out.line("Seed initialised from system random data.");
+                    out.reply(Reply::SystemSeed);
                     Ok(())
                 }
                 Some(Ok(seed)) => {
@@ -124,49 +116,19 @@ impl Session {
                 )
             })?;
             automatic.doubles = count;
-            out.line(match count {
-                0 => "Automatic doubles will not be used.".to_string(),
-                1 => "A single automatic double will be permitted.".to_string(),
-                _ => format!("Automatic doubles will be used (up to a limit of {count})."),
+            out.reply(Reply::AutomaticDoublesSet {
+                count,
+                match_play: self.is_match(),
+                cube_use: self.settings.cube_use,
             });
-            if count > 0 && self.is_match() {
-                out.line(
-                    "(Note that automatic doubles will have no effect until you start session play.)",
-                );
-            } else if count > 0 && !self.settings.cube_use {
-                out.line(
-                    "Note that automatic doubles will have no effect until you enable cube use",
-                );
-                out.line("(see `help set cube use').");
-            }
             return Ok(());
         }
-        let (name, on_text, off_text) = match which {
-            AutomaticSetting::Bearoff => (
-                "bearoff",
-                "Will automatically bear off as many chequers as possible.",
-                "Will not automatically bear off chequers.",
-            ),
-            AutomaticSetting::Crawford => (
-                "crawford",
-                "Will enable the Crawford game according to match score.",
-                "Will not enable the Crawford game according to match score.",
-            ),
-            AutomaticSetting::Game => (
-                "game",
-                "Will automatically start games after wins.",
-                "Will not automatically start games.",
-            ),
-            AutomaticSetting::Move => (
-                "move",
-                "Forced moves will be made automatically.",
-                "Forced moves will not be made automatically.",
-            ),
-            AutomaticSetting::Roll | AutomaticSetting::Doubles => (
-                "roll",
-                "Will automatically roll the dice when no cube action is possible.",
-                "Will not automatically roll the dice.",
-            ),
+        let name = match which {
+            AutomaticSetting::Bearoff => "bearoff",
+            AutomaticSetting::Crawford => "crawford",
+            AutomaticSetting::Game => "game",
+            AutomaticSetting::Move => "move",
+            AutomaticSetting::Roll | AutomaticSetting::Doubles => "roll",
         };
         let on = match value.as_deref() {
             Some("on") => true,
@@ -185,7 +147,10 @@ impl Session {
             AutomaticSetting::Roll | AutomaticSetting::Doubles => &mut automatic.roll,
         };
         *slot = on;
-        out.line(if on { on_text } else { off_text });
+        if which == AutomaticSetting::Crawford {
+            self.match_play.set_automatic_crawford(on);
+        }
+        out.reply(Reply::AutomaticSet { setting: which, on });
         Ok(())
     }
 
@@ -205,9 +170,9 @@ impl Session {
             }));
         }
         let on = require_toggle(value, name)?;
-        let length = self.game.context().length;
+        let length = self.match_play.context().length;
         if !self
-            .game
+            .match_play
             .context()
             .score
             .iter()
@@ -219,14 +184,11 @@ impl Session {
                 "Cannot set whether this is the Crawford game\nas none of the players are 1-away from winning."
             }));
         }
-        let crawford = if post { !on } else { on };
-        self.edit_match(|context| context.crawford = crawford);
-        self.post_crawford = !crawford;
-        out.line(match (post, on) {
-            (false, true) => "This game is the Crawford game (no doubling allowed).",
-            (false, false) => "This game is not the Crawford game.",
-            (true, true) => "This is post-Crawford play (doubling allowed).",
-            (true, false) => "This is not post-Crawford play.",
+        self.match_play.set_crawford(if post { !on } else { on });
+        out.reply(if post {
+            Reply::PostCrawfordSet { on }
+        } else {
+            Reply::CrawfordSet { on }
         });
         Ok(())
     }
@@ -240,23 +202,11 @@ impl Session {
             let on = require_toggle(value, "cube use")?;
             self.settings.cube_use = on;
             let withdrawn = !on && self.playing() && self.centre_cube_at_one();
-            out.line(if on {
-                "Use of the doubling cube is permitted."
-            } else {
-                "Use of the doubling cube is disabled."
+            out.reply(Reply::CubeUse {
+                on,
+                crawford_game: self.playing() && self.match_play.context().crawford,
+                money_jacoby: self.match_play.context().jacoby && !self.is_match(),
             });
-            if on && self.playing() && self.game.context().crawford {
-                out.line(
-                    "(But the Crawford rule is in effect, so you won't be able to use it during",
-                );
-                out.line("this game.)");
-            }
-            if !on && self.game.context().jacoby && !self.is_match() {
-                out.line(
-                    "Note that you'll have to disable the Jacoby rule if you want gammons and",
-                );
-                out.line("backgammons to be scored (see `help set jacoby').");
-            }
             if withdrawn {
                 self.board(out);
             }
@@ -264,7 +214,7 @@ impl Session {
         }
         self.require_playing("There must be a game in progress to set the cube.")?;
         self.refuse_without_cube()?;
-        if self.game.context().crawford {
+        if self.match_play.context().crawford {
             return Err(CommandError::not_now(
                 "The cube is disabled during the Crawford game.",
             ));
@@ -284,7 +234,7 @@ impl Session {
                             "You must specify a legal cube value (see `help set cube value').",
                         )
                     })?;
-                let owner = self.game.cube().owner;
+                let owner = self.game().cube().owner;
                 self.apply_checked(Action::SetCube { value, owner });
                 self.push_edit(GameAction::SetCubeValue {
                     on_roll: self.state().on_roll,
@@ -300,7 +250,7 @@ impl Session {
                         )
                     },
                 )?;
-                let value = self.game.cube().value;
+                let value = self.game().cube().value;
                 self.apply_checked(Action::SetCube {
                     value,
                     owner: Some(side),
@@ -314,13 +264,13 @@ impl Session {
                 });
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
-                let value = self.game.cube().value;
+                let value = self.game().cube().value;
                 self.apply_checked(Action::SetCube { value, owner: None });
                 self.push_edit(GameAction::SetCubeOwner {
                     on_roll: self.state().on_roll,
                     owner: None,
                 });
-                out.line("The cube has been centred.");
+                out.reply(Reply::CubeCentred);
             }
         }
         Ok(())
@@ -377,30 +327,14 @@ impl Session {
             PlayerSetting::Kind(kind) => {
                 for side in sides {
                     self.players[side.index()] = kind;
-                    out.line(match kind {
-                        PlayerKind::Human => {
-                            format!(
-                                "Moves for {} must now be entered manually.",
-                                self.name(side)
-                            )
-                        }
-                        PlayerKind::Computer => format!(
-                            "Moves for {} will now be played by GNU Backgammon.",
-                            self.name(side)
-                        ),
+                    out.reply(Reply::PlayerKindSet {
+                        player: self.name(side).to_string(),
+                        kind,
                     });
                 }
                 Ok(())
             }
         }
-    }
-}
-
-pub(super) fn beavers_text(count: u32) -> String {
-    match count {
-        0 => "No beavers allowed in money sessions.".to_string(),
-        1 => "1 beaver allowed in money sessions.".to_string(),
-        _ => format!("{count} beavers/raccoons allowed in money sessions."),
     }
 }
 

@@ -1,8 +1,8 @@
 //! `show`, `hint` and `list game`: what the session reports about itself.
 
-use super::settings::beavers_text;
 use super::*;
 use crate::notation::format_recorded_play;
+use crate::protocol::reply::{EditKind, GameListEntry, PipCount};
 
 impl Session {
     pub(super) fn show_command(
@@ -26,7 +26,9 @@ impl Session {
                     roll: automatic.roll,
                 });
             }
-            ShowCommand::Beavers => out.line(beavers_text(self.settings.beavers)),
+            ShowCommand::Beavers => out.reply(Reply::Beavers {
+                count: self.settings.beavers,
+            }),
             ShowCommand::Board(None) => {
                 if state.game_state == GameState::NoGame {
                     return Err(no_position());
@@ -54,24 +56,14 @@ impl Session {
                     annotated: false,
                 });
             }
-            ShowCommand::Crawford => {
-                if !state.is_match() {
-                    out.line("Crawford rule is not used in money sessions.");
-                } else if state.crawford {
-                    out.line("This game is the Crawford game.");
-                } else {
-                    out.line("This game is not the Crawford game");
-                }
-            }
-            ShowCommand::PostCrawford => {
-                if !state.is_match() {
-                    out.line("Crawford rule is not used in money sessions.");
-                } else if !state.crawford && self.post_crawford {
-                    out.line("This is post-Crawford play.");
-                } else {
-                    out.line("This is not post-Crawford play.");
-                }
-            }
+            ShowCommand::Crawford => out.reply(Reply::CrawfordGame {
+                crawford: state.is_match().then_some(state.crawford),
+            }),
+            ShowCommand::PostCrawford => out.reply(Reply::PostCrawford {
+                post_crawford: state
+                    .is_match()
+                    .then_some(!state.crawford && self.match_play.is_post_crawford()),
+            }),
             ShowCommand::Cube => {
                 if !self.playing() {
                     return Err(CommandError::not_now("There is no game in progress."));
@@ -81,26 +73,19 @@ impl Session {
                         variant: variant_title(state.variant).to_string(),
                     });
                 } else if state.crawford {
-                    out.line("The cube is disabled during the Crawford game.");
+                    out.reply(Reply::CubeInCrawfordGame);
                 } else if !self.settings.cube_use {
-                    out.line("The doubling cube is disabled.");
+                    out.reply(Reply::CubeNotUsed);
                 } else {
-                    match state.cube_owner {
-                        None => out.partial(format!(
-                            "The cube is at {}, and is centred.",
-                            state.cube_value
-                        )),
-                        Some(owner) => out.partial(format!(
-                            "The cube is at {}, and is owned by {}.",
-                            state.cube_value,
-                            self.name(owner)
-                        )),
-                    }
+                    out.reply(Reply::Cube {
+                        value: state.cube_value,
+                        owner: state.cube_owner.map(|owner| self.name(owner).to_string()),
+                    });
                 }
             }
             ShowCommand::Dice => {
                 if !self.playing() {
-                    out.line("The dice will not be rolled until a game is started.");
+                    out.reply(Reply::DiceBeforeGame);
                 } else {
                     out.reply(Reply::Dice {
                         player: self.name(state.on_roll).to_string(),
@@ -118,36 +103,32 @@ impl Session {
                 points: self.settings.match_length,
             }),
             ShowCommand::PipCount(id) => {
-                let names = [self.names[0].as_str(), self.names[1].as_str()];
-                let text = match id {
+                let board = match id {
                     None => {
                         if state.game_state == GameState::NoGame {
                             return Err(no_position());
                         }
-                        render_pipcount(&state.board, state.on_roll, names)
+                        state.board
                     }
-                    Some(id) => {
-                        let board = match self.shown_position(&id)? {
-                            Some((_, board)) => board,
-                            None => position_id::decode_lenient(&id, state.on_roll, state.variant)
-                                .map_err(|_| CommandError::bad_argument("Illegal position."))?,
-                        };
-                        render_pipcount(&board, state.on_roll, names)
-                    }
+                    Some(id) => match self.shown_position(&id)? {
+                        Some((_, board)) => board,
+                        None => position_id::decode_lenient(&id, state.on_roll, state.variant)
+                            .map_err(|_| CommandError::bad_argument("Illegal position."))?,
+                    },
                 };
-                out.line(text.trim_end_matches('\n'));
+                let count = |side: Side| PipCount {
+                    player: self.name(side).to_string(),
+                    pips: board.pips(side),
+                };
+                out.reply(Reply::PipCounts {
+                    players: [count(state.on_roll), count(state.on_roll.opponent())],
+                });
             }
-            ShowCommand::Rng => out.line("You are using the Mersenne Twister generator."),
-            ShowCommand::Score => {
-                if state.is_match() {
-                    out.partial(self.score_line());
-                } else {
-                    out.line(self.score_line());
-                }
-            }
+            ShowCommand::Rng => out.reply(Reply::Rng),
+            ShowCommand::Score => out.reply(Reply::Score(self.score_report())),
             ShowCommand::Turn => {
                 if !self.playing() {
-                    out.line("No game is being played.");
+                    out.reply(Reply::NoGameBeingPlayed);
                 } else {
                     let side = if state.resignation.is_some() {
                         state.on_roll
@@ -181,15 +162,15 @@ impl Session {
         if !self.playing() {
             return Err(CommandError::not_now("You must set up a board first."));
         }
-        if self.game.resignation().is_some() && self.playing() {
+        if self.game().resignation().is_some() && self.playing() {
             return self.resignation_hint(out);
         }
-        if self.game.dice().is_none() || self.game.cube().offer.is_some() {
+        if self.game().dice().is_none() || self.game().cube().offer.is_some() {
             return self.cube_hint(out);
         }
         // Past the cases above, the dice are rolled and no decision is pending; only a
         // finished game is left to refuse.
-        let Some(dice) = self.game.dice().filter(|_| self.playing()) else {
+        let Some(dice) = self.game().dice().filter(|_| self.playing()) else {
             return Err(CommandError::new(
                 ErrorKind::Unsupported,
                 "tavli cannot analyse cube or resignation decisions yet.",
@@ -205,7 +186,7 @@ impl Session {
             self.settings.evaluation.chequerplay,
         );
         if ranked.is_empty() {
-            out.line("There are no legal moves.");
+            out.reply(Reply::NoLegalMoves);
             return Ok(());
         }
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
@@ -214,8 +195,8 @@ impl Session {
             .take(limit)
             .map(|ranked| HintEntry {
                 notation: format_play(
-                    self.game.rules(),
-                    self.game.board(),
+                    self.game().rules(),
+                    self.game().board(),
                     self.state().on_roll,
                     dice,
                     ranked.play.steps(),
@@ -234,93 +215,57 @@ impl Session {
     }
 
     pub(super) fn list_game(&self, out: &mut Response) {
-        if self.game_state == GameState::NoGame {
+        if self.match_play.state() == GameState::NoGame {
             return;
         }
-        // gnubg writes player 0's records in a left column and ends the line after player 1's
-        // (and after edits), so one line is "player 0, then player 1" when play alternates.
-        // An edit belongs to the player on roll: player 1's also leaves an empty line after it.
-        let mut line = String::new();
-        let mut open = false;
-        let mut after_player_1 = false;
-        let rules = self.game.rules();
-        for action in &self.actions {
-            let edit = |number: u8, side: &Side| {
-                (
-                    format!("Unhandled movetype {number}{:22}", ""),
-                    Some(*side),
-                    true,
-                )
-            };
-            let (entry, side, is_edit) = match action {
-                GameAction::Roll { side, dice } => (
-                    format!("{}{}     : Rolled{:27}", dice.first(), dice.second(), ""),
-                    Some(*side),
-                    false,
-                ),
-                GameAction::Play { side, dice, steps } => (
-                    format!(
-                        "{}{}     : {:<19}{:16}",
-                        dice.first(),
-                        dice.second(),
-                        format_recorded_play(rules, *dice, steps),
-                        ""
-                    ),
-                    Some(*side),
-                    false,
-                ),
+        let rules = self.game().rules();
+        let dice = |dice: &Dice| [dice.first(), dice.second()];
+        let entries = self
+            .actions
+            .iter()
+            .map(|action| match action {
+                GameAction::Roll { side, dice: rolled } => GameListEntry::Rolled {
+                    player: side.index(),
+                    dice: dice(rolled),
+                },
+                GameAction::Play {
+                    side,
+                    dice: rolled,
+                    steps,
+                } => GameListEntry::Played {
+                    player: side.index(),
+                    dice: dice(rolled),
+                    play: format_recorded_play(rules, *rolled, steps),
+                },
                 GameAction::Double { side, value } | GameAction::Beaver { side, value } => {
-                    (format!("Doubles to {value:4}{:30}", ""), Some(*side), false)
+                    GameListEntry::Doubled {
+                        player: side.index(),
+                        cube: *value,
+                    }
                 }
-                GameAction::Take { side } => (format!("Takes{:39}", ""), Some(*side), false),
-                GameAction::SetBoard { on_roll, .. } => {
-                    edit(6, &on_roll.unwrap_or(self.state().on_roll))
-                }
-                // Like an edit, these end their line; player 1's starts in the right column.
-                GameAction::Resign { side } | GameAction::Drop { side } => {
-                    let word = if matches!(action, GameAction::Resign { .. }) {
-                        "Resigns"
-                    } else {
-                        "Drops"
-                    };
-                    let indent = if *side == Side::X && line.is_empty() {
-                        42
-                    } else {
-                        0
-                    };
-                    (format!("{:indent$}{word}", ""), None, true)
-                }
-                GameAction::SetCubeValue { on_roll, .. } => edit(8, on_roll),
-                GameAction::SetCubeOwner { on_roll, .. } => edit(9, on_roll),
-            };
-            // Player 1's second entry in a row (a roll after his own double) keeps the right
-            // column on a line of its own (gnubg).
-            if side == Some(Side::X) && after_player_1 {
-                line.push_str(&" ".repeat(42));
-            }
-            after_player_1 = side == Some(Side::X);
-            line.push_str(&entry);
-            match side {
-                // Player 1's edit ends its line and leaves an empty one (gnubg).
-                Some(Side::X) if is_edit => {
-                    out.line(std::mem::take(&mut line));
-                    out.line("");
-                    open = false;
-                }
-                // Another edit ends its line itself and leaves a new one open (gnubg).
-                _ if is_edit => {
-                    out.line(std::mem::take(&mut line));
-                    open = true;
-                }
-                Some(Side::O) | None => open = true,
-                Some(Side::X) => {
-                    out.line(std::mem::take(&mut line));
-                    open = false;
-                }
-            }
-        }
-        if open {
-            out.line(line);
-        }
+                GameAction::Take { side } => GameListEntry::Took {
+                    player: side.index(),
+                },
+                GameAction::SetBoard { on_roll, .. } => GameListEntry::Edited {
+                    player: on_roll.unwrap_or(self.state().on_roll).index(),
+                    edit: EditKind::Board,
+                },
+                GameAction::Resign { side } => GameListEntry::Resigned {
+                    player: side.index(),
+                },
+                GameAction::Drop { side } => GameListEntry::Dropped {
+                    player: side.index(),
+                },
+                GameAction::SetCubeValue { on_roll, .. } => GameListEntry::Edited {
+                    player: on_roll.index(),
+                    edit: EditKind::CubeValue,
+                },
+                GameAction::SetCubeOwner { on_roll, .. } => GameListEntry::Edited {
+                    player: on_roll.index(),
+                    edit: EditKind::CubeOwner,
+                },
+            })
+            .collect();
+        out.reply(Reply::GameList { entries });
     }
 }

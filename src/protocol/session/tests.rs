@@ -31,7 +31,13 @@ fn lines(response: &Response) -> Vec<String> {
                     .into_iter()
                     .collect()
             }
-            Output::Reply { reply } => crate::protocol::reply_text::reply_lines(reply),
+            Output::Reply { reply } => crate::protocol::reply_text::reply_text(reply)
+                .into_iter()
+                .filter_map(|piece| match piece {
+                    Output::Line { text } | Output::Partial { text } => Some(text),
+                    _ => None,
+                })
+                .collect(),
             _ => Vec::new(),
         })
         .collect()
@@ -178,12 +184,12 @@ fn computer_on_both_sides_plays_a_whole_match_but_one_money_game_at_a_time() {
     }
     // One game is played and scored, then the session waits for `new game`.
     assert!(!session.playing());
-    assert_eq!(session.games_played, 1);
+    assert_eq!(session.match_play.games_played(), 1);
     let state = session.state();
     assert!(state.score[0] + state.score[1] > 0);
     assert!(session.check_consistency().is_ok());
     assert!(run(&mut session, "new game").is_ok());
-    assert_eq!(session.games_played, 2);
+    assert_eq!(session.match_play.games_played(), 2);
 }
 
 #[test]
@@ -258,7 +264,7 @@ fn end_game_plays_to_the_end_and_reports_the_winner() {
     let total: u32 = session.state().score.iter().sum();
     assert!(total >= 1, "a point was scored");
     assert_eq!(session.players[0], PlayerKind::Human, "players restored");
-    assert!(run(&mut session, "end game").is_ok() || session.match_over);
+    assert!(run(&mut session, "end game").is_ok() || session.match_play.winner().is_some());
 }
 
 #[test]

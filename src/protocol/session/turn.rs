@@ -18,8 +18,8 @@ impl Session {
         // gnubg rolls for the player on turn: a resigner handed the turn by a declined
         // resignation (see `decline_resignation`) becomes the player on roll (checked live).
         if self.state().turn != self.state().on_roll
-            && self.game.cube().offer.is_none()
-            && self.game.resignation().is_none()
+            && self.game().cube().offer.is_none()
+            && self.game().resignation().is_none()
         {
             self.apply_checked(Action::SetTurn(self.state().turn));
         }
@@ -53,13 +53,14 @@ impl Session {
     /// it ended the game.
     pub(super) fn make_play(&mut self, play: &Play, announced: bool, out: &mut Response) -> bool {
         let mover = self.state().on_roll;
-        let Some(dice) = self.game.dice() else {
+        let Some(dice) = self.game().dice() else {
             return false;
         };
         let notation = self.play_notation(mover, dice, play);
         self.forget_roll(mover, dice);
-        let mut events = self.apply_checked(Action::Play(*play)).into_iter();
-        if let Some(played) = events.next() {
+        let mut events = self.apply_checked(Action::Play(*play));
+        let ending = events.split_off(events.len().min(1));
+        if let Some(&played) = events.first() {
             out.play_event(played, notation.clone(), &self.names, announced);
         }
         self.actions.push(GameAction::Play {
@@ -68,20 +69,19 @@ impl Session {
             steps: play.steps().to_vec(),
         });
         self.last_roll = None;
-        match events.next() {
-            Some(ending) => {
-                self.end_game(ending, out);
-                true
-            }
-            None => false,
+        if ending.is_empty() {
+            return false;
         }
+        // The play ended the game: the rules' win or draw, counted by the match.
+        self.finish_game(ending, out);
+        true
     }
 
     /// After the dice are rolled for the player on roll: handles "cannot move" and forced
     /// moves. Returns true when the turn passed (or the game ended) without the user.
     pub(super) fn settle_roll(&mut self, out: &mut Response) -> bool {
         self.reroll_if_required(out);
-        let Some(dice) = self.game.dice() else {
+        let Some(dice) = self.game().dice() else {
             return false;
         };
         let mover = self.state().on_roll;
@@ -137,12 +137,12 @@ impl Session {
             }
             let side = self.state().turn;
             let computer = self.players[side.index()] == PlayerKind::Computer;
-            if self.game.cube().offer.is_some() || self.game.resignation().is_some() {
+            if self.game().cube().offer.is_some() || self.game().resignation().is_some() {
                 self.board(out);
                 return;
             }
             if computer {
-                if self.game.dice().is_none() {
+                if self.game().dice().is_none() {
                     // gnubg prints no board before the computer's double (checked live).
                     if self.can_double(side)
                         && evaluate::computer_doubles(
@@ -165,7 +165,9 @@ impl Session {
             }
             self.board(out);
             // Dice already on the board (the opening roll, `set dice`) wait for the user.
-            if self.game.dice().is_some() || !self.settings.automatic.roll || self.can_double(side)
+            if self.game().dice().is_some()
+                || !self.settings.automatic.roll
+                || self.can_double(side)
             {
                 return;
             }
@@ -180,18 +182,18 @@ impl Session {
     pub(super) fn roll_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
         self.require_game()?;
         self.require_human_turn()?;
-        if self.game.cube().offer.is_some() {
+        if self.game().cube().offer.is_some() {
             return Err(CommandError::not_now(format!(
                 "Please wait for {} to consider the cube before moving.",
                 self.name(self.state().turn)
             )));
         }
-        if self.game.resignation().is_some() {
+        if self.game().resignation().is_some() {
             return Err(CommandError::not_now(
                 "Please resolve the resignation first.",
             ));
         }
-        if self.game.dice().is_some() {
+        if self.game().dice().is_some() {
             return Err(CommandError::not_now("You have already rolled the dice."));
         }
         self.roll_dice(out);
@@ -210,15 +212,15 @@ impl Session {
         self.require_game()?;
         self.require_human_turn()?;
         let Some(dice) = self
-            .game
+            .game()
             .dice()
-            .filter(|_| self.game.cube().offer.is_none())
+            .filter(|_| self.game().cube().offer.is_none())
         else {
             return Err(CommandError::not_now(
                 "You must roll the dice before you can move.",
             ));
         };
-        if self.game.resignation().is_some() {
+        if self.game().resignation().is_some() {
             return Err(CommandError::not_now(format!(
                 "Please wait for {} to consider the resignation before moving.",
                 self.name(self.state().turn)
@@ -259,11 +261,11 @@ impl Session {
                 "It's not the computer's turn to play.",
             ));
         }
-        if self.game.cube().offer.is_some() {
+        if self.game().cube().offer.is_some() {
             self.computer_answers_double(out);
             return Ok(());
         }
-        if self.game.resignation().is_some() {
+        if self.game().resignation().is_some() {
             self.computer_answers_resignation(out);
             return Ok(());
         }
@@ -279,7 +281,7 @@ impl Session {
         self.require_game()?;
         let players = self.players;
         let automatic_game = self.settings.automatic.game;
-        let score_before = self.game.context().score;
+        let score_before = self.match_play.context().score;
         self.players = [PlayerKind::Computer; 2];
         self.settings.automatic.game = false;
         let mut silent = Response::new();
@@ -287,9 +289,9 @@ impl Session {
             if !self.playing() {
                 break;
             }
-            if self.game.cube().offer.is_some() {
+            if self.game().cube().offer.is_some() {
                 self.computer_answers_double(&mut silent);
-            } else if self.game.resignation().is_some() {
+            } else if self.game().resignation().is_some() {
                 self.computer_answers_resignation(&mut silent);
             } else {
                 self.hand_over(&mut silent);
@@ -297,18 +299,19 @@ impl Session {
         }
         self.players = players;
         self.settings.automatic.game = automatic_game;
-        out.line("Game complete.");
         let gained =
-            |side: Side| self.game.context().score[side.index()] - score_before[side.index()];
-        if let Some(winner) = Side::BOTH.into_iter().find(|&side| gained(side) > 0) {
-            out.line(format!(
-                "{} wins {}",
-                self.name(winner),
-                counted(gained(winner), "point")
-            ));
+            |side: Side| self.match_play.context().score[side.index()] - score_before[side.index()];
+        let winner = Side::BOTH.into_iter().find(|&side| gained(side) > 0);
+        out.reply(Reply::GameComplete {
+            winner: winner.map(|winner| (self.name(winner).to_string(), gained(winner))),
+        });
+        if winner.is_some() {
             self.board(out);
-            if self.match_over {
-                out.line(format!("{} has won the match.", self.name(winner)));
+            let match_won = silent.outputs.into_iter().find(|output| {
+                matches!(output, Output::Event { event } if matches!(event.event, Event::MatchWon { .. }))
+            });
+            if let Some(match_won) = match_won {
+                out.outputs.push(match_won);
             } else if automatic_game {
                 self.start_game(out, true);
             }

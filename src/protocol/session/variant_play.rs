@@ -25,12 +25,11 @@ use crate::protocol::evaluate;
 use crate::protocol::reply::{RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::game::{Action, Event, RuleSet};
-use crate::rules::variants::{opening_dice_are_played, requires_reroll};
+use crate::rules::variants::{
+    opening_dice_are_played, requires_reroll, tavli_game, TAVLI_ROTATION,
+};
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
-
-/// The games of a tavli match, in the order they are played (PO5).
-const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
 
 /// What the session keeps for tavli's own variants.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -81,7 +80,7 @@ impl Session {
     /// Whether the game is one of tavli's own variants, which the evaluator (gnubg's inputs:
     /// the standard family only) cannot judge: the variant heuristic plays and hints there.
     pub(super) fn own_variant(&self) -> bool {
-        !self.game.rules().variant().is_gnubg_variation()
+        !self.game().rules().variant().is_gnubg_variation()
     }
 
     // ----- set and show variation -----
@@ -118,7 +117,7 @@ impl Session {
     }
 
     fn current_title(&self) -> String {
-        let title = super::variant_title(self.game.rules().variant());
+        let title = super::variant_title(self.game().rules().variant());
         if self.variants.rotating {
             format!("{title} (tavli rotation)")
         } else {
@@ -128,14 +127,10 @@ impl Session {
 
     // ----- games -----
 
-    /// A new match or session: whether it rotates, no previous winner, no Jacoby rule
-    /// without a cube.
+    /// A new match or session: whether it rotates, no previous winner.
     pub(super) fn start_variant_session(&mut self) {
         self.variants.rotating = self.variants.rotation;
         self.variants.last_winner = None;
-        if !self.game.rules().cube_in_use() {
-            self.edit_match(|context| context.jacoby = false);
-        }
     }
 
     /// Whether the match rotates Portes, Plakoto and Fevga (`set variation tavli`).
@@ -155,10 +150,9 @@ impl Session {
     /// else the variant played.
     pub(super) fn game_variant(&self) -> Variant {
         if self.variants.rotating {
-            let index = self.games_played as usize % TAVLI_ROTATION.len();
-            TAVLI_ROTATION[index]
+            tavli_game(self.match_play.games_played())
         } else {
-            self.game.rules().variant()
+            self.game().rules().variant()
         }
     }
 
@@ -166,10 +160,14 @@ impl Session {
     /// Athroisma): the winner of the previous game starts, otherwise one die each decides.
     /// Returns false (doing nothing) for the variants that play the opening dice.
     pub(super) fn start_fresh_roll_game(&mut self, out: &mut Response) -> bool {
-        if opening_dice_are_played(self.game.rules().variant()) {
+        if opening_dice_are_played(self.game().rules().variant()) {
             return false;
         }
-        let starter = match self.variants.last_winner.filter(|_| self.games_played > 0) {
+        let starter = match self
+            .variants
+            .last_winner
+            .filter(|_| self.match_play.games_played() > 0)
+        {
             Some(winner) => {
                 out.reply(Reply::PreviousWinnerStarts {
                     player: self.name(winner).to_string(),
@@ -194,22 +192,6 @@ impl Session {
         true
     }
 
-    /// Plakoto: both mothers pinned. Nobody scores; the next game starts as after a win.
-    pub(super) fn finish_drawn_game(&mut self, out: &mut Response) {
-        self.repeat_opening = false;
-        self.variants.last_winner = None;
-        out.event(Event::Drawn, &self.names);
-        self.games_played += 1;
-        if self.is_match() {
-            out.partial(self.score_line());
-        } else {
-            out.line(self.score_line());
-        }
-        if self.settings.automatic.game && self.starts_next_game_automatically() {
-            self.start_game(out, true);
-        }
-    }
-
     /// Whether a finished game is followed by the next one (`set automatic game on`). In a
     /// match, always, as gnubg does (with the computer on both sides it plays the whole match;
     /// the match length bounds the games). In a money session, not when the computer plays
@@ -219,25 +201,26 @@ impl Session {
         self.is_match() || self.players != [PlayerKind::Computer; 2]
     }
 
-    /// Remembers the winner of a game (the starter of the next tavli game).
-    pub(super) fn record_winner(&mut self, winner: Side) {
-        self.variants.last_winner = Some(winner);
+    /// Remembers the winner of a game (the starter of the next tavli game; after a draw,
+    /// nobody).
+    pub(super) fn record_winner(&mut self, winner: Option<Side>) {
+        self.variants.last_winner = winner;
     }
 
     // ----- dice and plays -----
 
     /// The legal plays of `mover` with `dice` under the current variant's rules.
     pub(super) fn legal_plays_now(&self, mover: Side, dice: Dice) -> Vec<Play> {
-        self.game
+        self.game()
             .rules()
-            .legal_plays(self.game.board(), mover, dice)
+            .legal_plays(self.game().board(), mover, dice)
     }
 
     /// The notation of `play` by `mover` with `dice` from the current board.
     pub(super) fn play_notation(&self, mover: Side, dice: Dice, play: &Play) -> String {
         format_play(
-            self.game.rules(),
-            self.game.board(),
+            self.game().rules(),
+            self.game().board(),
             mover,
             dice,
             play.steps(),
@@ -282,11 +265,16 @@ impl Session {
     /// needed. Does nothing in the other variants.
     pub(super) fn reroll_if_required(&mut self, out: &mut Response) {
         for _ in 0..1000 {
-            let Some(dice) = self.game.dice() else {
+            let Some(dice) = self.game().dice() else {
                 return;
             };
             let mover = self.state().on_roll;
-            if !requires_reroll(self.game.rules().variant(), self.game.board(), mover, dice) {
+            if !requires_reroll(
+                self.game().rules().variant(),
+                self.game().board(),
+                mover,
+                dice,
+            ) {
                 return;
             }
             out.event(Event::Rerolled { side: mover, dice }, &self.names);
@@ -300,7 +288,7 @@ impl Session {
     /// The error for dice that the rules roll again (Athroisma A10), if they are.
     fn reroll_refusal(&self, board: &Board, dice: Dice) -> Result<(), CommandError> {
         if requires_reroll(
-            self.game.rules().variant(),
+            self.game().rules().variant(),
             board,
             self.state().on_roll,
             dice,
@@ -317,7 +305,7 @@ impl Session {
 
     /// `set dice` in Athroisma: dice that would be rolled again are refused.
     pub(super) fn check_variant_dice(&self, dice: Dice) -> Result<(), CommandError> {
-        self.reroll_refusal(self.game.board(), dice)
+        self.reroll_refusal(self.game().board(), dice)
     }
 
     /// A typed move resolved to a legal play, read in the grammar of the rules: gnubg's for
@@ -329,8 +317,8 @@ impl Session {
         mover: Side,
         dice: Dice,
     ) -> Result<Play, CommandError> {
-        let board = self.game.board();
-        let rules = self.game.rules();
+        let board = self.game().board();
+        let rules = self.game().rules();
         self.reroll_refusal(board, dice)?;
         let written = parse_move(rules, text).map_err(|_| illegal_move())?;
         resolve_move(rules, board, mover, dice, &written).map_err(|_| illegal_move())
@@ -346,16 +334,16 @@ impl Session {
         count: Option<u32>,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        self.reroll_refusal(self.game.board(), dice)?;
+        self.reroll_refusal(self.game().board(), dice)?;
         let ranked = ranked_plays_in(&VariantHeuristic, &self.state(), dice);
         if ranked.is_empty() {
-            out.line("There are no legal moves.");
+            out.reply(Reply::NoLegalMoves);
             return Ok(());
         }
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
         let mover = self.state().on_roll;
         out.reply(Reply::RankedPlays {
-            ranking: ranking_description(self.game.rules().variant()).to_string(),
+            ranking: ranking_description(self.game().rules().variant()).to_string(),
             plays: ranked
                 .iter()
                 .take(limit)
@@ -372,8 +360,8 @@ impl Session {
 
     /// Refuses a cube command (or Crawford setting) in a variant without the cube.
     pub(super) fn refuse_without_cube(&self) -> Result<(), CommandError> {
-        let variant = self.game.rules().variant();
-        if self.game_state != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
+        let variant = self.game().rules().variant();
+        if self.match_play.state() != GameState::NoGame && !RuleSet::new(variant).cube_in_use() {
             return Err(CommandError::not_now(format!(
                 "{} is played without the doubling cube (and so without the Crawford and \
                  Jacoby rules).",
@@ -385,7 +373,7 @@ impl Session {
 
     /// Refuses a backgammon resignation in a variant without a triple game.
     pub(super) fn check_variant_resignation(&self, level: Resignation) -> Result<(), CommandError> {
-        let variant = self.game.rules().variant();
+        let variant = self.game().rules().variant();
         if level > RuleSet::new(variant).largest_resignation() {
             return Err(CommandError::bad_argument(format!(
                 "{} has no backgammon: resign a single game or a gammon.",
@@ -393,15 +381,6 @@ impl Session {
             )));
         }
         Ok(())
-    }
-
-    /// After `set score`: no Crawford game or post-Crawford play without a cube.
-    pub(super) fn clear_crawford_without_cube(&mut self) {
-        if !self.game.rules().cube_in_use() {
-            self.edit_match(|context| context.crawford = false);
-            self.post_crawford = false;
-            self.post_crawford_at_start = false;
-        }
     }
 
     /// A state read from a Match ID, GNUbg ID or XGID in a variant without a cube: the cube
@@ -425,7 +404,7 @@ impl Session {
 
     /// `set gnubgid` and `set xgid` in Plakoto and Fevga: refused (the IDs cannot hold them).
     pub(super) fn refuse_gnubg_position(&self) -> Result<(), CommandError> {
-        let variant = self.game.rules().variant();
+        let variant = self.game().rules().variant();
         if self.playing() && !variant.has_gnubg_position_id() {
             return Err(no_gnubg_form(variant));
         }
@@ -436,7 +415,7 @@ impl Session {
     /// read here (`Some`); gnubg's forms are refused in Plakoto and Fevga; otherwise `None`
     /// lets gnubg's reading go on.
     pub(super) fn variant_board_text(&self, text: &str) -> Result<Option<Board>, CommandError> {
-        let variant = self.game.rules().variant();
+        let variant = self.game().rules().variant();
         if is_position_string(text) {
             let (named, board) = decode_position(text)
                 .map_err(|error| CommandError::bad_argument(error.to_string()))?;
@@ -455,7 +434,7 @@ impl Session {
 
     /// A board about to be set: refused when the dice on it would be rolled again.
     pub(super) fn check_variant_board(&self, board: &Board) -> Result<(), CommandError> {
-        match self.game.dice() {
+        match self.game().dice() {
             Some(dice) => self.reroll_refusal(board, dice),
             None => Ok(()),
         }
@@ -473,8 +452,8 @@ impl Session {
                 .map(Some)
                 .map_err(|error| CommandError::bad_argument(error.to_string()));
         }
-        if !self.game.rules().variant().has_gnubg_position_id() {
-            return Err(no_gnubg_form(self.game.rules().variant()));
+        if !self.game().rules().variant().has_gnubg_position_id() {
+            return Err(no_gnubg_form(self.game().rules().variant()));
         }
         Ok(None)
     }

@@ -1,133 +1,355 @@
-//! A match (or a money session) as a sequence of games: length, score, Crawford state and
-//! the games played, advanced only by [`Match::apply`].
+//! A match (or a money session) as a sequence of games: the game being played, the match
+//! around it (length, score, Crawford game, post-Crawford play, Jacoby rule, beavers) and the
+//! results of the games finished. It changes only through [`Match::apply`] (and
+//! [`Match::apply_by`]), [`Match::start_game`] and its edits (`edit.rs`); the Crawford rule
+//! and the scoring of a finished game are applied here and nowhere else.
 
-use super::{Action, Event, Game, GameError, MatchContext, RuleSet};
+mod edit;
+
+pub use edit::{CrawfordMark, RecordedGame};
+
+use super::{Action, Ending, Event, Game, GameError, MatchContext, RuleSet};
+use crate::rules::match_state::{GameState, Resignation};
 use crate::rules::side::Side;
-use crate::rules::variants::cube::next_game_is_crawford;
+use crate::rules::variants::WinKind;
 
-/// A match to `length` points (0: a money session) and its games.
+/// A finished game: who won it, the points he scored and what the game counts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The winner (`None`: a drawn Plakoto game).
+    pub winner: Option<Side>,
+    /// The points scored, cube included.
+    pub points: u32,
+    /// What the game counts as: a single game, a gammon or a backgammon (a gammon under
+    /// the Jacoby rule with the cube centred counts as a single game, a drop as one).
+    pub counted_as: Resignation,
+}
+
+/// A match to a length (0: a money session), its games and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
-    rules: RuleSet,
-    length: u32,
-    score: [u32; 2],
-    jacoby: bool,
-    beavers: u32,
-    crawford: bool,
-    crawford_played: bool,
-    games: Vec<Game>,
+    /// The match as it stands: length, score, Crawford game, Jacoby rule, beavers.
+    context: MatchContext,
+    /// The game being played, or the last one (its context is the match as it was played).
+    game: Game,
+    /// No game yet, a game being played, or how the last one ended.
+    state: GameState,
+    /// Post-Crawford play: the Crawford game has been played (or cannot come any more).
+    post_crawford: bool,
+    /// `post_crawford` as it was when the game being played started.
+    post_crawford_at_start: bool,
+    /// Whether the Crawford game comes as the score requires (gnubg's `set automatic
+    /// crawford`).
+    automatic_crawford: bool,
+    /// The finished games, in order.
+    results: Vec<GameOutcome>,
+    /// The winner of the match, once a game has won it.
+    winner: Option<Side>,
 }
 
 impl Match {
-    /// A match to `length` (0 for money play with `jacoby` and `beavers`), no game started.
+    /// A match at `context` with no game started yet (a game of `rules` waits, `on_roll` to
+    /// roll), the Crawford rule applied as the score requires.
     #[must_use]
-    pub fn new(rules: RuleSet, length: u32, jacoby: bool, beavers: u32) -> Match {
+    pub fn new(rules: RuleSet, context: MatchContext, on_roll: Side) -> Match {
         Match {
-            rules,
-            length,
-            score: [0, 0],
-            jacoby,
-            beavers,
-            crawford: false,
-            crawford_played: false,
-            games: Vec::new(),
+            context,
+            game: Game::new(rules, context, on_roll),
+            state: GameState::NoGame,
+            post_crawford: false,
+            post_crawford_at_start: false,
+            automatic_crawford: true,
+            results: Vec::new(),
+            winner: None,
         }
     }
 
-    /// The match length (0 for money play).
+    /// The match as it stands (after a game, the score it left).
     #[must_use]
-    pub fn length(&self) -> u32 {
-        self.length
+    pub fn context(&self) -> &MatchContext {
+        &self.context
     }
 
-    /// Points of O (index 0) and X (index 1).
+    /// The game being played, or the last one played.
     #[must_use]
-    pub fn score(&self) -> [u32; 2] {
-        self.score
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
-    /// Whether the current (or next) game is the Crawford game.
+    /// No game yet, a game being played, or how the last one ended.
     #[must_use]
-    pub fn is_crawford(&self) -> bool {
-        self.crawford
+    pub fn state(&self) -> GameState {
+        self.state
     }
 
     /// Whether the Crawford game has been played (post-Crawford play).
     #[must_use]
     pub fn is_post_crawford(&self) -> bool {
-        self.crawford_played
+        self.post_crawford
     }
 
-    /// The games so far, the current one last.
+    /// The finished games, in order.
     #[must_use]
-    pub fn games(&self) -> &[Game] {
-        &self.games
+    pub fn results(&self) -> &[GameOutcome] {
+        &self.results
     }
 
-    /// The game being played or the last one played.
+    /// How many games have been finished.
     #[must_use]
-    pub fn game(&self) -> Option<&Game> {
-        self.games.last()
+    pub fn games_played(&self) -> u32 {
+        u32::try_from(self.results.len()).unwrap_or(u32::MAX)
     }
 
-    /// The winner of the match, once a score has reached the length.
+    /// The winner of the match, once a game has won it.
     #[must_use]
     pub fn winner(&self) -> Option<Side> {
-        if self.length == 0 {
-            return None;
-        }
-        Side::BOTH
-            .into_iter()
-            .find(|side| self.score[side.index()] >= self.length)
+        self.winner
     }
 
-    /// Starts the next game with `on_roll` to roll (the winner of the opening roll). The
-    /// tavli games rotate (Portes, Plakoto, Fevga).
+    /// Starts the next game, of `rules`, before its opening roll (either player rolls
+    /// first). A game not finished is abandoned and does not count: after an earlier game
+    /// the Crawford state goes back to what that game left; in the first game an abandoned
+    /// Crawford game counts as played (gnubg).
     ///
     /// # Errors
-    /// [`GameError::MatchOver`] after the match has been won; [`GameError::GameOver`] is not
-    /// returned: an unfinished game is abandoned.
-    pub fn start_game(&mut self, on_roll: Side) -> Result<&Game, GameError> {
-        if self.winner().is_some() {
+    /// [`GameError::MatchOver`] once the match has been won.
+    pub fn start_game(&mut self, rules: RuleSet) -> Result<(), GameError> {
+        if self.winner.is_some() {
             return Err(GameError::MatchOver);
         }
-        let rules = match self.games.last() {
-            Some(last) if last.is_over() => last.rules().next_game(),
-            _ => self.rules,
-        };
-        if self.games.last().is_some_and(|last| !last.is_over()) {
-            self.games.pop();
+        if self.state == GameState::Playing && !self.results.is_empty() {
+            self.post_crawford = self.post_crawford_at_start;
+        } else if self.state == GameState::Playing && self.context.crawford {
+            self.post_crawford = true;
         }
-        let context = MatchContext {
-            length: self.length,
-            score: self.score,
-            crawford: self.crawford && rules.cube_in_use(),
-            jacoby: self.jacoby,
-            beavers: if self.length == 0 { self.beavers } else { 0 },
-        };
-        self.games.push(Game::new(rules, context, on_roll));
-        Ok(&self.games[self.games.len() - 1])
+        self.post_crawford_at_start = self.post_crawford;
+        self.update_crawford(rules);
+        self.game = Game::opening(rules, self.context);
+        self.state = GameState::Playing;
+        Ok(())
     }
 
-    /// Applies `action` to the current game; a game won updates the score and the Crawford
-    /// state for the next one.
+    /// Applies `action` to the game being played; a game that ends counts in the match: the
+    /// score, the Crawford state, and [`Event::MatchWon`] after the game's events when it
+    /// wins the match.
     ///
     /// # Errors
-    /// [`GameError::NoGame`] before a game is started, else the game's refusal.
+    /// The game's refusal; the match is unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        let game = self.games.last_mut().ok_or(GameError::NoGame)?;
-        let events = game.apply(action)?;
-        for event in &events {
-            if let Event::Won { winner, points, .. } = *event {
-                self.score[winner.index()] = self.score[winner.index()].saturating_add(points);
-                if self.crawford {
-                    self.crawford = false;
-                    self.crawford_played = true;
-                } else if next_game_is_crawford(self.length, self.score, self.crawford_played) {
-                    self.crawford = true;
+        let was_over = self.game.is_over();
+        let mut events = self.game.apply(action)?;
+        self.count_ending(was_over, &mut events);
+        Ok(events)
+    }
+
+    /// [`Match::apply`] for `action` written for `side` (see [`Game::apply_by`]).
+    ///
+    /// # Errors
+    /// The game's refusal; the match is unchanged.
+    pub fn apply_by(&mut self, side: Side, action: Action) -> Result<Vec<Event>, GameError> {
+        let was_over = self.game.is_over();
+        let mut events = self.game.apply_by(side, action)?;
+        self.count_ending(was_over, &mut events);
+        Ok(events)
+    }
+
+    /// The game ended by `events` counts: its outcome, its points, the Crawford state and
+    /// the match won. A result set over a drawn game takes the draw's place.
+    fn count_ending(&mut self, was_over: bool, events: &mut Vec<Event>) {
+        let Some(&end) = events
+            .iter()
+            .find(|event| matches!(event, Event::Won { .. } | Event::Drawn))
+        else {
+            return;
+        };
+        if was_over {
+            if let Some(replaced) = self.results.pop() {
+                if let Some(winner) = replaced.winner {
+                    let score = &mut self.context.score[winner.index()];
+                    *score = score.saturating_sub(replaced.points);
                 }
             }
         }
-        Ok(events)
+        let Event::Won {
+            winner,
+            ending,
+            points,
+        } = end
+        else {
+            self.state = GameState::Over;
+            self.results.push(GameOutcome {
+                winner: None,
+                points: 0,
+                counted_as: Resignation::Single,
+            });
+            return;
+        };
+        self.state = match ending {
+            Ending::Played(_) => GameState::Over,
+            Ending::Dropped => GameState::Dropped,
+            Ending::Resigned(_) => GameState::Resigned,
+        };
+        self.results.push(GameOutcome {
+            winner: Some(winner),
+            points,
+            counted_as: self.counted_as(ending),
+        });
+        if self.score_win(winner, points) {
+            self.context.crawford = false;
+            events.push(Event::MatchWon { winner });
+        }
+    }
+
+    /// What a game ended so counts as: its kind, or a single game under the Jacoby rule
+    /// (money play, the cube in use and centred) and for a drop.
+    fn counted_as(&self, ending: Ending) -> Resignation {
+        let money_jacoby = self.context.length == 0 && self.context.jacoby;
+        let centred = self.game.cube().owner.is_none();
+        if self
+            .game
+            .rules()
+            .jacoby_counts_single(money_jacoby, centred)
+        {
+            return Resignation::Single;
+        }
+        match ending {
+            Ending::Played(WinKind::Single) | Ending::Dropped => Resignation::Single,
+            Ending::Played(WinKind::Gammon | WinKind::Mother) => Resignation::Gammon,
+            Ending::Played(WinKind::Backgammon) => Resignation::Backgammon,
+            Ending::Resigned(kind) => kind,
+        }
+    }
+
+    /// `winner` scores `points`: returns whether that wins the match; otherwise the Crawford
+    /// state moves on (a Crawford game played leads to post-Crawford play).
+    fn score_win(&mut self, winner: Side, points: u32) -> bool {
+        let score = &mut self.context.score[winner.index()];
+        *score = score.saturating_add(points);
+        let length = self.context.length;
+        if length > 0 && *score >= length {
+            self.winner = Some(winner);
+            return true;
+        }
+        if length > 0 {
+            if self.context.crawford {
+                self.post_crawford = true;
+            }
+            self.update_crawford(self.game.rules());
+        }
+        false
+    }
+
+    /// The Crawford state for the next game of `rules`, as gnubg decides it: the Crawford
+    /// game when exactly one player is 1-away for the first time (and `set automatic
+    /// crawford` is on); post-Crawford play once anybody is 1-away otherwise (a 1-point match
+    /// is post-Crawford from the start).
+    fn update_crawford(&mut self, rules: RuleSet) {
+        let MatchContext { length, score, .. } = self.context;
+        let crawford =
+            self.automatic_crawford && rules.is_crawford_game(length, score, self.post_crawford);
+        self.context.crawford = crawford;
+        if rules.has_crawford_rule(length)
+            && !crawford
+            && score.iter().any(|&points| points + 1 == length)
+        {
+            self.post_crawford = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::Variant;
+
+    /// A standard match to `length` (0: money play, but without the Jacoby rule) at 0-0.
+    pub(super) fn standard(length: u32) -> Match {
+        Match::new(
+            RuleSet::new(Variant::Standard),
+            MatchContext::match_game(length, [0, 0], false),
+            Side::X,
+        )
+    }
+
+    /// The player to act resigns a single game and his opponent accepts.
+    pub(super) fn resign_single(play: &mut Match) -> Vec<Event> {
+        let side = play.game().turn();
+        play.apply(Action::Resign {
+            side,
+            kind: Resignation::Single,
+        })
+        .ok();
+        play.apply(Action::Accept).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_match_scores_its_games_and_plays_the_crawford_game_once() {
+        let mut play = standard(3);
+        assert_eq!(play.state(), GameState::NoGame);
+        let rules = play.game().rules();
+        let mut crawford = Vec::new();
+        let mut last = Vec::new();
+        for _ in 0..3 {
+            assert_eq!(play.start_game(rules), Ok(()));
+            crawford.push(play.context().crawford);
+            play.apply(Action::SetTurn(Side::O)).ok();
+            // O resigns: X wins 1, 2, 3.
+            last = resign_single(&mut play);
+        }
+        assert_eq!(crawford, [false, false, true]);
+        assert_eq!(play.context().score, [0, 3]);
+        assert_eq!(play.winner(), Some(Side::X));
+        assert_eq!(last.last(), Some(&Event::MatchWon { winner: Side::X }));
+        assert_eq!(
+            (play.games_played(), play.state()),
+            (3, GameState::Resigned)
+        );
+        assert!(!play.context().crawford, "no Crawford flag after the match");
+        assert_eq!(play.start_game(rules), Err(GameError::MatchOver));
+    }
+
+    #[test]
+    fn the_game_after_the_crawford_game_is_post_crawford() {
+        let mut play = standard(5);
+        play.set_score(5, [4, 0], None);
+        assert!(play.context().crawford && !play.is_post_crawford());
+        play.start_game(play.game().rules()).ok();
+        play.apply(Action::SetTurn(Side::O)).ok();
+        resign_single(&mut play);
+        assert_eq!(play.context().score, [4, 1]);
+        assert!(!play.context().crawford && play.is_post_crawford());
+    }
+
+    #[test]
+    fn an_abandoned_first_crawford_game_counts_as_played() {
+        let mut play = standard(5);
+        play.set_score(5, [4, 0], None);
+        let rules = play.game().rules();
+        play.start_game(rules).ok();
+        assert!(play.context().crawford);
+        play.start_game(rules).ok();
+        assert!(!play.context().crawford && play.is_post_crawford());
+    }
+
+    #[test]
+    fn a_money_gammon_under_the_jacoby_rule_counts_as_a_single_game() {
+        let mut play = Match::new(
+            RuleSet::new(Variant::Standard),
+            MatchContext::money(),
+            Side::X,
+        );
+        play.start_game(play.game().rules()).ok();
+        play.apply(Action::SetTurn(Side::X)).ok();
+        play.apply(Action::Resign {
+            side: Side::X,
+            kind: Resignation::Gammon,
+        })
+        .ok();
+        let events = play.apply(Action::Accept).unwrap_or_default();
+        assert_eq!(events.len(), 1, "no match won in money play: {events:?}");
+        let outcome = play.results()[0];
+        assert_eq!(outcome.counted_as, Resignation::Single);
+        assert_eq!((outcome.winner, outcome.points), (Some(Side::O), 2));
+        assert_eq!(play.context().score, [2, 0]);
     }
 }

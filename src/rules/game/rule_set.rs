@@ -252,13 +252,6 @@ impl RuleSet {
             None
         }
     }
-
-    /// The variant of the game after one of these rules in a tavli match (Portes, Plakoto and
-    /// Fevga in rotation); the same rules otherwise.
-    #[must_use]
-    pub fn next_game(self) -> RuleSet {
-        RuleSet::new(variants::next_tavli_game(self.variant).unwrap_or(self.variant))
-    }
 }
 
 /// What a position can be written as (see [`RuleSet::position_form`]).
@@ -316,7 +309,6 @@ mod tests {
             standard.jacoby_counts_single(true, true)
                 && !athroisma.jacoby_counts_single(true, true)
         );
-        assert_eq!(plakoto.next_game().variant(), Variant::Fevga);
         assert_eq!(RuleSet::new(Variant::Fevga).contact(), None);
         assert_eq!(plakoto.contact(), Some(Contact::Pin));
         assert!(RuleSet::new(Variant::Portes).has_standard_movement());
@@ -329,7 +321,6 @@ mod tests {
             !RuleSet::new(Variant::Portes).uses_gnubg_notation() && !plakoto.uses_gnubg_notation()
         );
         assert!(athroisma.has_rerolls() && !standard.has_rerolls() && !plakoto.has_rerolls());
-        assert_eq!(standard.next_game(), standard);
     }
 
     #[test]

@@ -213,55 +213,6 @@ fn tavli_games_have_no_cube_and_no_triple_game() {
     assert_eq!(game.resignation(), Some((Side::O, Resignation::Gammon)));
 }
 
-#[test]
-fn a_match_scores_games_and_plays_the_crawford_game() {
-    let mut play = Match::new(RuleSet::new(Variant::Standard), 3, false, 0);
-    assert_eq!(play.apply(Action::Double), Err(GameError::NoGame));
-    for expected in [false, false, true] {
-        play.start_game(Side::X).ok();
-        assert_eq!(
-            play.game().map(|game| game.context().crawford),
-            Some(expected)
-        );
-        // X resigns a single game each time: O wins 1, 2, 3.
-        play.apply(Action::Resign {
-            side: Side::X,
-            kind: Resignation::Single,
-        })
-        .ok();
-        play.apply(Action::Accept).ok();
-    }
-    assert_eq!(play.score(), [3, 0]);
-    assert_eq!(play.winner(), Some(Side::O));
-    assert!(play.is_post_crawford());
-    assert_eq!(play.start_game(Side::X).err(), Some(GameError::MatchOver));
-}
-
-#[test]
-fn a_tavli_match_rotates_the_games() {
-    let mut play = Match::new(RuleSet::new(Variant::Portes), 5, false, 0);
-    let mut seen = Vec::new();
-    for _ in 0..4 {
-        let variant = play.start_game(Side::O).map(|game| game.rules().variant());
-        seen.push(variant.ok());
-        play.apply(Action::Resign {
-            side: Side::O,
-            kind: Resignation::Single,
-        })
-        .ok();
-        play.apply(Action::Accept).ok();
-    }
-    assert_eq!(
-        seen,
-        [
-            Some(Variant::Portes),
-            Some(Variant::Plakoto),
-            Some(Variant::Fevga),
-            Some(Variant::Portes)
-        ]
-    );
-}
-
 /// Plays one random game of `variant` through `apply` to its end: every roll, play and pass
 /// the rules offer is accepted, and the result is one the rules give.
 fn random_game(variant: Variant, seed: u64) -> Result<(), TestCaseError> {

@@ -90,16 +90,15 @@ pub fn opening_dice_are_played(variant: Variant) -> bool {
     variant.uses_cube()
 }
 
-/// PO5: the game after `variant` in a tavli match, which plays Portes, Plakoto and Fevga in
-/// rotation (without Crawford rule or cube). `None` for variants outside the rotation.
+/// PO5: the games of a tavli match, which plays Portes, Plakoto and Fevga in rotation, in
+/// this order.
+pub const TAVLI_ROTATION: [Variant; 3] = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
+
+/// PO5: the variant of the game a tavli match plays after `games_played` finished games (a
+/// game abandoned unfinished is played again).
 #[must_use]
-pub fn next_tavli_game(variant: Variant) -> Option<Variant> {
-    match variant {
-        Variant::Portes => Some(Variant::Plakoto),
-        Variant::Plakoto => Some(Variant::Fevga),
-        Variant::Fevga => Some(Variant::Portes),
-        _ => None,
-    }
+pub fn tavli_game(games_played: u32) -> Variant {
+    TAVLI_ROTATION[games_played as usize % TAVLI_ROTATION.len()]
 }
 
 #[cfg(test)]
@@ -108,9 +107,16 @@ mod tests {
 
     #[test]
     fn tavli_rotation() {
-        assert_eq!(next_tavli_game(Variant::Fevga), Some(Variant::Portes));
-        assert_eq!(next_tavli_game(Variant::Portes), Some(Variant::Plakoto));
-        assert_eq!(next_tavli_game(Variant::Athroisma), None);
+        let games: Vec<Variant> = (0..4).map(tavli_game).collect();
+        assert_eq!(
+            games,
+            [
+                Variant::Portes,
+                Variant::Plakoto,
+                Variant::Fevga,
+                Variant::Portes
+            ]
+        );
         assert!(!opening_dice_are_played(Variant::Plakoto));
         assert!(opening_dice_are_played(Variant::OldEnglish));
     }

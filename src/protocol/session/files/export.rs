@@ -40,7 +40,7 @@ fn today() -> String {
 impl Session {
     /// Records the game that just ended (called by `finish_game` before the score changes).
     pub(in crate::protocol::session) fn archive_game(&mut self, winner: Side, points: u32) {
-        let ending = match self.game_state {
+        let ending = match self.match_play.state() {
             GameState::Dropped => Ending::Dropped,
             GameState::Resigned => {
                 Ending::Resigned(self.state().resignation.unwrap_or(Resignation::Single))
@@ -56,12 +56,14 @@ impl Session {
         self.archive.games.push(game);
     }
 
-    /// The game in progress as a game record: its actions as the session keeps them, with the
-    /// score and Crawford flag it is played at.
+    /// The game in progress (or the one just finished) as a game record: its actions as the
+    /// session keeps them, with the score and Crawford flag it is played at (the game's, not
+    /// the match's, which has counted a finished game already).
     fn current_game(&self) -> GameRecord {
+        let context = self.game().context();
         GameRecord {
-            score: self.game.context().score,
-            crawford: self.game.context().crawford,
+            score: context.score,
+            crawford: context.crawford,
             actions: self.actions.clone(),
             result: None,
         }
@@ -79,10 +81,10 @@ impl Session {
             .clone()
             .unwrap_or_else(|| vec![("EventDate".to_string(), today())]);
         MatchRecord {
-            length: self.game.context().length,
+            length: self.match_play.context().length,
             players: self.names.clone(),
-            variant: self.game.rules().variant(),
-            jacoby: self.game.context().jacoby,
+            variant: self.game().rules().variant(),
+            jacoby: self.match_play.context().jacoby,
             info,
             comment: self.archive.comment.clone(),
             games,
@@ -155,7 +157,7 @@ impl Session {
         png: bool,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        if self.game_state == GameState::NoGame {
+        if self.match_play.state() == GameState::NoGame {
             return Err(CommandError::not_now("No game in progress."));
         }
         let path = path

@@ -10,8 +10,8 @@ use crate::matchfile::{check_text, decode, Format};
 use crate::notation::apply_written_steps;
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::Session;
-use crate::rules::game::RuleSet;
-use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant};
+use crate::rules::game::{GameOutcome, RecordedGame, RuleSet};
+use crate::rules::{Board, Dice, GameState, MatchState, Resignation, Side, Step, Variant};
 use std::path::Path;
 
 /// The longest match gnubg supports (a longer one in a file is refused).
@@ -304,50 +304,37 @@ impl Session {
                 ..last.clone()
             });
         }
-        // Crawford bookkeeping as if the games had been played here.
-        let mut post_crawford = false;
-        for game in &record.games[..record.games.len() - 1] {
-            if game.crawford {
-                post_crawford = true;
-            }
-            if length > 0 && game.score.iter().any(|&score| score + 1 == length) && !game.crawford {
-                post_crawford = true;
-            }
-        }
-        if length > 0 && last.score.iter().any(|&score| score + 1 == length) && !last.crawford {
-            post_crawford = true;
-        }
         self.names = record.players.clone();
         // The file's variant becomes the session's (as `set variation` would make it).
         self.settings.variation = record.variant;
         self.adopt_variant_match(last.result.map(|result| result.winner));
         self.adopt_state(&adopted.state);
+        // The match counts the file's games and keeps the Crawford state playing them here
+        // would have left.
+        let history: Vec<RecordedGame> = record
+            .games
+            .iter()
+            .map(|game| RecordedGame {
+                score: game.score,
+                crawford: game.crawford,
+                outcome: game.result.map(|result| GameOutcome {
+                    winner: Some(result.winner),
+                    points: result.points,
+                    counted_as: match result.ending {
+                        Ending::Resigned(kind) => kind,
+                        _ => Resignation::Single,
+                    },
+                }),
+            })
+            .collect();
+        self.match_play.adopt_history(&history);
         self.actions = adopted.actions;
-        self.games_played = u32::try_from(finished.len()).unwrap_or(u32::MAX);
-        self.post_crawford = post_crawford;
-        self.post_crawford_at_start = post_crawford;
         self.last_roll = None;
-        self.match_over = false;
         self.archive = Archive {
             games: finished,
             info: Some(record.info.clone()),
             comment: record.comment.clone(),
         };
-        if let Some(result) = last.result {
-            let winner = result.winner.index();
-            self.edit_match(|context| {
-                context.score[winner] = context.score[winner].saturating_add(result.points);
-            });
-            if length > 0 && self.game.context().score[winner] >= length {
-                // gnubg keeps the Crawford flag of the match's last game.
-                self.match_over = true;
-            } else if length > 0 {
-                if self.game.context().crawford {
-                    self.post_crawford = true;
-                }
-                self.update_crawford_flags();
-            }
-        }
     }
 }
 
