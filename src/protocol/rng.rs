@@ -9,7 +9,9 @@
 //! * A roll takes two outputs in order. The opening roll gives the first die to player 0 and
 //!   the second to player 1 (`gnubg rolls A, root rolls B.`); ties are re-rolled with two fresh
 //!   outputs. Every roll, the opening included, is stored and shown high die first
-//!   (`Rolled 65` for outputs 5 then 6).
+//!   (`Rolled 65` for outputs 5 then 6); only the board before the computer's move in
+//!   gnubg's variations shows its roll as it came (`Rolled 56`, see the session's
+//!   `Shown::dice`).
 //! * Seeds of 2^32 and above are accepted by gnubg but seeded differently (neither truncation
 //!   nor `init_by_array` over the 32-bit words reproduces them); tavli seeds those with
 //!   `init_by_array` of the little-endian 32-bit words, so their dice differ from gnubg's.

@@ -16,6 +16,13 @@ pub(super) struct Shown {
     /// `decline_resignation`), and a Match ID may name such a turn. It lasts until the next
     /// action on the game other than a board edit (gnubg's `set board` leaves it).
     pub(super) turn: Option<Side>,
+    /// The computer's roll in the order the two dice came: gnubg shows it so on the board
+    /// before the computer's move (checked live: `Rolled 56` where a human's roll of the
+    /// same dice shows `Rolled 65`), while the game, its records and the Match ID keep
+    /// every roll drawn from the generator high die first. Only in gnubg's variations
+    /// (tavli's own variants show every roll high die first); it lasts until the next action
+    /// on the game.
+    pub(super) dice: Option<Dice>,
 }
 
 impl Session {
@@ -59,7 +66,7 @@ impl Session {
             game_state: self.match_play.state(),
             double_offered: cube.offer.is_some(),
             resignation: game.resignation().map(|(_, kind)| kind),
-            dice: game.dice(),
+            dice: self.shown.dice.or(game.dice()),
             match_length: context.length,
             score: context.score,
             jacoby: context.jacoby,
@@ -102,6 +109,7 @@ impl Session {
             state.game_state,
         );
         self.shown.turn = (state.turn != self.game().turn()).then_some(state.turn);
+        self.shown.dice = None;
     }
 
     /// Whether this is match play (a match length is set).
@@ -151,10 +159,12 @@ impl Session {
     }
 
     /// Applies `action` to the current game; a game that ends counts in the match (its
-    /// events end with [`Event::MatchWon`] when it wins the match). Every action but a board
-    /// edit ends gnubg's own turn (see [`Shown::turn`]).
+    /// events end with [`Event::MatchWon`] when it wins the match). Every action ends the
+    /// dice shown as rolled (see [`Shown::dice`]), every action but a board edit gnubg's own
+    /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let events = self.match_play.apply(action)?;
+        self.shown.dice = None;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;
         }

@@ -504,3 +504,47 @@ fn a_dropped_game_shows_the_dropper_on_turn_and_no_double() {
     );
     assert!(!after.double_offered);
 }
+
+#[test]
+fn the_computer_s_roll_is_shown_in_the_order_rolled_before_its_move() {
+    // gnubg 1.07, seed 1 (checked live): root opens with 63 and plays 24/15; the dice then
+    // come 5 and 6, and the board before the computer's move shows `Rolled 56` (a human's
+    // roll of them shows `Rolled 65`). Its record and its events keep them high die first
+    // (`list game`: `65     : 24/13`).
+    let mut session = session();
+    for line in ["set player 0 gnubg", "new game"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let response = run(&mut session, "move 24/15").unwrap_or_default();
+    let shown: Vec<(u8, u8)> = response
+        .outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { board } => board.state.dice,
+            _ => None,
+        })
+        .map(|dice| (dice.first(), dice.second()))
+        .collect();
+    assert_eq!(shown, [(5, 6)]);
+    // The rolled event is data, not the picture: the game's dice, high die first.
+    let rolled: Vec<(u8, u8)> = response
+        .outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Event { event } => match event.event {
+                crate::rules::game::Event::Rolled { dice, .. } => {
+                    Some((dice.first(), dice.second()))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolled, [(6, 5)]);
+    assert!(
+        matches!(session.actions.last(), Some(GameAction::Play { side: Side::O, dice, .. }) if (dice.first(), dice.second()) == (6, 5)),
+        "{:?}",
+        session.actions.last()
+    );
+    assert_eq!(session.state().dice, None);
+}

@@ -27,18 +27,25 @@ impl Session {
         // gnubg quirk (found by experiment): a player who rolls again before any move or
         // double (possible after `set turn`) gets the dice of his last roll back, even if
         // `set dice` changed them in between; the generator is not drawn.
-        let dice = match self.last_roll {
-            Some((owner, dice)) if owner == side => dice,
+        let (dice, as_rolled) = match self.last_roll {
+            Some((owner, dice)) if owner == side => (dice, dice),
             _ => {
                 let (first, second) = self.rng.pair();
-                Dice::new(first.max(second), first.min(second))
-                    .unwrap_or_else(|_| unreachable_dice())
+                let rolled = Dice::new(first, second).unwrap_or_else(|_| unreachable_dice());
+                (rolled.high_first(), rolled)
             }
         };
         self.last_roll = Some((side, dice));
         // The dice as rolled, also ones the rules roll again (Athroisma: shown, then rolled
-        // again by `reroll_if_required`); a refused resignation may be offered again.
+        // again by `reroll_if_required`); a refused resignation may be offered again. The
+        // game and its events keep them high die first; in gnubg's variations the board shows
+        // the computer's in the order they came until it plays (see `Shown::dice`).
         self.apply_checked(Action::SetDice(dice));
+        if self.players[side.index()] == PlayerKind::Computer
+            && self.game().rules().is_gnubg_variation()
+        {
+            self.shown.dice = Some(as_rolled);
+        }
         self.actions.push(GameAction::Roll {
             side: self.state().on_roll,
             dice,
