@@ -32,7 +32,6 @@ impl Session {
     pub fn state(&self) -> MatchState {
         let game = self.game();
         let context = self.match_play.context();
-        let cube = game.cube();
         let mut on_roll = game.on_roll();
         let mut turn = self.shown.turn.unwrap_or_else(|| game.turn());
         // What gnubg leaves in the Match ID of a finished game (found by experiment): after
@@ -55,21 +54,17 @@ impl Session {
             }) => turn = winner.opponent(),
             _ => {}
         }
+        // The match's own context: the game's keeps the score it started at.
         MatchState {
-            board: *game.board(),
-            variant: game.rules().variant(),
-            cube_value: cube.value,
-            cube_owner: cube.owner,
             on_roll,
             turn,
             crawford: context.crawford,
             game_state: self.match_play.state(),
-            double_offered: cube.offer.is_some(),
-            resignation: game.resignation().map(|(_, kind)| kind),
             dice: self.shown.dice.or(game.dice()),
             match_length: context.length,
             score: context.score,
             jacoby: context.jacoby,
+            ..game.match_state()
         }
     }
 

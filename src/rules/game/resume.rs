@@ -1,11 +1,11 @@
-//! A game rebuilt part-way through from a record of where it stands, and read back: how the
-//! REPL takes up a position read from an ID or a match file, after which [`Game::apply`]
-//! decides every change.
+//! A game rebuilt part-way through from a record of where it stands, and read back (also as
+//! a [`MatchState`]): how the REPL takes up a position read from an ID or a match file, after
+//! which [`Game::apply`] decides every change.
 
 use super::{Game, MatchContext, RuleSet};
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
-use crate::rules::match_state::Resignation;
+use crate::rules::match_state::{GameState, MatchState, Resignation};
 use crate::rules::side::Side;
 use crate::rules::variants::cube::Cube;
 
@@ -44,6 +44,29 @@ impl Game {
             declined: progress.declined,
             result: None,
             opening: progress.opening,
+        }
+    }
+
+    /// The game as a [`MatchState`] in play: its board, cube, offers, dice and match, with
+    /// the player on roll and the player to act as the game has them. Callers that show a
+    /// finished game set its [`GameState`] and where gnubg leaves the players.
+    #[must_use]
+    pub fn match_state(&self) -> MatchState {
+        MatchState {
+            board: self.board,
+            variant: self.rules.variant(),
+            cube_value: self.cube.value,
+            cube_owner: self.cube.owner,
+            on_roll: self.on_roll,
+            turn: self.turn(),
+            crawford: self.context.crawford,
+            game_state: GameState::Playing,
+            double_offered: self.cube.offer.is_some(),
+            resignation: self.resignation.map(|(_, kind)| kind),
+            dice: self.dice,
+            match_length: self.context.length,
+            score: self.context.score,
+            jacoby: self.context.jacoby,
         }
     }
 

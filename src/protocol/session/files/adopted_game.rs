@@ -311,23 +311,10 @@ impl Adoption {
     /// end where the record has no result (Plakoto's draw) stays in play, the turn passed.
     pub(super) fn state(&self) -> MatchState {
         let game = &self.game;
-        let context = game.context();
-        let cube = game.cube();
+        // The record's result, not the game, says whether a resignation ended it.
         let mut state = MatchState {
-            board: *game.board(),
-            variant: game.rules().variant(),
-            cube_value: cube.value,
-            cube_owner: cube.owner,
-            on_roll: game.on_roll(),
-            turn: game.turn(),
-            crawford: context.crawford,
-            game_state: GameState::Playing,
-            double_offered: cube.offer.is_some(),
             resignation: None,
-            dice: game.dice(),
-            match_length: context.length,
-            score: context.score,
-            jacoby: context.jacoby,
+            ..game.match_state()
         };
         let Some(result) = self.result else {
             if game.is_over() {
