@@ -36,8 +36,11 @@ pub struct Match {
     state: GameState,
     /// Post-Crawford play: the Crawford game has been played (or cannot come any more).
     post_crawford: bool,
-    /// `post_crawford` as it was when the game being played started.
-    post_crawford_at_start: bool,
+    /// The Crawford flag of gnubg's game record: the flag the game being played started
+    /// with, or after a game ended the flag decided then for the next one. Edits of the
+    /// score or of the Crawford state since do not change it (gnubg, checked live); `None`:
+    /// decided from the score when the next game starts.
+    recorded_crawford: Option<bool>,
     /// Whether the Crawford game comes as the score requires (gnubg's `set automatic
     /// crawford`).
     automatic_crawford: bool,
@@ -57,7 +60,7 @@ impl Match {
             game: Game::new(rules, context, on_roll),
             state: GameState::NoGame,
             post_crawford: false,
-            post_crawford_at_start: false,
+            recorded_crawford: None,
             automatic_crawford: true,
             results: Vec::new(),
             winner: None,
@@ -107,9 +110,11 @@ impl Match {
     }
 
     /// Starts the next game, of `rules`, before its opening roll (either player rolls
-    /// first). A game not finished is abandoned and does not count: after an earlier game
-    /// the Crawford state goes back to what that game left; in the first game an abandoned
-    /// Crawford game counts as played (gnubg).
+    /// first), at the score as it stands. A game not finished is abandoned and does not
+    /// count. The new game is the Crawford game as gnubg's record says (see
+    /// `recorded_crawford`): an abandoned game's flag as it started, or the flag decided
+    /// when the last game ended, whatever the score was set to since; one-away without it
+    /// is post-Crawford play.
     ///
     /// # Errors
     /// [`GameError::MatchOver`] once the match has been won.
@@ -117,13 +122,17 @@ impl Match {
         if self.winner.is_some() {
             return Err(GameError::MatchOver);
         }
-        if self.state == GameState::Playing && !self.results.is_empty() {
-            self.post_crawford = self.post_crawford_at_start;
-        } else if self.state == GameState::Playing && self.context.crawford {
-            self.post_crawford = true;
+        match self.recorded_crawford {
+            Some(crawford) if self.state != GameState::NoGame => {
+                let MatchContext { length, score, .. } = self.context;
+                let one_away = score.iter().any(|&points| points + 1 == length);
+                self.context.crawford = crawford;
+                self.post_crawford = !crawford
+                    && (self.post_crawford || (rules.has_crawford_rule(length) && one_away));
+            }
+            _ => self.update_crawford(rules),
         }
-        self.post_crawford_at_start = self.post_crawford;
-        self.update_crawford(rules);
+        self.recorded_crawford = Some(self.context.crawford);
         self.game = Game::opening(rules, self.context);
         self.state = GameState::Playing;
         Ok(())
@@ -235,6 +244,7 @@ impl Match {
                 self.post_crawford = true;
             }
             self.update_crawford(self.game.rules());
+            self.recorded_crawford = Some(self.context.crawford);
         }
         false
     }
@@ -320,13 +330,60 @@ mod tests {
         assert!(!play.context().crawford && play.is_post_crawford());
     }
 
-    #[test]
-    fn an_abandoned_first_crawford_game_counts_as_played() {
-        let mut play = standard(5);
-        play.set_score(5, [4, 0], None);
+    /// Game 2 of a 3-point match, X leading 1-0, being played.
+    fn second_game_of_three() -> Match {
+        let mut play = standard(3);
         let rules = play.game().rules();
         play.start_game(rules).ok();
+        play.apply(Action::SetTurn(Side::O)).ok();
+        resign_single(&mut play);
+        play.start_game(rules).ok();
+        play
+    }
+
+    #[test]
+    fn a_new_game_in_place_of_an_abandoned_one_keeps_its_starting_crawford_flag() {
+        // gnubg, checked live: a score set during the abandoned game does not make the new
+        // game the Crawford game (one-away, it is post-Crawford play)...
+        let mut play = second_game_of_three();
+        let rules = play.game().rules();
+        play.set_score(3, [0, 2], None);
+        assert!(play.context().crawford, "shown as the Crawford game");
+        play.start_game(rules).ok();
+        assert_eq!(play.context().score, [0, 2]);
+        assert!(!play.context().crawford && play.is_post_crawford());
+        // ...and an abandoned Crawford game is replaced by a Crawford game, whatever the
+        // score was set to.
+        let mut play = second_game_of_three();
+        play.apply(Action::SetTurn(Side::O)).ok();
+        resign_single(&mut play);
+        play.start_game(rules).ok();
         assert!(play.context().crawford);
+        play.set_score(3, [0, 0], None);
+        play.start_game(rules).ok();
+        assert!(play.context().crawford && !play.is_post_crawford());
+    }
+
+    #[test]
+    fn the_crawford_flag_of_the_next_game_is_decided_when_a_game_ends() {
+        // Ended at 0-1, set to 0-2: post-Crawford play, not the Crawford game.
+        let mut play = second_game_of_three();
+        let rules = play.game().rules();
+        play.set_score(3, [0, 1], None);
+        play.apply(Action::SetTurn(Side::O)).ok();
+        resign_single(&mut play);
+        assert_eq!(play.context().score, [0, 2]);
+        play.set_score(3, [1, 2], None);
+        play.start_game(rules).ok();
+        assert!(
+            play.context().crawford,
+            "0-2 reached by play: the Crawford game"
+        );
+        let mut play = standard(3);
+        play.start_game(rules).ok();
+        play.apply(Action::SetTurn(Side::O)).ok();
+        resign_single(&mut play);
+        play.set_score(3, [0, 2], None);
         play.start_game(rules).ok();
         assert!(!play.context().crawford && play.is_post_crawford());
     }

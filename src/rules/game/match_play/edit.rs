@@ -52,10 +52,11 @@ impl Match {
     }
 
     /// Edit (gnubg's `set crawford` and `set postcrawford`): this game is the Crawford game,
-    /// or else post-Crawford play.
+    /// or else post-Crawford play (when somebody is 1-away).
     pub fn set_crawford(&mut self, crawford: bool) {
         self.edit_context(|context| context.crawford = crawford);
-        self.post_crawford = !crawford;
+        let MatchContext { length, score, .. } = self.context;
+        self.post_crawford = !crawford && score.iter().any(|&points| points + 1 == length);
     }
 
     /// Edit (gnubg's `set score`): the match to `length` (0: a money session) stands at
@@ -98,7 +99,6 @@ impl Match {
         };
         let cube = self.game.rules().cube_in_use();
         self.post_crawford = post_crawford && cube;
-        self.post_crawford_at_start = self.post_crawford;
         self.edit_context(|context| {
             context.length = length;
             context.score = score;
@@ -115,12 +115,16 @@ impl Match {
     pub fn restate_score(&mut self, score: [u32; 2]) {
         if score != self.context.score {
             self.edit_context(|context| context.score = score);
+            self.recorded_crawford = None;
             self.winner = None;
         }
     }
 
     /// Edit: the match and its game as an ID describes them: `context`, the game of `rules`
     /// resumed at `progress`, standing as `state` says; no game has been finished in it yet.
+    /// One-away outside the Crawford game is post-Crawford play; the game's record is not
+    /// the Crawford game's, so a new game in its place is not one either (gnubg's `set
+    /// matchid`, checked live).
     pub fn resume(
         &mut self,
         rules: RuleSet,
@@ -131,6 +135,13 @@ impl Match {
         self.context = context;
         self.game = Game::resume(rules, context, progress);
         self.state = state;
+        let one_away = context
+            .score
+            .iter()
+            .any(|&points| points + 1 == context.length);
+        self.post_crawford =
+            rules.has_crawford_rule(context.length) && !context.crawford && one_away;
+        self.recorded_crawford = Some(false);
         self.results.clear();
         self.winner = None;
     }
@@ -147,7 +158,8 @@ impl Match {
     /// [`Match::resume`] has taken up the last of them: the games finished count, the
     /// Crawford state is what playing them here would have left, and the last game's points
     /// count if it has ended (a match it won stays won with gnubg's Crawford flag of its
-    /// last game).
+    /// last game). A new game in place of an unfinished last game is not the Crawford game
+    /// (as after [`Match::resume`]; gnubg's `load match`, checked live).
     pub fn adopt_history(&mut self, games: &[RecordedGame]) {
         let Some((last, earlier)) = games.split_last() else {
             return;
@@ -158,7 +170,6 @@ impl Match {
             .iter()
             .any(|game| game.crawford || one_away(game.score))
             || (one_away(last.score) && !last.crawford);
-        self.post_crawford_at_start = self.post_crawford;
         self.results = games.iter().filter_map(|game| game.outcome).collect();
         self.winner = None;
         if let Some(GameOutcome {
