@@ -162,6 +162,30 @@ fn a_live_match_saves_and_exports_as_gnubg_does() {
     }
 }
 
+/// A match saved on a roll not played yet (gnubg writes the roll without moves) loads again
+/// with the roll on the board, from .mat and from SGF; a new game in place of its unfinished
+/// Crawford game is post-Crawford play, as in gnubg.
+#[test]
+fn a_match_saved_before_its_roll_is_played_loads_again() {
+    if !gnubg_available() {
+        return;
+    }
+    let script = |tag: &str| {
+        let mat = scratch(&format!("pending-{tag}.mat"));
+        let sgf = scratch(&format!("pending-{tag}.sgf"));
+        format!(
+            "set seed 5\nnew match 3\nresign\naccept\nresign\naccept\nroll\nexport match mat {m}\nsave match {s}\nimport mat {m}\nshow score\nlist game\nnew game\nshow score\nload match {s}\nshow board\nnew game\nshow score\n",
+            m = mat.display(),
+            s = sgf.display(),
+        )
+    };
+    let (gnubg_out, _) = run_gnubg(&script("gnubg"));
+    let (tavli_out, tavli_err, _) = run_tavli(&script("tavli"));
+    assert!(tavli_err.is_empty(), "{tavli_err}");
+    assert!(gnubg_out.contains("post-Crawford play"), "{gnubg_out}");
+    assert_eq!(tavli_out, gnubg_out);
+}
+
 /// A board set during play is saved with the player who was on roll when it was set, as
 /// gnubg writes it, not with the player on roll when the match is saved.
 #[test]

@@ -41,6 +41,11 @@ pub(super) fn replay_game(
         // A roll left unplayed before a resignation (SGF writes the resignation only in RE).
         state.unplayed = None;
     }
+    if is_last && game.declared.is_none() && state.result().is_none() {
+        // The file ends on a roll not played yet: gnubg writes a match saved at that point
+        // so, and keeps the roll on the board when it loads it.
+        state.unplayed = None;
+    }
     state.flush_unplayed();
     if let Some((winner, points, resigned, span)) = game.declared {
         state.declared_result(winner, points, resigned, span);
