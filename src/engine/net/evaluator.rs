@@ -1,17 +1,18 @@
 //! The network evaluator: the class of a position picks how it is judged (the game is over,
 //! both sides bearing off, a race, or contact), and candidate plays are judged in one batch
-//! with working memory that is reused, so that evaluating allocates nothing.
+//! with working memory that is reused, so that evaluating allocates nothing: each play's
+//! network sums are carried from the play before (`Network::evaluate_from`).
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
 use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
-use crate::engine::net::network::{Scratch, OUTPUTS};
+use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
 use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
 use crate::rules::variants::{game_result, GameResult, WinKind};
-use crate::rules::{Board, Side, Variant};
+use crate::rules::{Board, Play, Side, Variant};
 use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
@@ -127,6 +128,10 @@ fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
 
 thread_local! {
     static WORK: RefCell<(SparseInputs, Scratch)> = RefCell::new(Default::default());
+    /// A batch's working memory: the first-layer sums carried from play to play, one per
+    /// network class (contact, race).
+    static BATCH: RefCell<(SparseInputs, Scratch, [FirstLayerSums; 2])> =
+        RefCell::new(Default::default());
 }
 
 /// tavli's network evaluator.
@@ -229,6 +234,54 @@ impl Evaluator for NetEvaluator {
             .standard_probabilities(after, context.variant, mover.opponent())
             .inverted();
         context.cubeless_equity(&probabilities, mover)
+    }
+
+    /// Every play scored as [`Evaluator::play_score`] does, the network positions one from
+    /// another (the plays of a roll differ in a few inputs).
+    fn rank_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &CubeContext,
+    ) -> Vec<RankedIndex> {
+        let gnubg_variation = context.variant.is_gnubg_variation();
+        let mut ranked = BATCH.with(|batch| {
+            let (inputs, scratch, carried) = &mut *batch.borrow_mut();
+            for sums in carried.iter_mut() {
+                sums.clear();
+            }
+            let mut score = |after: &Board| {
+                let class = PositionClass::of(after);
+                let network = match class.network() {
+                    Some(network) if gnubg_variation => network,
+                    _ => return self.play_score(before, after, mover, context),
+                };
+                inputs::encode(
+                    after,
+                    mover.opponent(),
+                    class == PositionClass::Contact,
+                    inputs,
+                );
+                let sums = &mut carried[usize::from(network == NetClass::Race)];
+                let outputs = self
+                    .nets
+                    .network(network)
+                    .evaluate_from(inputs, sums, scratch);
+                context.cubeless_equity(&from_outputs(outputs).inverted(), mover)
+            };
+            plays
+                .iter()
+                .enumerate()
+                .map(|(index, play)| RankedIndex {
+                    index,
+                    score: score(&play.result),
+                    plies: 0,
+                })
+                .collect::<Vec<_>>()
+        });
+        sort_ranking(&mut ranked);
+        ranked
     }
 }
 

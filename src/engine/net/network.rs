@@ -5,13 +5,17 @@
 //! The hidden weights are stored input-major, so that the first layer is a sum of the rows of
 //! the inputs that are non-zero, each row a contiguous run the compiler vectorises; the hidden
 //! activation uses an exponential built from plain arithmetic for the same reason. The
-//! gradients (`gradient.rs`) and the changes of shape (`reshape.rs`) are beside this file.
+//! gradients (`gradient.rs`), the changes of shape (`reshape.rs`) and the evaluation of
+//! positions that differ in a few inputs (`incremental.rs`) are beside this file.
 
 use crate::engine::net::inputs::SparseInputs;
 use rand::Rng;
 
 mod gradient;
+mod incremental;
 mod reshape;
+
+pub use incremental::FirstLayerSums;
 
 /// Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const OUTPUTS: usize = 5;
@@ -345,34 +349,40 @@ impl Network {
     #[inline(always)]
     fn hidden_layer(&self, inputs: &SparseInputs, scratch: &mut Scratch) {
         let hidden = &mut scratch.hidden;
-        hidden.clear();
-        hidden.extend_from_slice(&self.hidden_bias);
+        self.first_layer_sums(inputs, hidden);
+        for h in hidden.iter_mut() {
+            *h = sigmoid(*h);
+        }
+    }
+
+    /// The first layer's sums before the activation (bias included) for `inputs`.
+    #[inline(always)]
+    fn first_layer_sums(&self, inputs: &SparseInputs, sums: &mut Vec<f32>) {
+        sums.clear();
+        sums.extend_from_slice(&self.hidden_bias);
         // A tile of hidden units at a time, summed over every non-zero input, so that the
         // partial sums stay in registers (a whole 256-unit layer does not fit in them, and
         // would go to memory and back once per input).
         let whole_tiles = self.hidden / HIDDEN_TILE * HIDDEN_TILE;
         for start in (0..whole_tiles).step_by(HIDDEN_TILE) {
             let mut tile = [0.0f32; HIDDEN_TILE];
-            tile.copy_from_slice(&hidden[start..start + HIDDEN_TILE]);
+            tile.copy_from_slice(&sums[start..start + HIDDEN_TILE]);
             for (index, value) in inputs.iter() {
                 let row = &self.hidden_weights[index * self.hidden + start..][..HIDDEN_TILE];
                 for (h, &w) in tile.iter_mut().zip(row) {
                     *h += value * w;
                 }
             }
-            hidden[start..start + HIDDEN_TILE].copy_from_slice(&tile);
+            sums[start..start + HIDDEN_TILE].copy_from_slice(&tile);
         }
         // Units past the last whole tile (none for the built-in sizes, 64, 128 and 256).
         if whole_tiles < self.hidden {
             for (index, value) in inputs.iter() {
                 let row = &self.hidden_weights[index * self.hidden..(index + 1) * self.hidden];
-                for (h, &w) in hidden[whole_tiles..].iter_mut().zip(&row[whole_tiles..]) {
+                for (h, &w) in sums[whole_tiles..].iter_mut().zip(&row[whole_tiles..]) {
                     *h += value * w;
                 }
             }
-        }
-        for h in hidden.iter_mut() {
-            *h = sigmoid(*h);
         }
     }
 

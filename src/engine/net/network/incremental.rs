@@ -1,0 +1,194 @@
+//! Positions that differ in a few inputs (the plays of one roll) evaluated one from another:
+//! the first layer's sums of the last position are carried to the next by adding the rows
+//! of the inputs that changed, instead of summing every non-zero input again.
+
+use super::{sigmoid, Network, Scratch, OUTPUTS};
+use crate::engine::net::inputs::{SparseInputs, INPUTS};
+
+/// The first layer's sums (before the activation) of the position last evaluated, with its
+/// inputs, ready to be moved to another position's.
+#[derive(Clone, Debug)]
+pub struct FirstLayerSums {
+    sums: Vec<f32>,
+    /// The inputs the sums stand for, dense.
+    values: [f32; INPUTS],
+    /// The non-zero ones among them.
+    non_zero: Vec<u16>,
+    /// Whether `sums` stands for `values` (false before the first position).
+    ready: bool,
+    /// The changes from one position to the next: (input, new value minus old).
+    changes: Vec<(u16, f32)>,
+    /// Marks of the inputs of the position being carried to: `seen[i] == round`.
+    seen: [u32; INPUTS],
+    round: u32,
+}
+
+impl Default for FirstLayerSums {
+    fn default() -> Self {
+        FirstLayerSums {
+            sums: Vec::new(),
+            values: [0.0; INPUTS],
+            non_zero: Vec::new(),
+            ready: false,
+            changes: Vec::new(),
+            seen: [0; INPUTS],
+            round: 0,
+        }
+    }
+}
+
+impl FirstLayerSums {
+    /// Forgets the position (the next evaluation sums every input again); needed when the
+    /// network changes.
+    pub fn clear(&mut self) {
+        self.ready = false;
+    }
+
+    /// Makes `inputs` the position held, and lists in `changes` how its inputs differ from
+    /// the last one's.
+    fn take(&mut self, inputs: &SparseInputs) {
+        self.changes.clear();
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.seen = [0; INPUTS];
+            self.round = 1;
+        }
+        for (index, value) in inputs.iter() {
+            self.seen[index] = self.round;
+            let old = self.values[index];
+            if value != old {
+                self.changes.push((index as u16, value - old));
+                self.values[index] = value;
+            }
+        }
+        for &index in &self.non_zero {
+            let index = usize::from(index);
+            if self.seen[index] != self.round && self.values[index] != 0.0 {
+                self.changes.push((index as u16, -self.values[index]));
+                self.values[index] = 0.0;
+            }
+        }
+        self.non_zero.clear();
+        self.non_zero
+            .extend(inputs.iter().map(|(index, _)| index as u16));
+    }
+}
+
+/// Changes above this many inputs sum the position afresh (as cheap, and no drift).
+const MOST_CHANGES: usize = 40;
+
+impl Network {
+    /// The five outputs for `inputs`, reached from the position `carried` holds (which then
+    /// holds this one). The result equals [`Network::evaluate`]'s up to the rounding of the
+    /// sums; a network carried must be the one that filled `carried`.
+    pub fn evaluate_from(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) -> [f32; OUTPUTS] {
+        #[cfg(target_arch = "x86_64")]
+        if super::wide_vectors() {
+            // SAFETY: the processor has AVX2 and FMA (checked at run time just above).
+            return unsafe { self.evaluate_from_wide(inputs, carried, scratch) };
+        }
+        self.carry_and_finish(inputs, carried, scratch)
+    }
+
+    /// [`Network::evaluate_from`] compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    unsafe fn evaluate_from_wide(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) -> [f32; OUTPUTS] {
+        self.carry_and_finish(inputs, carried, scratch)
+    }
+
+    #[inline(always)]
+    fn carry_and_finish(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) -> [f32; OUTPUTS] {
+        self.carry(inputs, carried);
+        let hidden = &mut scratch.hidden;
+        hidden.clear();
+        hidden.extend_from_slice(&carried.sums);
+        for h in hidden.iter_mut() {
+            *h = sigmoid(*h);
+        }
+        self.second_layer(scratch);
+        if self.second > 0 {
+            self.output_layer(&scratch.second)
+        } else {
+            self.output_layer(&scratch.hidden)
+        }
+    }
+
+    /// Moves `carried` to `inputs`: the rows of the changed inputs added, or every input
+    /// summed again when too many changed or nothing was carried.
+    #[inline(always)]
+    fn carry(&self, inputs: &SparseInputs, carried: &mut FirstLayerSums) {
+        carried.take(inputs);
+        if carried.ready
+            && carried.sums.len() == self.hidden
+            && carried.changes.len() <= MOST_CHANGES
+        {
+            for &(index, delta) in &carried.changes {
+                let row = &self.hidden_weights[usize::from(index) * self.hidden..][..self.hidden];
+                for (sum, &weight) in carried.sums.iter_mut().zip(row) {
+                    *sum += delta * weight;
+                }
+            }
+            return;
+        }
+        self.first_layer_sums(inputs, &mut carried.sums);
+        carried.ready = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::net::inputs::encode;
+    use crate::rules::{legal_plays, Board, Dice, Side, Variant};
+    use rand::SeedableRng;
+
+    #[test]
+    fn carried_sums_give_the_outputs_of_a_fresh_evaluation() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let network = Network::random(INPUTS, 64, &mut rng).deepened(16, &mut rng);
+        let mut carried = FirstLayerSums::default();
+        let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
+        let mut compared = 0;
+        // Hypergammon's start after the standard one changes most inputs at once: the sums
+        // are made afresh there.
+        for (variant, first, second) in [
+            (Variant::Standard, 6, 4),
+            (Variant::Standard, 3, 1),
+            (Variant::Standard, 5, 5),
+            (Variant::Hypergammon3, 6, 6),
+            (Variant::Standard, 2, 1),
+        ] {
+            let board = Board::start(variant);
+            let dice = Dice::new(first, second).expect("dice");
+            for play in legal_plays(&board, Side::X, dice) {
+                encode(&play.result, Side::O, true, &mut inputs);
+                let carried_outputs = network.evaluate_from(&inputs, &mut carried, &mut scratch);
+                let fresh = network.evaluate(&inputs, &mut scratch);
+                for (a, b) in carried_outputs.iter().zip(&fresh) {
+                    assert!(
+                        (a - b).abs() < 1e-5,
+                        "{carried_outputs:?} against {fresh:?}"
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 50);
+    }
+}
