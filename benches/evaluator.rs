@@ -3,16 +3,20 @@
 //! lines (the workload of choosing a play: all candidates of a roll judged one after another
 //! with the same working memory): the built-in contact and race networks, and the 128-unit
 //! contact network of `fixtures/training/net2.tnet` (the speed target is stated for a
-//! 128-unit net). Also the time of a whole 0-ply move choice and the move latency per ply.
+//! 128-unit net). Also the time of a whole 0-ply move choice, the move latency per ply (one
+//! thread, no time limit), and the engine protocols' default search (2-ply, 50 ms budget) on
+//! one thread and on two: its latency and how many moves it searched to 2 plies.
 //!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
 
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
+use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
 use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
-use tavli::engine::search::Search;
+use tavli::engine::search::{Search, SearchLimits};
+use tavli::engine::CubeContext;
 use tavli::engine::{best_play, Evaluator, Pubeval};
 use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
@@ -151,6 +155,50 @@ fn main() {
         })
         .take(if quick { 60 } else { 200 })
         .collect();
+    // How deep the unlimited 2-ply search goes at each position (1 when the move filter
+    // leaves one candidate after 1 ply).
+    let unlimited = Search::new(&net, 2);
+    let depths: Vec<u32> = sample
+        .iter()
+        .map(|(board, dice)| {
+            let state = MatchState::new_money_game(Variant::Standard, Side::X);
+            let context = CubeContext::from_state(&state);
+            let plays = tavli::rules::legal_plays(board, Side::X, *dice);
+            let ranked = unlimited.rank_plays(board, &plays, Side::X, &context);
+            ranked.first().map_or(0, |best| best.plies)
+        })
+        .collect();
+    for threads in [1, 2] {
+        let limits = SearchLimits::budget(DEFAULT_MOVE_BUDGET).with_threads(threads);
+        let search = Search::new(&net, 2).with_limits(limits);
+        let mut full = 0;
+        let mut latencies: Vec<Duration> = sample
+            .iter()
+            .zip(&depths)
+            .map(|((board, dice), &depth)| {
+                let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+                state.board = *board;
+                let context = CubeContext::from_state(&state);
+                let start = Instant::now();
+                let plays = tavli::rules::legal_plays(board, Side::X, *dice);
+                let ranked = search.rank_plays(board, &plays, Side::X, &context);
+                let elapsed = start.elapsed();
+                if ranked.first().is_some_and(|best| best.plies == depth) {
+                    full += 1;
+                }
+                elapsed
+            })
+            .collect();
+        latencies.sort();
+        println!(
+            "default engine search (2-ply, {} ms budget, {threads} thread(s)) over {} positions: median {:.2} ms, 90th percentile {:.2} ms, slowest {:.2} ms; {full} searched as deep as without a budget",
+            DEFAULT_MOVE_BUDGET.as_millis(),
+            latencies.len(),
+            latencies[latencies.len() / 2].as_secs_f64() * 1e3,
+            latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3,
+            latencies[latencies.len() - 1].as_secs_f64() * 1e3
+        );
+    }
     for plies in 0..=2 {
         let search = Search::new(&net, plies);
         let mut latencies: Vec<Duration> = sample

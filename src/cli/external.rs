@@ -47,6 +47,9 @@ pub struct ExternalArgs {
     /// `pubeval` (the baseline plays as published).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub plies: Option<u32>,
+    /// Threads that share a move search (default: the machine's cores, at most 4).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: Option<u64>,
     /// Do not print the "Waiting for a connection" and "Accepted connection" lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -100,7 +103,7 @@ pub fn run(
     };
     let options = ServerOptions {
         move_plies: args.plies.unwrap_or(args.evaluator.default_plies()),
-        move_budget: Some(choice::DEFAULT_MOVE_BUDGET),
+        move_limits: choice::move_limits(args.threads.map(|threads| threads as usize)),
         max_clients: args.clients,
         max_connections: args.max_connections as usize,
         idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),

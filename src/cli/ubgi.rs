@@ -24,6 +24,9 @@ pub struct UbgiArgs {
     /// (the baseline plays as published).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=3))]
     pub ply: Option<u32>,
+    /// Threads that share a move search (default: the machine's cores, at most 4).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: Option<u64>,
 }
 
 /// Runs a UBGI session on standard input and `out` until `quit` or the end of input. A
@@ -44,7 +47,7 @@ pub fn run(args: &UbgiArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
     };
     let mut session = UbgiSession::new(evaluator, name).with_search(
         args.ply.unwrap_or(args.evaluator.default_plies() + 1),
-        Some(choice::DEFAULT_MOVE_BUDGET),
+        choice::move_limits(args.threads.map(|threads| threads as usize)),
     );
     match ubgi::run(&mut session, io::stdin().lock(), out) {
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(Outcome::Success),

@@ -74,6 +74,22 @@ pub const DEFAULT_PLIES: u32 = 2;
 /// When a move search stops deepening (the last complete level decides).
 pub const DEFAULT_MOVE_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
 
+/// The most threads a search uses unless told (`--threads`).
+pub const MOST_DEFAULT_THREADS: usize = 4;
+
+/// The engine protocols' search limits: [`DEFAULT_MOVE_BUDGET`] per move, on `threads`
+/// threads, or by default as many as the machine has cores (at most
+/// [`MOST_DEFAULT_THREADS`]).
+#[must_use]
+pub fn move_limits(threads: Option<usize>) -> crate::engine::search::SearchLimits {
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(1, std::num::NonZeroUsize::get)
+            .min(MOST_DEFAULT_THREADS)
+    });
+    crate::engine::search::SearchLimits::budget(DEFAULT_MOVE_BUDGET).with_threads(threads)
+}
+
 /// A chosen evaluator that lives as long as the process (the command line builds one per run).
 pub type StaticEvaluator = &'static (dyn Evaluator + Send + Sync);
 

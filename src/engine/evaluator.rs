@@ -130,8 +130,9 @@ pub struct Evaluation {
     pub cubeful_equity: f64,
 }
 
-/// Something that can judge backgammon positions.
-pub trait Evaluator {
+/// Something that can judge backgammon positions (from several threads at once: a search
+/// shares its work between threads).
+pub trait Evaluator: Send + Sync {
     /// A short name for `id name` lines and logs.
     fn name(&self) -> &str;
 

@@ -12,9 +12,8 @@ use crate::engine::evaluator::{best_play, evaluate, Evaluator};
 pub use crate::engine::external_request::{
     parse_request, BoardRequest, EvaluationOptions, ExternalError, Request, BOARD_NUMBERS,
 };
-use crate::engine::search::Search;
+use crate::engine::search::{Search, SearchLimits};
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
-use std::time::Duration;
 
 /// What a board line asks, once read: the state (with `on_roll` the player whose turn the
 /// board shows) and the question.
@@ -225,9 +224,9 @@ pub struct ExternalSession<E: Evaluator> {
     debug: bool,
     new_interface: bool,
     default_jacoby: bool,
-    /// Plies (gnubg's counting) and time budget of the search behind board answers.
+    /// Plies (gnubg's counting) and limits of the search behind board answers.
     move_plies: u32,
-    move_budget: Option<Duration>,
+    move_limits: SearchLimits,
 }
 
 impl<E: Evaluator> ExternalSession<E> {
@@ -243,17 +242,17 @@ impl<E: Evaluator> ExternalSession<E> {
             new_interface: false,
             default_jacoby,
             move_plies: 0,
-            move_budget: None,
+            move_limits: SearchLimits::UNLIMITED,
         }
     }
 
     /// The same session answering boards (moves, cube and resignation decisions) with a search
-    /// `plies` deep (gnubg's counting), which stops deepening a move search after `budget`.
+    /// `plies` deep (gnubg's counting), within `limits` (time budget, threads).
     /// Evaluation requests keep the plies they ask for.
     #[must_use]
-    pub fn with_search(mut self, plies: u32, budget: Option<Duration>) -> ExternalSession<E> {
+    pub fn with_search(mut self, plies: u32, limits: SearchLimits) -> ExternalSession<E> {
         self.move_plies = plies;
-        self.move_budget = budget;
+        self.move_limits = limits;
         self
     }
 
@@ -355,7 +354,7 @@ impl<E: Evaluator> ExternalSession<E> {
     /// The reply to a board line (without the newline).
     #[must_use]
     pub fn answer(&self, question: &BoardQuestion) -> String {
-        let search = Search::new(&self.evaluator, self.move_plies).with_budget(self.move_budget);
+        let search = Search::new(&self.evaluator, self.move_plies).with_limits(self.move_limits);
         answer_board(&search, question, self.style)
     }
 

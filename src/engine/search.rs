@@ -2,7 +2,8 @@
 //! the position after the best reply (chosen at 0 ply) judged at n - 1 plies. Choosing a play
 //! at n plies ranks every candidate at 0 ply, keeps the best few within an equity window (a
 //! move filter per level, as gnubg's), searches those one ply deeper, filters again, and so on;
-//! a time budget stops the deepening, the last complete level deciding.
+//! a time budget stops the deepening, the last complete level deciding. A level's work (each
+//! candidate with each of the 21 replies' rolls) can be shared by several threads.
 
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
@@ -10,6 +11,7 @@ use crate::engine::net::evaluator::finished;
 use crate::rules::variants::scoring::win_kind;
 use crate::rules::variants::GameResult;
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Variant};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The most plies a search goes.
@@ -41,18 +43,60 @@ pub const DEFAULT_FILTERS: [MoveFilter; MAX_PLIES as usize] = [
     },
 ];
 
+/// How a search may spend its time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Time per play chosen after which the deepening stops, the last complete level
+    /// deciding (`None`: no limit).
+    pub budget: Option<Duration>,
+    /// Threads that share a level's work (1: the caller's thread alone).
+    pub threads: usize,
+}
+
+impl SearchLimits {
+    /// No time limit, one thread.
+    pub const UNLIMITED: SearchLimits = SearchLimits {
+        budget: None,
+        threads: 1,
+    };
+
+    /// `budget` per play chosen, one thread.
+    #[must_use]
+    pub fn budget(budget: Duration) -> SearchLimits {
+        SearchLimits {
+            budget: Some(budget),
+            threads: 1,
+        }
+    }
+
+    /// The same limits on `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> SearchLimits {
+        SearchLimits {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits::UNLIMITED
+    }
+}
+
 /// An evaluator searched some plies deep.
 pub struct Search<'a, E: Evaluator + ?Sized> {
     inner: &'a E,
     plies: u32,
     filters: [MoveFilter; MAX_PLIES as usize],
-    budget: Option<Duration>,
+    limits: SearchLimits,
     name: String,
 }
 
 impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
-    /// `inner` searched `plies` deep (at most [`MAX_PLIES`]) with the default filters and no
-    /// time budget.
+    /// `inner` searched `plies` deep (at most [`MAX_PLIES`]) with the default filters, no
+    /// time budget and one thread.
     #[must_use]
     pub fn new(inner: &'a E, plies: u32) -> Search<'a, E> {
         let plies = plies.min(MAX_PLIES);
@@ -61,15 +105,15 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             inner,
             plies,
             filters: DEFAULT_FILTERS,
-            budget: None,
+            limits: SearchLimits::UNLIMITED,
             name,
         }
     }
 
-    /// The same search, stopping its deepening after `budget` per play chosen.
+    /// The same search within `limits`.
     #[must_use]
-    pub fn with_budget(mut self, budget: Option<Duration>) -> Search<'a, E> {
-        self.budget = budget;
+    pub fn with_limits(mut self, limits: SearchLimits) -> Search<'a, E> {
+        self.limits = limits;
         self
     }
 
@@ -142,7 +186,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         mover: Side,
         context: &CubeContext,
     ) -> (Vec<RankedIndex>, Vec<Option<Probabilities>>) {
-        let deadline = self.budget.map(|budget| Instant::now() + budget);
+        let deadline = self.limits.budget.map(|budget| Instant::now() + budget);
         let mut searched = vec![None; plays.len()];
         let mut ranked = self.inner.rank_plays(before, plays, mover, context);
         for depth in 1..=self.plies {
@@ -159,23 +203,21 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             if candidates.len() <= 1 && depth > 1 {
                 break;
             }
+            let afters: Vec<Board> = candidates
+                .iter()
+                .map(|&index| plays[index].result)
+                .collect();
+            let Some(level) = self.level(&afters, mover, depth, context, deadline) else {
+                // The last complete level decides; this one's figures are dropped.
+                return (ranked, searched);
+            };
             let mut deeper = Vec::with_capacity(candidates.len());
-            let mut level = Vec::with_capacity(candidates.len());
-            for &index in &candidates {
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                    // The last complete level decides; this one's figures are dropped too.
-                    return (ranked, searched);
-                }
-                let probabilities =
-                    self.probabilities_after(&plays[index].result, mover, depth, context);
+            for (&index, probabilities) in candidates.iter().zip(level) {
                 deeper.push(RankedIndex {
                     index,
                     score: context.cubeless_equity(&probabilities, mover),
                     plies: depth,
                 });
-                level.push((index, probabilities));
-            }
-            for (index, probabilities) in level {
                 searched[index] = Some(probabilities);
             }
             // The deeper candidates first, in their new order; the rest as they were.
@@ -188,6 +230,120 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             ranked = deeper;
         }
         (ranked, searched)
+    }
+
+    /// The probabilities for `mover` after each position of `afters` (his plays), searched
+    /// `depth` plies deep, as [`Search::probabilities_after`] gives them; `None` once the
+    /// deadline has passed. The work, each position with each roll of the reply, is shared by
+    /// the threads of the limits; the sums are taken in roll order, so the figures do not
+    /// depend on the threads.
+    fn level(
+        &self,
+        afters: &[Board],
+        mover: Side,
+        depth: u32,
+        context: &CubeContext,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Probabilities>> {
+        let rolls = Dice::all_rolls();
+        let replier = mover.opponent();
+        let work = |item: usize| {
+            let after = &afters[item / rolls.len()];
+            if after.checkers_in_play(mover) == 0 {
+                return Probabilities::ZERO;
+            }
+            self.reply_value(after, replier, rolls[item % rolls.len()], depth, context)
+        };
+        let values = self.share(afters.len() * rolls.len(), deadline, work)?;
+        let level = afters
+            .iter()
+            .zip(values.chunks_exact(rolls.len()))
+            .map(|(after, replies)| {
+                if after.checkers_in_play(mover) == 0 {
+                    return won(context.variant, after, mover);
+                }
+                let mut total = Probabilities::ZERO;
+                for (dice, probabilities) in rolls.iter().zip(replies) {
+                    total.add_weighted(dice.chance(), probabilities);
+                }
+                total.normalised().inverted()
+            })
+            .collect();
+        Some(level)
+    }
+
+    /// `work` done for items `0..items` by the threads of the limits (each taking the next
+    /// item not taken), in item order; `None` when the deadline passes before every item is
+    /// done.
+    fn share(
+        &self,
+        items: usize,
+        deadline: Option<Instant>,
+        work: impl Fn(usize) -> Probabilities + Sync,
+    ) -> Option<Vec<Probabilities>> {
+        let next = AtomicUsize::new(0);
+        let late = AtomicBool::new(false);
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                if late.load(Ordering::Relaxed) {
+                    break;
+                }
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    late.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let item = next.fetch_add(1, Ordering::Relaxed);
+                if item >= items {
+                    break;
+                }
+                done.push((item, work(item)));
+            }
+            done
+        };
+        let threads = self.limits.threads.clamp(1, items.max(1));
+        let done = if threads == 1 {
+            worker()
+        } else {
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+                let mut done = worker();
+                for helper in helpers {
+                    match helper.join() {
+                        Ok(theirs) => done.extend(theirs),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                }
+                done
+            })
+        };
+        if late.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut values = vec![Probabilities::ZERO; items];
+        for (item, probabilities) in done {
+            values[item] = probabilities;
+        }
+        Some(values)
+    }
+
+    /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply
+    /// (chosen unsearched), the position after it judged `depth - 1` plies deep.
+    fn reply_value(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        dice: Dice,
+        depth: u32,
+        context: &CubeContext,
+    ) -> Probabilities {
+        let after = self.best_result(board, on_roll, dice, context);
+        if after.checkers_in_play(on_roll) == 0 {
+            won(context.variant, &after, on_roll)
+        } else {
+            self.value(&after, on_roll.opponent(), depth - 1, context)
+                .inverted()
+        }
     }
 
     /// The position after `on_roll`'s best play with `dice`, chosen by the evaluator searched
@@ -221,13 +377,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         }
         let mut total = Probabilities::ZERO;
         for dice in Dice::all_rolls() {
-            let after = self.best_result(board, on_roll, dice, context);
-            let probabilities = if after.checkers_in_play(on_roll) == 0 {
-                won(context.variant, &after, on_roll)
-            } else {
-                self.value(&after, on_roll.opponent(), depth - 1, context)
-                    .inverted()
-            };
+            let probabilities = self.reply_value(board, on_roll, dice, depth, context);
             total.add_weighted(dice.chance(), &probabilities);
         }
         total.normalised()
@@ -340,10 +490,27 @@ mod tests {
     }
 
     #[test]
+    fn threads_share_the_work_without_changing_the_figures() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        let context = CubeContext::from_state(&state);
+        for (first, second) in [(6, 4), (2, 2), (5, 1)] {
+            let dice = Dice::new(first, second).unwrap();
+            let plays = legal_plays(&state.board, Side::X, dice);
+            let alone = Search::new(&Pubeval, 2);
+            let shared =
+                Search::new(&Pubeval, 2).with_limits(SearchLimits::UNLIMITED.with_threads(3));
+            assert_eq!(
+                alone.evaluated_ranking(&state.board, &plays, Side::X, &context),
+                shared.evaluated_ranking(&state.board, &plays, Side::X, &context)
+            );
+        }
+    }
+
+    #[test]
     fn an_exhausted_budget_keeps_the_zero_ply_ranking() {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(3, 1).unwrap();
-        let search = Search::new(&Pubeval, 2).with_budget(Some(Duration::ZERO));
+        let search = Search::new(&Pubeval, 2).with_limits(SearchLimits::budget(Duration::ZERO));
         let plays = legal_plays(&state.board, Side::X, dice);
         let context = CubeContext::from_state(&state);
         let ranked = search.rank_plays(&state.board, &plays, Side::X, &context);

@@ -12,6 +12,7 @@ pub use crate::engine::connection::{serve_bytes, serve_connection, Ending, MAX_L
 use crate::engine::connection::{serve_timed, TimedStream};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::external::ExternalSession;
+use crate::engine::search::SearchLimits;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -234,8 +235,8 @@ pub struct ServerOptions {
     /// Plies searched for each move and cube answer (gnubg's counting; 0: the evaluator
     /// alone).
     pub move_plies: u32,
-    /// Time after which a move search stops deepening (`None`: no limit).
-    pub move_budget: Option<Duration>,
+    /// When a move search stops deepening, and its threads.
+    pub move_limits: SearchLimits,
 }
 
 impl Default for ServerOptions {
@@ -246,7 +247,7 @@ impl Default for ServerOptions {
             idle_timeout: Some(DEFAULT_IDLE_TIMEOUT),
             default_jacoby: true,
             move_plies: 0,
-            move_budget: None,
+            move_limits: SearchLimits::UNLIMITED,
         }
     }
 }
@@ -357,10 +358,10 @@ pub fn serve<E: Evaluator + Sync + ?Sized>(
             let open = &open;
             let idle = options.idle_timeout;
             let jacoby = options.default_jacoby;
-            let (plies, budget) = (options.move_plies, options.move_budget);
+            let (plies, limits) = (options.move_plies, options.move_limits);
             scope.spawn(move || {
                 let mut session =
-                    ExternalSession::new(evaluator, jacoby).with_search(plies, budget);
+                    ExternalSession::new(evaluator, jacoby).with_search(plies, limits);
                 let event = match serve_timed(connection, &mut session, idle) {
                     Ok(Ending::Closed) => ServerEvent::Closed,
                     Ok(Ending::IdleTimeout) => ServerEvent::IdleTimeout,

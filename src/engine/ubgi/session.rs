@@ -6,7 +6,7 @@ use super::{format_ubgi_play, PROTOCOL_VERSION};
 use crate::codec::{gnubg_id, position_id, xgid};
 use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
-use crate::engine::search::Search;
+use crate::engine::search::{Search, SearchLimits};
 use crate::rules::variants::scoring::{win_kind, WinKind};
 use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Side};
 
@@ -26,8 +26,8 @@ pub struct UbgiSession<E: Evaluator> {
     quit: bool,
     /// `engine.ply` before any `set` (the command line's `--ply`).
     default_ply: u32,
-    /// When a move search stops deepening.
-    budget: Option<std::time::Duration>,
+    /// When a move search stops deepening, and its threads.
+    limits: SearchLimits,
 }
 
 type Reply = Result<Vec<String>, UbgiError>;
@@ -44,18 +44,18 @@ impl<E: Evaluator> UbgiSession<E> {
             rolled: false,
             quit: false,
             default_ply: 1,
-            budget: None,
+            limits: SearchLimits::UNLIMITED,
         }
     }
 
     /// The same session with `engine.ply` starting at `ply` (1 to 3, root-inclusive) and move
-    /// searches that stop deepening after `budget`.
+    /// searches within `limits` (time budget, threads).
     #[must_use]
-    pub fn with_search(mut self, ply: u32, budget: Option<std::time::Duration>) -> UbgiSession<E> {
+    pub fn with_search(mut self, ply: u32, limits: SearchLimits) -> UbgiSession<E> {
         let ply = ply.clamp(1, MAX_PLY);
         self.default_ply = ply;
         self.options.ply = ply;
-        self.budget = budget;
+        self.limits = limits;
         self
     }
 
@@ -324,7 +324,7 @@ impl<E: Evaluator> UbgiSession<E> {
     fn chequer(&self, state: &MatchState, dice: Dice, ply: u32) -> (String, String) {
         let mover = state.on_roll;
         let nodes = legal_plays(&state.board, mover, dice).len();
-        let searched = Search::new(&self.evaluator, ply.saturating_sub(1)).with_budget(self.budget);
+        let searched = Search::new(&self.evaluator, ply.saturating_sub(1)).with_limits(self.limits);
         let play = best_play(&searched, state, dice);
         let board = play.as_ref().map_or(state.board, |play| play.result);
         let evaluation = if board.checkers_in_play(mover) == 0 {
