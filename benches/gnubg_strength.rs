@@ -14,6 +14,9 @@
 //! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
 //! with tavli in each seat, and the interval is taken over the pairs (much narrower when the
 //! two engines are close, as luck largely cancels within a pair).
+//!
+//! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
+//! so that the tavli being measured has the cores to itself, as in a single match.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -153,19 +156,29 @@ fn main() {
         ]
     };
     let started = Instant::now();
-    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
-        let handles: Vec<_> = runs
-            .into_iter()
-            .map(|(seat, seed)| {
-                let tavli_args = &tavli_args;
-                scope.spawn(move || run(games.div_ceil(2), seat, seed, tavli_args))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a run"))
+    // TAVLI_STRENGTH_SERIAL=1 plays the two runs one after the other, each tavli with the
+    // machine to itself beside one gnubg, as a user runs one match (its search threads then
+    // get the cores; run in parallel, two servers share them).
+    let serial = std::env::var("TAVLI_STRENGTH_SERIAL").is_ok_and(|value| value == "1");
+    let outcomes: Vec<Outcome> = if serial {
+        runs.into_iter()
+            .map(|(seat, seed)| run(games.div_ceil(2), seat, seed, &tavli_args))
             .collect()
-    });
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = runs
+                .into_iter()
+                .map(|(seat, seed)| {
+                    let tavli_args = &tavli_args;
+                    scope.spawn(move || run(games.div_ceil(2), seat, seed, tavli_args))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a run"))
+                .collect()
+        })
+    };
     let points: Vec<i32> = outcomes
         .iter()
         .flat_map(|o| o.tavli_points.iter().copied())
