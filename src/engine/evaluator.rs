@@ -161,18 +161,26 @@ pub trait Evaluator: Send + Sync {
         mover: Side,
         context: &CubeContext,
     ) -> Vec<RankedIndex> {
-        let mut ranked: Vec<RankedIndex> = plays
-            .iter()
-            .enumerate()
-            .map(|(index, play)| RankedIndex {
-                index,
-                score: self.play_score(before, &play.result, mover, context),
-                plies: 0,
-            })
-            .collect();
-        sort_ranking(&mut ranked);
-        ranked
+        rank_by_score(plays, |after| {
+            self.play_score(before, after, mover, context)
+        })
     }
+}
+
+/// `plays` ranked best first by `score` of the position after each, unsearched (0 plies),
+/// ties in the order given.
+pub fn rank_by_score(plays: &[Play], mut score: impl FnMut(&Board) -> f64) -> Vec<RankedIndex> {
+    let mut ranked: Vec<RankedIndex> = plays
+        .iter()
+        .enumerate()
+        .map(|(index, play)| RankedIndex {
+            index,
+            score: score(&play.result),
+            plies: 0,
+        })
+        .collect();
+    sort_ranking(&mut ranked);
+    ranked
 }
 
 /// One play of a ranking: its index in the list ranked, its score (higher is better; scores

@@ -5,7 +5,7 @@
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
 use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
+use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
@@ -246,12 +246,12 @@ impl Evaluator for NetEvaluator {
         context: &CubeContext,
     ) -> Vec<RankedIndex> {
         let gnubg_variation = context.variant.is_gnubg_variation();
-        let mut ranked = BATCH.with(|batch| {
+        BATCH.with(|batch| {
             let (inputs, scratch, carried) = &mut *batch.borrow_mut();
             for sums in carried.iter_mut() {
                 sums.clear();
             }
-            let mut score = |after: &Board| {
+            rank_by_score(plays, |after| {
                 let class = PositionClass::of(after);
                 let network = match class.network() {
                     Some(network) if gnubg_variation => network,
@@ -269,19 +269,8 @@ impl Evaluator for NetEvaluator {
                     .network(network)
                     .evaluate_from(inputs, sums, scratch);
                 context.cubeless_equity(&from_outputs(outputs).inverted(), mover)
-            };
-            plays
-                .iter()
-                .enumerate()
-                .map(|(index, play)| RankedIndex {
-                    index,
-                    score: score(&play.result),
-                    plies: 0,
-                })
-                .collect::<Vec<_>>()
-        });
-        sort_ranking(&mut ranked);
-        ranked
+            })
+        })
     }
 }
 

@@ -171,13 +171,9 @@ impl Session {
         }
         let on = require_toggle(value, name)?;
         let context = self.match_play.context();
-        let one_away = context
-            .score
-            .iter()
-            .any(|&score| score + 1 == context.length);
         // gnubg lets a Crawford flag standing at a score with nobody 1-away be set again or
         // cleared (checked live); post-Crawford play needs somebody 1-away.
-        if !one_away && (post || !context.crawford) {
+        if !context.somebody_one_away() && (post || !context.crawford) {
             return Err(CommandError::not_now(if post {
                 "Cannot set whether this is post-Crawford play\nas none of the players are 1-away from winning."
             } else {

@@ -41,6 +41,12 @@ impl MatchContext {
         }
     }
 
+    /// Whether a player is one point from winning the match (never in money play).
+    #[must_use]
+    pub fn somebody_one_away(&self) -> bool {
+        self.score.iter().any(|&points| points + 1 == self.length)
+    }
+
     pub(super) fn money_jacoby(&self) -> bool {
         self.length == 0 && self.jacoby
     }

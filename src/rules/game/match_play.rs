@@ -124,11 +124,11 @@ impl Match {
         }
         match self.recorded_crawford {
             Some(crawford) if self.state != GameState::NoGame => {
-                let MatchContext { length, score, .. } = self.context;
-                let one_away = score.iter().any(|&points| points + 1 == length);
+                let one_away = self.context.somebody_one_away();
                 self.context.crawford = crawford;
                 self.post_crawford = !crawford
-                    && (self.post_crawford || (rules.has_crawford_rule(length) && one_away));
+                    && (self.post_crawford
+                        || (rules.has_crawford_rule(self.context.length) && one_away));
             }
             _ => self.update_crawford(rules),
         }
@@ -258,10 +258,7 @@ impl Match {
         let crawford =
             self.automatic_crawford && rules.is_crawford_game(length, score, self.post_crawford);
         self.context.crawford = crawford;
-        if rules.has_crawford_rule(length)
-            && !crawford
-            && score.iter().any(|&points| points + 1 == length)
-        {
+        if rules.has_crawford_rule(length) && !crawford && self.context.somebody_one_away() {
             self.post_crawford = true;
         }
     }

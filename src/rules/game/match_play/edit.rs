@@ -55,8 +55,7 @@ impl Match {
     /// or else post-Crawford play (when somebody is 1-away).
     pub fn set_crawford(&mut self, crawford: bool) {
         self.edit_context(|context| context.crawford = crawford);
-        let MatchContext { length, score, .. } = self.context;
-        self.post_crawford = !crawford && score.iter().any(|&points| points + 1 == length);
+        self.post_crawford = !crawford && self.context.somebody_one_away();
     }
 
     /// Edit (gnubg's `set score`): the match to `length` (0: a money session) stands at
@@ -135,12 +134,9 @@ impl Match {
         self.context = context;
         self.game = Game::resume(rules, context, progress);
         self.state = state;
-        let one_away = context
-            .score
-            .iter()
-            .any(|&points| points + 1 == context.length);
-        self.post_crawford =
-            rules.has_crawford_rule(context.length) && !context.crawford && one_away;
+        self.post_crawford = rules.has_crawford_rule(context.length)
+            && !context.crawford
+            && context.somebody_one_away();
         self.recorded_crawford = Some(false);
         self.results.clear();
         self.winner = None;
