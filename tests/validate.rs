@@ -650,7 +650,7 @@ fn text_report_of_several_files() {
 // ---- Match files of tavli's own variants ----
 
 use tavli::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
-use tavli::rules::variants::{self as variant_rules, legal_plays_in, requires_reroll};
+use tavli::rules::{self as variant_rules, Cube, RuleSet};
 use tavli::rules::{Board, Dice, Side, Variant};
 
 /// tavli's own variants, with the fixture name of each.
@@ -684,7 +684,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
             let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6))
                 .unwrap()
                 .high_first();
-            if requires_reroll(variant, &board, side, dice) {
+            if RuleSet::new(variant).requires_reroll(&board, side, dice) {
                 actions.push(GameAction::Play {
                     side,
                     dice,
@@ -692,7 +692,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
                 });
                 continue;
             }
-            let legal = legal_plays_in(variant, &board, side, dice);
+            let legal = RuleSet::new(variant).legal_plays(&board, side, dice);
             let steps = if legal.is_empty() {
                 Vec::new()
             } else {
@@ -701,13 +701,13 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
                 play.steps().to_vec()
             };
             actions.push(GameAction::Play { side, dice, steps });
-            match variant_rules::game_result(variant, &board) {
+            match RuleSet::new(variant).result(&board) {
                 None => side = side.opponent(),
                 Some(variant_rules::GameResult::Draw) => break,
                 Some(won @ variant_rules::GameResult::Win { winner, kind }) => {
                     result = Some(GameResult {
                         winner,
-                        points: variant_rules::points_scored(variant, won, 1, true, false),
+                        points: RuleSet::new(variant).points(won, &Cube::centred(), false),
                         ending: if kind == variant_rules::WinKind::Mother {
                             Ending::Mother
                         } else {

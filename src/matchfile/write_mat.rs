@@ -2,7 +2,7 @@
 
 use super::record::{Ending, GameAction, GameRecord, MatchRecord};
 use crate::notation::variant_format::{bear_off_label, contact_mark};
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 

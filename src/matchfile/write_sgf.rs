@@ -2,7 +2,7 @@
 //! options that give the layout of gnubg's own `save match` and `save position`.
 
 use super::record::{pending_roll, Ending, GameAction, MatchRecord};
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use crate::rules::{Dice, Side, Variant};
 use std::fmt::Write;
 

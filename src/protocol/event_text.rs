@@ -4,8 +4,8 @@
 
 use super::response::{GameEvent, Output};
 use crate::rules::game::{Ending, Event};
-use crate::rules::variants::WinKind;
 use crate::rules::Resignation;
+use crate::rules::WinKind;
 
 /// Where an event's sentence stands among the outputs in `--json`: before or after the event
 /// object (the text renderer prints it where the event is).

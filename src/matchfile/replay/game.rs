@@ -7,7 +7,7 @@ use super::super::record::{Ending, GameAction, GameRecord, GameResult};
 use super::roll::Written;
 use super::{side_name, Event, EventKind, GameInput, GameReplay, MatchInput};
 use crate::rules::game::{self, Action, GameError, GameInProgress, Match};
-use crate::rules::variants::WinKind;
+use crate::rules::WinKind;
 use crate::rules::{Dice, Play, Side, Step};
 
 /// Replays `game` as the game `match_play` has just started, which counts in the match.

@@ -5,7 +5,7 @@ use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::super::record::Ending;
 use super::GameReplay;
 use crate::rules::game::{self, Action};
-use crate::rules::variants::WinKind;
+use crate::rules::WinKind;
 use crate::rules::{Resignation, Side};
 
 impl GameReplay<'_> {

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::rules::game::{Action, Ending, Event, GameError, GameInProgress, MatchContext};
-use crate::rules::variants::cube::{Cube, CubeContext, Offer};
+use crate::rules::{Cube, CubeContext, Offer};
 
 /// What gnubg shows that the rules' game does not hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -8,8 +8,10 @@ mod edit;
 
 pub use edit::{CrawfordMark, RecordedGame};
 
-use super::{Action, Ending, Event, Game, GameError, MatchContext, RuleSet};
-use crate::rules::match_state::{GameState, Resignation};
+use super::{Action, Ending, Event, Game, GameError, MatchContext};
+use crate::rules::match_state::GameState;
+use crate::rules::resignation::Resignation;
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::WinKind;
 

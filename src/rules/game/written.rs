@@ -3,7 +3,8 @@
 //! before its opening roll, which either player can make; and every rule a written double
 //! breaks can be listed, not only the first.
 
-use super::{Action, Event, Game, GameError, MatchContext, RuleSet};
+use super::{Action, Event, Game, GameError, MatchContext};
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::CubeRefusal;
 

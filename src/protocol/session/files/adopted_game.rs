@@ -11,8 +11,9 @@
 use super::after_steps;
 use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult};
 use crate::notation::apply_written_steps;
-use crate::rules::game::{Action, Event, Game, GameInProgress, MatchContext, RuleSet};
-use crate::rules::variants::cube::Offer;
+use crate::rules::game::{Action, Event, Game, GameInProgress, MatchContext};
+use crate::rules::Offer;
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Step};
 
 /// The order a loaded play's steps are kept in.

@@ -10,7 +10,8 @@ use crate::matchfile::record::{Ending, GameAction, GameRecord, MatchRecord};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::Session;
-use crate::rules::game::{GameOutcome, RecordedGame, RuleSet};
+use crate::rules::game::{GameOutcome, RecordedGame};
+use crate::rules::RuleSet;
 use crate::rules::{Resignation, Side};
 use std::path::Path;
 
