@@ -17,7 +17,7 @@
 //! on-roll bonus), with a gammon share that grows as the loser's race deficit grows; they are
 //! rough, meant only for resignation decisions and for ranking.
 
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::Pubeval;
 use crate::rules::game::RuleSet;
@@ -112,7 +112,7 @@ impl Evaluator for VariantHeuristic {
         }
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         let variant = context.variant;
         if let Some(GameResult::Win { winner, kind }) = game_result(variant, after) {
             if winner == mover {
@@ -232,7 +232,7 @@ pub fn ranked_plays_in<E: Evaluator + ?Sized>(
     dice: Dice,
 ) -> Vec<(f64, Play)> {
     let mover = state.on_roll;
-    let context = CubeContext::from_state(state);
+    let context = Stakes::from_state(state);
     let mut scored: Vec<(f64, Play)> = state
         .rules()
         .legal_plays(&state.board, mover, dice)
