@@ -405,8 +405,8 @@ fn gnubg_reads_our_files_like_we_do() {
             g.actions.len() <= 1
                 && matches!(
                     g.result,
-                    Some(tavli::matchfile::record::GameResult {
-                        ending: tavli::matchfile::record::Ending::Resigned(_),
+                    Some(tavli::matchfile::record::RecordedResult {
+                        ending: tavli::matchfile::record::RecordedEnding::Resigned(_),
                         ..
                     })
                 )
@@ -649,7 +649,9 @@ fn text_report_of_several_files() {
 
 // ---- Match files of tavli's own variants ----
 
-use tavli::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
+use tavli::matchfile::record::{
+    GameAction, GameRecord, MatchRecord, RecordedEnding, RecordedResult,
+};
 use tavli::rules::{self as variant_rules, Cube, RuleSet};
 use tavli::rules::{Board, Dice, Side, Variant};
 
@@ -705,13 +707,13 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
                 None => side = side.opponent(),
                 Some(variant_rules::GameResult::Draw) => break,
                 Some(won @ variant_rules::GameResult::Win { winner, kind }) => {
-                    result = Some(GameResult {
+                    result = Some(RecordedResult {
                         winner,
                         points: RuleSet::new(variant).points(won, &Cube::centred(), false),
                         ending: if kind == variant_rules::WinKind::Mother {
-                            Ending::Mother
+                            RecordedEnding::Mother
                         } else {
-                            Ending::BearOff
+                            RecordedEnding::BearOff
                         },
                     });
                     break;
@@ -821,7 +823,10 @@ fn variant_self_play_covers_the_special_records() {
                 }
             }
             for game in &record.games {
-                if game.result.is_some_and(|r| r.ending == Ending::Mother) {
+                if game
+                    .result
+                    .is_some_and(|r| r.ending == RecordedEnding::Mother)
+                {
                     seen.insert("mother");
                 }
                 if game.result.is_none() && variant == Variant::Plakoto {

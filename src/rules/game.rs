@@ -89,7 +89,7 @@ pub enum Action {
         /// The winner.
         winner: Side,
         /// How the game ended.
-        ending: Ending,
+        ending: WinEnding,
         /// The points scored.
         points: u32,
     },
@@ -173,7 +173,7 @@ pub enum Event {
         /// The winner.
         winner: Side,
         /// How (for a drop: a single game; for a resignation: what was resigned).
-        ending: Ending,
+        ending: WinEnding,
         /// The points scored, cube included.
         points: u32,
     },
@@ -190,7 +190,7 @@ pub enum Event {
 
 /// How a won game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
+pub enum WinEnding {
     /// By bearing off (or Plakoto's mother rule), of this kind.
     Played(WinKind),
     /// The loser dropped a double.
@@ -436,7 +436,7 @@ impl Game {
                 self.cube.offer = None;
                 let won = Event::Won {
                     winner,
-                    ending: Ending::Dropped,
+                    ending: WinEnding::Dropped,
                     points,
                 };
                 self.result = Some(won);
@@ -458,7 +458,7 @@ impl Game {
                 let points = self.rules.resignation_points(kind, &self.cube);
                 let won = Event::Won {
                     winner: resigner.opponent(),
-                    ending: Ending::Resigned(kind),
+                    ending: WinEnding::Resigned(kind),
                     points,
                 };
                 self.result = Some(won);
@@ -544,7 +544,7 @@ impl Game {
         let event = match result {
             GameResult::Win { winner, kind } => Event::Won {
                 winner,
-                ending: Ending::Played(kind),
+                ending: WinEnding::Played(kind),
                 points: self
                     .rules
                     .points(result, &self.cube, self.context.money_jacoby()),

@@ -28,7 +28,7 @@ pub use match_state::{GameState, MatchState};
 pub use movegen::{count_legal_plays, legal_plays, legal_plays_into};
 pub use play::{Play, Step, BAR_POINT, MAX_STEPS, OFF_POINT};
 pub use resignation::Resignation;
-pub use rule_set::{Contact, PositionForm, RuleSet};
+pub use rule_set::{Contact, PositionEncoding, RuleSet};
 pub use side::Side;
 pub use variant::{UnknownVariant, Variant};
 pub use variants::athroisma::BearOffAction;

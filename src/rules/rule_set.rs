@@ -235,20 +235,20 @@ impl RuleSet {
 
     /// What a position of these rules can be written as.
     #[must_use]
-    pub fn position_form(self) -> PositionForm {
+    pub fn position_encoding(self) -> PositionEncoding {
         if self.variant.is_gnubg_variation() {
-            PositionForm::GnubgIds
+            PositionEncoding::GnubgIds
         } else if self.variant.has_gnubg_position_id() {
-            PositionForm::PositionId
+            PositionEncoding::PositionId
         } else {
-            PositionForm::TavliString
+            PositionEncoding::TavliString
         }
     }
 
     /// Whether a position can be written as a gnubg Position ID (else tavli's own form).
     #[must_use]
     pub fn has_gnubg_position_id(self) -> bool {
-        self.position_form() != PositionForm::TavliString
+        self.position_encoding() != PositionEncoding::TavliString
     }
 
     /// What a checker does to a lone opposing checker it lands on: hit it (the standard
@@ -290,9 +290,9 @@ impl RuleSet {
     }
 }
 
-/// What a position can be written as (see [`RuleSet::position_form`]).
+/// What a position can be written as (see [`RuleSet::position_encoding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionForm {
+pub enum PositionEncoding {
     /// gnubg's Position ID and Match ID, which gnubg reads as this very game.
     GnubgIds,
     /// A gnubg Position ID holds the checkers (contrary movement, no pins), but gnubg would
@@ -332,10 +332,10 @@ mod tests {
         assert!(!plakoto.cube_in_use() && !plakoto.has_gnubg_position_id());
         assert!(!plakoto.has_crawford_rule(5) && !standard.has_crawford_rule(0));
         assert!(standard.has_crawford_rule(5) && standard.has_backgammon());
-        assert_eq!(plakoto.position_form(), PositionForm::TavliString);
-        assert_eq!(standard.position_form(), PositionForm::GnubgIds);
+        assert_eq!(plakoto.position_encoding(), PositionEncoding::TavliString);
+        assert_eq!(standard.position_encoding(), PositionEncoding::GnubgIds);
         let athroisma = RuleSet::new(Variant::Athroisma);
-        assert_eq!(athroisma.position_form(), PositionForm::PositionId);
+        assert_eq!(athroisma.position_encoding(), PositionEncoding::PositionId);
         assert!(!athroisma.has_backgammon());
         assert!(standard.is_crawford_game(5, [4, 2], false));
         assert!(!standard.is_crawford_game(5, [4, 2], true));

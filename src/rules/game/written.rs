@@ -141,7 +141,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::dice::Dice;
-    use crate::rules::game::Ending;
+    use crate::rules::game::WinEnding;
     use crate::rules::play::Play;
     use crate::rules::variant::Variant;
     use crate::rules::variants::WinKind;
@@ -270,7 +270,7 @@ mod tests {
                 Event::Edited,
                 Event::Won {
                     winner: Side::X,
-                    ending: Ending::Played(WinKind::Gammon),
+                    ending: WinEnding::Played(WinKind::Gammon),
                     points: 1
                 }
             ]
@@ -295,12 +295,12 @@ mod tests {
         let mut game = standard(MatchContext::money());
         let declared = Action::SetResult {
             winner: Side::O,
-            ending: Ending::Played(WinKind::Single),
+            ending: WinEnding::Played(WinKind::Single),
             points: 3,
         };
         let won = Event::Won {
             winner: Side::O,
-            ending: Ending::Played(WinKind::Single),
+            ending: WinEnding::Played(WinKind::Single),
             points: 3,
         };
         assert_eq!(game.apply(declared), Ok(vec![won]));

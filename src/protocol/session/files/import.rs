@@ -6,7 +6,7 @@
 use super::adopted_game::{Adoption, LoadedMatch, StepOrder};
 use super::{file_error, io_message, Archive};
 use crate::matchfile::diagnostic::Severity;
-use crate::matchfile::record::{Ending, GameAction, GameRecord, MatchRecord};
+use crate::matchfile::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::Session;
@@ -134,7 +134,7 @@ impl Session {
                     winner: Some(result.winner),
                     points: result.points,
                     counted_as: match result.ending {
-                        Ending::Resigned(kind) => kind,
+                        RecordedEnding::Resigned(kind) => kind,
                         _ => Resignation::Single,
                     },
                 }),
