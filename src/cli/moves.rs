@@ -3,7 +3,7 @@
 use super::exit::Outcome;
 use super::position_arg::{position_text, read_position};
 use crate::notation::format_play;
-use crate::rules::variants::requires_reroll;
+use crate::rules::RuleSet;
 use crate::rules::{Dice, MatchState, Play, Step, Variant};
 use anyhow::Context;
 use serde::Serialize;
@@ -148,7 +148,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Rejected);
         }
     };
-    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+    if RuleSet::new(state.variant).requires_reroll(&state.board, state.on_roll, dice) {
         writeln!(
             err,
             "tavli: in {} this roll is not played: the player rolls again",
@@ -337,7 +337,7 @@ fn batch_line<'a>(
     let state = read_line_position(position, variant)?;
     let rest: Vec<&str> = words.collect();
     let dice = resolve_dice(&state, &rest)?;
-    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+    if RuleSet::new(state.variant).requires_reroll(&state.board, state.on_roll, dice) {
         return Err(LineError {
             kind: "dice",
             message: format!("in {} this roll is not played: roll again", state.variant),

@@ -1,7 +1,7 @@
 //! `tavli validate FILE...`: checks match files in parallel and reports diagnostics.
 
 use anyhow::Context;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -178,15 +178,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let progress = (std::io::stderr().is_terminal() && files.len() > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(files.len() as u64);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let progress = (files.len() > 1).then(|| super::progress::bar(files.len() as u64, "files"));
     let format = args.format.map(Format::from);
     if let (Some(out_path), Some(path)) = (&args.html, files.first()) {
         let (name, bytes) = if path.as_os_str() == "-" {

@@ -8,9 +8,8 @@
 use crate::engine::cube::CubeContext;
 use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::evaluator::finished;
-use crate::rules::variants::scoring::win_kind;
-use crate::rules::variants::GameResult;
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Variant};
+use crate::rules::{GameResult, RuleSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -391,7 +390,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
 /// The exact result for `winner`, who has just borne off the last checker.
 fn won(variant: Variant, board: &Board, winner: Side) -> Probabilities {
-    let kind = win_kind(variant, board, winner);
+    let kind = RuleSet::new(variant).win_kind(board, winner);
     finished(GameResult::Win { winner, kind }, winner)
 }
 

@@ -20,7 +20,8 @@ use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
 use crate::notation::format_play;
-use crate::rules::game::{Game, Match, MatchContext, RuleSet};
+use crate::rules::game::{Game, Match, MatchContext};
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 

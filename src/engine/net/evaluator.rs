@@ -11,8 +11,8 @@ use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
 use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
-use crate::rules::variants::{game_result, GameResult, WinKind};
 use crate::rules::{Board, Play, Side, Variant};
+use crate::rules::{GameResult, RuleSet, WinKind};
 use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
@@ -196,8 +196,9 @@ impl NetEvaluator {
         let class = PositionClass::of(board);
         match class {
             PositionClass::Over => {
-                let result =
-                    game_result(variant, board).expect("a side has borne off every checker");
+                let result = RuleSet::new(variant)
+                    .result(board)
+                    .expect("a side has borne off every checker");
                 finished(result, on_roll)
             }
             PositionClass::BearOff => BearoffDatabase::get()

@@ -7,8 +7,8 @@ use crate::codec::{gnubg_id, position_id, xgid};
 use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
 use crate::engine::evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
 use crate::engine::search::{Search, SearchLimits};
-use crate::rules::variants::scoring::{win_kind, WinKind};
 use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Side};
+use crate::rules::{RuleSet, WinKind};
 
 /// A UBGI engine session: the evaluator, the options, the position and the dice.
 pub struct UbgiSession<E: Evaluator> {
@@ -371,7 +371,7 @@ fn evaluate_for<E: Evaluator + ?Sized>(
 
 /// The exact result for `winner`, who has just borne off the last checker.
 fn won(state: &MatchState, board: &Board, winner: Side) -> Evaluation {
-    let kind = win_kind(state.variant, board, winner);
+    let kind = RuleSet::new(state.variant).win_kind(board, winner);
     let gammon = f64::from(u8::from(kind != WinKind::Single));
     let probabilities = Probabilities {
         win: 1.0,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::game::{Action, Event, GameError};
-use crate::rules::variants::cube::{may_double, Cube, CubeContext, CubeRefusal};
+use crate::rules::{Cube, CubeContext, CubeRefusal};
 
 impl Session {
     pub(super) fn double_command(&mut self, out: &mut Response) -> Result<(), CommandError> {
@@ -66,7 +66,7 @@ impl Session {
             rolled,
             ..self.cube_context()
         };
-        may_double(&cube, &context, doubler).err()
+        cube.may_double(&context, doubler).err()
     }
 
     /// The player on roll doubles (already checked to be allowed); a computer opponent answers.

@@ -5,8 +5,8 @@
 //! that the game does not model is kept in [`Shown`].
 
 use super::*;
-use crate::rules::game::{Action, Ending, Event, GameError, GameInProgress, MatchContext};
-use crate::rules::variants::cube::{Cube, CubeContext, Offer};
+use crate::rules::game::{Action, Event, GameError, GameInProgress, MatchContext, WinEnding};
+use crate::rules::{Cube, CubeContext, Offer};
 
 /// What gnubg shows that the rules' game does not hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl Session {
         match game.result() {
             Some(Event::Won {
                 winner,
-                ending: Ending::Played(_),
+                ending: WinEnding::Played(_),
                 ..
             }) => {
                 on_roll = winner.opponent();
@@ -49,7 +49,7 @@ impl Session {
             }
             Some(Event::Won {
                 winner,
-                ending: Ending::Dropped,
+                ending: WinEnding::Dropped,
                 ..
             }) => turn = winner.opponent(),
             _ => {}

@@ -24,10 +24,8 @@ use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::reply::{RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::{Action, Event, RuleSet};
-use crate::rules::variants::{
-    opening_dice_are_played, requires_reroll, tavli_game, TAVLI_ROTATION,
-};
+use crate::rules::game::{Action, Event};
+use crate::rules::RuleSet;
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
 
@@ -150,7 +148,7 @@ impl Session {
     /// else the variant played.
     pub(super) fn game_variant(&self) -> Variant {
         if self.variants.rotating {
-            tavli_game(self.match_play.games_played())
+            RuleSet::tavli_game(self.match_play.games_played()).variant()
         } else {
             self.game().rules().variant()
         }
@@ -160,7 +158,7 @@ impl Session {
     /// Athroisma): the winner of the previous game starts, otherwise one die each decides.
     /// Returns false (doing nothing) for the variants that play the opening dice.
     pub(super) fn start_fresh_roll_game(&mut self, out: &mut Response) -> bool {
-        if opening_dice_are_played(self.game().rules().variant()) {
+        if self.game().rules().opening_dice_are_played() {
             return false;
         }
         let starter = match self
@@ -269,12 +267,11 @@ impl Session {
                 return;
             };
             let mover = self.state().on_roll;
-            if !requires_reroll(
-                self.game().rules().variant(),
-                self.game().board(),
-                mover,
-                dice,
-            ) {
+            if !self
+                .game()
+                .rules()
+                .requires_reroll(self.game().board(), mover, dice)
+            {
                 return;
             }
             out.event(Event::Rerolled { side: mover, dice }, &self.names);
@@ -287,12 +284,11 @@ impl Session {
 
     /// The error for dice that the rules roll again (Athroisma A10), if they are.
     fn reroll_refusal(&self, board: &Board, dice: Dice) -> Result<(), CommandError> {
-        if requires_reroll(
-            self.game().rules().variant(),
-            board,
-            self.state().on_roll,
-            dice,
-        ) {
+        if self
+            .game()
+            .rules()
+            .requires_reroll(board, self.state().on_roll, dice)
+        {
             return Err(CommandError::not_now(format!(
                 "In athroisma {} and {} are rolled again here (a non-double over 6 in the \
                  bear-off); set other dice.",
@@ -471,7 +467,7 @@ impl Session {
                 return Err(format!("{} has no Crawford game", state.variant));
             }
         }
-        if self.variants.rotating && !TAVLI_ROTATION.contains(&state.variant) {
+        if self.variants.rotating && !state.rules().in_tavli_rotation() {
             return Err(format!("{} in a tavli rotation", state.variant));
         }
         Ok(())

@@ -6,11 +6,12 @@
 use super::adopted_game::{Adoption, LoadedMatch, StepOrder};
 use super::{file_error, io_message, Archive};
 use crate::matchfile::diagnostic::Severity;
-use crate::matchfile::record::{Ending, GameAction, GameRecord, MatchRecord};
+use crate::matchfile::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::Session;
-use crate::rules::game::{GameOutcome, RecordedGame, RuleSet};
+use crate::rules::game::{GameOutcome, RecordedGame};
+use crate::rules::RuleSet;
 use crate::rules::{Resignation, Side};
 use std::path::Path;
 
@@ -133,7 +134,7 @@ impl Session {
                     winner: Some(result.winner),
                     points: result.points,
                     counted_as: match result.ending {
-                        Ending::Resigned(kind) => kind,
+                        RecordedEnding::Resigned(kind) => kind,
                         _ => Resignation::Single,
                     },
                 }),
