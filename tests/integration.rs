@@ -2,6 +2,7 @@
 
 mod support;
 
+mod bounded_input;
 mod cli;
 mod codec_gnubg;
 mod codec_properties;
@@ -23,6 +24,7 @@ mod repl;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod terminal;
 mod ubgi;
 mod validate;
 mod variants;

@@ -10,6 +10,7 @@ pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod progress;
 pub mod repl;
 pub mod train;
 pub mod train_stages;
