@@ -135,7 +135,9 @@ pub struct Session {
     actions: Vec<GameAction>,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
-    /// Whether the dice were rolled or a double answered since the last opening roll.
+    /// Whether the dice were rolled or a double answered since the last opening roll, read
+    /// off the game's events (see `apply_to_game`): gnubg repeats an opening roll after a
+    /// game in which neither happened.
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,

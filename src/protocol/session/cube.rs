@@ -97,10 +97,6 @@ impl Session {
     }
 
     pub(super) fn take(&mut self, out: &mut Response) {
-        // gnubg (checked live): a double taken, dropped or beavered stops the next game from
-        // repeating the opening roll; one withdrawn by `set dice` or still pending under an
-        // accepted resignation does not.
-        self.rolled_since_opening = true;
         // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
         for event in self.apply_checked(Action::Take) {
             out.event(event, &self.names);
@@ -122,7 +118,6 @@ impl Session {
     }
 
     pub(super) fn drop_cube(&mut self, out: &mut Response) {
-        self.rolled_since_opening = true;
         let events = self.apply_checked(Action::Drop);
         self.finish_game(events, out);
     }
@@ -175,7 +170,6 @@ impl Session {
     pub(super) fn beaver(&mut self, out: &mut Response) {
         // The rules: the cube doubles, stays with the player doubled first, and is offered
         // back at twice that.
-        self.rolled_since_opening = true;
         for event in self.apply_checked(Action::Beaver) {
             out.event(event, &self.names);
         }

@@ -124,7 +124,6 @@ impl Session {
             }
         };
         self.last_opening = Some((first, second));
-        self.rolled_since_opening = false;
         let winner = if first > second { Side::O } else { Side::X };
         let dice =
             Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
@@ -139,6 +138,8 @@ impl Session {
         for event in self.apply_checked(Action::Roll(dice)) {
             out.event(event, &self.names);
         }
+        // The opening roll itself does not count (see `apply_to_game`).
+        self.rolled_since_opening = false;
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {
             self.board(out);

@@ -161,6 +161,20 @@ impl Session {
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let events = self.match_play.apply(action)?;
         record::note(&mut self.actions, &events);
+        // gnubg (checked live): a roll, or a double taken, dropped or beavered, stops the next
+        // game from repeating the opening roll; a double withdrawn by `set dice` or still
+        // pending under an accepted resignation does not (see `start_game`).
+        if events.iter().any(|event| {
+            matches!(
+                event,
+                Event::Rolled { .. }
+                    | Event::Took { .. }
+                    | Event::Dropped { .. }
+                    | Event::Beavered { .. }
+            )
+        }) {
+            self.rolled_since_opening = true;
+        }
         self.shown.dice = None;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;

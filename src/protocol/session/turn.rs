@@ -54,7 +54,6 @@ impl Session {
             // does not keep them, nor does the record.
             self.shown.dice = Some(dice);
         }
-        self.rolled_since_opening = true;
         for event in events {
             out.event(event, &self.names);
         }
