@@ -22,3 +22,4 @@ pub mod protocol;
 pub mod render;
 pub mod rules;
 pub mod train;
+pub mod wire;
