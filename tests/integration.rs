@@ -2,6 +2,7 @@
 
 mod support;
 
+mod bounded_input;
 mod cli;
 mod codec_gnubg;
 mod codec_properties;

@@ -42,7 +42,12 @@ impl Session {
                 Format::Sgf => file_error(path, "input in flex scanner failed"),
             });
         }
-        let bytes = std::fs::read(path).map_err(|error| file_error(path, &io_message(&error)))?;
+        let bytes = crate::matchfile::read_file(Path::new(path)).map_err(|error| match error {
+            crate::matchfile::InputError::Io(error) => file_error(path, &io_message(&error)),
+            too_large @ crate::matchfile::InputError::TooLarge => {
+                file_error(path, &too_large.to_string())
+            }
+        })?;
         let (text, _) = decode(&bytes).map_err(|_| not_valid())?;
         if format == Format::Sgf && !text.contains(['(', ';', '[']) {
             return Err(file_error(path, "warning: no backgammon games in SGF file"));
