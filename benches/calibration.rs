@@ -11,7 +11,8 @@
 
 use std::path::Path;
 use std::sync::Mutex;
-use tavli::engine::evaluator::{best_play, Evaluator};
+use tavli::engine::evaluator::Evaluator;
+use tavli::engine::judge::best_play;
 use tavli::engine::net::evaluator::{NetEvaluator, PositionClass};
 use tavli::engine::Probabilities;
 use tavli::rules::{Dice, MatchState, Side, Variant};

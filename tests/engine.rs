@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 use tavli::codec::gnubg_id;
-use tavli::engine::cube::CubeContext;
+use tavli::engine::cube::Stakes;
 use tavli::engine::external::{
     parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
 };
@@ -693,7 +693,7 @@ impl Controller {
     /// Plays one game from `state` (start position, no dice); returns (winner, points).
     fn play_game(&mut self, mut state: MatchState) -> (Side, u32) {
         for _turn in 0..2000 {
-            let context = CubeContext::from_state(&state);
+            let context = Stakes::from_state(&state);
             let mover = state.on_roll;
             if context.may_double(mover) {
                 self.send_position(&state);

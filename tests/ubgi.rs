@@ -495,12 +495,14 @@ fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
 }
 
 #[test]
+#[ignore = "slow: 12 whole games at 3 plies through the engine (minutes); CI runs it with --ignored"]
 fn whole_games_as_bgci_plays_them_in_v01() {
     let plies = duel(Dialect::V01, 12, 1201);
     assert!(plies > 12 * 20, "{plies} plies");
 }
 
 #[test]
+#[ignore = "slow: 12 whole games at 3 plies through the engine (minutes); CI runs it with --ignored"]
 fn whole_games_as_bgci_plays_them_in_v02() {
     let plies = duel(Dialect::V02, 12, 1202);
     assert!(plies > 12 * 20, "{plies} plies");

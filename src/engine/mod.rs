@@ -1,5 +1,6 @@
-//! The engine backend: an evaluator seam with a baseline evaluator, cube logic, and the two
-//! engine protocols (gnubg's external-player socket and UBGI on stdio).
+//! The engine backend: an evaluator seam with a baseline evaluator, cube logic, the judge that
+//! answers every decision of a game ([`judge::Judge`]), and the two engine protocols (gnubg's
+//! external-player socket and UBGI on stdio).
 
 pub mod bearoff;
 pub mod bearoff_database;
@@ -10,9 +11,11 @@ pub mod evaluator;
 pub mod external;
 pub mod external_debug;
 pub mod external_request;
+pub mod judge;
 pub mod kazaross_xg2;
 pub mod match_equity;
 pub mod net;
+pub mod probabilities;
 pub mod pubeval;
 pub mod search;
 pub mod server;
@@ -20,6 +23,8 @@ pub mod strength;
 pub mod ubgi;
 pub mod variant_heuristic;
 
-pub use cube::{CubeAnalysis, CubeContext, DoubleAction, TakeAction};
-pub use evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
+pub use cube::{CubeAnalysis, DoubleAction, Stakes, TakeAction};
+pub use evaluator::Evaluator;
+pub use judge::{best_play, CubeDecision, Evaluation, Judge, PlayEvaluation};
+pub use probabilities::Probabilities;
 pub use pubeval::Pubeval;

@@ -2,7 +2,8 @@
 //! dice (each dice sequence is played twice, the evaluators exchanging seats), reported as
 //! points per game with a 95% confidence interval over the independent pairs.
 
-use crate::engine::evaluator::{best_play, Evaluator};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::best_play;
 use crate::rules::{Dice, MatchState, Side, Variant};
 use crate::rules::{GameResult, RuleSet};
 use rand::rngs::StdRng;

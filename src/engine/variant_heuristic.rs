@@ -17,7 +17,7 @@
 //! on-roll bonus), with a gammon share that grows as the loser's race deficit grows; they are
 //! rough, meant only for resignation decisions and for ranking.
 
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::Pubeval;
 use crate::rules::{Board, Dice, MatchState, Play, Side, Variant};
@@ -111,7 +111,7 @@ impl Evaluator for VariantHeuristic {
         }
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         let variant = context.variant;
         if let Some(GameResult::Win { winner, kind }) = RuleSet::new(variant).result(after) {
             if winner == mover {
@@ -231,7 +231,7 @@ pub fn ranked_plays_in<E: Evaluator + ?Sized>(
     dice: Dice,
 ) -> Vec<(f64, Play)> {
     let mover = state.on_roll;
-    let context = CubeContext::from_state(state);
+    let context = Stakes::from_state(state);
     let mut scored: Vec<(f64, Play)> = state
         .rules()
         .legal_plays(&state.board, mover, dice)

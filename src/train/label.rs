@@ -12,7 +12,7 @@
 //!   dice's noise goes, at about 21 times the cost per trial.
 
 use crate::engine::choice::SharedEvaluator;
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::search::Search;
 use crate::engine::{Evaluator, Probabilities};
 use crate::rules::{Board, Dice, MatchState, Side, Variant};
@@ -48,9 +48,8 @@ pub fn rollout(
     }
     let trial = Trial {
         search: Search::new(&**evaluator, 0),
-        contexts: [Side::X, Side::O].map(|side| {
-            CubeContext::from_state(&MatchState::new_money_game(Variant::Standard, side))
-        }),
+        contexts: [Side::X, Side::O]
+            .map(|side| Stakes::from_state(&MatchState::new_money_game(Variant::Standard, side))),
         root: on_roll,
         truncate: config.truncate,
     };
@@ -78,14 +77,14 @@ fn random_dice(rng: &mut StdRng) -> Dice {
 struct Trial<'a> {
     search: Search<'a, dyn Evaluator + Send + Sync>,
     /// The money context of each side on roll, by side index.
-    contexts: [CubeContext; 2],
+    contexts: [Stakes; 2],
     /// The player on roll at the start, whose view every result takes.
     root: Side,
     truncate: u32,
 }
 
 impl Trial<'_> {
-    fn context(&self, side: Side) -> &CubeContext {
+    fn context(&self, side: Side) -> &Stakes {
         &self.contexts[side.index()]
     }
 

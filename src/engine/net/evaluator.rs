@@ -4,7 +4,7 @@
 //! network sums are carried from the play before (`Network::evaluate_from`).
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
@@ -227,7 +227,7 @@ impl Evaluator for NetEvaluator {
         }
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         if !context.variant.is_gnubg_variation() {
             return VariantHeuristic.play_score(before, after, mover, context);
         }
@@ -244,7 +244,7 @@ impl Evaluator for NetEvaluator {
         before: &Board,
         plays: &[Play],
         mover: Side,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Vec<RankedIndex> {
         let gnubg_variation = context.variant.is_gnubg_variation();
         BATCH.with(|batch| {

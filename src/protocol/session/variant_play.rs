@@ -14,8 +14,7 @@
 
 use super::Session;
 use crate::codec::tavli_position::{decode_position, encode_position};
-use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::Judge;
 use crate::engine::variant_heuristic::{
     best_play_in, ranked_plays_in, ranking_description, VariantHeuristic,
 };
@@ -250,13 +249,9 @@ impl Session {
                 self.computer_depth(receiver).cube_decision,
             );
         }
-        let state = &self.state();
-        let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
-        CubeContext::from_state(state).accept_resignation(
-            &on_roll.seen_by(state.on_roll, receiver),
-            receiver,
-            points,
-        )
+        Judge::new(&VariantHeuristic, 0)
+            .resignation(&self.state(), receiver, points)
+            .should_accept()
     }
 
     /// Athroisma A10: a non-double over 6 in the bear-off phase is rolled again, as often as
