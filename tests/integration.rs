@@ -11,6 +11,7 @@ mod cube_layout;
 mod engine;
 mod external_server;
 mod fibs_finished;
+mod gnubg_drop_in;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;

@@ -25,8 +25,11 @@ use std::io::Write;
 ///
 /// Exit codes: 0 success; 1 some input was rejected or invalid; 2 usage, I/O or internal error.
 #[derive(Parser, Debug)]
-#[command(name = "tavli", version, about, long_about = None)]
+#[command(name = "tavli", version, about, long_about = None, disable_version_flag = true)]
 pub struct Cli {
+    /// Print the version (`-v` as gnubg, `-V` as other tools).
+    #[arg(short = 'v', short_alias = 'V', long = "version", action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
     /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
