@@ -13,6 +13,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod cli;
 pub mod codec;
 pub mod engine;
