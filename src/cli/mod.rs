@@ -1,5 +1,6 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
+pub mod analyse;
 pub mod bench;
 pub mod board;
 pub mod completions;
@@ -51,6 +52,8 @@ pub enum Command {
     Id(id::IdArgs),
     /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
     Validate(validate::Args),
+    /// Analyse match files: every decision judged, statistics per player (see docs/analysis.md).
+    Analyse(analyse::Args),
     /// Convert a match file between .mat and .sgf.
     Convert(convert::Args),
     /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
@@ -77,6 +80,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Analyse(args)) => analyse::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),

@@ -61,7 +61,7 @@ impl From<FormatArg> for Format {
 const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
 
 /// Expands directories into their match files (sorted); missing paths are returned apart.
-fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+pub(crate) fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
