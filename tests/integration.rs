@@ -23,6 +23,7 @@ mod repl;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod rollout;
 mod ubgi;
 mod validate;
 mod variants;

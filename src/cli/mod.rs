@@ -11,6 +11,7 @@ pub mod login;
 pub mod moves;
 pub mod position_arg;
 pub mod repl;
+pub mod rollout;
 pub mod train;
 pub mod train_stages;
 pub mod ubgi;
@@ -45,6 +46,8 @@ pub enum Command {
     Board(board::BoardArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
+    /// Roll out a position: cubeful or cubeless, truncated or not, on all cores (gnubg's `rollout`).
+    Rollout(rollout::RolloutArgs),
     /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
     Validate(validate::Args),
     /// Convert a match file between .mat and .sgf.
@@ -72,6 +75,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
+        Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),

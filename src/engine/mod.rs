@@ -14,6 +14,7 @@ pub mod kazaross_xg2;
 pub mod match_equity;
 pub mod net;
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
 pub mod server;
 pub mod strength;
