@@ -11,11 +11,12 @@
 
 use std::path::Path;
 use std::sync::Mutex;
-use tavli::engine::evaluator::{best_play, Evaluator};
+use tavli::engine::evaluator::Evaluator;
+use tavli::engine::judge::best_play;
 use tavli::engine::net::evaluator::{NetEvaluator, PositionClass};
 use tavli::engine::Probabilities;
-use tavli::rules::variants::{game_result, GameResult};
 use tavli::rules::{Dice, MatchState, Side, Variant};
+use tavli::rules::{GameResult, RuleSet};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -113,7 +114,8 @@ fn play_and_note(net: &NetEvaluator, seed: u64, tally: &mut Tally) {
         if let Some(play) = best_play(net, &state, dice) {
             state.board = play.result;
         }
-        if let Some(GameResult::Win { winner, kind }) = game_result(Variant::Standard, &state.board)
+        if let Some(GameResult::Win { winner, kind }) =
+            RuleSet::new(Variant::Standard).result(&state.board)
         {
             result = Some((winner, kind.points()));
             break;

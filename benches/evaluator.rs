@@ -16,7 +16,7 @@ use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
-use tavli::engine::CubeContext;
+use tavli::engine::Stakes;
 use tavli::engine::{best_play, Evaluator, Pubeval};
 use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
@@ -162,7 +162,7 @@ fn main() {
         .iter()
         .map(|(board, dice)| {
             let state = MatchState::new_money_game(Variant::Standard, Side::X);
-            let context = CubeContext::from_state(&state);
+            let context = Stakes::from_state(&state);
             let plays = tavli::rules::legal_plays(board, Side::X, *dice);
             let ranked = unlimited.rank_plays(board, &plays, Side::X, &context);
             ranked.first().map_or(0, |best| best.plies)
@@ -178,7 +178,7 @@ fn main() {
             .map(|((board, dice), &depth)| {
                 let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
                 state.board = *board;
-                let context = CubeContext::from_state(&state);
+                let context = Stakes::from_state(&state);
                 let start = Instant::now();
                 let plays = tavli::rules::legal_plays(board, Side::X, *dice);
                 let ranked = search.rank_plays(board, &plays, Side::X, &context);

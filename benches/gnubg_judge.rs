@@ -12,7 +12,8 @@
 use std::time::Instant;
 use tavli::codec::gnubg_id;
 use tavli::engine::choice;
-use tavli::engine::evaluator::{best_play, Evaluator};
+use tavli::engine::evaluator::Evaluator;
+use tavli::engine::judge::best_play;
 use tavli::engine::net::NetEvaluator;
 use tavli::engine::search::Search;
 use tavli::engine::Pubeval;

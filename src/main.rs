@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = tavli::cli::Cli::parse();
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // No lock is held across the run: progress bars draw on standard error from worker
+    // threads, and a lock held here would block them for ever (each write locks briefly).
+    let mut out = std::io::stdout();
+    let mut err = std::io::stderr();
     match tavli::cli::run(cli, &mut out, &mut err) {
         Ok(outcome) => {
             let _ = out.flush();

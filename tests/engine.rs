@@ -14,14 +14,14 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 use tavli::codec::gnubg_id;
-use tavli::engine::cube::CubeContext;
-use tavli::engine::external::{
-    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
-};
-use tavli::engine::server::{serve, Address, Listener, ServerOptions};
-use tavli::engine::ubgi::{self, UbgiSession};
+use tavli::engine::cube::Stakes;
 use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Dice, MatchState, Side, Variant};
+use tavli::wire::external::server::{serve, Address, Listener, ServerOptions};
+use tavli::wire::external::{
+    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
+};
+use tavli::wire::ubgi::{self, UbgiSession};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -693,7 +693,7 @@ impl Controller {
     /// Plays one game from `state` (start position, no dice); returns (winner, points).
     fn play_game(&mut self, mut state: MatchState) -> (Side, u32) {
         for _turn in 0..2000 {
-            let context = CubeContext::from_state(&state);
+            let context = Stakes::from_state(&state);
             let mover = state.on_roll;
             if context.may_double(mover) {
                 self.send_position(&state);

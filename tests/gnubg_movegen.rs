@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use tavli::notation::format_play;
-use tavli::rules::game::RuleSet;
+use tavli::rules::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 struct Case {

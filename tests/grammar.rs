@@ -2,7 +2,7 @@
 //! move parser (the other files' examples are parsed by their areas' tests, listed below).
 
 use tavli::notation::{format_play, parse_move, resolve_move, MoveText};
-use tavli::rules::game::RuleSet;
+use tavli::rules::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 fn examples(grammar: &str) -> Vec<&str> {

@@ -3,7 +3,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use tavli::notation::format_play;
-use tavli::rules::game::RuleSet;
+use tavli::rules::RuleSet;
 use tavli::rules::{count_legal_plays, legal_plays, Board, Dice, Side, Variant};
 
 fn side_slots(value: &Value) -> [u8; 25] {

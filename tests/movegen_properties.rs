@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tavli::notation::{apply_written_steps, format_play, parse_move, resolve_move};
-use tavli::rules::game::RuleSet;
+use tavli::rules::RuleSet;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
 
 fn reachable(seed: u64, plies: usize, variant: Variant) -> (Board, Side) {

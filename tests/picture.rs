@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use resvg::tiny_skia::Pixmap;
 use std::collections::BTreeMap;
 use tavli::render::picture::{position_png, position_svg, PictureOptions, Theme};
-use tavli::rules::variants::{game_result, legal_plays_in, point_contents};
+use tavli::rules::RuleSet;
 use tavli::rules::{Board, Dice, MatchState, Resignation, Side, Variant, BAR};
 
 /// Checkers per (side letter, place): X's point number, `bar` or `off`.
@@ -24,7 +24,7 @@ pub fn board_counts(state: &MatchState) -> Counts {
         }
     };
     for point in 1..=24u8 {
-        let contents = point_contents(state.variant, &state.board, point);
+        let contents = RuleSet::new(state.variant).point_contents(&state.board, point);
         add(Side::X, point.to_string(), contents.x);
         add(Side::O, point.to_string(), contents.o);
     }
@@ -61,10 +61,10 @@ fn random_state(variant: Variant, seed: u64, moves: u32) -> MatchState {
     let mut mover = Side::X;
     for _ in 0..moves {
         let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
-        let plays = legal_plays_in(variant, &board, mover, dice);
+        let plays = RuleSet::new(variant).legal_plays(&board, mover, dice);
         if !plays.is_empty() {
             let next = plays[rng.gen_range(0..plays.len())].result;
-            if game_result(variant, &next).is_some() {
+            if RuleSet::new(variant).result(&next).is_some() {
                 break;
             }
             board = next;

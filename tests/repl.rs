@@ -490,6 +490,7 @@ fn random_token_line(rng: &mut rand::rngs::StdRng, paths: &[Vec<&str>]) -> Strin
 }
 
 #[test]
+#[ignore = "slow: a long random-input run of the REPL (over a minute); CI runs it with --ignored"]
 fn random_token_lines_never_break_the_session() {
     use rand::SeedableRng;
     // File commands would write files named by random words into the working directory;

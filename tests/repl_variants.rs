@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tavli::notation::format_play;
 use tavli::protocol::{run, run_line, ReplOptions, Session};
-use tavli::rules::variants::{legal_plays_in, requires_reroll};
+use tavli::rules::RuleSet;
 use tavli::rules::{GameState, Variant};
 
 const OWN_VARIANTS: [Variant; 5] = [
@@ -83,7 +83,7 @@ fn scripted_sessions() {
 fn random_move(session: &Session, rng: &mut rand::rngs::StdRng) -> Option<String> {
     let state = session.state();
     let dice = state.dice?;
-    let plays = legal_plays_in(state.variant, &state.board, state.on_roll, dice);
+    let plays = RuleSet::new(state.variant).legal_plays(&state.board, state.on_roll, dice);
     let play = plays.choose(rng)?;
     Some(format_play(
         state.rules(),
@@ -135,10 +135,9 @@ fn self_play(variant: Variant, games: u32, seed: u64) {
             continue;
         }
         assert_eq!(state.variant, variant);
-        if state
-            .dice
-            .is_some_and(|dice| requires_reroll(state.variant, &state.board, state.on_roll, dice))
-        {
+        if state.dice.is_some_and(|dice| {
+            RuleSet::new(state.variant).requires_reroll(&state.board, state.on_roll, dice)
+        }) {
             panic!("{variant}: dice that must be rolled again are on the board");
         }
         let line = if state.double_offered {
@@ -160,6 +159,7 @@ fn self_play(variant: Variant, games: u32, seed: u64) {
 }
 
 #[test]
+#[ignore = "slow: 200 whole games per variant through the binary (minutes); CI runs it with --ignored"]
 fn random_self_play_finishes_every_variant() {
     for (index, variant) in OWN_VARIANTS.into_iter().enumerate() {
         self_play(variant, 200, 100 + index as u64);

@@ -7,9 +7,9 @@ use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use tavli::codec::position_id;
-use tavli::engine::ubgi::{UbgiSession, MAX_LINE};
 use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+use tavli::wire::ubgi::{UbgiSession, MAX_LINE};
 
 fn session() -> UbgiSession<Pubeval> {
     UbgiSession::new(Pubeval, "tavli")
@@ -495,12 +495,14 @@ fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
 }
 
 #[test]
+#[ignore = "slow: 12 whole games at 3 plies through the engine (minutes); CI runs it with --ignored"]
 fn whole_games_as_bgci_plays_them_in_v01() {
     let plies = duel(Dialect::V01, 12, 1201);
     assert!(plies > 12 * 20, "{plies} plies");
 }
 
 #[test]
+#[ignore = "slow: 12 whole games at 3 plies through the engine (minutes); CI runs it with --ignored"]
 fn whole_games_as_bgci_plays_them_in_v02() {
     let plies = duel(Dialect::V02, 12, 1202);
     assert!(plies > 12 * 20, "{plies} plies");

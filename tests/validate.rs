@@ -405,8 +405,8 @@ fn gnubg_reads_our_files_like_we_do() {
             g.actions.len() <= 1
                 && matches!(
                     g.result,
-                    Some(tavli::matchfile::record::GameResult {
-                        ending: tavli::matchfile::record::Ending::Resigned(_),
+                    Some(tavli::matchfile::record::RecordedResult {
+                        ending: tavli::matchfile::record::RecordedEnding::Resigned(_),
                         ..
                     })
                 )
@@ -649,8 +649,10 @@ fn text_report_of_several_files() {
 
 // ---- Match files of tavli's own variants ----
 
-use tavli::matchfile::record::{Ending, GameAction, GameRecord, GameResult, MatchRecord};
-use tavli::rules::variants::{self as variant_rules, legal_plays_in, requires_reroll};
+use tavli::matchfile::record::{
+    GameAction, GameRecord, MatchRecord, RecordedEnding, RecordedResult,
+};
+use tavli::rules::{self as variant_rules, Cube, RuleSet};
 use tavli::rules::{Board, Dice, Side, Variant};
 
 /// tavli's own variants, with the fixture name of each.
@@ -684,7 +686,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
             let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6))
                 .unwrap()
                 .high_first();
-            if requires_reroll(variant, &board, side, dice) {
+            if RuleSet::new(variant).requires_reroll(&board, side, dice) {
                 actions.push(GameAction::Play {
                     side,
                     dice,
@@ -692,7 +694,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
                 });
                 continue;
             }
-            let legal = legal_plays_in(variant, &board, side, dice);
+            let legal = RuleSet::new(variant).legal_plays(&board, side, dice);
             let steps = if legal.is_empty() {
                 Vec::new()
             } else {
@@ -701,17 +703,17 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
                 play.steps().to_vec()
             };
             actions.push(GameAction::Play { side, dice, steps });
-            match variant_rules::game_result(variant, &board) {
+            match RuleSet::new(variant).result(&board) {
                 None => side = side.opponent(),
                 Some(variant_rules::GameResult::Draw) => break,
                 Some(won @ variant_rules::GameResult::Win { winner, kind }) => {
-                    result = Some(GameResult {
+                    result = Some(RecordedResult {
                         winner,
-                        points: variant_rules::points_scored(variant, won, 1, true, false),
+                        points: RuleSet::new(variant).points(won, &Cube::centred(), false),
                         ending: if kind == variant_rules::WinKind::Mother {
-                            Ending::Mother
+                            RecordedEnding::Mother
                         } else {
-                            Ending::BearOff
+                            RecordedEnding::BearOff
                         },
                     });
                     break;
@@ -821,7 +823,10 @@ fn variant_self_play_covers_the_special_records() {
                 }
             }
             for game in &record.games {
-                if game.result.is_some_and(|r| r.ending == Ending::Mother) {
+                if game
+                    .result
+                    .is_some_and(|r| r.ending == RecordedEnding::Mother)
+                {
                     seen.insert("mother");
                 }
                 if game.result.is_none() && variant == Variant::Plakoto {

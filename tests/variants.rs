@@ -4,13 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use tavli::codec::tavli_position::{decode_position, encode_position};
 use tavli::notation::{format_play, parse_move, resolve_move, VariantMoveText, WrittenMove};
-use tavli::rules::game::RuleSet;
-use tavli::rules::variants::athroisma::requires_reroll;
-use tavli::rules::variants::{
-    count_legal_plays_in, game_result, legal_plays_in, points_scored, requires_reroll as reroll_in,
-    GameResult, WinKind,
-};
-use tavli::rules::{Board, Dice, Side, Variant, BAR};
+use tavli::rules::{Board, Cube, Dice, GameResult, RuleSet, Side, Variant, WinKind, BAR};
 
 const CASES: &str = include_str!("../fixtures/rules/test-cases.md");
 
@@ -222,14 +216,22 @@ fn every_move_generation_case() {
         );
         let dice = dice_of(&row.cells[6]);
         let expected_text = &row.cells[7];
-        let plays = legal_plays_in(variant, &board, Side::X, dice);
+        let plays = RuleSet::new(variant).legal_plays(&board, Side::X, dice);
         if expected_text.contains("**reroll**") {
-            assert!(requires_reroll(&board, Side::X, dice), "{}", row.id);
+            assert!(
+                RuleSet::new(Variant::Athroisma).requires_reroll(&board, Side::X, dice),
+                "{}",
+                row.id
+            );
             assert!(plays.is_empty(), "{}", row.id);
             checked.insert(row.id.clone());
             continue;
         }
-        assert!(!reroll_in(variant, &board, Side::X, dice), "{}", row.id);
+        assert!(
+            !RuleSet::new(variant).requires_reroll(&board, Side::X, dice),
+            "{}",
+            row.id
+        );
         let written = if expected_text.contains("Appendix A") {
             appendix(&row.id)
         } else {
@@ -310,7 +312,7 @@ fn every_move_generation_case() {
 /// Plays `written` for X with `dice` on the case board, checking it is a legal play.
 fn play_case(variant: Variant, board: &Board, dice: Dice, written: &str, id: &str) -> Board {
     let after = apply_written(variant, board, written);
-    let legal = legal_plays_in(variant, board, Side::X, dice);
+    let legal = RuleSet::new(variant).legal_plays(board, Side::X, dice);
     assert!(
         legal.iter().any(|play| play.result == after),
         "{id}: `{written}` is legal"
@@ -366,7 +368,7 @@ fn every_game_end_case() {
             )
         };
         let after = play_case(variant, &board, dice, &written, &row.id);
-        let result = game_result(variant, &after);
+        let result = RuleSet::new(variant).result(&after);
         let jacoby = action.contains("Jacoby on") || action.contains("Jacoby **on**");
         let (cube, centred) = if action.contains("cube 2, O owns") {
             (2, false)
@@ -595,15 +597,15 @@ fn random_game(
     let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
     for turn in 1..=20_000 {
         let mut dice = random_dice(rng);
-        while reroll_in(variant, &board, mover, dice) {
+        while RuleSet::new(variant).requires_reroll(&board, mover, dice) {
             dice = random_dice(rng);
         }
-        let plays = legal_plays_in(variant, &board, mover, dice);
+        let plays = RuleSet::new(variant).legal_plays(&board, mover, dice);
         visit(&board, mover, dice, &plays);
         if !plays.is_empty() {
             board = plays[rng.gen_range(0..plays.len())].result;
         }
-        if let Some(result) = game_result(variant, &board) {
+        if let Some(result) = RuleSet::new(variant).result(&board) {
             return (Some(result), turn);
         }
         mover = mover.opponent();
@@ -618,10 +620,10 @@ fn random_position(variant: Variant, seed: u64, moves: u32) -> (Board, Side) {
     let mut mover = Side::X;
     for _ in 0..moves {
         let dice = random_dice(&mut rng);
-        let plays = legal_plays_in(variant, &board, mover, dice);
+        let plays = RuleSet::new(variant).legal_plays(&board, mover, dice);
         if !plays.is_empty() {
             let next = plays[rng.gen_range(0..plays.len())].result;
-            if game_result(variant, &next).is_some() {
+            if RuleSet::new(variant).result(&next).is_some() {
                 break;
             }
             board = next;
@@ -647,7 +649,7 @@ proptest! {
         let text = encode_position(variant, &board);
         prop_assert_eq!(decode_position(&text), Ok((variant, board)), "{}", text);
         let dice = Dice::new((seed % 6) as u8 + 1, (seed / 6 % 6) as u8 + 1).expect("dice");
-        for play in legal_plays_in(variant, &board, mover, dice) {
+        for play in RuleSet::new(variant).legal_plays(&board, mover, dice) {
             let rules = RuleSet::new(variant);
             let written = format_play(rules, &board, mover, dice, play.steps());
             // In the variant grammar (as match files write every variant) and in the grammar
@@ -685,8 +687,8 @@ proptest! {
         let variant = VARIANTS[which];
         let (board, mover) = random_position(variant, seed, moves);
         for dice in Dice::all_rolls() {
-            let plays = legal_plays_in(variant, &board, mover, dice);
-            prop_assert_eq!(plays.len(), count_legal_plays_in(variant, &board, mover, dice));
+            let plays = RuleSet::new(variant).legal_plays(&board, mover, dice);
+            prop_assert_eq!(plays.len(), RuleSet::new(variant).count_legal_plays(&board, mover, dice));
             let mut results = BTreeSet::new();
             for play in &plays {
                 check_play(variant, &board, mover, dice, play);
@@ -771,7 +773,10 @@ fn generation_timing() {
         let mut plays = 0usize;
         for (board, mover) in positions {
             for &dice in &rolls {
-                plays += legal_plays_in(variant, board, *mover, dice).len().max(1);
+                plays += RuleSet::new(variant)
+                    .legal_plays(board, *mover, dice)
+                    .len()
+                    .max(1);
             }
         }
         plays
@@ -869,10 +874,11 @@ fn variant_move_grammar_examples_parse() {
 /// pure cube rules. Together with `every_game_end_case` this covers every row of Table 2.
 #[test]
 fn every_cube_and_match_case() {
-    use tavli::rules::variants::cube::{
-        may_double, next_game_is_crawford, resignation_points, Cube, CubeContext, CubeRefusal,
+    use tavli::rules::{CubeContext, CubeRefusal, Resignation};
+    let standard = RuleSet::new(Variant::Standard);
+    let next_game_is_crawford = |length: u32, score: [u32; 2], crawford_played: bool| {
+        standard.is_crawford_game(length, score, crawford_played)
     };
-    use tavli::rules::Resignation;
 
     let money = CubeContext {
         variant: Variant::Standard,
@@ -942,7 +948,7 @@ fn every_cube_and_match_case() {
                         ..in_match(5, 4, 2, side)
                     };
                     assert_eq!(
-                        may_double(&Cube::centred(), &context, side),
+                        Cube::centred().may_double(&context, side),
                         Err(CubeRefusal::Crawford),
                         "{id}"
                     );
@@ -952,7 +958,7 @@ fn every_cube_and_match_case() {
                 assert!(!next_game_is_crawford(5, [3, 4], true), "{id}");
                 let context = in_match(5, 4, 3, Side::O);
                 assert_eq!(
-                    may_double(&Cube::centred(), &context, Side::O),
+                    Cube::centred().may_double(&context, Side::O),
                     Ok(()),
                     "{id}"
                 );
@@ -964,7 +970,7 @@ fn every_cube_and_match_case() {
                     offer: None,
                 };
                 assert_eq!(
-                    resignation_points(Variant::Standard, Resignation::Gammon, &cube),
+                    standard.resignation_points(Resignation::Gammon, &cube),
                     4,
                     "{id}"
                 );
@@ -994,12 +1000,12 @@ fn every_cube_and_match_case() {
                     offer: None,
                 };
                 let context = in_match(5, 0, 3, Side::O);
-                assert_eq!(may_double(&cube, &context, Side::O), Err(CubeRefusal::Dead));
+                assert_eq!(cube.may_double(&context, Side::O), Err(CubeRefusal::Dead));
             }
             "SC18" => {
                 let context = in_match(1, 0, 0, Side::X);
                 assert_eq!(
-                    may_double(&Cube::centred(), &context, Side::X),
+                    Cube::centred().may_double(&context, Side::X),
                     Err(CubeRefusal::Dead),
                     "{id}"
                 );
@@ -1019,7 +1025,7 @@ fn every_cube_and_match_case() {
             "SC21" => {
                 // Decided: as gnubg, the Jacoby rule does not reduce a resignation.
                 assert_eq!(
-                    resignation_points(Variant::Standard, Resignation::Gammon, &Cube::centred()),
+                    standard.resignation_points(Resignation::Gammon, &Cube::centred()),
                     2,
                     "{id}"
                 );
@@ -1226,7 +1232,7 @@ impl Reference {
 fn reference_plays(variant: Variant, board: &Board, mover: Side, dice: Dice) -> BTreeSet<String> {
     let double = dice.is_double();
     let athroisma = variant == Variant::Athroisma;
-    if athroisma && requires_reroll(board, mover, dice) {
+    if athroisma && RuleSet::new(Variant::Athroisma).requires_reroll(board, mover, dice) {
         return BTreeSet::new();
     }
     let list: Vec<u8> = match (double, athroisma) {
@@ -1267,7 +1273,7 @@ fn reference_plays(variant: Variant, board: &Board, mover: Side, dice: Dice) -> 
         })
         .map(|(_, _, board)| format!("{board:?}"))
         .collect();
-    if athroisma && tavli::rules::variants::athroisma::in_bear_off_phase(board, mover) {
+    if athroisma && RuleSet::new(Variant::Athroisma).in_bear_off_phase(board, mover) {
         let me = mover.index();
         let n = dice.first();
         let actions: Vec<(u8, u8)> = if double {
@@ -1311,7 +1317,8 @@ fn generators_agree_with_the_exhaustive_reference() {
             let (board, mover) =
                 random_position(variant, seed * 7919 + 13, (seed * 37 % 180) as u32);
             for dice in Dice::all_rolls() {
-                let ours: BTreeSet<String> = legal_plays_in(variant, &board, mover, dice)
+                let ours: BTreeSet<String> = RuleSet::new(variant)
+                    .legal_plays(&board, mover, dice)
                     .iter()
                     .map(|play| format!("{:?}", play.result))
                     .collect();
@@ -1325,4 +1332,21 @@ fn generators_agree_with_the_exhaustive_reference() {
             }
         }
     }
+}
+
+/// The points `result` scores in `variant` with a cube of `cube_value`, centred or owned, and
+/// the Jacoby rule on or off (money play).
+fn points_scored(
+    variant: Variant,
+    result: GameResult,
+    cube_value: u32,
+    centred: bool,
+    jacoby: bool,
+) -> u32 {
+    let cube = Cube {
+        value: cube_value,
+        owner: (!centred).then_some(Side::O),
+        offer: None,
+    };
+    RuleSet::new(variant).points(result, &cube, jacoby)
 }

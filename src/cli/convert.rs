@@ -1,13 +1,13 @@
 //! `tavli convert IN OUT`: reads a match file and writes it as .mat or SGF.
 
-use anyhow::Context;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::exit::Outcome;
 use super::validate::FormatArg;
 use crate::matchfile::{
-    decode, read_match_text, write_mat, write_sgf, Format, MatOptions, SgfOptions,
+    decode, read_bounded, read_file, read_match_text, write_mat, write_sgf, Format, InputError,
+    MatOptions, SgfOptions,
 };
 
 /// Arguments of `tavli convert`.
@@ -38,18 +38,27 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         return Ok(Outcome::Failure);
     }
     let bytes = if args.input.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading stdin")?;
-        bytes
+        read_bounded(std::io::stdin().lock())
     } else {
-        match std::fs::read(&args.input) {
-            Ok(bytes) => bytes,
-            Err(error) => {
-                writeln!(err, "tavli convert: {}: {error}", args.input.display())?;
-                return Ok(Outcome::Failure);
-            }
+        read_file(&args.input)
+    };
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(InputError::TooLarge) => {
+            writeln!(
+                err,
+                "tavli convert: {}: {}",
+                args.input.display(),
+                InputError::TooLarge
+            )?;
+            return Ok(Outcome::Rejected);
+        }
+        Err(InputError::Io(error)) if args.input.as_os_str() == "-" => {
+            return Err(anyhow::Error::new(error).context("reading stdin"));
+        }
+        Err(InputError::Io(error)) => {
+            writeln!(err, "tavli convert: {}: {error}", args.input.display())?;
+            return Ok(Outcome::Failure);
         }
     };
     let (text, _) = match decode(&bytes) {

@@ -1,5 +1,6 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
+pub mod analyse;
 pub mod bench;
 pub mod board;
 pub mod completions;
@@ -10,6 +11,7 @@ pub mod id;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
+pub mod progress;
 pub mod repl;
 pub mod rollout;
 pub mod train;
@@ -25,8 +27,11 @@ use std::io::Write;
 ///
 /// Exit codes: 0 success; 1 some input was rejected or invalid; 2 usage, I/O or internal error.
 #[derive(Parser, Debug)]
-#[command(name = "tavli", version, about, long_about = None)]
+#[command(name = "tavli", version, about, long_about = None, disable_version_flag = true)]
 pub struct Cli {
+    /// Print the version (`-v` as gnubg, `-V` as other tools).
+    #[arg(short = 'v', short_alias = 'V', long = "version", action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
     /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -50,6 +55,8 @@ pub enum Command {
     Rollout(rollout::RolloutArgs),
     /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
     Validate(validate::Args),
+    /// Analyse match files: every decision judged, statistics per player (see docs/analysis.md).
+    Analyse(analyse::Args),
     /// Convert a match file between .mat and .sgf.
     Convert(convert::Args),
     /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
@@ -77,6 +84,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Id(args)) => id::run(&args, out, err),
         Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Analyse(args)) => analyse::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),

@@ -3,11 +3,11 @@
 use super::exit::Outcome;
 use super::position_arg::{position_text, read_position};
 use crate::notation::format_play;
-use crate::rules::variants::requires_reroll;
+use crate::rules::RuleSet;
 use crate::rules::{Dice, MatchState, Play, Step, Variant};
 use anyhow::Context;
 use serde::Serialize;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// Arguments of `tavli moves`.
 #[derive(clap::Args, Debug)]
@@ -148,7 +148,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Rejected);
         }
     };
-    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+    if RuleSet::new(state.variant).requires_reroll(&state.board, state.on_roll, dice) {
         writeln!(
             err,
             "tavli: in {} this roll is not played: the player rolls again",
@@ -177,6 +177,9 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
 /// The NDJSON bytes of a run of batch lines, and the failed lines with their messages.
 type BatchOutput = (Vec<u8>, Vec<(usize, String)>);
 
+/// Longest line of a batch (bytes); a position and a roll take under 100.
+const MAX_BATCH_LINE_BYTES: usize = 4096;
+
 /// Lines per chunk of a batch; each chunk is split between the worker threads.
 const BATCH_CHUNK: usize = 8192;
 
@@ -202,12 +205,19 @@ fn run_batch(
         let mut lines = Vec::with_capacity(BATCH_CHUNK);
         for _ in 0..BATCH_CHUNK {
             let mut line = String::new();
-            if input
+            // A line is bounded: a stream without newlines is refused, not held whole.
+            let read = Read::take(&mut input, MAX_BATCH_LINE_BYTES as u64 + 1)
                 .read_line(&mut line)
-                .with_context(|| format!("reading {path}"))?
-                == 0
-            {
+                .with_context(|| format!("reading {path}"))?;
+            if read == 0 {
                 break;
+            }
+            if read > MAX_BATCH_LINE_BYTES && !line.ends_with('\n') {
+                anyhow::bail!(
+                    "reading {path}: line {} is longer than {MAX_BATCH_LINE_BYTES} bytes, \
+                     the longest batch line",
+                    first_line + lines.len()
+                );
             }
             lines.push(line);
         }
@@ -337,7 +347,7 @@ fn batch_line<'a>(
     let state = read_line_position(position, variant)?;
     let rest: Vec<&str> = words.collect();
     let dice = resolve_dice(&state, &rest)?;
-    if requires_reroll(state.variant, &state.board, state.on_roll, dice) {
+    if RuleSet::new(state.variant).requires_reroll(&state.board, state.on_roll, dice) {
         return Err(LineError {
             kind: "dice",
             message: format!("in {} this roll is not played: roll again", state.variant),

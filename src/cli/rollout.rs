@@ -5,11 +5,11 @@
 use super::exit::Outcome;
 use super::position_arg::read_position;
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::evaluator::Probabilities;
 use crate::engine::rollout::{
     self, text, Rollout, RolloutEstimate, RolloutFigures, RolloutPart, RolloutSettings,
 };
 use crate::engine::search::MAX_PLIES;
+use crate::engine::Probabilities;
 use crate::rules::{MatchState, Variant};
 use anyhow::Context;
 use serde::Serialize;

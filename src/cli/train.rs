@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use rand::SeedableRng;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -234,15 +234,7 @@ pub struct TdArgs {
 
 /// A progress bar with an ETA on a terminal, hidden otherwise.
 pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(length);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} {{elapsed}} ETA {{eta}} {{msg}}");
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
+    super::progress::bar(length, unit)
 }
 
 /// Runs `tavli train`.

@@ -201,9 +201,10 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         seed: args.seed,
     };
     let started = Instant::now();
+    let classes = fit::classes_present(&examples).len() as u64;
+    let bar = progress_bar(classes * u64::from(config.epochs), "epochs");
     fit::fit(&mut nets, &examples, &config, &mut |report| {
-        let _ = writeln!(
-            err,
+        let line = format!(
             "fit {} epoch {} train-loss {:.5} validation-loss {:.5} examples {}+{} seconds {:.0}",
             report.class.name(),
             report.epoch,
@@ -213,7 +214,12 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
             report.sizes.1,
             started.elapsed().as_secs_f64()
         );
+        bar.suspend(|| {
+            let _ = writeln!(err, "{line}");
+        });
+        bar.inc(1);
     });
+    bar.finish_and_clear();
     write_weights(&args.out, &nets)?;
     Ok(Outcome::Success)
 }

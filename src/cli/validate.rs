@@ -1,13 +1,16 @@
 //! `tavli validate FILE...`: checks match files in parallel and reports diagnostics.
 
 use anyhow::Context;
-use std::io::{IsTerminal, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::exit::Outcome;
-use crate::matchfile::{validate_bytes, validate_path, FileReport, Format, Verdict};
+use crate::matchfile::{
+    read_bounded, read_file, unreadable_report, validate_bytes, validate_path, FileReport, Format,
+    InputError, Verdict,
+};
 
 /// Arguments of `tavli validate`.
 #[derive(clap::Args, Debug, Clone)]
@@ -58,7 +61,7 @@ impl From<FormatArg> for Format {
 const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
 
 /// Expands directories into their match files (sorted); missing paths are returned apart.
-fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+pub(crate) fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
@@ -99,7 +102,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
 pub fn validate_files(
     files: &[PathBuf],
     format: Option<Format>,
-    stdin: Option<&[u8]>,
+    stdin: Option<&Result<Vec<u8>, InputError>>,
     jobs: usize,
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<FileReport> {
@@ -113,13 +116,18 @@ pub fn validate_files(
                     break;
                 };
                 let report = if path.as_os_str() == "-" {
-                    validate_bytes("<stdin>", stdin.unwrap_or_default(), format)
-                } else if let Some(format) = format {
-                    match std::fs::read(path) {
-                        Ok(bytes) => {
-                            validate_bytes(&path.display().to_string(), &bytes, Some(format))
+                    match stdin {
+                        Some(Ok(bytes)) => validate_bytes("<stdin>", bytes, format),
+                        Some(Err(error)) => {
+                            unreadable_report("<stdin>", format.unwrap_or(Format::Mat), error)
                         }
-                        Err(_) => validate_path(path),
+                        None => validate_bytes("<stdin>", &[], format),
+                    }
+                } else if let Some(format) = format {
+                    let name = path.display().to_string();
+                    match read_file(path) {
+                        Ok(bytes) => validate_bytes(&name, &bytes, Some(format)),
+                        Err(error) => unreadable_report(&name, format, &error),
                     }
                 } else {
                     validate_path(path)
@@ -166,35 +174,41 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
             path.display()
         )?;
     }
-    let stdin = if files.iter().any(|p| p.as_os_str() == "-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading stdin")?;
-        Some(bytes)
-    } else {
-        None
+    // Standard input is read once (bounded: an endless stream is refused at the limit).
+    let stdin = files
+        .iter()
+        .any(|p| p.as_os_str() == "-")
+        .then(|| read_bounded(std::io::stdin().lock()));
+    let stdin = match stdin {
+        Some(Err(InputError::Io(error))) => {
+            return Err(anyhow::Error::new(error).context("reading stdin"))
+        }
+        other => other,
     };
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let progress = (std::io::stderr().is_terminal() && files.len() > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(files.len() as u64);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let progress = (files.len() > 1).then(|| super::progress::bar(files.len() as u64, "files"));
     let format = args.format.map(Format::from);
     if let (Some(out_path), Some(path)) = (&args.html, files.first()) {
-        let (name, bytes) = if path.as_os_str() == "-" {
-            ("<stdin>".to_string(), stdin.clone().unwrap_or_default())
+        let (name, read) = if path.as_os_str() == "-" {
+            let read = match &stdin {
+                Some(Ok(bytes)) => Ok(bytes.clone()),
+                _ => Err(InputError::TooLarge),
+            };
+            ("<stdin>".to_string(), read)
         } else {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            (path.display().to_string(), bytes)
+            (path.display().to_string(), read_file(path))
+        };
+        let bytes = match read {
+            Ok(bytes) => bytes,
+            Err(InputError::TooLarge) => {
+                writeln!(err, "tavli validate: {name}: {}", InputError::TooLarge)?;
+                return Ok(Outcome::Rejected);
+            }
+            Err(InputError::Io(error)) => {
+                return Err(anyhow::Error::new(error).context(format!("reading {name}")))
+            }
         };
         let checked = crate::matchfile::check_bytes(&name, &bytes, format);
         let page = crate::render::html_report::render_report(
@@ -204,7 +218,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         std::fs::write(out_path, page)
             .with_context(|| format!("writing {}", out_path.display()))?;
     }
-    let reports = validate_files(&files, format, stdin.as_deref(), jobs, progress.as_ref());
+    let reports = validate_files(&files, format, stdin.as_ref(), jobs, progress.as_ref());
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }

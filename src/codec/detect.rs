@@ -9,7 +9,7 @@ use crate::rules::{MatchState, Side, Variant};
 
 /// The forms [`parse_position`] recognises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionForm {
+pub enum PositionNotation {
     /// The word `start`.
     Start,
     /// A bare 14-character Position ID.
@@ -24,12 +24,12 @@ pub enum PositionForm {
 
 /// Which form `text` (already trimmed) has, judging by its shape only.
 #[must_use]
-pub fn detect_form(text: &str) -> Option<PositionForm> {
+pub fn detect_form(text: &str) -> Option<PositionNotation> {
     if text.eq_ignore_ascii_case("start") {
-        return Some(PositionForm::Start);
+        return Some(PositionNotation::Start);
     }
     if text.starts_with("board:") {
-        return Some(PositionForm::FibsBoard);
+        return Some(PositionNotation::FibsBoard);
     }
     let head = text.split(':').next().unwrap_or("");
     if text
@@ -37,13 +37,13 @@ pub fn detect_form(text: &str) -> Option<PositionForm> {
         .is_some_and(|prefix| prefix.eq_ignore_ascii_case("XGID="))
         || (text.contains(':') && head.chars().count() == 26)
     {
-        return Some(PositionForm::Xgid);
+        return Some(PositionNotation::Xgid);
     }
     if text.contains(':') && head.chars().count() == POSITION_ID_LENGTH {
-        return Some(PositionForm::GnubgId);
+        return Some(PositionNotation::GnubgId);
     }
     if text.chars().count() == POSITION_ID_LENGTH && text.chars().all(is_base64_char) {
-        return Some(PositionForm::PositionId);
+        return Some(PositionNotation::PositionId);
     }
     None
 }
@@ -61,8 +61,8 @@ pub fn parse_position(text: &str, variant: Variant) -> Result<MatchState, ParseP
         text: text.to_string(),
     };
     match detect_form(text).ok_or_else(unrecognised)? {
-        PositionForm::Start => Ok(MatchState::new_money_game(variant, Side::X)),
-        PositionForm::PositionId => {
+        PositionNotation::Start => Ok(MatchState::new_money_game(variant, Side::X)),
+        PositionNotation::PositionId => {
             let board = position_id::decode(text, Side::X, variant)
                 .map_err(ParsePositionError::PositionId)?;
             Ok(MatchState {
@@ -70,11 +70,11 @@ pub fn parse_position(text: &str, variant: Variant) -> Result<MatchState, ParseP
                 ..MatchState::new_money_game(variant, Side::X)
             })
         }
-        PositionForm::GnubgId => {
+        PositionNotation::GnubgId => {
             gnubg_id::decode(text, variant).map_err(ParsePositionError::GnubgId)
         }
-        PositionForm::Xgid => xgid::decode(text, variant).map_err(ParsePositionError::Xgid),
-        PositionForm::FibsBoard => fibs::decode(text, variant, FibsFlavour::ShowBoard)
+        PositionNotation::Xgid => xgid::decode(text, variant).map_err(ParsePositionError::Xgid),
+        PositionNotation::FibsBoard => fibs::decode(text, variant, FibsFlavour::ShowBoard)
             .map(|board| board.state)
             .map_err(ParsePositionError::FibsBoard),
     }

@@ -60,7 +60,7 @@ pub mod position_id;
 pub mod tavli_position;
 pub mod xgid;
 
-pub use detect::{detect_form, parse_position, PositionForm};
+pub use detect::{detect_form, parse_position, PositionNotation};
 pub use error::{
     EncodeXgidError, IllegalPosition, MatchIdStateError, ParseFibsBoardError, ParseGnubgIdError,
     ParseMatchIdError, ParsePositionError, ParsePositionIdError, ParseXgidError,

@@ -23,8 +23,8 @@
 //!   the favourite after taking. Resignations are accepted when they give at least the cubeful
 //!   equity of playing on.
 
-use crate::engine::evaluator::Probabilities;
 use crate::engine::match_equity::table_lookup;
+use crate::engine::probabilities::Probabilities;
 use crate::rules::{MatchState, Side, Variant};
 
 /// Janowski's cube efficiency used for live-cube equities.
@@ -37,9 +37,11 @@ pub const BEAVER_MARGIN: f64 = 0.2;
 /// The highest cube value that may still be doubled.
 pub const MAX_CUBE: u32 = 1 << 12;
 
-/// The score and cube facts cube decisions depend on.
+/// What a game is played for: the score and cube facts that turn outcome probabilities into
+/// equities (cubeless and cubeful) and decide the cube. (The cube's rules, who may double and
+/// what a drop scores, are [`crate::rules::variants::cube`]'s.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CubeContext {
+pub struct Stakes {
     /// The variant (for bookkeeping; the decisions do not depend on it).
     pub variant: Variant,
     /// Match length, 0 for money.
@@ -112,11 +114,11 @@ enum Ownership {
     Dead,
 }
 
-impl CubeContext {
+impl Stakes {
     /// The cube facts of `state`; beavers are allowed in money play.
     #[must_use]
-    pub fn from_state(state: &MatchState) -> CubeContext {
-        CubeContext {
+    pub fn from_state(state: &MatchState) -> Stakes {
+        Stakes {
             variant: state.variant,
             match_length: state.match_length,
             score: state.score,
@@ -302,7 +304,7 @@ impl CubeContext {
             self.cube_value,
             self.ownership(doubler),
         );
-        let doubled = CubeContext {
+        let doubled = Stakes {
             cube_value: self.cube_value.saturating_mul(2),
             cube_owner: Some(doubler.opponent()),
             ..*self
@@ -404,7 +406,7 @@ const RESULT_POINTS: [i64; 6] = [1, 2, 3, -1, -2, -3];
 /// Cubeful equity of `side` in the state described by `context`, with `probabilities` seen
 /// from `side` (who may be either player). Money: per unit cube; match: match-winning chance.
 #[must_use]
-pub fn cubeful_equity(context: &CubeContext, probabilities: &Probabilities, side: Side) -> f64 {
+pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Side) -> f64 {
     // Janowski's model is symmetric in who is on roll; the probabilities carry the roll.
     let units = context.janowski(
         probabilities,
@@ -460,8 +462,8 @@ mod tests {
     use super::*;
     use crate::engine::match_equity::match_equity;
 
-    fn money() -> CubeContext {
-        CubeContext {
+    fn money() -> Stakes {
+        Stakes {
             variant: Variant::Standard,
             match_length: 0,
             score: [0, 0],
@@ -506,7 +508,7 @@ mod tests {
     /// the taker 2 away, `(ME(2, 3) - ME(2, 2)) / (1 - ME(2, 2))` = 0.19894.
     #[test]
     fn dead_cube_take_points_are_the_tables() {
-        let context = |length: u32, score: [u32; 2]| CubeContext {
+        let context = |length: u32, score: [u32; 2]| Stakes {
             match_length: length,
             score,
             jacoby: false,
@@ -555,7 +557,7 @@ mod tests {
             TakeAction::Beaver
         );
         // Opponent owns the cube: no double possible.
-        let owned = CubeContext {
+        let owned = Stakes {
             cube_owner: Some(Side::O),
             cube_value: 2,
             ..money()
@@ -565,7 +567,7 @@ mod tests {
 
     #[test]
     fn crawford_forbids_doubling_and_resignations_compare_equity() {
-        let context = CubeContext {
+        let context = Stakes {
             match_length: 5,
             score: [4, 2],
             crawford: true,

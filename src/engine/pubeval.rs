@@ -22,7 +22,7 @@
 //!   at least one checker and have at most ten left, all in their home boards.
 
 use crate::engine::bearoff;
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::rules::{legal_plays, Board, Dice, Side, Variant, BAR};
 
@@ -312,7 +312,7 @@ impl Evaluator for Pubeval {
         self.estimate(board, variant, on_roll, true)
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         if after.checkers_in_play(mover) == 0 {
             return 1.0e9;
         }
@@ -396,14 +396,16 @@ const CONTACT_WEIGHTS: [f64; 122] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::evaluator::best_play;
+    use crate::engine::cube::Stakes;
     use crate::notation::format_play;
     use crate::rules::MatchState;
 
     fn opening(dice: (u8, u8)) -> String {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(dice.0, dice.1).unwrap();
-        let play = best_play(&Pubeval, &state, dice).unwrap();
+        let plays = legal_plays(&state.board, Side::X, dice);
+        let ranked = Pubeval.rank_plays(&state.board, &plays, Side::X, &Stakes::from_state(&state));
+        let play = plays[ranked[0].index];
         format_play(state.rules(), &state.board, Side::X, dice, play.steps())
     }
 

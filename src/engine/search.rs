@@ -5,12 +5,11 @@
 //! a time budget stops the deepening, the last complete level deciding. A level's work (each
 //! candidate with each of the 21 replies' rolls) can be shared by several threads.
 
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::evaluator::finished;
-use crate::rules::variants::scoring::win_kind;
-use crate::rules::variants::GameResult;
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Variant};
+use crate::rules::{GameResult, RuleSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -67,6 +66,12 @@ impl SearchLimits {
             budget: Some(budget),
             threads: 1,
         }
+    }
+
+    /// When a question asked now must be answered by (`None`: no budget).
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.budget.map(|budget| Instant::now() + budget)
     }
 
     /// The same limits on `threads` threads (at least one).
@@ -132,9 +137,63 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         board: &Board,
         on_roll: Side,
         depth: u32,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Probabilities {
         self.value(board, on_roll, depth.min(MAX_PLIES), context)
+    }
+
+    /// [`Search::probabilities_at`] with the 21 rolls' work shared by the threads of the
+    /// limits (the same figures); `None` once `deadline` passes.
+    #[must_use]
+    pub fn probabilities_by(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        context: &Stakes,
+        deadline: Option<Instant>,
+    ) -> Option<Probabilities> {
+        let depth = depth.min(MAX_PLIES);
+        if depth == 0 {
+            return Some(self.inner.probabilities(board, context.variant, on_roll));
+        }
+        let rolls = Dice::all_rolls();
+        let replies = self.share(rolls.len(), deadline, |item| {
+            self.reply_value(board, on_roll, rolls[item], depth, context)
+        })?;
+        let mut total = Probabilities::ZERO;
+        for (dice, probabilities) in rolls.iter().zip(&replies) {
+            total.add_weighted(dice.chance(), probabilities);
+        }
+        Some(total.normalised())
+    }
+
+    /// The probabilities of `board` for `on_roll`, about to roll, searched as deep as the
+    /// limits allow (at most the search's plies), and the depth reached: without a budget the
+    /// full depth at once; with one, deepening from 0 plies until the budget is spent, the last
+    /// complete depth answering.
+    #[must_use]
+    pub fn probabilities_within_limits(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        context: &Stakes,
+    ) -> (Probabilities, u32) {
+        let Some(deadline) = self.limits.deadline() else {
+            let probabilities = self.probabilities_by(board, on_roll, self.plies, context, None);
+            return (
+                probabilities.unwrap_or_else(|| self.value(board, on_roll, self.plies, context)),
+                self.plies,
+            );
+        };
+        let mut answer = (self.inner.probabilities(board, context.variant, on_roll), 0);
+        for depth in 1..=self.plies {
+            match self.probabilities_by(board, on_roll, depth, context, Some(deadline)) {
+                Some(probabilities) => answer = (probabilities, depth),
+                None => break,
+            }
+        }
+        answer
     }
 
     /// The probabilities for `mover` after playing to `after`, searched `depth` plies deep:
@@ -145,7 +204,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         after: &Board,
         mover: Side,
         depth: u32,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Probabilities {
         if after.checkers_in_play(mover) == 0 {
             return won(context.variant, after, mover);
@@ -163,7 +222,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         before: &Board,
         plays: &[Play],
         mover: Side,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Vec<(RankedIndex, Probabilities)> {
         let (ranked, searched) = self.ranking(before, plays, mover, context);
         ranked
@@ -184,9 +243,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         before: &Board,
         plays: &[Play],
         mover: Side,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> (Vec<RankedIndex>, Vec<Option<Probabilities>>) {
-        let deadline = self.limits.budget.map(|budget| Instant::now() + budget);
+        let deadline = self.limits.deadline();
         let mut searched = vec![None; plays.len()];
         let mut ranked = self.inner.rank_plays(before, plays, mover, context);
         for depth in 1..=self.plies {
@@ -242,7 +301,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         afters: &[Board],
         mover: Side,
         depth: u32,
-        context: &CubeContext,
+        context: &Stakes,
         deadline: Option<Instant>,
     ) -> Option<Vec<Probabilities>> {
         let rolls = Dice::all_rolls();
@@ -335,7 +394,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         on_roll: Side,
         dice: Dice,
         depth: u32,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Probabilities {
         let after = self.best_result(board, on_roll, dice, context);
         if after.checkers_in_play(on_roll) == 0 {
@@ -350,13 +409,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     /// (unsearched), for the score and cube of `context`; `board` itself when no checker can
     /// move.
     #[must_use]
-    pub fn best_result(
-        &self,
-        board: &Board,
-        on_roll: Side,
-        dice: Dice,
-        context: &CubeContext,
-    ) -> Board {
+    pub fn best_result(&self, board: &Board, on_roll: Side, dice: Dice, context: &Stakes) -> Board {
         let plays = legal_plays(board, on_roll, dice);
         self.inner
             .rank_plays(board, &plays, on_roll, context)
@@ -365,13 +418,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.
-    fn value(
-        &self,
-        board: &Board,
-        on_roll: Side,
-        depth: u32,
-        context: &CubeContext,
-    ) -> Probabilities {
+    fn value(&self, board: &Board, on_roll: Side, depth: u32, context: &Stakes) -> Probabilities {
         if depth == 0 {
             return self.inner.probabilities(board, context.variant, on_roll);
         }
@@ -383,15 +430,16 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         total.normalised()
     }
 
-    fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &CubeContext) -> f64 {
+    fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &Stakes) -> f64 {
         let probabilities = self.probabilities_after(after, mover, depth, context);
         context.cubeless_equity(&probabilities, mover)
     }
 }
 
 /// The exact result for `winner`, who has just borne off the last checker.
-fn won(variant: Variant, board: &Board, winner: Side) -> Probabilities {
-    let kind = win_kind(variant, board, winner);
+#[must_use]
+pub fn won(variant: Variant, board: &Board, winner: Side) -> Probabilities {
+    let kind = RuleSet::new(variant).win_kind(board, winner);
     finished(GameResult::Win { winner, kind }, winner)
 }
 
@@ -402,11 +450,11 @@ impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
 
     fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
         let context =
-            CubeContext::from_state(&crate::rules::MatchState::new_money_game(variant, on_roll));
+            Stakes::from_state(&crate::rules::MatchState::new_money_game(variant, on_roll));
         self.value(board, on_roll, self.plies, &context)
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         if self.plies == 0 {
             return self.inner.play_score(before, after, mover, context);
         }
@@ -418,7 +466,7 @@ impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
         before: &Board,
         plays: &[Play],
         mover: Side,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Vec<RankedIndex> {
         self.ranking(before, plays, mover, context).0
     }
@@ -427,7 +475,6 @@ impl<E: Evaluator + ?Sized> Evaluator for Search<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::evaluator::best_play;
     use crate::engine::Pubeval;
     use crate::rules::MatchState;
 
@@ -447,14 +494,12 @@ mod tests {
         let dice = Dice::new(6, 2).unwrap();
         let search = Search::new(&Pubeval, 1);
         let plays = legal_plays(&state.board, Side::X, dice);
-        let context = CubeContext::from_state(&state);
+        let context = Stakes::from_state(&state);
         let ranked = search.rank_plays(&state.board, &plays, Side::X, &context);
         let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
         indices.sort_unstable();
         assert_eq!(indices, (0..plays.len()).collect::<Vec<_>>());
         assert_eq!(ranked[0].plies, 1);
-        let play = best_play(&search, &state, dice).unwrap();
-        assert_eq!(play.result, plays[ranked[0].index].result);
     }
 
     #[test]
@@ -463,7 +508,7 @@ mod tests {
         let dice = Dice::new(6, 4).unwrap();
         let search = Search::new(&Pubeval, 1);
         let plays = legal_plays(&state.board, Side::X, dice);
-        let context = CubeContext::from_state(&state);
+        let context = Stakes::from_state(&state);
         let evaluated = search.evaluated_ranking(&state.board, &plays, Side::X, &context);
         assert_eq!(
             evaluated.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
@@ -492,7 +537,7 @@ mod tests {
     #[test]
     fn threads_share_the_work_without_changing_the_figures() {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
-        let context = CubeContext::from_state(&state);
+        let context = Stakes::from_state(&state);
         for (first, second) in [(6, 4), (2, 2), (5, 1)] {
             let dice = Dice::new(first, second).unwrap();
             let plays = legal_plays(&state.board, Side::X, dice);
@@ -512,7 +557,7 @@ mod tests {
         let dice = Dice::new(3, 1).unwrap();
         let search = Search::new(&Pubeval, 2).with_limits(SearchLimits::budget(Duration::ZERO));
         let plays = legal_plays(&state.board, Side::X, dice);
-        let context = CubeContext::from_state(&state);
+        let context = Stakes::from_state(&state);
         let ranked = search.rank_plays(&state.board, &plays, Side::X, &context);
         assert!(ranked.iter().all(|r| r.plies == 0));
         assert_eq!(

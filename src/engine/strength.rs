@@ -2,9 +2,10 @@
 //! dice (each dice sequence is played twice, the evaluators exchanging seats), reported as
 //! points per game with a 95% confidence interval over the independent pairs.
 
-use crate::engine::evaluator::{best_play, Evaluator};
-use crate::rules::variants::{game_result, GameResult};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::best_play;
 use crate::rules::{Dice, MatchState, Side, Variant};
+use crate::rules::{GameResult, RuleSet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,7 +55,8 @@ pub fn play_game<A: Evaluator + ?Sized, B: Evaluator + ?Sized>(
         if let Some(play) = play {
             state.board = play.result;
         }
-        if let Some(GameResult::Win { winner, kind }) = game_result(Variant::Standard, &state.board)
+        if let Some(GameResult::Win { winner, kind }) =
+            RuleSet::new(Variant::Standard).result(&state.board)
         {
             let points = kind.points() as i32;
             let gammon = points > 1;

@@ -17,12 +17,11 @@
 //! on-roll bonus), with a gammon share that grows as the loser's race deficit grows; they are
 //! rough, meant only for resignation decisions and for ranking.
 
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::Pubeval;
-use crate::rules::game::RuleSet;
-use crate::rules::variants::{game_result, GameResult, WinKind};
 use crate::rules::{Board, Dice, MatchState, Play, Side, Variant};
+use crate::rules::{GameResult, RuleSet, WinKind};
 
 /// Pips that make one unit of score in the race term.
 const PIPS_PER_UNIT: f64 = 25.0;
@@ -70,7 +69,7 @@ impl Evaluator for VariantHeuristic {
     }
 
     fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-        if let Some(result) = game_result(variant, board) {
+        if let Some(result) = RuleSet::new(variant).result(board) {
             return finished(result, on_roll);
         }
         match variant {
@@ -112,9 +111,9 @@ impl Evaluator for VariantHeuristic {
         }
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         let variant = context.variant;
-        if let Some(GameResult::Win { winner, kind }) = game_result(variant, after) {
+        if let Some(GameResult::Win { winner, kind }) = RuleSet::new(variant).result(after) {
             if winner == mover {
                 return WINNING_PLAY + f64::from(kind.points());
             }
@@ -232,7 +231,7 @@ pub fn ranked_plays_in<E: Evaluator + ?Sized>(
     dice: Dice,
 ) -> Vec<(f64, Play)> {
     let mover = state.on_roll;
-    let context = CubeContext::from_state(state);
+    let context = Stakes::from_state(state);
     let mut scored: Vec<(f64, Play)> = state
         .rules()
         .legal_plays(&state.board, mover, dice)

@@ -3,34 +3,7 @@
 use serde::Serialize;
 use std::fmt;
 
-/// A byte range `start..end` in the source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-pub struct Span {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
-
-impl Span {
-    /// The span `start..end`.
-    #[must_use]
-    pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start,
-            end: end.max(start),
-        }
-    }
-
-    /// An empty span at `offset`.
-    #[must_use]
-    pub fn at(offset: usize) -> Span {
-        Span {
-            start: offset,
-            end: offset,
-        }
-    }
-}
+pub use crate::notation::Span;
 
 /// How bad a problem is: errors make a file invalid, warnings do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -29,6 +29,7 @@
 pub mod ast;
 pub mod bench;
 pub mod diagnostic;
+pub mod input;
 pub mod mat;
 pub mod positions;
 pub mod record;
@@ -49,8 +50,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::Path;
 
-/// Largest file read (bytes); larger files are reported as unreadable.
-pub const MAX_FILE_SIZE: usize = 64 * 1024 * 1024;
+pub use input::{read_bounded, read_file, InputError, MAX_FILE_SIZE};
 
 /// A match-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -99,10 +99,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
         return Err(Diagnostic::error(
             DiagnosticKind::Unreadable,
             Span::at(0),
-            format!(
-                "the file is {} bytes, more than the {MAX_FILE_SIZE} bytes a match file may have",
-                bytes.len()
-            ),
+            input::too_large_message(),
         ));
     }
     if let Some(position) = bytes.iter().position(|&b| b == 0) {
@@ -329,7 +326,7 @@ pub fn read_match(path: &Path) -> Result<MatchRecord, ReadError> {
             &Diagnostic::error(DiagnosticKind::Unreadable, Span::at(0), message),
         )],
     };
-    let bytes = std::fs::read(path).map_err(|error| unreadable(error.to_string()))?;
+    let bytes = read_file(path).map_err(|error| unreadable(error.to_string()))?;
     let (text, _) = decode(&bytes).map_err(|d| unreadable(d.message))?;
     let format = Format::from_path(path);
     read_match_text(&text, format).map_err(|mut error| {
@@ -442,27 +439,31 @@ pub fn check_bytes(name: &str, bytes: &[u8], format: Option<Format>) -> CheckedF
 #[must_use]
 pub fn validate_path(path: &Path) -> FileReport {
     let name = path.display().to_string();
-    match std::fs::read(path) {
+    match read_file(path) {
         Ok(bytes) => validate_bytes(&name, &bytes, None),
-        Err(error) => {
-            let diagnostic = Diagnostic::error(
-                DiagnosticKind::Unreadable,
-                Span::at(0),
-                format!("cannot read the file: {error}"),
-            );
-            FileReport {
-                file: name.clone(),
-                format: Format::from_path(path),
-                verdict: Verdict::Invalid,
-                players: [String::new(), String::new()],
-                length: 0,
-                games: 0,
-                finished_games: 0,
-                final_score: [0, 0],
-                diagnostics: vec![Located::new(&name, "", &LineIndex::new(""), &diagnostic)],
-                bytes: 0,
-            }
-        }
+        Err(error) => unreadable_report(&name, Format::from_path(path), &error),
+    }
+}
+
+/// The report of a file or stream `name` that could not be read (or was too large).
+#[must_use]
+pub fn unreadable_report(name: &str, format: Format, error: &InputError) -> FileReport {
+    let message = match error {
+        InputError::TooLarge => error.to_string(),
+        InputError::Io(error) => format!("cannot read the file: {error}"),
+    };
+    let diagnostic = Diagnostic::error(DiagnosticKind::Unreadable, Span::at(0), message);
+    FileReport {
+        file: name.to_string(),
+        format,
+        verdict: Verdict::Invalid,
+        players: [String::new(), String::new()],
+        length: 0,
+        games: 0,
+        finished_games: 0,
+        final_score: [0, 0],
+        diagnostics: vec![Located::new(name, "", &LineIndex::new(""), &diagnostic)],
+        bytes: 0,
     }
 }
 

@@ -6,8 +6,7 @@ use super::diagnostic::{Diagnostic, Span};
 use super::record::{GameAction, MatchRecord};
 use super::replay::{self, EventKind, MatchInput};
 use crate::notation::format_play;
-use crate::rules::game::RuleSet;
-use crate::rules::variants::legal_plays_in;
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant, BAR};
 
 /// One recorded action and the state it was taken in.
@@ -45,7 +44,10 @@ fn game_start(record: &MatchRecord, index: usize) -> MatchState {
 /// up on the board.
 fn play_text(variant: Variant, board: &Board, side: Side, dice: Dice, steps: &[Step]) -> String {
     if steps.is_empty() {
-        return if legal_plays_in(variant, board, side, dice).is_empty() {
+        return if RuleSet::new(variant)
+            .legal_plays(board, side, dice)
+            .is_empty()
+        {
             "(no move)".to_string()
         } else {
             "(no play recorded)".to_string()
@@ -69,7 +71,7 @@ fn apply_steps(
         key
     };
     let wanted = key(steps);
-    let legal = legal_plays_in(variant, board, side, dice);
+    let legal = RuleSet::new(variant).legal_plays(board, side, dice);
     if steps.is_empty() {
         // No legal play, or a roll left unplayed (before a resignation, after a lost
         // position): the board stays as it is, as in the replay.
@@ -353,7 +355,8 @@ pub fn closest_legal_plays(
     let side = state.on_roll;
     let board = &state.board;
     let wanted = jumps(written);
-    let mut plays: Vec<(usize, String)> = legal_plays_in(state.variant, board, side, dice)
+    let mut plays: Vec<(usize, String)> = RuleSet::new(state.variant)
+        .legal_plays(board, side, dice)
         .iter()
         .map(|play| {
             let text = play_text(state.variant, board, side, dice, play.steps());

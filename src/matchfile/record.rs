@@ -33,7 +33,7 @@ pub struct GameRecord {
     /// The actions in order.
     pub actions: Vec<GameAction>,
     /// How the game ended; `None` when the record stops before the end.
-    pub result: Option<GameResult>,
+    pub result: Option<RecordedResult>,
 }
 
 /// One recorded action.
@@ -113,18 +113,18 @@ pub enum GameAction {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct GameResult {
+pub struct RecordedResult {
     /// The winner.
     pub winner: Side,
     /// Points won (after cube, gammons and resignations).
     pub points: u32,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: RecordedEnding,
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Ending {
+pub enum RecordedEnding {
     /// The winner bore off all checkers.
     BearOff,
     /// The loser dropped a double.
@@ -181,7 +181,7 @@ impl GameRecord {
             score: [score_x, score_o],
             crawford: self.crawford,
             actions: self.actions.iter().map(GameAction::swapped).collect(),
-            result: self.result.map(|result| GameResult {
+            result: self.result.map(|result| RecordedResult {
                 winner: result.winner.opponent(),
                 ..result
             }),

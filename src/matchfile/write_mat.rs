@@ -1,8 +1,8 @@
 //! Writes a [`MatchRecord`] as Jellyfish .mat text, laid out the way gnubg exports it.
 
-use super::record::{Ending, GameAction, GameRecord, MatchRecord};
+use super::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
 use crate::notation::variant_format::{bear_off_label, contact_mark};
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
@@ -219,7 +219,7 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
             // Player 0's last record (a drop, a roll before resigning) shares the line; gnubg
             // writes the win after a roll without the spaces around it.
             lines.right = Some(match result.ending {
-                Ending::Resigned(_) => wins,
+                RecordedEnding::Resigned(_) => wins,
                 _ => format!(" {wins} "),
             });
             lines.flush();

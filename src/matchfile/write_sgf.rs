@@ -1,8 +1,8 @@
 //! Writes a [`MatchRecord`] as gnubg SGF (`GM[6]`): one game tree per game, with the
 //! options that give the layout of gnubg's own `save match` and `save position`.
 
-use super::record::{pending_roll, Ending, GameAction, MatchRecord};
-use crate::rules::game::RuleSet;
+use super::record::{pending_roll, GameAction, MatchRecord, RecordedEnding};
+use crate::rules::RuleSet;
 use crate::rules::{Dice, Side, Variant};
 use std::fmt::Write;
 
@@ -111,7 +111,7 @@ pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
         }
         if let Some(result) = game.result {
             let winner = colour(result.winner);
-            let resigned = if matches!(result.ending, Ending::Resigned(_)) {
+            let resigned = if matches!(result.ending, RecordedEnding::Resigned(_)) {
                 "R"
             } else {
                 ""

@@ -1,14 +1,36 @@
 //! Errors of move notation: syntax errors (with a span) apart from resolution errors.
 
+use serde::Serialize;
 use std::fmt;
 
-/// A byte range in the parsed text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A byte range `start..end` in a text (a move, a match file): the one span type of
+/// the crate, also what match-file diagnostics point at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Span {
     /// First byte.
     pub start: usize,
     /// One past the last byte.
     pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    #[must_use]
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start,
+            end: end.max(start),
+        }
+    }
+
+    /// An empty span at `offset`.
+    #[must_use]
+    pub fn at(offset: usize) -> Span {
+        Span {
+            start: offset,
+            end: offset,
+        }
+    }
 }
 
 /// Why a move text cannot be read (syntax only, no board involved).

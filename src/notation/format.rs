@@ -7,8 +7,8 @@
 //! entries once with a count; mark a final point `*` only for the first entry reaching it.
 
 use super::variant_format::{bear_off_label, contact_mark, marked_layout};
-use crate::rules::game::{Contact, RuleSet};
 use crate::rules::{Board, Dice, Side, Step, BAR_POINT, OFF_POINT};
+use crate::rules::{Contact, RuleSet};
 use std::fmt::Write;
 
 /// The notation of the play made of `steps` by `mover` with `dice` on `before` (the board
@@ -19,7 +19,7 @@ use std::fmt::Write;
 ///
 /// ```
 /// use tavli::notation::format_play;
-/// use tavli::rules::game::RuleSet;
+/// use tavli::rules::RuleSet;
 /// use tavli::rules::{Dice, Side, Step};
 /// let rules = RuleSet::default();
 /// let steps = [Step { from: 24, to: 18, hit: false }, Step { from: 18, to: 13, hit: false }];
@@ -46,7 +46,7 @@ pub fn format_play(
 ///
 /// ```
 /// use tavli::notation::format_recorded_play;
-/// use tavli::rules::game::RuleSet;
+/// use tavli::rules::RuleSet;
 /// use tavli::rules::{Dice, Step};
 /// let steps = [Step { from: 13, to: 7, hit: true }, Step { from: 7, to: 5, hit: false }];
 /// let dice = Dice::new(6, 2).unwrap();

@@ -3,7 +3,7 @@
 
 use super::error::ResolveMoveError;
 use super::parser::MoveText;
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, Play, Side, BAR, BAR_POINT, OFF_POINT};
 
 /// Applies the written steps as direct jumps (each hits only a blot on its end point) and

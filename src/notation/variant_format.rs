@@ -3,9 +3,9 @@
 //! bear-off actions as `sum 3: 3/off`, `double as sum 4: 4/off`, `double option (2): 1/off`,
 //! `double option (3): 2/off(2)`. `format::format_play` chooses it.
 
-use crate::rules::game::Contact;
 use crate::rules::play::{Step, BAR_POINT, OFF_POINT};
-use crate::rules::variants::athroisma::BearOffAction;
+use crate::rules::BearOffAction;
+use crate::rules::Contact;
 use std::fmt::Write;
 
 /// The mark written after a point where a step made contact: `*` for a hit, `^` for a pin,
@@ -99,7 +99,7 @@ fn write_point(text: &mut String, point: u8) {
 #[cfg(test)]
 mod tests {
     use crate::notation::format_play;
-    use crate::rules::game::RuleSet;
+    use crate::rules::RuleSet;
     use crate::rules::{Board, Dice, Side, Step, Variant};
 
     fn step(from: u8, to: u8, hit: bool) -> Step {

@@ -5,10 +5,10 @@ use super::error::{ParseMoveError, ParseMoveErrorKind, ResolveMoveError, Span};
 use super::token::{bear_off_label, checker_path, Spelling};
 use crate::rules::board::{Board, BAR};
 use crate::rules::dice::Dice;
-use crate::rules::game::{Contact, RuleSet};
 use crate::rules::play::{Play, BAR_POINT, OFF_POINT};
 use crate::rules::side::Side;
-use crate::rules::variants::athroisma::{bear_off_action, BearOffAction};
+use crate::rules::BearOffAction;
+use crate::rules::{Contact, RuleSet};
 use nom::character::complete::{char, space0, space1};
 use nom::combinator::{map, opt};
 use nom::multi::separated_list1;
@@ -119,7 +119,7 @@ pub(super) fn resolve_entries(
         .find(|play| play.result == after)
         .ok_or(ResolveMoveError::Illegal)?;
     if let Some(label) = text.action {
-        let matches = match (label, bear_off_action(dice, play.steps())) {
+        let matches = match (label, rules.bear_off_action(dice, play.steps())) {
             (ActionLabel::Sum(sum), Some(BearOffAction::Sum(point))) => sum == point,
             (ActionLabel::DoubleAsSum(sum), Some(BearOffAction::DoubleAsSum(point))) => {
                 sum == point

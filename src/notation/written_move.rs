@@ -6,7 +6,7 @@ use super::error::{ParseMoveError, ResolveMoveError};
 use super::parser::{parse_jumps, MoveText};
 use super::resolve::resolve_jumps;
 use super::variant_move::{parse_entries, resolve_entries, VariantMoveText};
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, Play, Side};
 
 /// A written play, syntax only, in one of the two grammars.
@@ -24,7 +24,7 @@ pub enum WrittenMove {
 ///
 /// ```
 /// use tavli::notation::{parse_move, WrittenMove};
-/// use tavli::rules::game::RuleSet;
+/// use tavli::rules::RuleSet;
 /// use tavli::rules::Variant;
 /// let Ok(WrittenMove::Jumps(text)) = parse_move(RuleSet::default(), "13/7/1") else { panic!() };
 /// assert_eq!(text.steps, vec![(13, 7), (7, 1)]);

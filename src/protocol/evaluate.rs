@@ -1,14 +1,15 @@
-//! Bridges the REPL to tavli's engine evaluator: ranked hints and the computer player's decisions.
+//! Bridges the REPL to tavli's judge ([`crate::engine::judge`]): ranked hints, `eval` and cube
+//! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
 use super::cube_report::{CubeAnswer, CubeReport};
 use super::response::{EvaluationReport, EvaluationRow};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::cube::{self, CubeContext, DoubleAction, ResignationValue, TakeAction};
+use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
 use crate::engine::pubeval::is_contact;
-use crate::engine::search::Search;
-use crate::rules::{legal_plays, Board, Dice, MatchState, Play, Side};
+use crate::rules::{Board, Dice, MatchState, Play, Side};
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -100,21 +101,6 @@ pub fn evaluator_column(label: &str, plies: u32) -> String {
     format!("{label} {plies}-ply")
 }
 
-/// One play ranked for `hint`: the play, the plies it was searched to, the mover's cubeful
-/// equity after it and the mover's cubeless probabilities after it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RankedPlay {
-    /// The play.
-    pub play: Play,
-    /// How many plies deep it was judged (plays the move filters dropped stay shallower).
-    pub plies: u32,
-    /// The mover's cubeful equity after the play (money: per unit cube; match: match-winning
-    /// chance), the opponent being on roll.
-    pub equity: f64,
-    /// The mover's cubeless probabilities after the play.
-    pub probabilities: Probabilities,
-}
-
 /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon as gnubg prints them
 /// (gammons include backgammons).
 #[must_use]
@@ -130,42 +116,16 @@ pub fn gnubg_figures(probabilities: &Probabilities) -> [f64; 6] {
 }
 
 /// The legal plays for the player on roll in `state` with `dice`, judged `plies` deep as the
-/// computer's search judges them: the plays searched deepest first, and within each depth in
-/// the order of the equity shown (ties keep gnubg's generation order), as gnubg's `hint` lists
-/// them. The first is the computer's choice unless two plays' cubeless and cubeful orders
-/// differ.
+/// computer's search judges them, in the order gnubg's `hint` lists them
+/// ([`Judge::ranked_plays`]). The first is the computer's choice.
 #[must_use]
 pub fn ranked_plays(
     engine: &dyn Evaluator,
     state: &MatchState,
     dice: Dice,
     plies: u32,
-) -> Vec<RankedPlay> {
-    let mover = state.on_roll;
-    let context = CubeContext::from_state(state);
-    let plays = legal_plays(&state.board, mover, dice);
-    let search = Search::new(engine, plies);
-    let after_context = CubeContext::from_state(&MatchState {
-        on_roll: mover.opponent(),
-        turn: mover.opponent(),
-        dice: None,
-        double_offered: false,
-        resignation: None,
-        ..*state
-    });
-    let mut ranked: Vec<RankedPlay> = search
-        .evaluated_ranking(&state.board, &plays, mover, &context)
-        .into_iter()
-        .map(|(index, probabilities)| RankedPlay {
-            play: plays[index.index],
-            plies: index.plies,
-            equity: cube::cubeful_equity(&after_context, &probabilities, mover),
-            probabilities,
-        })
-        .collect();
-    // A stable sort: equal equities keep the search's order.
-    ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.equity.total_cmp(&a.equity)));
-    ranked
+) -> Vec<PlayEvaluation> {
+    Judge::new(engine, plies).ranked_plays(state, dice)
 }
 
 /// The class of position gnubg names after `Evaluator:` (`Over`, `Race`, `Contact`), as
@@ -181,16 +141,6 @@ pub fn position_class(board: &Board) -> &'static str {
     }
 }
 
-/// The probabilities of `state`'s position for the player on roll, searched `plies` deep.
-fn probabilities_on_roll(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> Probabilities {
-    Search::new(engine, plies).probabilities_at(
-        &state.board,
-        state.on_roll,
-        plies,
-        &CubeContext::from_state(state),
-    )
-}
-
 /// The cube analysis of `state` for the double of `doubler` (the player on roll), seen by
 /// `viewer` (the doubler, or his opponent answering a pending double), judged `plies` deep and
 /// shown as `label`; `beaver_allowed` says whether the session would permit a beaver of this
@@ -203,42 +153,32 @@ pub fn cube_report(
     beaver_allowed: bool,
     plies: u32,
 ) -> CubeReport {
-    let on_roll = probabilities_on_roll(evaluator.get(), state, plies);
-    cube_analysis(
-        evaluator.label(),
-        state,
-        viewer,
-        beaver_allowed,
-        plies,
-        &on_roll,
-    )
+    let decision =
+        Judge::new(evaluator.get(), plies).cube_decision(state, state.on_roll, beaver_allowed);
+    cube_analysis(evaluator.label(), state, viewer, plies, &decision)
 }
 
-/// [`cube_report`] from `on_roll`, the doubler's probabilities judged `plies` deep.
+/// [`cube_report`] worded from the judge's `decision`, judged `plies` deep.
 fn cube_analysis(
     label: &str,
     state: &MatchState,
     viewer: Side,
-    beaver_allowed: bool,
     plies: u32,
-    on_roll: &Probabilities,
+    decision: &CubeDecision,
 ) -> CubeReport {
-    let doubler = state.on_roll;
-    let probabilities = on_roll.seen_by(doubler, viewer);
-    let context = CubeContext {
-        beavers: beaver_allowed && !state.is_match(),
-        ..CubeContext::from_state(state)
-    };
-    let analysis = context.analyse_double(on_roll, doubler);
-    let answer = match context.take_action(on_roll, doubler) {
+    let doubler = decision.doubler;
+    let probabilities = decision.probabilities.seen_by(doubler, viewer);
+    let evaluation = Evaluation::of(state, probabilities, viewer);
+    let stakes = Stakes::from_state(state);
+    let analysis = decision.analysis;
+    let answer = match decision.take {
         TakeAction::Take => CubeAnswer::Take,
         TakeAction::Drop => CubeAnswer::Pass,
         TakeAction::Beaver => CubeAnswer::Beaver,
     };
-    let cubeless = context.cubeless_equity(&probabilities, viewer);
     CubeReport {
         evaluator: evaluator_column(label, plies),
-        cubeless_equity: context.equity_in_units(viewer, cubeless),
+        cubeless_equity: stakes.equity_in_units(viewer, evaluation.cubeless_equity),
         money_equity: state.is_match().then(|| probabilities.money_equity()),
         probabilities: gnubg_figures(&probabilities),
         no_double: analysis.no_double,
@@ -261,41 +201,34 @@ pub fn evaluation_report(
     plies: u32,
 ) -> EvaluationReport {
     let side = state.on_roll;
-    let context = CubeContext::from_state(state);
-    let search = Search::new(evaluator.get(), plies);
-    let judged: Vec<Probabilities> = (0..=search.plies())
-        .map(|depth| search.probabilities_at(&state.board, side, depth, &context))
-        .collect();
+    let stakes = Stakes::from_state(state);
+    let judge = Judge::new(evaluator.get(), plies);
+    let judged = judge.probabilities_by_depth(state);
     let rows = judged
         .iter()
         .zip(0..)
         .map(|(on_roll, depth)| {
-            let cubeless = context.cubeless_equity(on_roll, side);
+            let evaluation = Evaluation::of(state, *on_roll, side);
             EvaluationRow {
                 plies: depth,
                 probabilities: gnubg_figures(on_roll),
-                cubeless_equity: context.equity_in_units(side, cubeless),
-                cubeful_equity: context
-                    .equity_in_units(side, cube::cubeful_equity(&context, on_roll, side)),
+                cubeless_equity: stakes.equity_in_units(side, evaluation.cubeless_equity),
+                cubeful_equity: stakes.equity_in_units(side, evaluation.cubeful_equity),
             }
         })
         .collect();
-    let cube = cube.zip(judged.last()).map(|(beaver_allowed, deepest)| {
-        cube_analysis(
-            evaluator.label(),
-            state,
-            side,
-            beaver_allowed,
-            search.plies(),
-            deepest,
-        )
+    let deepest = judged.len().saturating_sub(1) as u32;
+    let cube = cube.zip(judged.last()).map(|(beaver_allowed, on_roll)| {
+        let decision =
+            CubeDecision::from_probabilities(state, side, beaver_allowed, on_roll, deepest);
+        cube_analysis(evaluator.label(), state, side, deepest, &decision)
     });
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),
         evaluator: format!(
             "{}, {}",
-            evaluator_column(evaluator.label(), search.plies()),
+            evaluator_column(evaluator.label(), judge.plies()),
             position_class(&state.board)
         ),
         rows,
@@ -322,11 +255,9 @@ pub fn computer_play(
 /// (judging `plies` deep).
 #[must_use]
 pub fn computer_doubles(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> bool {
-    let doubler = state.on_roll;
-    let probabilities = probabilities_on_roll(engine, state, plies);
-    CubeContext::from_state(state)
-        .analyse_double(&probabilities, doubler)
-        .double_action()
+    Judge::new(engine, plies)
+        .cube_decision(state, state.on_roll, false)
+        .double()
         == DoubleAction::Double
 }
 
@@ -339,13 +270,9 @@ pub fn computer_take_action(
     beaver_allowed: bool,
     plies: u32,
 ) -> TakeAction {
-    let doubler = state.on_roll;
-    let probabilities = probabilities_on_roll(engine, state, plies);
-    let context = CubeContext {
-        beavers: beaver_allowed && !state.is_match(),
-        ..CubeContext::from_state(state)
-    };
-    context.take_action(&probabilities, doubler)
+    Judge::new(engine, plies)
+        .cube_decision(state, state.on_roll, beaver_allowed)
+        .take
 }
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples
@@ -372,12 +299,7 @@ pub fn resignation_value(
     points: u32,
     plies: u32,
 ) -> ResignationValue {
-    let on_roll = probabilities_on_roll(engine, state, plies);
-    CubeContext::from_state(state).resignation_value(
-        &on_roll.seen_by(state.on_roll, receiver),
-        receiver,
-        points,
-    )
+    Judge::new(engine, plies).resignation(state, receiver, points)
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 //! where gnubg prints them (most before the step's board, a few after the event).
 
 use super::response::{GameEvent, Output};
-use crate::rules::game::{Ending, Event};
-use crate::rules::variants::WinKind;
+use crate::rules::game::{Event, WinEnding};
 use crate::rules::Resignation;
+use crate::rules::WinKind;
 
 /// Where an event's sentence stands among the outputs in `--json`: before or after the event
 /// object (the text renderer prints it where the event is).
@@ -86,7 +86,7 @@ pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String
         )),
         Event::Won {
             winner,
-            ending: Ending::Resigned(kind),
+            ending: WinEnding::Resigned(kind),
             ..
         } => before(format!(
             "{} accepts and wins a {}.",
@@ -95,7 +95,7 @@ pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String
         )),
         Event::Won {
             winner,
-            ending: Ending::Played(WinKind::Mother),
+            ending: WinEnding::Played(WinKind::Mother),
             ..
         } => before(format!(
             "{}'s mother checker is pinned.",
@@ -138,7 +138,7 @@ mod tests {
         let won = Output::Event {
             event: named(Event::Won {
                 winner: Side::X,
-                ending: Ending::Dropped,
+                ending: WinEnding::Dropped,
                 points: 2,
             }),
         };

@@ -7,7 +7,7 @@ use super::reply_text::reply_text;
 use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
 use super::text;
 use crate::codec::match_id;
-use crate::rules::game::{Ending, Event};
+use crate::rules::game::{Event, WinEnding};
 use crate::rules::{Dice, Resignation, Side};
 use serde_json::{json, Value};
 
@@ -154,9 +154,9 @@ fn event_json(event: &GameEvent) -> Value {
             points,
         } => {
             let (how, kind) = match ending {
-                Ending::Played(kind) => ("played", format!("{kind:?}").to_ascii_lowercase()),
-                Ending::Dropped => ("dropped", "single".to_string()),
-                Ending::Resigned(kind) => ("resigned", resignation_name(kind).to_string()),
+                WinEnding::Played(kind) => ("played", format!("{kind:?}").to_ascii_lowercase()),
+                WinEnding::Dropped => ("dropped", "single".to_string()),
+                WinEnding::Resigned(kind) => ("resigned", resignation_name(kind).to_string()),
             };
             json!({
                 "event": "won",

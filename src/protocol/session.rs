@@ -20,7 +20,8 @@ use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
 use crate::notation::format_play;
-use crate::rules::game::{Game, Match, MatchContext, RuleSet};
+use crate::rules::game::{Game, Match, MatchContext};
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
@@ -29,6 +30,7 @@ mod files;
 mod games;
 mod match_state;
 mod position;
+mod record;
 mod rollout;
 mod settings;
 mod show;
@@ -132,7 +134,8 @@ pub struct Session {
     settings: Settings,
     rng: DiceRng,
     /// The game in progress in the match-file model: what `list game` lists, what the file
-    /// commands write and what they read back (finished games go to the archive).
+    /// commands write and what they read back (finished games go to the archive). Kept from
+    /// the game's events (see `record.rs`), from the position edits, and from a file read.
     actions: Vec<GameAction>,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,

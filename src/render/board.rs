@@ -1,7 +1,7 @@
 //! gnubg's ASCII board diagram (`show board`), as a pure function of the match state.
 
-use crate::rules::variants::{point_contents, PointContents};
 use crate::rules::{Board, Dice, MatchState, Resignation, Side, Variant, BAR};
+use crate::rules::{PointContents, RuleSet};
 
 /// Everything the board diagram shows: the state plus the texts gnubg prints around it.
 ///
@@ -220,7 +220,7 @@ fn push_row(
 /// drawing of a stack, and a pinned Plakoto checker as the lower-case letter of its side at
 /// the edge, under the checkers that pin it.
 fn push_point(text: &mut String, board: &Board, variant: Variant, point: u8, row: usize) {
-    let contents = point_contents(variant, board, point);
+    let contents = RuleSet::new(variant).point_contents(board, point);
     let (top, count) = if contents.x > 0 && contents.pinned != Some(Side::X) {
         (Side::X, contents.x)
     } else {

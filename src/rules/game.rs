@@ -3,8 +3,8 @@
 //! No text: callers turn events and errors into gnubg's wording or into diagnostics.
 //!
 //! ```
-//! use tavli::rules::game::{Action, Event, Game, MatchContext, RuleSet};
-//! use tavli::rules::{Dice, Side, Variant};
+//! use tavli::rules::game::{Action, Event, Game, MatchContext};
+//! use tavli::rules::{Dice, RuleSet, Side, Variant};
 //! let mut game = Game::new(RuleSet::new(Variant::Standard), MatchContext::money(), Side::X);
 //! let dice = Dice::new(3, 1).unwrap();
 //! let events = game.apply(Action::Roll(dice)).unwrap();
@@ -19,19 +19,18 @@ mod edit;
 mod error;
 mod match_play;
 mod resume;
-mod rule_set;
 mod written;
 
 pub use context::MatchContext;
 pub use error::GameError;
 pub use match_play::{CrawfordMark, GameOutcome, Match, RecordedGame};
 pub use resume::GameInProgress;
-pub use rule_set::{Contact, PositionForm, RuleSet};
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
-use crate::rules::match_state::Resignation;
 use crate::rules::play::Play;
+use crate::rules::resignation::Resignation;
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::{self, Cube, CubeContext};
 use crate::rules::variants::{GameResult, WinKind};
@@ -90,7 +89,7 @@ pub enum Action {
         /// The winner.
         winner: Side,
         /// How the game ended.
-        ending: Ending,
+        ending: WinEnding,
         /// The points scored.
         points: u32,
     },
@@ -106,7 +105,8 @@ pub enum Event {
         /// The dice.
         dice: Dice,
     },
-    /// `side` must roll `dice` again (Athroisma).
+    /// `side` must roll `dice` again (Athroisma): it follows the [`Event::Rolled`] of those
+    /// dice, which the game does not keep (the same player rolls again).
     Rerolled {
         /// Who rolls again.
         side: Side,
@@ -174,7 +174,7 @@ pub enum Event {
         /// The winner.
         winner: Side,
         /// How (for a drop: a single game; for a resignation: what was resigned).
-        ending: Ending,
+        ending: WinEnding,
         /// The points scored, cube included.
         points: u32,
     },
@@ -191,7 +191,7 @@ pub enum Event {
 
 /// How a won game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
+pub enum WinEnding {
     /// By bearing off (or Plakoto's mother rule), of this kind.
     Played(WinKind),
     /// The loser dropped a double.
@@ -319,7 +319,9 @@ impl Game {
         if self.resignation.is_some() {
             return Err(GameError::ResignationPending);
         }
-        cube::may_double(&self.cube, &self.cube_context(), self.on_roll).map_err(GameError::Cube)
+        self.cube
+            .may_double(&self.cube_context(), self.on_roll)
+            .map_err(GameError::Cube)
     }
 
     fn cube_context(&self) -> CubeContext {
@@ -377,7 +379,10 @@ impl Game {
                 self.declined = None;
                 self.opening = false;
                 if self.rules.requires_reroll(&self.board, side, dice) {
-                    return Ok(vec![Event::Rerolled { side, dice }]);
+                    return Ok(vec![
+                        Event::Rolled { side, dice },
+                        Event::Rerolled { side, dice },
+                    ]);
                 }
                 self.dice = Some(dice);
                 Ok(vec![Event::Rolled { side, dice }])
@@ -435,7 +440,7 @@ impl Game {
                 self.cube.offer = None;
                 let won = Event::Won {
                     winner,
-                    ending: Ending::Dropped,
+                    ending: WinEnding::Dropped,
                     points,
                 };
                 self.result = Some(won);
@@ -457,7 +462,7 @@ impl Game {
                 let points = self.rules.resignation_points(kind, &self.cube);
                 let won = Event::Won {
                     winner: resigner.opponent(),
-                    ending: Ending::Resigned(kind),
+                    ending: WinEnding::Resigned(kind),
                     points,
                 };
                 self.result = Some(won);
@@ -543,7 +548,7 @@ impl Game {
         let event = match result {
             GameResult::Win { winner, kind } => Event::Won {
                 winner,
-                ending: Ending::Played(kind),
+                ending: WinEnding::Played(kind),
                 points: self
                     .rules
                     .points(result, &self.cube, self.context.money_jacoby()),

@@ -8,8 +8,8 @@
 
 use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::{NetClass, NetSet, OUTPUTS};
-use crate::rules::variants::{game_result, GameResult};
 use crate::rules::{Board, Side, Variant};
+use crate::rules::{GameResult, RuleSet};
 use crate::train::self_play::{choose, opening_roll, roll, value, Work};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -114,7 +114,9 @@ pub fn play(
                 judged.push((row, side, value(nets, &board, side, &mut work)));
             }
             board = choose(nets, &board, side, dice, &mut work).0;
-            if let Some(GameResult::Win { winner, kind }) = game_result(Variant::Standard, &board) {
+            if let Some(GameResult::Win { winner, kind }) =
+                RuleSet::new(Variant::Standard).result(&board)
+            {
                 result = Some((winner, kind.points()));
                 break;
             }

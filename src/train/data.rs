@@ -31,10 +31,18 @@ impl fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
+/// Largest data file read, once decompressed (bytes): 512 MiB, some twenty times the largest
+/// training file (a gzip bomb or a wrong file is refused instead of filling the memory).
+pub const MAX_DATA_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Longest line of a data file (bytes): a Position ID and five probabilities take 60.
+pub const MAX_LINE_BYTES: usize = 1024;
+
 /// The lines of a data file (gzip when the name ends in `.gz`); a missing file has none.
 ///
 /// # Errors
-/// The file exists but cannot be read or decompressed.
+/// The file exists but cannot be read or decompressed, holds more than [`MAX_DATA_BYTES`]
+/// once decompressed, or a line longer than [`MAX_LINE_BYTES`].
 pub fn read_lines(path: &Path) -> std::io::Result<Vec<String>> {
     if !path.exists() {
         return Ok(Vec::new());
@@ -45,7 +53,43 @@ pub fn read_lines(path: &Path) -> std::io::Result<Vec<String>> {
     } else {
         Box::new(file)
     };
-    BufReader::new(reader).lines().collect()
+    let mut reader = BufReader::new(reader.take(MAX_DATA_BYTES + 1));
+    let mut lines = Vec::new();
+    let mut total = 0u64;
+    loop {
+        let mut line = String::new();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_line(&mut line)?;
+        if read == 0 {
+            break;
+        }
+        total += read as u64;
+        if total > MAX_DATA_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "more than {MAX_DATA_BYTES} bytes (512 MiB), the largest data file tavli reads"
+                ),
+            ));
+        }
+        if line.ends_with('\n') {
+            line.pop();
+            if line.ends_with('\r') {
+                line.pop();
+            }
+        } else if read > MAX_LINE_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "line {}: longer than {MAX_LINE_BYTES} bytes, the longest line of a data file",
+                    lines.len() + 1
+                ),
+            ));
+        }
+        lines.push(line);
+    }
+    Ok(lines)
 }
 
 /// Appends `lines` to a data file (a new gzip member when the name ends in `.gz`).
@@ -148,6 +192,20 @@ mod tests {
         assert_eq!(example.targets, [0.5, 0.1, 0.0, 0.2, 0.01]);
         assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1", 3).is_err());
         assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1 0 0 2", 4).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_refused_with_its_number() {
+        let dir = std::env::temp_dir().join(format!("tavli-data-long-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("labels.txt");
+        let text = format!("a\r\nb\n{}\n", "x".repeat(MAX_LINE_BYTES + 1));
+        std::fs::write(&path, text).unwrap();
+        let error = read_lines(&path).unwrap_err();
+        assert!(error.to_string().contains("line 3"), "{error}");
+        std::fs::write(&path, "a\r\nb").unwrap();
+        assert_eq!(read_lines(&path).unwrap(), ["a", "b"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

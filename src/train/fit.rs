@@ -129,6 +129,19 @@ fn rate_at(config: &FitConfig, progress: f32) -> f32 {
     config.rate * (config.final_rate / config.rate).powf(progress)
 }
 
+/// The classes that `examples` train, in the order `fit` trains them.
+#[must_use]
+pub fn classes_present(examples: &[Example]) -> Vec<NetClass> {
+    NetClass::ALL
+        .into_iter()
+        .filter(|&class| {
+            examples
+                .iter()
+                .any(|e| PositionClass::of(&e.board).network() == Some(class))
+        })
+        .collect()
+}
+
 /// Trains the networks of `nets` on `examples`, reporting each epoch.
 pub fn fit(
     nets: &mut NetSet,

@@ -5,7 +5,7 @@ use crate::engine::bearoff_database::BearoffDatabase;
 use crate::engine::net::evaluator::{finished, PositionClass};
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::{NetSet, Scratch, OUTPUTS};
-use crate::rules::variants::game_result;
+use crate::rules::RuleSet;
 use crate::rules::{legal_plays_into, Board, Dice, Play, Side, Variant};
 use rand::Rng;
 
@@ -38,7 +38,9 @@ pub fn value(nets: &NetSet, board: &Board, on_roll: Side, work: &mut Work) -> [f
     let class = PositionClass::of(board);
     let probabilities = match class {
         PositionClass::Over => finished(
-            game_result(Variant::Standard, board).expect("the game is over"),
+            RuleSet::new(Variant::Standard)
+                .result(board)
+                .expect("the game is over"),
             on_roll,
         ),
         PositionClass::BearOff => BearoffDatabase::get()

@@ -4,15 +4,15 @@
 //! network sums are carried from the play before (`Network::evaluate_from`).
 
 use crate::engine::bearoff_database::{self, BearoffDatabase};
-use crate::engine::cube::CubeContext;
+use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
 use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
-use crate::rules::variants::{game_result, GameResult, WinKind};
 use crate::rules::{Board, Play, Side, Variant};
+use crate::rules::{GameResult, RuleSet, WinKind};
 use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
@@ -196,8 +196,9 @@ impl NetEvaluator {
         let class = PositionClass::of(board);
         match class {
             PositionClass::Over => {
-                let result =
-                    game_result(variant, board).expect("a side has borne off every checker");
+                let result = RuleSet::new(variant)
+                    .result(board)
+                    .expect("a side has borne off every checker");
                 finished(result, on_roll)
             }
             PositionClass::BearOff => BearoffDatabase::get()
@@ -226,7 +227,7 @@ impl Evaluator for NetEvaluator {
         }
     }
 
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &CubeContext) -> f64 {
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
         if !context.variant.is_gnubg_variation() {
             return VariantHeuristic.play_score(before, after, mover, context);
         }
@@ -243,7 +244,7 @@ impl Evaluator for NetEvaluator {
         before: &Board,
         plays: &[Play],
         mover: Side,
-        context: &CubeContext,
+        context: &Stakes,
     ) -> Vec<RankedIndex> {
         let gnubg_variation = context.variant.is_gnubg_variation();
         BATCH.with(|batch| {

@@ -1,10 +1,10 @@
 //! The one place a rollout meets the engine's cube decisions and cubeful values (today
-//! [`CubeContext::analyse_double`], [`CubeContext::take_action`] and Janowski's
+//! [`Stakes::analyse_double`], [`Stakes::take_action`] and Janowski's
 //! [`cube::cubeful_equity`]): a small adapter, so the rollout can be wired to another decision
 //! interface by changing this file alone.
 
-use crate::engine::cube::{self, CubeContext, DoubleAction, TakeAction};
-use crate::engine::evaluator::Probabilities;
+use crate::engine::cube::{self, DoubleAction, Stakes, TakeAction};
+use crate::engine::Probabilities;
 use crate::rules::Side;
 
 /// What happened to the cube before a roll.
@@ -13,7 +13,7 @@ pub enum CubeTurn {
     /// No double (or none allowed): the cube stays as it is.
     Rolled,
     /// Doubled and taken (or beavered): the game goes on with this cube.
-    Taken(CubeContext),
+    Taken(Stakes),
     /// Doubled and dropped: the doubler wins the cube's value before the double.
     Dropped,
 }
@@ -21,7 +21,7 @@ pub enum CubeTurn {
 /// The cube play of `mover`, about to roll with `probabilities` (his own), and the answer of
 /// his opponent.
 #[must_use]
-pub fn cube_turn(context: &CubeContext, probabilities: &Probabilities, mover: Side) -> CubeTurn {
+pub fn cube_turn(context: &Stakes, probabilities: &Probabilities, mover: Side) -> CubeTurn {
     if !context.may_double(mover) {
         return CubeTurn::Rolled;
     }
@@ -34,7 +34,7 @@ pub fn cube_turn(context: &CubeContext, probabilities: &Probabilities, mover: Si
         // The taker redoubles at once and keeps the cube.
         TakeAction::Beaver => (4, mover.opponent()),
     };
-    CubeTurn::Taken(CubeContext {
+    CubeTurn::Taken(Stakes {
         cube_value: context.cube_value.saturating_mul(factor),
         cube_owner: Some(owner),
         ..*context
@@ -55,7 +55,7 @@ impl CubefulScale {
     /// The cubeful value for the viewer of a position with `probabilities` (the viewer's)
     /// and the cube of `context`: Janowski's model, exact when the game is over.
     #[must_use]
-    pub fn value(&self, context: &CubeContext, probabilities: &Probabilities) -> f64 {
+    pub fn value(&self, context: &Stakes, probabilities: &Probabilities) -> f64 {
         let equity = cube::cubeful_equity(context, probabilities, self.viewer);
         self.from_current_cube(context, equity)
     }
@@ -63,7 +63,7 @@ impl CubefulScale {
     /// The value for the viewer of `winner` winning `points` times the cube of `context`
     /// (a dropped double wins one).
     #[must_use]
-    pub fn result(&self, context: &CubeContext, winner: Side, points: u32) -> f64 {
+    pub fn result(&self, context: &Stakes, winner: Side, points: u32) -> f64 {
         let points = i64::from(points) * i64::from(context.cube_value);
         let signed = if winner == self.viewer {
             points
@@ -77,7 +77,7 @@ impl CubefulScale {
         }
     }
 
-    fn from_current_cube(&self, context: &CubeContext, equity: f64) -> f64 {
+    fn from_current_cube(&self, context: &Stakes, equity: f64) -> f64 {
         if context.is_match() {
             equity
         } else {
@@ -88,14 +88,14 @@ impl CubefulScale {
     /// A mean value turned into gnubg's normalised equity at the start (money: unchanged;
     /// match: match-winning chance to units where a single game at the cube is worth 1).
     #[must_use]
-    pub fn normalised(&self, start: &CubeContext, value: f64) -> f64 {
+    pub fn normalised(&self, start: &Stakes, value: f64) -> f64 {
         start.equity_in_units(self.viewer, value)
     }
 
     /// How much one unit of value is worth in normalised equity (the factor of standard
     /// errors).
     #[must_use]
-    pub fn normalised_slope(&self, start: &CubeContext) -> f64 {
+    pub fn normalised_slope(&self, start: &Stakes) -> f64 {
         start.equity_in_units(self.viewer, 1.0) - start.equity_in_units(self.viewer, 0.0)
     }
 }
@@ -114,8 +114,7 @@ mod tests {
 
     #[test]
     fn a_big_favourite_doubles_and_is_dropped_an_underdog_rolls() {
-        let context =
-            CubeContext::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        let context = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
         assert_eq!(
             cube_turn(&context, &plain(0.95), Side::X),
             CubeTurn::Dropped
@@ -133,7 +132,7 @@ mod tests {
     #[test]
     fn a_finished_game_is_worth_its_points_at_the_cube() {
         let mut context =
-            CubeContext::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+            Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
         context.cube_value = 2;
         context.cube_owner = Some(Side::O);
         let scale = CubefulScale {

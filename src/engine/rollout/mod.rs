@@ -11,8 +11,8 @@ pub mod statistics;
 pub mod text;
 pub mod trial;
 
-use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::cube::Stakes;
+use crate::engine::{Evaluator, Probabilities};
 use crate::rules::{MatchState, Variant};
 use dice::QuasiRandomDice;
 use serde::{Deserialize, Serialize};
@@ -134,7 +134,7 @@ impl<'a> Rollout<'a> {
             cubeful: settings.cubeful,
             variance_reduction: settings.variance_reduction,
         };
-        let start = CubeContext::from_state(state);
+        let start = Stakes::from_state(state);
         Ok(Rollout {
             player: TrialPlayer::new(evaluator, settings.plies, state.board, side, start, rules),
             dice: QuasiRandomDice::new(settings.seed),

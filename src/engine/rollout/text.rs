@@ -95,7 +95,7 @@ pub fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::evaluator::Probabilities;
+    use crate::engine::Probabilities;
 
     #[test]
     fn the_report_has_gnubgs_lines() {

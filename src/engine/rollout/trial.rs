@@ -5,9 +5,9 @@
 
 use super::cube_play::{cube_turn, CubeTurn, CubefulScale};
 use super::statistics::FIGURES;
-use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::cube::Stakes;
 use crate::engine::search::Search;
+use crate::engine::{Evaluator, Probabilities};
 use crate::rules::{legal_plays, Board, Dice, Side};
 
 /// How a trial is played.
@@ -41,7 +41,7 @@ pub struct TrialPlayer<'a> {
     plies: u32,
     board: Board,
     root: Side,
-    start: CubeContext,
+    start: Stakes,
     rules: TrialRules,
     scale: CubefulScale,
     rolls: Vec<Dice>,
@@ -60,7 +60,7 @@ impl<'a> TrialPlayer<'a> {
         plies: u32,
         board: Board,
         root: Side,
-        start: CubeContext,
+        start: Stakes,
         rules: TrialRules,
     ) -> TrialPlayer<'a> {
         TrialPlayer {
@@ -80,7 +80,7 @@ impl<'a> TrialPlayer<'a> {
 
     /// The cube context at the start.
     #[must_use]
-    pub fn start(&self) -> &CubeContext {
+    pub fn start(&self) -> &Stakes {
         &self.start
     }
 
@@ -92,7 +92,7 @@ impl<'a> TrialPlayer<'a> {
 
     /// The position after `mover`'s best play with `dice` (the board itself when no checker
     /// can move).
-    fn best_after(&self, board: &Board, mover: Side, dice: Dice, context: &CubeContext) -> Board {
+    fn best_after(&self, board: &Board, mover: Side, dice: Dice, context: &Stakes) -> Board {
         let plays = legal_plays(board, mover, dice);
         self.search
             .rank_plays(board, &plays, mover, context)
@@ -102,7 +102,7 @@ impl<'a> TrialPlayer<'a> {
 
     /// The root player's probabilities after `mover` played to `after` (exact when the play
     /// bore off his last checker).
-    fn value_after(&self, after: &Board, mover: Side, context: &CubeContext) -> Probabilities {
+    fn value_after(&self, after: &Board, mover: Side, context: &Stakes) -> Probabilities {
         self.search
             .probabilities_after(after, mover, self.plies, context)
             .seen_by(mover, self.root)
@@ -200,7 +200,7 @@ impl<'a> TrialPlayer<'a> {
     fn finish(
         &self,
         probabilities: Probabilities,
-        context: &CubeContext,
+        context: &Stakes,
         truncated: bool,
         plies: u32,
     ) -> TrialResult {

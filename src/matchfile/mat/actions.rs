@@ -7,7 +7,7 @@ use super::super::diagnostic::Span;
 use super::super::replay::variant_from_header;
 use super::number;
 use crate::notation::token::{self, checker_path, Spelling};
-use crate::rules::game::RuleSet;
+use crate::rules::RuleSet;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
 use nom::character::complete::{char, space0, space1};

@@ -6,8 +6,8 @@ use super::super::diagnostic::{DiagnosticKind, Span};
 use super::super::record::GameAction;
 use super::GameReplay;
 use crate::rules::game::{Action, GameError};
-use crate::rules::variants::cube::{Cube, CubeRefusal, Offer};
 use crate::rules::Side;
+use crate::rules::{Cube, CubeRefusal, Offer};
 
 impl GameReplay<'_> {
     /// A cube action in a variant played without the cube is an error (then checked as if

@@ -3,11 +3,11 @@
 //! record, a lost position, an action out of turn).
 
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
-use super::super::record::{Ending, GameAction, GameRecord, GameResult};
+use super::super::record::{GameAction, GameRecord, RecordedEnding, RecordedResult};
 use super::roll::Written;
 use super::{side_name, Event, EventKind, GameInput, GameReplay, MatchInput};
 use crate::rules::game::{self, Action, GameError, GameInProgress, Match};
-use crate::rules::variants::WinKind;
+use crate::rules::WinKind;
 use crate::rules::{Dice, Play, Side, Step};
 
 /// Replays `game` as the game `match_play` has just started, which counts in the match.
@@ -85,20 +85,20 @@ impl GameReplay<'_> {
 
     /// The game's result as the record keeps it, once the game has been won (a drawn
     /// Plakoto game has none).
-    pub(super) fn result(&self) -> Option<GameResult> {
+    pub(super) fn result(&self) -> Option<RecordedResult> {
         match self.game().result()? {
             game::Event::Won {
                 winner,
                 ending,
                 points,
-            } => Some(GameResult {
+            } => Some(RecordedResult {
                 winner,
                 points,
                 ending: match ending {
-                    game::Ending::Played(WinKind::Mother) => Ending::Mother,
-                    game::Ending::Played(_) => Ending::BearOff,
-                    game::Ending::Dropped => Ending::Dropped,
-                    game::Ending::Resigned(kind) => Ending::Resigned(kind),
+                    game::WinEnding::Played(WinKind::Mother) => RecordedEnding::Mother,
+                    game::WinEnding::Played(_) => RecordedEnding::BearOff,
+                    game::WinEnding::Dropped => RecordedEnding::Dropped,
+                    game::WinEnding::Resigned(kind) => RecordedEnding::Resigned(kind),
                 },
             }),
             _ => None,

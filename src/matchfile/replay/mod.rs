@@ -30,7 +30,8 @@ pub use input::{Event, EventKind, GameInput, MatchInput};
 
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{GameAction, MatchRecord};
-use crate::rules::game::{Game, Match, MatchContext, RuleSet};
+use crate::rules::game::{Game, Match, MatchContext};
+use crate::rules::RuleSet;
 use crate::rules::{Side, Variant};
 use game::replay_game;
 

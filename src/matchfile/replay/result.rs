@@ -2,10 +2,10 @@
 //! winner and the points of a finished game, or the resignation an unfinished game implies.
 
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
-use super::super::record::Ending;
+use super::super::record::RecordedEnding;
 use super::GameReplay;
 use crate::rules::game::{self, Action};
-use crate::rules::variants::WinKind;
+use crate::rules::WinKind;
 use crate::rules::{Resignation, Side};
 
 impl GameReplay<'_> {
@@ -56,7 +56,7 @@ impl GameReplay<'_> {
                     ));
                 } else if cube_value == 1
                     && points == 1
-                    && result.ending == Ending::BearOff
+                    && result.ending == RecordedEnding::BearOff
                     && self.game().rules().cube_in_use()
                 {
                     // Galaxy's "16 point match" money games apply the Jacoby rule.
@@ -155,7 +155,7 @@ impl GameReplay<'_> {
                 loser.opponent(),
                 Action::SetResult {
                     winner: loser.opponent(),
-                    ending: game::Ending::Resigned(kind),
+                    ending: game::WinEnding::Resigned(kind),
                     points: worth,
                 },
             );
@@ -192,7 +192,7 @@ impl GameReplay<'_> {
                     winner,
                     Action::SetResult {
                         winner,
-                        ending: game::Ending::Played(WinKind::Single),
+                        ending: game::WinEnding::Played(WinKind::Single),
                         points,
                     },
                 );

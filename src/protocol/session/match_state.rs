@@ -5,8 +5,8 @@
 //! that the game does not model is kept in [`Shown`].
 
 use super::*;
-use crate::rules::game::{Action, Ending, Event, GameError, GameInProgress, MatchContext};
-use crate::rules::variants::cube::{Cube, CubeContext, Offer};
+use crate::rules::game::{Action, Event, GameError, GameInProgress, MatchContext, WinEnding};
+use crate::rules::{Cube, CubeContext, Offer};
 
 /// What gnubg shows that the rules' game does not hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl Session {
         match game.result() {
             Some(Event::Won {
                 winner,
-                ending: Ending::Played(_),
+                ending: WinEnding::Played(_),
                 ..
             }) => {
                 on_roll = winner.opponent();
@@ -49,7 +49,7 @@ impl Session {
             }
             Some(Event::Won {
                 winner,
-                ending: Ending::Dropped,
+                ending: WinEnding::Dropped,
                 ..
             }) => turn = winner.opponent(),
             _ => {}
@@ -154,11 +154,13 @@ impl Session {
     }
 
     /// Applies `action` to the current game; a game that ends counts in the match (its
-    /// events end with [`Event::MatchWon`] when it wins the match). Every action ends the
+    /// events end with [`Event::MatchWon`] when it wins the match), and what the events
+    /// record enters the game's record (see `record.rs`). Every action ends the
     /// dice shown as rolled (see [`Shown::dice`]), every action but a board edit gnubg's own
     /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let events = self.match_play.apply(action)?;
+        record::note(&mut self.actions, &events);
         self.shown.dice = None;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;

@@ -163,6 +163,7 @@ fn computer_player_moves_by_itself() {
 }
 
 #[test]
+#[ignore = "slow: the computer plays a whole 3-point match at 2 plies (minutes); CI runs it with --ignored"]
 fn computer_on_both_sides_plays_a_whole_match_but_one_money_game_at_a_time() {
     let mut session = Session::new("root");
     for line in ["set seed 11", "set player 1 gnubg", "new match 3"] {
@@ -252,6 +253,7 @@ fn position_session(o: &[(usize, u8)], x: &[(usize, u8)], on_roll: Side) -> Sess
 }
 
 #[test]
+#[ignore = "slow: `end game` plays a whole game at 2 plies (minutes); CI runs it with --ignored"]
 fn end_game_plays_to_the_end_and_reports_the_winner() {
     let mut session = session();
     run(&mut session, "set player 0 human").expect("accepted");
@@ -338,6 +340,7 @@ fn computer_wants_the_gammon_it_is_sure_of() {
 /// The end of a game is an event in every variant (`--json` carries it): one `won` with the
 /// points scored, or Plakoto's `drawn`; Athroisma's rerolls are `rerolled` events.
 #[test]
+#[ignore = "slow: whole games of every variant played by the computer (minutes); CI runs it with --ignored"]
 fn every_variant_reports_the_end_of_its_games_as_events() {
     use crate::protocol::response::Output;
     use crate::rules::game::Event;

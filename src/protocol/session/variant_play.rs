@@ -14,8 +14,7 @@
 
 use super::Session;
 use crate::codec::tavli_position::{decode_position, encode_position};
-use crate::engine::cube::CubeContext;
-use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::Judge;
 use crate::engine::variant_heuristic::{
     best_play_in, ranked_plays_in, ranking_description, VariantHeuristic,
 };
@@ -24,10 +23,8 @@ use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
 use crate::protocol::reply::{RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
-use crate::rules::game::{Action, Event, RuleSet};
-use crate::rules::variants::{
-    opening_dice_are_played, requires_reroll, tavli_game, TAVLI_ROTATION,
-};
+use crate::rules::game::{Action, Event};
+use crate::rules::RuleSet;
 use crate::rules::Variant;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side};
 
@@ -150,7 +147,7 @@ impl Session {
     /// else the variant played.
     pub(super) fn game_variant(&self) -> Variant {
         if self.variants.rotating {
-            tavli_game(self.match_play.games_played())
+            RuleSet::tavli_game(self.match_play.games_played()).variant()
         } else {
             self.game().rules().variant()
         }
@@ -160,7 +157,7 @@ impl Session {
     /// Athroisma): the winner of the previous game starts, otherwise one die each decides.
     /// Returns false (doing nothing) for the variants that play the opening dice.
     pub(super) fn start_fresh_roll_game(&mut self, out: &mut Response) -> bool {
-        if opening_dice_are_played(self.game().rules().variant()) {
+        if self.game().rules().opening_dice_are_played() {
             return false;
         }
         let starter = match self
@@ -252,47 +249,35 @@ impl Session {
                 self.computer_depth(receiver).cube_decision,
             );
         }
-        let state = &self.state();
-        let on_roll = VariantHeuristic.probabilities(&state.board, state.variant, state.on_roll);
-        CubeContext::from_state(state).accept_resignation(
-            &on_roll.seen_by(state.on_roll, receiver),
-            receiver,
-            points,
-        )
+        Judge::new(&VariantHeuristic, 0)
+            .resignation(&self.state(), receiver, points)
+            .should_accept()
     }
 
     /// Athroisma A10: a non-double over 6 in the bear-off phase is rolled again, as often as
-    /// needed. Does nothing in the other variants.
-    pub(super) fn reroll_if_required(&mut self, out: &mut Response) {
+    /// needed: `after_roll` is what the game answered after the last roll (its
+    /// [`Event::Rerolled`], reported here after the board that shows the dice). Does nothing
+    /// in the other variants.
+    pub(super) fn reroll_while_required(&mut self, after_roll: Vec<Event>, out: &mut Response) {
+        let mut after_roll = after_roll;
         for _ in 0..1000 {
-            let Some(dice) = self.game().dice() else {
+            let Some(&rerolled @ Event::Rerolled { .. }) = after_roll.first() else {
                 return;
             };
-            let mover = self.state().on_roll;
-            if !requires_reroll(
-                self.game().rules().variant(),
-                self.game().board(),
-                mover,
-                dice,
-            ) {
-                return;
-            }
-            out.event(Event::Rerolled { side: mover, dice }, &self.names);
-            self.forget_roll(mover, dice);
+            out.event(rerolled, &self.names);
             self.last_roll = None;
-            self.roll_dice(out);
+            after_roll = self.roll_dice(out);
             self.board(out);
         }
     }
 
     /// The error for dice that the rules roll again (Athroisma A10), if they are.
     fn reroll_refusal(&self, board: &Board, dice: Dice) -> Result<(), CommandError> {
-        if requires_reroll(
-            self.game().rules().variant(),
-            board,
-            self.state().on_roll,
-            dice,
-        ) {
+        if self
+            .game()
+            .rules()
+            .requires_reroll(board, self.state().on_roll, dice)
+        {
             return Err(CommandError::not_now(format!(
                 "In athroisma {} and {} are rolled again here (a non-double over 6 in the \
                  bear-off); set other dice.",
@@ -471,7 +456,7 @@ impl Session {
                 return Err(format!("{} has no Crawford game", state.variant));
             }
         }
-        if self.variants.rotating && !TAVLI_ROTATION.contains(&state.variant) {
+        if self.variants.rotating && !state.rules().in_tavli_rotation() {
             return Err(format!("{} in a tavli rotation", state.variant));
         }
         Ok(())

@@ -7,7 +7,7 @@ use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
 use crate::matchfile::positions::{
     closest_legal_plays, game_turns, place_diagnostic, DiagnosticPlace,
 };
-use crate::matchfile::record::{Ending, GameResult};
+use crate::matchfile::record::{RecordedEnding, RecordedResult};
 use crate::matchfile::{match_input, CheckedFile, Verdict};
 use crate::rules::{MatchState, Resignation, Side, Variant};
 
@@ -24,11 +24,11 @@ fn name(names: &[String; 2], side: Side) -> String {
     }
 }
 
-fn result_words(names: &[String; 2], result: &GameResult) -> String {
+fn result_words(names: &[String; 2], result: &RecordedResult) -> String {
     let how = match result.ending {
-        Ending::BearOff => "by bearing off".to_string(),
-        Ending::Dropped => "when the double was dropped".to_string(),
-        Ending::Resigned(resignation) => {
+        RecordedEnding::BearOff => "by bearing off".to_string(),
+        RecordedEnding::Dropped => "when the double was dropped".to_string(),
+        RecordedEnding::Resigned(resignation) => {
             let what = match resignation {
                 Resignation::Single => "a single game",
                 Resignation::Gammon => "a gammon",
@@ -36,7 +36,7 @@ fn result_words(names: &[String; 2], result: &GameResult) -> String {
             };
             format!("by resignation ({what})")
         }
-        Ending::Mother => "by pinning the mother checker".to_string(),
+        RecordedEnding::Mother => "by pinning the mother checker".to_string(),
     };
     format!(
         "{} wins {} point{} {how}.",

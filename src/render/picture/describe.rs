@@ -4,8 +4,8 @@
 use super::PictureOptions;
 use crate::codec::match_id;
 use crate::codec::tavli_position::position_text;
-use crate::rules::game::PositionForm;
-use crate::rules::variants::point_contents;
+use crate::rules::PositionEncoding;
+use crate::rules::RuleSet;
 use crate::rules::{GameState, MatchState, Side, Variant};
 use std::fmt::Write;
 
@@ -129,7 +129,7 @@ pub fn title_text(state: &MatchState, options: &PictureOptions) -> String {
         let _ = write!(text, "; {cube}");
     }
     let position = position_text(state.variant, board, state.on_roll);
-    if state.rules().position_form() == PositionForm::GnubgIds && board.pinned == [0, 0] {
+    if state.rules().position_encoding() == PositionEncoding::GnubgIds && board.pinned == [0, 0] {
         let _ = write!(
             text,
             ". Position ID {position}, Match ID {}.",
@@ -164,7 +164,7 @@ pub fn describe_position(state: &MatchState, options: &PictureOptions) -> String
             else {
                 continue;
             };
-            let contents = point_contents(variant, board, point);
+            let contents = RuleSet::new(variant).point_contents(board, point);
             let count = match side {
                 Side::X => contents.x,
                 Side::O => contents.o,

@@ -55,8 +55,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::{Action, RuleSet};
-    use crate::rules::match_state::Resignation;
+    use crate::rules::game::Action;
+    use crate::rules::resignation::Resignation;
+    use crate::rules::rule_set::RuleSet;
     use crate::rules::side::Side;
     use crate::rules::variant::Variant;
 

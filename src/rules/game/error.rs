@@ -1,6 +1,6 @@
 //! Why a game or a match refuses an action, as typed reasons (callers word them).
 
-use crate::rules::match_state::Resignation;
+use crate::rules::resignation::Resignation;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::CubeRefusal;
 use std::fmt;

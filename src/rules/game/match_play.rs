@@ -8,8 +8,10 @@ mod edit;
 
 pub use edit::{CrawfordMark, RecordedGame};
 
-use super::{Action, Ending, Event, Game, GameError, MatchContext, RuleSet};
-use crate::rules::match_state::{GameState, Resignation};
+use super::{Action, Event, Game, GameError, MatchContext, WinEnding};
+use crate::rules::match_state::GameState;
+use crate::rules::resignation::Resignation;
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::WinKind;
 
@@ -194,9 +196,9 @@ impl Match {
             return;
         };
         self.state = match ending {
-            Ending::Played(_) => GameState::Over,
-            Ending::Dropped => GameState::Dropped,
-            Ending::Resigned(_) => GameState::Resigned,
+            WinEnding::Played(_) => GameState::Over,
+            WinEnding::Dropped => GameState::Dropped,
+            WinEnding::Resigned(_) => GameState::Resigned,
         };
         self.results.push(GameOutcome {
             winner: Some(winner),
@@ -211,7 +213,7 @@ impl Match {
 
     /// What a game ended so counts as: its kind, or a single game under the Jacoby rule
     /// (money play, the cube in use and centred) and for a drop.
-    fn counted_as(&self, ending: Ending) -> Resignation {
+    fn counted_as(&self, ending: WinEnding) -> Resignation {
         let money_jacoby = self.context.length == 0 && self.context.jacoby;
         let centred = self.game.cube().owner.is_none();
         if self
@@ -222,10 +224,10 @@ impl Match {
             return Resignation::Single;
         }
         match ending {
-            Ending::Played(WinKind::Single) | Ending::Dropped => Resignation::Single,
-            Ending::Played(WinKind::Gammon | WinKind::Mother) => Resignation::Gammon,
-            Ending::Played(WinKind::Backgammon) => Resignation::Backgammon,
-            Ending::Resigned(kind) => kind,
+            WinEnding::Played(WinKind::Single) | WinEnding::Dropped => Resignation::Single,
+            WinEnding::Played(WinKind::Gammon | WinKind::Mother) => Resignation::Gammon,
+            WinEnding::Played(WinKind::Backgammon) => Resignation::Backgammon,
+            WinEnding::Resigned(kind) => kind,
         }
     }
 

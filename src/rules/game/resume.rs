@@ -2,10 +2,12 @@
 //! a [`MatchState`]): how the REPL takes up a position read from an ID or a match file, after
 //! which [`Game::apply`] decides every change.
 
-use super::{Game, MatchContext, RuleSet};
+use super::{Game, MatchContext};
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
-use crate::rules::match_state::{GameState, MatchState, Resignation};
+use crate::rules::match_state::{GameState, MatchState};
+use crate::rules::resignation::Resignation;
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::Cube;
 

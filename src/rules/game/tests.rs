@@ -84,7 +84,7 @@ fn double_take_beaver_and_drop() {
             Event::Dropped { side: Side::X },
             Event::Won {
                 winner: Side::O,
-                ending: Ending::Dropped,
+                ending: WinEnding::Dropped,
                 points: 2
             }
         ])
@@ -144,7 +144,7 @@ fn resignations_are_offered_declined_and_accepted() {
         game.apply(Action::Accept),
         Ok(vec![Event::Won {
             winner: Side::O,
-            ending: Ending::Resigned(Resignation::Gammon),
+            ending: WinEnding::Resigned(Resignation::Gammon),
             points: 2
         }])
     );
@@ -188,7 +188,7 @@ fn either_player_may_resign_and_a_counter_offer_stands_in_place_of_the_first() {
         game.apply(Action::Accept),
         Ok(vec![Event::Won {
             winner: Side::X,
-            ending: Ending::Resigned(Resignation::Backgammon),
+            ending: WinEnding::Resigned(Resignation::Backgammon),
             points: 3
         }])
     );
@@ -239,7 +239,7 @@ fn random_game(variant: Variant, seed: u64) -> Result<(), TestCaseError> {
         let events = game
             .apply(Action::Roll(roll))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        if matches!(events[..], [Event::Rerolled { .. }]) {
+        if matches!(events[..], [Event::Rolled { .. }, Event::Rerolled { .. }]) {
             prop_assert!(game.dice().is_none());
             continue;
         }

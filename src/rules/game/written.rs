@@ -3,7 +3,8 @@
 //! before its opening roll, which either player can make; and every rule a written double
 //! breaks can be listed, not only the first.
 
-use super::{Action, Event, Game, GameError, MatchContext, RuleSet};
+use super::{Action, Event, Game, GameError, MatchContext};
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::CubeRefusal;
 
@@ -140,7 +141,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::dice::Dice;
-    use crate::rules::game::Ending;
+    use crate::rules::game::WinEnding;
     use crate::rules::play::Play;
     use crate::rules::variant::Variant;
     use crate::rules::variants::WinKind;
@@ -269,7 +270,7 @@ mod tests {
                 Event::Edited,
                 Event::Won {
                     winner: Side::X,
-                    ending: Ending::Played(WinKind::Gammon),
+                    ending: WinEnding::Played(WinKind::Gammon),
                     points: 1
                 }
             ]
@@ -294,12 +295,12 @@ mod tests {
         let mut game = standard(MatchContext::money());
         let declared = Action::SetResult {
             winner: Side::O,
-            ending: Ending::Played(WinKind::Single),
+            ending: WinEnding::Played(WinKind::Single),
             points: 3,
         };
         let won = Event::Won {
             winner: Side::O,
-            ending: Ending::Played(WinKind::Single),
+            ending: WinEnding::Played(WinKind::Single),
             points: 3,
         };
         assert_eq!(game.apply(declared), Ok(vec![won]));

@@ -210,7 +210,7 @@ impl Search {
     fn enter(&self, state: &State, die: u8) -> Option<(State, bool)> {
         let destination = 24 - usize::from(die);
         let opposite = 23 - destination;
-        if state.opp[opposite] >= 2 || state.hero[destination] >= 5 {
+        if state.opp[opposite] >= 2 || state.hero[destination] >= super::OLD_ENGLISH_POINT_LIMIT {
             return None;
         }
         let mut next = *state;
@@ -234,7 +234,8 @@ impl Search {
         if source >= die {
             let destination = source - die;
             let opposite = 23 - destination;
-            if state.opp[opposite] >= 2 || state.hero[destination] >= 5 {
+            if state.opp[opposite] >= 2 || state.hero[destination] >= super::OLD_ENGLISH_POINT_LIMIT
+            {
                 return None;
             }
             let mut next = *state;

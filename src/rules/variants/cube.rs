@@ -2,7 +2,7 @@
 //! and raccoon, what a drop or an accepted resignation scores, the Crawford game and the dead
 //! cube. Variants without a cube (the tavli games, Athroisma) refuse every cube action.
 
-use crate::rules::match_state::Resignation;
+use crate::rules::resignation::Resignation;
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -111,9 +111,37 @@ impl Cube {
         self.owner.is_some()
     }
 
+    /// Whether `doubler` may offer a double now (R8.2, R10.2, R10.6).
+    pub fn may_double(&self, context: &CubeContext, doubler: Side) -> Result<(), CubeRefusal> {
+        if !context.variant.uses_cube() {
+            return Err(CubeRefusal::NoCube);
+        }
+        if self.offer.is_some() {
+            return Err(CubeRefusal::Pending);
+        }
+        if context.match_length > 0 && context.crawford {
+            return Err(CubeRefusal::Crawford);
+        }
+        if context.on_roll != doubler || context.rolled {
+            return Err(CubeRefusal::NotYourTurn);
+        }
+        if self.owner.is_some_and(|owner| owner != doubler) {
+            return Err(CubeRefusal::NotOwner);
+        }
+        if context.match_length > 0 {
+            let needed = context
+                .match_length
+                .saturating_sub(context.score[doubler.index()]);
+            if self.value >= needed {
+                return Err(CubeRefusal::Dead);
+            }
+        }
+        Ok(())
+    }
+
     /// `doubler` offers a double (R8.2).
     pub fn double(&self, context: &CubeContext, doubler: Side) -> Result<Cube, CubeRefusal> {
-        may_double(self, context, doubler)?;
+        self.may_double(context, doubler)?;
         Ok(Cube {
             offer: Some(Offer {
                 from: doubler,
@@ -168,34 +196,6 @@ impl Cube {
             }),
         })
     }
-}
-
-/// Whether `doubler` may offer a double now (R8.2, R10.2, R10.6).
-pub fn may_double(cube: &Cube, context: &CubeContext, doubler: Side) -> Result<(), CubeRefusal> {
-    if !context.variant.uses_cube() {
-        return Err(CubeRefusal::NoCube);
-    }
-    if cube.offer.is_some() {
-        return Err(CubeRefusal::Pending);
-    }
-    if context.match_length > 0 && context.crawford {
-        return Err(CubeRefusal::Crawford);
-    }
-    if context.on_roll != doubler || context.rolled {
-        return Err(CubeRefusal::NotYourTurn);
-    }
-    if cube.owner.is_some_and(|owner| owner != doubler) {
-        return Err(CubeRefusal::NotOwner);
-    }
-    if context.match_length > 0 {
-        let needed = context
-            .match_length
-            .saturating_sub(context.score[doubler.index()]);
-        if cube.value >= needed {
-            return Err(CubeRefusal::Dead);
-        }
-    }
-    Ok(())
 }
 
 /// The points an accepted resignation of `kind` gives the opponent: kind times the cube.

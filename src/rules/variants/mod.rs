@@ -10,8 +10,7 @@
 //!
 //! ```
 //! use tavli::notation::format_play;
-//! use tavli::rules::game::RuleSet;
-//! use tavli::rules::{Dice, Side, Variant};
+//! use tavli::rules::{Dice, RuleSet, Side, Variant};
 //! let plakoto = RuleSet::new(Variant::Plakoto);
 //! let board = plakoto.start();
 //! let dice = Dice::new(6, 5).unwrap();
@@ -39,7 +38,7 @@ use crate::rules::side::Side;
 use crate::rules::variant::Variant;
 use contact::Family;
 
-pub use scoring::{game_result, points_scored, win_kind, GameResult, WinKind};
+pub use scoring::{GameResult, WinKind};
 
 /// Old English: the most checkers of one side a point may hold (rule OE1).
 pub const OLD_ENGLISH_POINT_LIMIT: u8 = 5;

@@ -9,10 +9,11 @@
 //! ([`Adoption::state`]).
 
 use super::after_steps;
-use crate::matchfile::record::{Ending, GameAction, GameRecord, GameResult};
+use crate::matchfile::record::{GameAction, GameRecord, RecordedEnding, RecordedResult};
 use crate::notation::apply_written_steps;
-use crate::rules::game::{Action, Event, Game, GameInProgress, MatchContext, RuleSet};
-use crate::rules::variants::cube::Offer;
+use crate::rules::game::{Action, Event, Game, GameInProgress, MatchContext};
+use crate::rules::Offer;
+use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Step};
 
 /// The order a loaded play's steps are kept in.
@@ -43,7 +44,7 @@ pub(super) struct LoadedMatch {
 /// [`StepOrder`] asked for) and the actions as the session keeps them.
 pub(super) struct Adoption {
     game: Game,
-    result: Option<GameResult>,
+    result: Option<RecordedResult>,
     /// The record's actions, each play's steps in the order asked for.
     pub(super) written: Vec<GameAction>,
     /// The actions as the session keeps them: a roll not played yet as a
@@ -92,13 +93,18 @@ fn canonical_steps(board: &Board, side: Side, steps: &[Step]) -> Vec<Step> {
 /// gnubg keeps the last roll of a loaded match on the board, not played yet (`list game`:
 /// `Rolled`), when it is written without moves although it had some and the game was not
 /// ended by a play or a drop.
-fn is_pending_roll(game: &Game, steps: &[Step], at_end: bool, result: Option<GameResult>) -> bool {
+fn is_pending_roll(
+    game: &Game,
+    steps: &[Step],
+    at_end: bool,
+    result: Option<RecordedResult>,
+) -> bool {
     steps.is_empty()
         && at_end
         && !matches!(
             result,
-            Some(GameResult {
-                ending: Ending::BearOff | Ending::Dropped,
+            Some(RecordedResult {
+                ending: RecordedEnding::BearOff | RecordedEnding::Dropped,
                 ..
             })
         )
@@ -295,7 +301,7 @@ impl Adoption {
         let Some(result) = self.result else {
             return;
         };
-        if let Ending::Resigned(kind) = result.ending {
+        if let RecordedEnding::Resigned(kind) = result.ending {
             let side = result.winner.opponent();
             self.kept.push(GameAction::Resign { side });
             if self.game.apply(Action::Resign { side, kind }).is_ok() {
@@ -325,18 +331,18 @@ impl Adoption {
         };
         let loser = result.winner.opponent();
         match result.ending {
-            Ending::BearOff | Ending::Mother => {
+            RecordedEnding::BearOff | RecordedEnding::Mother => {
                 state.game_state = GameState::Over;
                 state.on_roll = loser;
                 state.turn = loser;
                 state.dice = None;
             }
-            Ending::Dropped => {
+            RecordedEnding::Dropped => {
                 state.game_state = GameState::Dropped;
                 state.double_offered = false;
                 state.turn = loser;
             }
-            Ending::Resigned(kind) => {
+            RecordedEnding::Resigned(kind) => {
                 state.game_state = GameState::Resigned;
                 state.resignation = Some(kind);
                 state.double_offered = false;
@@ -375,7 +381,7 @@ mod tests {
     }
 
     /// X opens with 31 (written `6/5 8/5`), O rolls 52 and has not played it.
-    fn opening(result: Option<GameResult>) -> GameRecord {
+    fn opening(result: Option<RecordedResult>) -> GameRecord {
         GameRecord {
             score: [0, 0],
             crawford: false,
@@ -430,10 +436,10 @@ mod tests {
 
     #[test]
     fn a_resigner_is_left_on_roll_and_on_turn() {
-        let resigned = Some(GameResult {
+        let resigned = Some(RecordedResult {
             winner: Side::X,
             points: 2,
-            ending: Ending::Resigned(Resignation::Gammon),
+            ending: RecordedEnding::Resigned(Resignation::Gammon),
         });
         let adoption = Adoption::play(&opening(resigned), &money(), true);
         assert_eq!(
@@ -448,10 +454,10 @@ mod tests {
 
     #[test]
     fn a_dropped_double_leaves_the_doubler_on_roll_and_the_dropper_on_turn() {
-        let mut record = opening(Some(GameResult {
+        let mut record = opening(Some(RecordedResult {
             winner: Side::O,
             points: 1,
-            ending: Ending::Dropped,
+            ending: RecordedEnding::Dropped,
         }));
         record.actions.pop();
         record.actions.push(GameAction::Double {

@@ -5,7 +5,7 @@
 
 use super::{file_error, io_message, write_file};
 use crate::matchfile::record::{
-    pending_roll, Ending, GameAction, GameRecord, GameResult, MatchRecord,
+    pending_roll, GameAction, GameRecord, MatchRecord, RecordedEnding, RecordedResult,
 };
 use crate::matchfile::{write_sgf, SgfOptions, TailNode};
 use crate::protocol::response::{CommandError, Response};
@@ -41,14 +41,14 @@ impl Session {
     /// Records the game that just ended (called by `finish_game` before the score changes).
     pub(in crate::protocol::session) fn archive_game(&mut self, winner: Side, points: u32) {
         let ending = match self.match_play.state() {
-            GameState::Dropped => Ending::Dropped,
+            GameState::Dropped => RecordedEnding::Dropped,
             GameState::Resigned => {
-                Ending::Resigned(self.state().resignation.unwrap_or(Resignation::Single))
+                RecordedEnding::Resigned(self.state().resignation.unwrap_or(Resignation::Single))
             }
-            _ => Ending::BearOff,
+            _ => RecordedEnding::BearOff,
         };
         let mut game = self.current_game();
-        game.result = Some(GameResult {
+        game.result = Some(RecordedResult {
             winner,
             points,
             ending,

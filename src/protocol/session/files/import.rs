@@ -6,11 +6,12 @@
 use super::adopted_game::{Adoption, LoadedMatch, StepOrder};
 use super::{file_error, io_message, Archive};
 use crate::matchfile::diagnostic::Severity;
-use crate::matchfile::record::{Ending, GameAction, GameRecord, MatchRecord};
+use crate::matchfile::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::Session;
-use crate::rules::game::{GameOutcome, RecordedGame, RuleSet};
+use crate::rules::game::{GameOutcome, RecordedGame};
+use crate::rules::RuleSet;
 use crate::rules::{Resignation, Side};
 use std::path::Path;
 
@@ -41,7 +42,12 @@ impl Session {
                 Format::Sgf => file_error(path, "input in flex scanner failed"),
             });
         }
-        let bytes = std::fs::read(path).map_err(|error| file_error(path, &io_message(&error)))?;
+        let bytes = crate::matchfile::read_file(Path::new(path)).map_err(|error| match error {
+            crate::matchfile::InputError::Io(error) => file_error(path, &io_message(&error)),
+            too_large @ crate::matchfile::InputError::TooLarge => {
+                file_error(path, &too_large.to_string())
+            }
+        })?;
         let (text, _) = decode(&bytes).map_err(|_| not_valid())?;
         if format == Format::Sgf && !text.contains(['(', ';', '[']) {
             return Err(file_error(path, "warning: no backgammon games in SGF file"));
@@ -133,7 +139,7 @@ impl Session {
                     winner: Some(result.winner),
                     points: result.points,
                     counted_as: match result.ending {
-                        Ending::Resigned(kind) => kind,
+                        RecordedEnding::Resigned(kind) => kind,
                         _ => Resignation::Single,
                     },
                 }),

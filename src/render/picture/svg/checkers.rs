@@ -4,7 +4,7 @@
 use super::{Canvas, N};
 use crate::render::picture::glyphs::Anchor;
 use crate::render::picture::layout::{self as l, STACK};
-use crate::rules::variants::point_contents;
+use crate::rules::RuleSet;
 use crate::rules::{MatchState, Side};
 use std::fmt::Write;
 
@@ -126,7 +126,7 @@ impl Canvas {
         for point in 1..=24u8 {
             let (x, top) = l::point_place(point, clockwise);
             let place = point.to_string();
-            let contents = point_contents(state.variant, board, point);
+            let contents = RuleSet::new(state.variant).point_contents(board, point);
             let count_of = |side: Side| match side {
                 Side::X => contents.x,
                 Side::O => contents.o,

@@ -3,8 +3,9 @@
 //! file, and the players exchanging places.
 
 use super::{GameOutcome, Match};
-use crate::rules::game::{Game, GameInProgress, MatchContext, RuleSet};
+use crate::rules::game::{Game, GameInProgress, MatchContext};
 use crate::rules::match_state::GameState;
+use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 
 /// A game of a match read from a file, for [`Match::adopt_history`].
@@ -195,7 +196,7 @@ mod tests {
     use super::super::tests::{resign_single, standard};
     use super::*;
     use crate::rules::game::Action;
-    use crate::rules::match_state::Resignation;
+    use crate::rules::resignation::Resignation;
 
     #[test]
     fn set_score_infers_the_crawford_state_or_takes_the_mark() {

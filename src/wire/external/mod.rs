@@ -1,19 +1,25 @@
 //! gnubg's external-player protocol, interface version 2: board semantics and replies,
-//! independent of the transport (see [`crate::engine::server`]); the request grammar is in
-//! [`crate::engine::external_request`].
+//! independent of the transport (see [`crate::wire::external::server`]); the request grammar is in
+//! [`crate::wire::external::request`].
 //!
 //! One request line in, one reply (one or more lines) out. Requests are FIBS board lines with
 //! session options, `evaluation fibsboard ...`, `version`, `help`, `set ...` and `exit`/`quit`;
 //! keywords are case-insensitive. Error texts follow gnubg 1.07 (its bison parser's
 //! `syntax error, unexpected X, expecting Y` messages for the common cases).
 
-use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
-use crate::engine::evaluator::{best_play, evaluate, Evaluator};
-pub use crate::engine::external_request::{
+pub mod connection;
+pub mod debug;
+pub mod request;
+pub mod server;
+
+use crate::engine::cube::{DoubleAction, TakeAction};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::Judge;
+use crate::engine::search::SearchLimits;
+use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
+pub use request::{
     parse_request, BoardRequest, EvaluationOptions, ExternalError, Request, BOARD_NUMBERS,
 };
-use crate::engine::search::{Search, SearchLimits};
-use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
 
 /// What a board line asks, once read: the state (with `on_roll` the player whose turn the
 /// board shows) and the question.
@@ -334,7 +340,7 @@ impl<E: Evaluator> ExternalSession<E> {
         if !self.debug {
             return String::new();
         }
-        super::external_debug::debug_lines(&super::external_debug::DebugInput {
+        debug::debug_lines(&debug::DebugInput {
             request,
             question,
             numbers: &self.numbers,
@@ -354,16 +360,15 @@ impl<E: Evaluator> ExternalSession<E> {
     /// The reply to a board line (without the newline).
     #[must_use]
     pub fn answer(&self, question: &BoardQuestion) -> String {
-        let search = Search::new(&self.evaluator, self.move_plies).with_limits(self.move_limits);
-        answer_board(&search, question, self.style)
+        let judge = Judge::new(&self.evaluator, self.move_plies).with_limits(self.move_limits);
+        answer_board(&judge, question, self.style)
     }
 
     fn evaluation(&self, question: &BoardQuestion, options: &EvaluationOptions) -> String {
         let state = &question.state;
         // `plies N` (gnubg's counting), searched at most two rolls deep.
         let plies = u32::try_from(options.plies.clamp(0, 2)).unwrap_or(0);
-        let searched = Search::new(&self.evaluator, plies);
-        let evaluation = evaluate(&searched, state, state.on_roll);
+        let evaluation = Judge::new(&self.evaluator, plies).evaluate(state, state.on_roll);
         let p = evaluation.probabilities;
         let equity = if options.cubeful {
             evaluation.cubeful_equity
@@ -386,31 +391,27 @@ pub struct ReplyStyle {
     pub gnubg_client: bool,
 }
 
-/// The answer to a board line: resignation, cube response, move or cube action.
+/// The answer to a board line: resignation, cube response, move or cube action, as `judge`
+/// decides them.
 pub fn answer_board<E: Evaluator + ?Sized>(
-    evaluator: &E,
+    judge: &Judge<'_, E>,
     question: &BoardQuestion,
     style: ReplyStyle,
 ) -> String {
     let state = &question.state;
-    let mut context = CubeContext::from_state(state);
-    context.beavers = question.beavers;
     let on_turn = state.on_roll;
-    let probabilities = evaluator.probabilities(&state.board, state.variant, on_turn);
     if let Some(points) = question.resignation {
-        let accept = context.accept_resignation(&probabilities, on_turn, points);
+        let accept = judge.resignation(state, on_turn, points).should_accept();
         return if accept { "accept" } else { "reject" }.to_string();
     }
     if let Some(responder) = question.responder {
         // Judge the offer from the doubler's side, as a double of the current cube.
-        let doubler = responder.opponent();
-        let doubler_probabilities = probabilities.seen_by(on_turn, doubler);
-        let offer = CubeContext {
+        let offer = MatchState {
             cube_owner: None,
-            beavers: question.may_beaver(),
-            ..context
+            ..*state
         };
-        return match offer.take_action(&doubler_probabilities, doubler) {
+        let decision = judge.cube_decision(&offer, responder.opponent(), question.may_beaver());
+        return match decision.take {
             TakeAction::Take => "take",
             TakeAction::Drop if style.gnubg_client => "pass",
             TakeAction::Drop => "drop",
@@ -419,16 +420,17 @@ pub fn answer_board<E: Evaluator + ?Sized>(
         .to_string();
     }
     if let Some(dice) = state.dice {
-        return best_play(evaluator, state, dice)
+        return judge
+            .best_play(state, dice)
             .map(|play| format_external_play(&play))
             .unwrap_or_default();
     }
     if question.cube_frozen {
         return "roll".to_string();
     }
-    match context
-        .analyse_double(&probabilities, on_turn)
-        .double_action()
+    match judge
+        .cube_decision(state, on_turn, question.beavers)
+        .double()
     {
         DoubleAction::Double => "double".to_string(),
         DoubleAction::NoDouble => "roll".to_string(),

@@ -1,14 +1,15 @@
 //! The variant seam: one value that answers every rule question a caller has about a variant.
+//! It is the one way into the rules of every variant (`rules::variants` is private to `rules`).
 
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
-use crate::rules::match_state::Resignation;
 use crate::rules::movegen;
 use crate::rules::play::{Play, Step};
+use crate::rules::resignation::Resignation;
 use crate::rules::side::Side;
 use crate::rules::variant::Variant;
 use crate::rules::variants::athroisma::{self, BearOffAction};
-use crate::rules::variants::{self, cube, scoring, GameResult};
+use crate::rules::variants::{self, cube, scoring, GameResult, PointContents, WinKind};
 use serde::{Deserialize, Serialize};
 
 /// The rules of one variant: legal plays, rerolls, results and their scores, the opening
@@ -103,6 +104,13 @@ impl RuleSet {
         variants::requires_reroll(self.variant, board, mover, dice)
     }
 
+    /// The kind of win when `winner` has borne off every checker on `board`: single,
+    /// gammon or (where the variant has a triple game) backgammon.
+    #[must_use]
+    pub fn win_kind(self, board: &Board, winner: Side) -> WinKind {
+        scoring::win_kind(self.variant, board, winner)
+    }
+
     /// Whether the game is over on `board`, and how.
     #[must_use]
     pub fn result(self, board: &Board) -> Option<GameResult> {
@@ -153,6 +161,20 @@ impl RuleSet {
         } else {
             Resignation::Gammon
         }
+    }
+
+    /// The variant of the game a tavli match plays after `games_played` finished games:
+    /// Portes, Plakoto and Fevga in rotation (PO5; a game abandoned unfinished is played
+    /// again).
+    #[must_use]
+    pub fn tavli_game(games_played: u32) -> RuleSet {
+        RuleSet::new(variants::tavli_game(games_played))
+    }
+
+    /// Whether these rules are one of the games a tavli match rotates through (PO5).
+    #[must_use]
+    pub fn in_tavli_rotation(self) -> bool {
+        variants::TAVLI_ROTATION.contains(&self.variant)
     }
 
     /// Whether the winner of the opening roll plays the two opening dice (gnubg's variations
@@ -213,20 +235,20 @@ impl RuleSet {
 
     /// What a position of these rules can be written as.
     #[must_use]
-    pub fn position_form(self) -> PositionForm {
+    pub fn position_encoding(self) -> PositionEncoding {
         if self.variant.is_gnubg_variation() {
-            PositionForm::GnubgIds
+            PositionEncoding::GnubgIds
         } else if self.variant.has_gnubg_position_id() {
-            PositionForm::PositionId
+            PositionEncoding::PositionId
         } else {
-            PositionForm::TavliString
+            PositionEncoding::TavliString
         }
     }
 
     /// Whether a position can be written as a gnubg Position ID (else tavli's own form).
     #[must_use]
     pub fn has_gnubg_position_id(self) -> bool {
-        self.position_form() != PositionForm::TavliString
+        self.position_encoding() != PositionEncoding::TavliString
     }
 
     /// What a checker does to a lone opposing checker it lands on: hit it (the standard
@@ -242,6 +264,20 @@ impl RuleSet {
         }
     }
 
+    /// The checkers on `point` (1..=24, numbered from X's side as gnubg draws the board):
+    /// Fevga's geometry and Plakoto's pins taken care of; empty outside 1..=24.
+    #[must_use]
+    pub fn point_contents(self, board: &Board, point: u8) -> PointContents {
+        variants::point_contents(self.variant, board, point)
+    }
+
+    /// Whether `mover` is in the bear-off phase of a variant that has one (Athroisma, A9: every
+    /// remaining checker on its points 1..6, none waiting to re-enter); always false in the other variants.
+    #[must_use]
+    pub fn in_bear_off_phase(self, board: &Board, mover: Side) -> bool {
+        self.variant == Variant::Athroisma && athroisma::in_bear_off_phase(board, mover)
+    }
+
     /// The bear-off action a play of `dice` made of `steps` is, in a variant that has them
     /// (Athroisma); `None` for ordinary steps and in every other variant.
     #[must_use]
@@ -254,9 +290,9 @@ impl RuleSet {
     }
 }
 
-/// What a position can be written as (see [`RuleSet::position_form`]).
+/// What a position can be written as (see [`RuleSet::position_encoding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionForm {
+pub enum PositionEncoding {
     /// gnubg's Position ID and Match ID, which gnubg reads as this very game.
     GnubgIds,
     /// A gnubg Position ID holds the checkers (contrary movement, no pins), but gnubg would
@@ -296,10 +332,10 @@ mod tests {
         assert!(!plakoto.cube_in_use() && !plakoto.has_gnubg_position_id());
         assert!(!plakoto.has_crawford_rule(5) && !standard.has_crawford_rule(0));
         assert!(standard.has_crawford_rule(5) && standard.has_backgammon());
-        assert_eq!(plakoto.position_form(), PositionForm::TavliString);
-        assert_eq!(standard.position_form(), PositionForm::GnubgIds);
+        assert_eq!(plakoto.position_encoding(), PositionEncoding::TavliString);
+        assert_eq!(standard.position_encoding(), PositionEncoding::GnubgIds);
         let athroisma = RuleSet::new(Variant::Athroisma);
-        assert_eq!(athroisma.position_form(), PositionForm::PositionId);
+        assert_eq!(athroisma.position_encoding(), PositionEncoding::PositionId);
         assert!(!athroisma.has_backgammon());
         assert!(standard.is_crawford_game(5, [4, 2], false));
         assert!(!standard.is_crawford_game(5, [4, 2], true));

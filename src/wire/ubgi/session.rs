@@ -4,11 +4,11 @@ use super::command::{self, Command, Go, GoKind, PositionForm, UbgiError};
 use super::options::{key_lines, UbgiOptions, MAX_PLY};
 use super::{format_ubgi_play, PROTOCOL_VERSION};
 use crate::codec::{gnubg_id, position_id, xgid};
-use crate::engine::cube::{CubeContext, DoubleAction, TakeAction};
-use crate::engine::evaluator::{best_play, evaluate, Evaluation, Evaluator, Probabilities};
-use crate::engine::search::{Search, SearchLimits};
-use crate::rules::variants::scoring::{win_kind, WinKind};
-use crate::rules::{legal_plays, Board, Dice, GameState, MatchState, Side};
+use crate::engine::cube::{DoubleAction, Stakes, TakeAction};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::judge::{Evaluation, Judge};
+use crate::engine::search::SearchLimits;
+use crate::rules::{legal_plays, Dice, GameState, MatchState, Side};
 
 /// A UBGI engine session: the evaluator, the options, the position and the dice.
 pub struct UbgiSession<E: Evaluator> {
@@ -198,10 +198,9 @@ impl<E: Evaluator> UbgiSession<E> {
         Ok(())
     }
 
-    fn context(&self, state: &MatchState) -> CubeContext {
-        let mut context = CubeContext::from_state(state);
-        context.beavers = self.options.beavers && !state.is_match();
-        context
+    /// The judge of cube decisions: the evaluator alone (UBGI's cube answers are 0-ply).
+    fn cube_judge(&self) -> Judge<'_, E> {
+        Judge::new(&self.evaluator, 0).with_limits(self.limits)
     }
 
     fn go(&self, go: Go) -> Reply {
@@ -252,16 +251,14 @@ impl<E: Evaluator> UbgiSession<E> {
     /// roll recorded in the position no double is possible.
     fn cube_action(&self, state: &MatchState) -> (String, &'static str) {
         let mover = state.on_roll;
-        let probabilities = self
-            .evaluator
-            .probabilities(&state.board, state.variant, mover);
-        let evaluation = evaluate(&self.evaluator, state, mover);
+        let decision = self
+            .cube_judge()
+            .cube_decision(state, mover, self.options.beavers);
+        let evaluation = Evaluation::of(state, decision.probabilities, mover);
         let action = if self.rolled {
             DoubleAction::NoDouble
         } else {
-            self.context(state)
-                .analyse_double(&probabilities, mover)
-                .double_action()
+            decision.double()
         };
         let action = match action {
             DoubleAction::Double => "double",
@@ -276,15 +273,13 @@ impl<E: Evaluator> UbgiSession<E> {
     fn answer_double(&self, state: &MatchState) -> Vec<String> {
         let doubler = state.on_roll;
         let taker = doubler.opponent();
-        let context = self.context(state);
-        let probabilities = self
-            .evaluator
-            .probabilities(&state.board, state.variant, doubler);
-        let action = context.take_action(&probabilities, doubler);
+        let judge = self.cube_judge();
+        let decision = judge.cube_decision(state, doubler, self.options.beavers);
+        let action = decision.take;
         let cube = state.cube_value.max(1);
         let score = match action {
             TakeAction::Drop if state.is_match() => {
-                context.match_winning_chance(taker, -i64::from(cube))
+                Stakes::from_state(state).match_winning_chance(taker, -i64::from(cube))
             }
             TakeAction::Drop => -1.0,
             TakeAction::Take | TakeAction::Beaver => {
@@ -297,7 +292,7 @@ impl<E: Evaluator> UbgiSession<E> {
                     dice: None,
                     ..*state
                 };
-                let equity = evaluate_for(&self.evaluator, &taken, taker).cubeful_equity;
+                let equity = judge.evaluate(&taken, taker).cubeful_equity;
                 if state.is_match() {
                     equity
                 } else {
@@ -305,7 +300,7 @@ impl<E: Evaluator> UbgiSession<E> {
                 }
             }
         };
-        let seen = probabilities.seen_by(doubler, taker);
+        let seen = decision.probabilities.seen_by(doubler, taker);
         let evaluation = Evaluation {
             probabilities: seen,
             cubeless_equity: score,
@@ -324,67 +319,12 @@ impl<E: Evaluator> UbgiSession<E> {
     fn chequer(&self, state: &MatchState, dice: Dice, ply: u32) -> (String, String) {
         let mover = state.on_roll;
         let nodes = legal_plays(&state.board, mover, dice).len();
-        let searched = Search::new(&self.evaluator, ply.saturating_sub(1)).with_limits(self.limits);
-        let play = best_play(&searched, state, dice);
+        let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(self.limits);
+        let play = judge.best_play(state, dice);
         let board = play.as_ref().map_or(state.board, |play| play.result);
-        let evaluation = if board.checkers_in_play(mover) == 0 {
-            won(state, &board, mover)
-        } else {
-            let after = MatchState {
-                board,
-                on_roll: mover.opponent(),
-                turn: mover.opponent(),
-                dice: None,
-                ..*state
-            };
-            evaluate_for(&searched, &after, mover)
-        };
+        let evaluation = judge.evaluate_after(state, &board, mover);
         let payload = play.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
         (info_line(ply, nodes, &evaluation), payload)
-    }
-}
-
-/// [`evaluate`] for `side`, computed for the player on roll and turned round, so that the
-/// `info` figures of the two players are exact complements.
-fn evaluate_for<E: Evaluator + ?Sized>(
-    evaluator: &E,
-    state: &MatchState,
-    side: Side,
-) -> Evaluation {
-    let on_roll = evaluate(evaluator, state, state.on_roll);
-    if side == state.on_roll {
-        return on_roll;
-    }
-    let other = |equity: f64| {
-        if state.is_match() {
-            1.0 - equity
-        } else {
-            -equity
-        }
-    };
-    Evaluation {
-        probabilities: on_roll.probabilities.inverted(),
-        cubeless_equity: other(on_roll.cubeless_equity),
-        cubeful_equity: other(on_roll.cubeful_equity),
-    }
-}
-
-/// The exact result for `winner`, who has just borne off the last checker.
-fn won(state: &MatchState, board: &Board, winner: Side) -> Evaluation {
-    let kind = win_kind(state.variant, board, winner);
-    let gammon = f64::from(u8::from(kind != WinKind::Single));
-    let probabilities = Probabilities {
-        win: 1.0,
-        win_gammon: gammon,
-        win_backgammon: f64::from(u8::from(kind == WinKind::Backgammon)),
-        lose_gammon: 0.0,
-        lose_backgammon: 0.0,
-    };
-    let equity = CubeContext::from_state(state).cubeless_equity(&probabilities, winner);
-    Evaluation {
-        probabilities,
-        cubeless_equity: equity,
-        cubeful_equity: equity,
     }
 }
 

@@ -1,0 +1,419 @@
+//! The judge: the one place that answers "what do I play", "do I double, take or beaver", "do
+//! I accept this resignation" and "what is this position worth" (probabilities, cubeless and
+//! cubeful equity), at a given depth and within a time budget, for every variant.
+//!
+//! The REPL, the external player and UBGI ask it and only word its answers; match analysis
+//! (every recorded play and cube decision judged) and cubeful search build on it. A [`Judge`]
+//! is an evaluator searched `plies` deep ([`Search`]) within [`SearchLimits`]; the cube and
+//! resignation arithmetic on the probabilities it finds is [`Stakes`]'s.
+
+use crate::engine::cube::{self, CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
+use crate::engine::evaluator::{Evaluator, Probabilities};
+use crate::engine::search::{won, Search, SearchLimits};
+use crate::rules::{Board, Dice, MatchState, Play, Side};
+
+/// What a position is worth to one player: probabilities and equities. Equities are money
+/// equity per unit cube in money play and match-winning chance in match play (gnubg's
+/// convention for the external protocol's sixth number).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Cubeless probabilities for the player.
+    pub probabilities: Probabilities,
+    /// Cubeless equity (money: per unit cube; match: match-winning chance).
+    pub cubeless_equity: f64,
+    /// Cubeful equity (money: per unit cube; match: match-winning chance).
+    pub cubeful_equity: f64,
+}
+
+impl Evaluation {
+    /// The evaluation of `side` from `probabilities` seen by `side`, at the stakes of `state`.
+    #[must_use]
+    pub fn of(state: &MatchState, probabilities: Probabilities, side: Side) -> Evaluation {
+        let stakes = Stakes::from_state(state);
+        Evaluation {
+            probabilities,
+            cubeless_equity: stakes.cubeless_equity(&probabilities, side),
+            cubeful_equity: cube::cubeful_equity(&stakes, &probabilities, side),
+        }
+    }
+
+    /// The same evaluation seen by the other player of `state` (exact complements).
+    #[must_use]
+    pub fn for_opponent(self, state: &MatchState) -> Evaluation {
+        let other = |equity: f64| {
+            if state.is_match() {
+                1.0 - equity
+            } else {
+                -equity
+            }
+        };
+        Evaluation {
+            probabilities: self.probabilities.inverted(),
+            cubeless_equity: other(self.cubeless_equity),
+            cubeful_equity: other(self.cubeful_equity),
+        }
+    }
+}
+
+/// One legal play judged: the play, the plies it was searched to, and the mover's
+/// probabilities and equities after it (the opponent on roll).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayEvaluation {
+    /// The play.
+    pub play: Play,
+    /// How many plies deep it was judged (plays the move filters dropped stay shallower).
+    pub plies: u32,
+    /// The mover's cubeful equity after the play (money: per unit cube; match: match-winning
+    /// chance).
+    pub equity: f64,
+    /// The mover's cubeless equity after the play, in the same units.
+    pub cubeless_equity: f64,
+    /// The mover's cubeless probabilities after the play.
+    pub probabilities: Probabilities,
+}
+
+/// A cube decision judged: the doubler's probabilities on roll, the three equities and the
+/// best actions of both players.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubeDecision {
+    /// The player who may double (on roll, before rolling).
+    pub doubler: Side,
+    /// The doubler's cubeless probabilities.
+    pub probabilities: Probabilities,
+    /// The plies the probabilities were searched to (fewer than asked when the budget ran out).
+    pub plies: u32,
+    /// No double, double/take and double/pass from the doubler's side (see [`CubeAnalysis`]).
+    pub analysis: CubeAnalysis,
+    /// The answer of the doubler's opponent to a double.
+    pub take: TakeAction,
+}
+
+impl CubeDecision {
+    /// The decision from the probabilities of the player on roll in `state`, `on_roll`, searched
+    /// `plies` deep; `beavers` says whether a beaver of this double would be allowed (money
+    /// play only).
+    #[must_use]
+    pub fn from_probabilities(
+        state: &MatchState,
+        doubler: Side,
+        beavers: bool,
+        on_roll: &Probabilities,
+        plies: u32,
+    ) -> CubeDecision {
+        let probabilities = on_roll.seen_by(state.on_roll, doubler);
+        let stakes = Stakes {
+            beavers: beavers && !state.is_match(),
+            ..Stakes::from_state(state)
+        };
+        CubeDecision {
+            doubler,
+            probabilities,
+            plies,
+            analysis: stakes.analyse_double(&probabilities, doubler),
+            take: stakes.take_action(&probabilities, doubler),
+        }
+    }
+
+    /// The doubler's best action.
+    #[must_use]
+    pub fn double(&self) -> DoubleAction {
+        self.analysis.double_action()
+    }
+}
+
+/// An evaluator searched `plies` deep within limits, answering every decision of a game.
+pub struct Judge<'a, E: Evaluator + ?Sized> {
+    search: Search<'a, E>,
+    limits: SearchLimits,
+}
+
+impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
+    /// `evaluator` searched `plies` deep (gnubg's counting: 0 is the evaluator alone; at most
+    /// [`crate::engine::search::MAX_PLIES`]), no time budget, one thread.
+    #[must_use]
+    pub fn new(evaluator: &'a E, plies: u32) -> Judge<'a, E> {
+        Judge {
+            search: Search::new(evaluator, plies),
+            limits: SearchLimits::UNLIMITED,
+        }
+    }
+
+    /// The same judge within `limits`: each question (a play, a cube decision, a position)
+    /// stops deepening when the budget is spent, the last complete depth answering.
+    #[must_use]
+    pub fn with_limits(mut self, limits: SearchLimits) -> Judge<'a, E> {
+        self.search = self.search.with_limits(limits);
+        self.limits = limits;
+        self
+    }
+
+    /// The plies searched.
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.search.plies()
+    }
+
+    /// The limits each question is answered within.
+    #[must_use]
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
+    }
+
+    /// The search behind the judge (for callers that rank plays of their own).
+    #[must_use]
+    pub fn search(&self) -> &Search<'a, E> {
+        &self.search
+    }
+
+    // ----- what do I play -----
+
+    /// The play the player on roll in `state` chooses with `dice` (`state.dice` is ignored),
+    /// or `None` when no checker can move: the first of the search's ranking (cubeless, by
+    /// the score of `state`), ties in generation order.
+    #[must_use]
+    pub fn best_play(&self, state: &MatchState, dice: Dice) -> Option<Play> {
+        best_play(&self.search, state, dice)
+    }
+
+    /// Every legal play of the player on roll in `state` with `dice`, judged: the plays
+    /// searched deepest first, and within each depth by the cubeful equity after them (ties
+    /// keep the search's order), as gnubg's `hint` lists them.
+    #[must_use]
+    pub fn ranked_plays(&self, state: &MatchState, dice: Dice) -> Vec<PlayEvaluation> {
+        let mover = state.on_roll;
+        let stakes = Stakes::from_state(state);
+        let plays = state.rules().legal_plays(&state.board, mover, dice);
+        let mut ranked: Vec<PlayEvaluation> = self
+            .search
+            .evaluated_ranking(&state.board, &plays, mover, &stakes)
+            .into_iter()
+            .map(|(index, probabilities)| PlayEvaluation {
+                play: plays[index.index],
+                plies: index.plies,
+                equity: cube::cubeful_equity(&stakes, &probabilities, mover),
+                cubeless_equity: stakes.cubeless_equity(&probabilities, mover),
+                probabilities,
+            })
+            .collect();
+        // A stable sort: equal equities keep the search's order.
+        ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.equity.total_cmp(&a.equity)));
+        ranked
+    }
+
+    /// `play` of the player on roll in `state` judged `plies` deep, whatever the move filters
+    /// would have kept (a recorded play beside the best one).
+    #[must_use]
+    pub fn play_evaluation(&self, state: &MatchState, play: &Play) -> PlayEvaluation {
+        let mover = state.on_roll;
+        let evaluation = self.evaluate_after(state, &play.result, mover);
+        PlayEvaluation {
+            play: *play,
+            plies: self.plies(),
+            equity: evaluation.cubeful_equity,
+            cubeless_equity: evaluation.cubeless_equity,
+            probabilities: evaluation.probabilities,
+        }
+    }
+
+    // ----- what is this position worth -----
+
+    /// The cubeless probabilities of the player on roll in `state`, about to roll, searched
+    /// as deep as the limits allow, and the plies reached.
+    #[must_use]
+    pub fn probabilities(&self, state: &MatchState) -> (Probabilities, u32) {
+        self.search.probabilities_within_limits(
+            &state.board,
+            state.on_roll,
+            &Stakes::from_state(state),
+        )
+    }
+
+    /// What `state` is worth to `side`: computed for the player on roll and turned round, so
+    /// that the two players' figures are exact complements.
+    #[must_use]
+    pub fn evaluate(&self, state: &MatchState, side: Side) -> Evaluation {
+        let (on_roll, _) = self.probabilities(state);
+        let evaluation = Evaluation::of(state, on_roll, state.on_roll);
+        if side == state.on_roll {
+            evaluation
+        } else {
+            evaluation.for_opponent(state)
+        }
+    }
+
+    /// What the position `after` (a play of `mover` in `state`) is worth to `mover`, the
+    /// opponent on roll: the exact result when the play bore off the last checker.
+    #[must_use]
+    pub fn evaluate_after(&self, state: &MatchState, after: &Board, mover: Side) -> Evaluation {
+        if after.checkers_in_play(mover) == 0 {
+            let probabilities = won(state.variant, after, mover);
+            let equity = Stakes::from_state(state).cubeless_equity(&probabilities, mover);
+            return Evaluation {
+                probabilities,
+                cubeless_equity: equity,
+                cubeful_equity: equity,
+            };
+        }
+        let after = MatchState {
+            board: *after,
+            on_roll: mover.opponent(),
+            turn: mover.opponent(),
+            dice: None,
+            double_offered: false,
+            resignation: None,
+            ..*state
+        };
+        self.evaluate(&after, mover)
+    }
+
+    /// The probabilities of the player on roll in `state` at every depth from 0 to `plies`
+    /// (gnubg's `eval` rows), fewer when the budget runs out.
+    #[must_use]
+    pub fn probabilities_by_depth(&self, state: &MatchState) -> Vec<Probabilities> {
+        let stakes = Stakes::from_state(state);
+        let deadline = self.limits.deadline();
+        let mut rows = Vec::new();
+        for depth in 0..=self.plies() {
+            match self.search.probabilities_by(
+                &state.board,
+                state.on_roll,
+                depth,
+                &stakes,
+                deadline.filter(|_| depth > 0),
+            ) {
+                Some(probabilities) => rows.push(probabilities),
+                None => break,
+            }
+        }
+        rows
+    }
+
+    // ----- the cube -----
+
+    /// The cube decision of `doubler` in `state` (the player on roll, before rolling; or the
+    /// player who offered the pending double), `beavers` saying whether a beaver of this double
+    /// would be allowed. The cube is doubled from `state`'s value and owner.
+    #[must_use]
+    pub fn cube_decision(&self, state: &MatchState, doubler: Side, beavers: bool) -> CubeDecision {
+        let (on_roll, plies) = self.probabilities(state);
+        CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies)
+    }
+
+    // ----- resignations -----
+
+    /// A resignation of `points` (1..=3 cube multiples) offered to `receiver` in `state`,
+    /// weighed: his equity playing on and after accepting (gnubg's normalised units).
+    #[must_use]
+    pub fn resignation(&self, state: &MatchState, receiver: Side, points: u32) -> ResignationValue {
+        let (on_roll, _) = self.probabilities(state);
+        Stakes::from_state(state).resignation_value(
+            &on_roll.seen_by(state.on_roll, receiver),
+            receiver,
+            points,
+        )
+    }
+}
+
+/// The best play for the player on roll in `state` with `dice` (`state.dice` is ignored) by
+/// `evaluator` as it is (a [`Search`] searches), or `None` when no checker can move. Ties keep
+/// gnubg's generation order.
+pub fn best_play<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    state: &MatchState,
+    dice: Dice,
+) -> Option<Play> {
+    let mover = state.on_roll;
+    let plays = state.rules().legal_plays(&state.board, mover, dice);
+    let stakes = Stakes::from_state(state);
+    let ranked = evaluator.rank_plays(&state.board, &plays, mover, &stakes);
+    ranked.first().map(|best| plays[best.index])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pubeval;
+    use crate::rules::{GameState, Variant};
+    use std::time::Duration;
+
+    fn money(on_roll: Side) -> MatchState {
+        MatchState {
+            game_state: GameState::Playing,
+            ..MatchState::new_money_game(Variant::Standard, on_roll)
+        }
+    }
+
+    #[test]
+    fn the_two_players_evaluations_are_complements() {
+        let state = money(Side::X);
+        let judge = Judge::new(&Pubeval, 1);
+        let mine = judge.evaluate(&state, Side::X);
+        let theirs = judge.evaluate(&state, Side::O);
+        assert_eq!(theirs, mine.for_opponent(&state));
+        assert!((mine.cubeless_equity + theirs.cubeless_equity).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ranked_plays_start_with_a_play_as_good_as_the_best() {
+        let state = money(Side::O);
+        let judge = Judge::new(&Pubeval, 1);
+        let dice = Dice::new(6, 4).unwrap_or_else(|_| unreachable!());
+        let ranked = judge.ranked_plays(&state, dice);
+        assert_eq!(
+            ranked.len(),
+            crate::rules::count_legal_plays(&state.board, Side::O, dice)
+        );
+        let best = judge.best_play(&state, dice);
+        assert!(ranked.iter().take(2).any(|entry| Some(entry.play) == best));
+        let replayed = judge.play_evaluation(&state, &ranked[0].play);
+        assert_eq!(replayed.probabilities, ranked[0].probabilities);
+    }
+
+    #[test]
+    fn the_best_play_is_the_first_of_the_searchs_ranking() {
+        let state = money(Side::X);
+        let dice = Dice::new(6, 2).unwrap_or_else(|_| unreachable!());
+        let judge = Judge::new(&Pubeval, 1);
+        let plays = state.rules().legal_plays(&state.board, Side::X, dice);
+        let stakes = Stakes::from_state(&state);
+        let ranked = judge
+            .search()
+            .rank_plays(&state.board, &plays, Side::X, &stakes);
+        let play = judge
+            .best_play(&state, dice)
+            .unwrap_or_else(|| unreachable!());
+        assert_eq!(play.result, plays[ranked[0].index].result);
+    }
+
+    #[test]
+    fn a_spent_budget_answers_at_zero_plies() {
+        let state = money(Side::X);
+        let spent = Judge::new(&Pubeval, 2).with_limits(SearchLimits::budget(Duration::ZERO));
+        let (probabilities, plies) = spent.probabilities(&state);
+        assert_eq!(plies, 0);
+        assert_eq!(
+            probabilities,
+            Pubeval.probabilities(&state.board, state.variant, Side::X)
+        );
+        assert_eq!(spent.probabilities_by_depth(&state).len(), 1);
+        let decision = spent.cube_decision(&state, Side::X, true);
+        assert_eq!(decision.plies, 0);
+        assert_eq!(decision.double(), DoubleAction::NoDouble);
+    }
+
+    #[test]
+    fn depths_without_a_budget_are_the_searchs() {
+        let state = money(Side::X);
+        let judge = Judge::new(&Pubeval, 1);
+        let rows = judge.probabilities_by_depth(&state);
+        let stakes = Stakes::from_state(&state);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[1],
+            judge
+                .search()
+                .probabilities_at(&state.board, Side::X, 1, &stakes)
+        );
+        assert_eq!(judge.probabilities(&state), (rows[1], 1));
+    }
+}
