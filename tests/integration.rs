@@ -25,6 +25,7 @@ mod repl;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod rollout;
 mod terminal;
 mod ubgi;
 mod validate;

@@ -13,6 +13,7 @@ pub mod moves;
 pub mod position_arg;
 pub mod progress;
 pub mod repl;
+pub mod rollout;
 pub mod train;
 pub mod train_stages;
 pub mod ubgi;
@@ -50,6 +51,8 @@ pub enum Command {
     Board(board::BoardArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
+    /// Roll out a position: cubeful or cubeless, truncated or not, on all cores (gnubg's `rollout`).
+    Rollout(rollout::RolloutArgs),
     /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
     Validate(validate::Args),
     /// Analyse match files: every decision judged, statistics per player (see docs/analysis.md).
@@ -79,6 +82,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
+        Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
         Some(Command::Analyse(args)) => analyse::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),

@@ -15,6 +15,7 @@ pub mod match_equity;
 pub mod net;
 pub mod probabilities;
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
 pub mod strength;
 pub mod variant_heuristic;
