@@ -57,7 +57,7 @@ impl CubefulScale {
     #[must_use]
     pub fn value(&self, context: &Stakes, probabilities: &Probabilities) -> f64 {
         let equity = cube::cubeful_equity(context, probabilities, self.viewer);
-        self.from_current_cube(context, equity)
+        self.in_starting_units(context, equity)
     }
 
     /// The value for the viewer of `winner` winning `points` times the cube of `context`
@@ -77,7 +77,7 @@ impl CubefulScale {
         }
     }
 
-    fn from_current_cube(&self, context: &Stakes, equity: f64) -> f64 {
+    fn in_starting_units(&self, context: &Stakes, equity: f64) -> f64 {
         if context.is_match() {
             equity
         } else {
