@@ -23,3 +23,4 @@ pub mod protocol;
 pub mod render;
 pub mod rules;
 pub mod train;
+pub mod wire;

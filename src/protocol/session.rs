@@ -30,6 +30,8 @@ mod files;
 mod games;
 mod match_state;
 mod position;
+mod record;
+mod rollout;
 mod settings;
 mod show;
 mod turn;
@@ -87,6 +89,8 @@ pub struct Settings {
     /// How deep the computer searches for each player (`set player N chequerplay|cubedecision
     /// evaluation plies N`), by player index.
     pub player_depth: [SearchDepth; 2],
+    /// `set rollout ...`.
+    pub rollout: rollout::RolloutOptions,
 }
 
 impl Default for Settings {
@@ -108,6 +112,7 @@ impl Default for Settings {
             cube_use: true,
             evaluation: SearchDepth::DEFAULT,
             player_depth: [SearchDepth::DEFAULT; 2],
+            rollout: rollout::RolloutOptions::default(),
         }
     }
 }
@@ -129,7 +134,8 @@ pub struct Session {
     settings: Settings,
     rng: DiceRng,
     /// The game in progress in the match-file model: what `list game` lists, what the file
-    /// commands write and what they read back (finished games go to the archive).
+    /// commands write and what they read back (finished games go to the archive). Kept from
+    /// the game's events (see `record.rs`), from the position edits, and from a file read.
     actions: Vec<GameAction>,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
@@ -343,6 +349,7 @@ impl Session {
             Command::Show(show) => self.show_command(show, out),
             Command::Hint(count) => self.hint_command(count, out),
             Command::Eval(position) => self.eval_command(position.as_deref(), out),
+            Command::Rollout => self.rollout_command(out),
             Command::ListGame => {
                 self.list_game(out);
                 Ok(())

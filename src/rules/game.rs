@@ -105,7 +105,8 @@ pub enum Event {
         /// The dice.
         dice: Dice,
     },
-    /// `side` must roll `dice` again (Athroisma).
+    /// `side` must roll `dice` again (Athroisma): it follows the [`Event::Rolled`] of those
+    /// dice, which the game does not keep (the same player rolls again).
     Rerolled {
         /// Who rolls again.
         side: Side,
@@ -378,7 +379,10 @@ impl Game {
                 self.declined = None;
                 self.opening = false;
                 if self.rules.requires_reroll(&self.board, side, dice) {
-                    return Ok(vec![Event::Rerolled { side, dice }]);
+                    return Ok(vec![
+                        Event::Rolled { side, dice },
+                        Event::Rerolled { side, dice },
+                    ]);
                 }
                 self.dice = Some(dice);
                 Ok(vec![Event::Rolled { side, dice }])

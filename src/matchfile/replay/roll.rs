@@ -148,7 +148,7 @@ impl GameReplay<'_> {
             return;
         }
         let events = self.apply_allowed(side, Action::Roll(dice));
-        if matches!(events[..], [Event::Rerolled { .. }]) {
+        if matches!(events[..], [Event::Rolled { .. }, Event::Rerolled { .. }]) {
             // Athroisma: a non-double over 6 in the bear-off phase is rolled again.
             if !moves.is_empty() || written.label.is_some() {
                 self.error(

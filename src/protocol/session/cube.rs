@@ -1,7 +1,7 @@
 //! The cube and resignations: double, take, drop, beaver, resign, accept and decline, and the computer's answers.
 
 use super::*;
-use crate::rules::game::{Action, Event, GameError};
+use crate::rules::game::{Action, GameError};
 use crate::rules::{Cube, CubeContext, CubeRefusal};
 
 impl Session {
@@ -75,9 +75,6 @@ impl Session {
         self.last_roll = None;
         // The rules also let a refused resignation be offered again once the game has moved on.
         for event in self.apply_checked(Action::Double) {
-            if let Event::Doubled { side, value } = event {
-                self.actions.push(GameAction::Double { side, value });
-            }
             out.event(event, &self.names);
         }
         self.board(out);
@@ -104,9 +101,6 @@ impl Session {
         // repeating the opening roll; one withdrawn by `set dice` or still pending under an
         // accepted resignation does not.
         self.rolled_since_opening = true;
-        self.actions.push(GameAction::Take {
-            side: self.state().turn,
-        });
         // The rules: the cube doubles and goes to the taker (after a beaver, the beaverer).
         for event in self.apply_checked(Action::Take) {
             out.event(event, &self.names);
@@ -128,10 +122,8 @@ impl Session {
     }
 
     pub(super) fn drop_cube(&mut self, out: &mut Response) {
-        let dropper = self.state().turn;
         self.rolled_since_opening = true;
         let events = self.apply_checked(Action::Drop);
-        self.actions.push(GameAction::Drop { side: dropper });
         self.finish_game(events, out);
     }
 
@@ -185,9 +177,6 @@ impl Session {
         // back at twice that.
         self.rolled_since_opening = true;
         for event in self.apply_checked(Action::Beaver) {
-            if let Event::Beavered { side, value } = event {
-                self.actions.push(GameAction::Beaver { side, value });
-            }
             out.event(event, &self.names);
         }
         self.board(out);
@@ -284,11 +273,7 @@ impl Session {
         }
         // The rules score it: what was resigned times the cube (SC21); the Jacoby rule
         // changes only what the match counts the game as.
-        let resigner = self.game().resignation().map(|(side, _)| side);
         let events = self.apply_checked(Action::Accept);
-        if let Some(side) = resigner {
-            self.actions.push(GameAction::Resign { side });
-        }
         self.finish_game(events, out);
     }
 

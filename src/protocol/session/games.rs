@@ -134,10 +134,11 @@ impl Session {
                 owner: None,
             });
         }
+        // The winner plays the opening dice: the game's roll for him (his `Rolled` event).
         self.apply_checked(Action::SetTurn(winner));
-        self.apply_checked(Action::SetDice(dice));
-        self.actions.push(GameAction::Roll { side: winner, dice });
-        out.event(Event::Rolled { side: winner, dice }, &self.names);
+        for event in self.apply_checked(Action::Roll(dice)) {
+            out.event(event, &self.names);
+        }
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {
             self.board(out);

@@ -154,11 +154,13 @@ impl Session {
     }
 
     /// Applies `action` to the current game; a game that ends counts in the match (its
-    /// events end with [`Event::MatchWon`] when it wins the match). Every action ends the
+    /// events end with [`Event::MatchWon`] when it wins the match), and what the events
+    /// record enters the game's record (see `record.rs`). Every action ends the
     /// dice shown as rolled (see [`Shown::dice`]), every action but a board edit gnubg's own
     /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let events = self.match_play.apply(action)?;
+        record::note(&mut self.actions, &events);
         self.shown.dice = None;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;

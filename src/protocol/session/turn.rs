@@ -14,7 +14,10 @@ impl Session {
         self.double_refusal(side, false).is_none()
     }
 
-    pub(super) fn roll_dice(&mut self, out: &mut Response) -> Dice {
+    /// Rolls the dice for the player on roll: the game's roll, reported by its events. Returns
+    /// what the game answers after the roll itself: Athroisma's reroll, which is reported
+    /// after the board showing the dice (see `settle_roll`); empty otherwise.
+    pub(super) fn roll_dice(&mut self, out: &mut Response) -> Vec<Event> {
         // gnubg rolls for the player on turn: a resigner handed the turn by a declined
         // resignation (see `decline_resignation`) becomes the player on roll (checked live).
         if self.state().turn != self.state().on_roll
@@ -36,23 +39,26 @@ impl Session {
             }
         };
         self.last_roll = Some((side, dice));
-        // The dice as rolled, also ones the rules roll again (Athroisma: shown, then rolled
-        // again by `reroll_if_required`); a refused resignation may be offered again. The
-        // game and its events keep them high die first; in gnubg's variations the board shows
-        // the computer's in the order they came until it plays (see `Shown::dice`).
-        self.apply_checked(Action::SetDice(dice));
+        // The game's roll (a refused resignation may be offered again). The game and its
+        // events keep the dice high die first; in gnubg's variations the board shows the
+        // computer's in the order they came until it plays (see `Shown::dice`).
+        let mut events = self.apply_checked(Action::Roll(dice));
+        let after_roll = events.split_off(events.len().min(1));
         if self.players[side.index()] == PlayerKind::Computer
             && self.game().rules().is_gnubg_variation()
         {
             self.shown.dice = Some(as_rolled);
         }
-        self.actions.push(GameAction::Roll {
-            side: self.state().on_roll,
-            dice,
-        });
+        if !after_roll.is_empty() {
+            // Dice the rules roll again (Athroisma) are shown until rolled again; the game
+            // does not keep them, nor does the record.
+            self.shown.dice = Some(dice);
+        }
         self.rolled_since_opening = true;
-        out.event(Event::Rolled { side, dice }, &self.names);
-        dice
+        for event in events {
+            out.event(event, &self.names);
+        }
+        after_roll
     }
 
     /// Makes `play` for the player on roll (the rules pass the turn or end the game),
@@ -64,17 +70,11 @@ impl Session {
             return false;
         };
         let notation = self.play_notation(mover, dice, play);
-        self.forget_roll(mover, dice);
         let mut events = self.apply_checked(Action::Play(*play));
         let ending = events.split_off(events.len().min(1));
         if let Some(&played) = events.first() {
             out.play_event(played, notation.clone(), &self.names, announced);
         }
-        self.actions.push(GameAction::Play {
-            side: mover,
-            dice,
-            steps: play.steps().to_vec(),
-        });
         self.last_roll = None;
         if ending.is_empty() {
             return false;
@@ -84,17 +84,19 @@ impl Session {
         true
     }
 
-    /// After the dice are rolled for the player on roll: handles "cannot move" and forced
-    /// moves. Returns true when the turn passed (or the game ended) without the user.
-    pub(super) fn settle_roll(&mut self, out: &mut Response) -> bool {
-        self.reroll_if_required(out);
+    /// After the dice are rolled for the player on roll (`after_roll`: what the game
+    /// answered after the roll, see `roll_dice`): rolls again where the rules say so, handles
+    /// "cannot move" and forced moves. Returns true when the turn passed (or the game ended)
+    /// without the user.
+    pub(super) fn settle_roll(&mut self, after_roll: Vec<Event>, out: &mut Response) -> bool {
+        self.reroll_while_required(after_roll, out);
         let Some(dice) = self.game().dice() else {
             return false;
         };
         let mover = self.state().on_roll;
         let plays = self.legal_plays_now(mover, dice);
         if plays.is_empty() {
-            self.pass_without_move(mover, dice, out);
+            self.pass_without_move(out);
             return true;
         }
         let computer = self.players[mover.index()] == PlayerKind::Computer;
@@ -114,24 +116,9 @@ impl Session {
     }
 
     /// `mover`, who has no legal play with `dice`, passes the turn (the rules check it).
-    pub(super) fn pass_without_move(&mut self, mover: Side, dice: Dice, out: &mut Response) {
+    pub(super) fn pass_without_move(&mut self, out: &mut Response) {
         for event in self.apply_checked(Action::CannotMove) {
             out.event(event, &self.names);
-        }
-        self.forget_roll(mover, dice);
-        self.actions.push(GameAction::Play {
-            side: mover,
-            dice,
-            steps: Vec::new(),
-        });
-    }
-
-    /// Drops the record of `mover`'s roll of `dice` not played yet, which a play (or a roll
-    /// again) takes the place of.
-    pub(super) fn forget_roll(&mut self, mover: Side, dice: Dice) {
-        if matches!(self.actions.last(), Some(GameAction::Roll { side, dice: rolled }) if *side == mover && *rolled == dice)
-        {
-            self.actions.pop();
         }
     }
 
@@ -162,10 +149,12 @@ impl Session {
                         return;
                     }
                     self.board(out);
-                    self.roll_dice(out);
+                    let after_roll = self.roll_dice(out);
                     self.board(out);
-                }
-                if !self.settle_roll(out) {
+                    if !self.settle_roll(after_roll, out) {
+                        return;
+                    }
+                } else if !self.settle_roll(Vec::new(), out) {
                     return;
                 }
                 continue;
@@ -178,9 +167,9 @@ impl Session {
             {
                 return;
             }
-            self.roll_dice(out);
+            let after_roll = self.roll_dice(out);
             self.board(out);
-            if !self.settle_roll(out) {
+            if !self.settle_roll(after_roll, out) {
                 return;
             }
         }
@@ -203,9 +192,9 @@ impl Session {
         if self.game().dice().is_some() {
             return Err(CommandError::not_now("You have already rolled the dice."));
         }
-        self.roll_dice(out);
+        let after_roll = self.roll_dice(out);
         self.board(out);
-        if self.settle_roll(out) {
+        if self.settle_roll(after_roll, out) {
             self.hand_over(out);
         }
         Ok(())
@@ -239,7 +228,7 @@ impl Session {
                 let plays = self.legal_plays_now(mover, dice);
                 match plays.as_slice() {
                     [] => {
-                        self.pass_without_move(mover, dice, out);
+                        self.pass_without_move(out);
                         self.hand_over(out);
                         return Ok(());
                     }

@@ -255,24 +255,18 @@ impl Session {
     }
 
     /// Athroisma A10: a non-double over 6 in the bear-off phase is rolled again, as often as
-    /// needed. Does nothing in the other variants.
-    pub(super) fn reroll_if_required(&mut self, out: &mut Response) {
+    /// needed: `after_roll` is what the game answered after the last roll (its
+    /// [`Event::Rerolled`], reported here after the board that shows the dice). Does nothing
+    /// in the other variants.
+    pub(super) fn reroll_while_required(&mut self, after_roll: Vec<Event>, out: &mut Response) {
+        let mut after_roll = after_roll;
         for _ in 0..1000 {
-            let Some(dice) = self.game().dice() else {
+            let Some(&rerolled @ Event::Rerolled { .. }) = after_roll.first() else {
                 return;
             };
-            let mover = self.state().on_roll;
-            if !self
-                .game()
-                .rules()
-                .requires_reroll(self.game().board(), mover, dice)
-            {
-                return;
-            }
-            out.event(Event::Rerolled { side: mover, dice }, &self.names);
-            self.forget_roll(mover, dice);
+            out.event(rerolled, &self.names);
             self.last_roll = None;
-            self.roll_dice(out);
+            after_roll = self.roll_dice(out);
             self.board(out);
         }
     }

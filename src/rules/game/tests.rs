@@ -239,7 +239,7 @@ fn random_game(variant: Variant, seed: u64) -> Result<(), TestCaseError> {
         let events = game
             .apply(Action::Roll(roll))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        if matches!(events[..], [Event::Rerolled { .. }]) {
+        if matches!(events[..], [Event::Rolled { .. }, Event::Rerolled { .. }]) {
             prop_assert!(game.dice().is_none());
             continue;
         }
