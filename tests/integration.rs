@@ -2,6 +2,7 @@
 
 mod support;
 
+mod analyse;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;

@@ -395,14 +395,17 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
             };
             let _ = writeln!(
                 text,
-                "    game {} {}: {}played {}, best {}: -{:.3} EMG {}\n      GNUbg ID {}  XGID {}",
+                "    game {} {}: {}played {}, best {}: -{:.3} EMG{}\n      GNUbg ID {}  XGID {}",
                 decision.game,
                 record.players[decision.player.index()],
                 dice,
                 decision.played,
                 decision.best,
                 decision.loss.emg,
-                decision.mark.label(),
+                match decision.mark.label() {
+                    "" => String::new(),
+                    label => format!(" ({label})"),
+                },
                 decision.gnubg_id,
                 decision.xgid
             );
