@@ -13,6 +13,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod cli;
 pub mod codec;
 pub mod engine;
@@ -22,3 +23,4 @@ pub mod protocol;
 pub mod render;
 pub mod rules;
 pub mod train;
+pub mod wire;

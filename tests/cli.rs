@@ -554,3 +554,61 @@ fn a_two_layer_contact_net_trains_loads_and_plays() {
     assert_eq!(std::fs::read(&mean).expect("written"), bytes);
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
+
+/// `--variant` lists its values in `--help` and the completions offer them; an alias still
+/// reads, an unknown name is a usage error naming the variants.
+#[test]
+fn variant_values_are_listed_in_help_and_completions() {
+    let help = stdout(&tavli(&["moves", "--help"], ""));
+    assert!(
+        help.contains("[possible values: standard, nackgammon, 1-chequer-hypergammon"),
+        "{help}"
+    );
+    let bash = stdout(&tavli(&["completions", "bash"], ""));
+    assert!(
+        bash.contains("standard nackgammon 1-chequer-hypergammon"),
+        "completions"
+    );
+    let alias = tavli(&["moves", "--variant", "backgammon", "start", "31"], "");
+    assert_eq!(alias.status.code(), Some(0));
+    let unknown = tavli(&["moves", "--variant", "plako", "start", "31"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("plakoto"));
+}
+
+/// `train fit` on fewer than twenty examples of a class holds none back: it says so once
+/// instead of printing `validation-loss NaN`.
+#[test]
+fn train_fit_on_too_few_examples_warns_instead_of_nan() {
+    let directory = std::env::temp_dir().join(format!("tavli-fit-few-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let data = directory.join("labels.txt");
+    std::fs::write(
+        &data,
+        "4HPwATDgc/ABMA 0.50000 0.14000 0.01000 0.14000 0.01000\n".repeat(3),
+    )
+    .expect("written");
+    let output = tavli(
+        &[
+            "train",
+            "fit",
+            "--data",
+            data.to_str().expect("UTF-8 path"),
+            "--epochs",
+            "2",
+            "--out",
+            directory.join("out.tnet").to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("NaN"), "{stderr}");
+    assert_eq!(
+        stderr.matches("warning: only 3 contact examples").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("validation-loss none"), "{stderr}");
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}

@@ -15,13 +15,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 use tavli::codec::gnubg_id;
 use tavli::engine::cube::Stakes;
-use tavli::engine::external::{
-    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
-};
-use tavli::engine::server::{serve, Address, Listener, ServerOptions};
-use tavli::engine::ubgi::{self, UbgiSession};
 use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Dice, MatchState, Side, Variant};
+use tavli::wire::external::server::{serve, Address, Listener, ServerOptions};
+use tavli::wire::external::{
+    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
+};
+use tavli::wire::ubgi::{self, UbgiSession};
 
 // ---------------------------------------------------------------------------------------
 // Helpers

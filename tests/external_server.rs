@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-use tavli::engine::server::{serve, Address, Listener, ServerOptions};
 use tavli::engine::Pubeval;
+use tavli::wire::external::server::{serve, Address, Listener, ServerOptions};
 
 const OPENING: &str = "board:You:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:5:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0";
 

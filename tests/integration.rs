@@ -2,6 +2,7 @@
 
 mod support;
 
+mod analyse;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;
@@ -11,6 +12,7 @@ mod cube_layout;
 mod engine;
 mod external_server;
 mod fibs_finished;
+mod gnubg_drop_in;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
@@ -24,6 +26,7 @@ mod repl;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod rollout;
 mod terminal;
 mod ubgi;
 mod validate;

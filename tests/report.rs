@@ -291,6 +291,34 @@ fn validate_html_writes_the_page_and_keeps_the_exit_status() {
     assert!(String::from_utf8_lossy(&two.stderr).contains("--html writes the report of one"));
 }
 
+/// `--html -` writes the page to standard output (it once wrote a file named `-`); a game that
+/// ended shows nobody on roll; every picture names its variant and has its Position ID as
+/// text to copy.
+#[test]
+fn validate_html_to_standard_output_ends_games_and_names_variants() {
+    let run = Command::new(crate::support::tavli_binary())
+        .args(["validate", "--html", "-", "fixtures/mat/seed08-1pt.mat"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("tavli runs");
+    assert_eq!(run.status.code(), Some(0));
+    assert!(!Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/-")).exists());
+    let page = String::from_utf8(run.stdout).expect("UTF-8 page");
+    assert!(
+        page.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &page[..80.min(page.len())]
+    );
+    assert!(
+        page.contains("the game is over"),
+        "the final board ends the game"
+    );
+    assert!(!page.contains("X on roll") && !page.contains("O on roll"));
+    assert!(
+        page.contains("Backgammon, Position ID: <code class=\"position-id\">CAAA/F0bAAAAAA</code>")
+    );
+}
+
 /// The boards before each move (`matchfile::positions`) follow the record of every valid
 /// fixture: each play is one of the legal plays of the board before it, and each board
 /// after is the next board before.

@@ -7,9 +7,9 @@ use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use tavli::codec::position_id;
-use tavli::engine::ubgi::{UbgiSession, MAX_LINE};
 use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+use tavli::wire::ubgi::{UbgiSession, MAX_LINE};
 
 fn session() -> UbgiSession<Pubeval> {
     UbgiSession::new(Pubeval, "tavli")

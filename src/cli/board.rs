@@ -74,7 +74,7 @@ pub struct BoardArgs {
     /// The position: a Position ID, a GNUbg ID, an XGID, a FIBS board string or `start`.
     pub position: String,
     /// The variant of the position.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = super::position_arg::VariantName)]
     pub variant: String,
     /// Name of player 0 (O, drawn on top).
     #[arg(long, default_value = "gnubg")]

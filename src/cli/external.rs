@@ -2,7 +2,7 @@
 
 use super::exit::Outcome;
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::server::{
+use crate::wire::external::server::{
     serve, Address, Listener, ServerEvent, ServerOptions, DEFAULT_MAX_CONNECTIONS,
 };
 use anyhow::Context;

@@ -37,7 +37,7 @@ pub struct IdArgs {
     #[arg(long, value_enum, default_value = "gnubgid")]
     pub to: IdForm,
     /// The variant of the position.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = super::position_arg::VariantName)]
     pub variant: String,
     /// Name of player 0 (O) in the FIBS form.
     #[arg(long, default_value = "gnubg")]

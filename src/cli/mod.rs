@@ -1,5 +1,6 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
+pub mod analyse;
 pub mod bench;
 pub mod board;
 pub mod completions;
@@ -12,6 +13,7 @@ pub mod moves;
 pub mod position_arg;
 pub mod progress;
 pub mod repl;
+pub mod rollout;
 pub mod train;
 pub mod train_stages;
 pub mod ubgi;
@@ -25,8 +27,11 @@ use std::io::Write;
 ///
 /// Exit codes: 0 success; 1 some input was rejected or invalid; 2 usage, I/O or internal error.
 #[derive(Parser, Debug)]
-#[command(name = "tavli", version, about, long_about = None)]
+#[command(name = "tavli", version, about, long_about = None, disable_version_flag = true)]
 pub struct Cli {
+    /// Print the version (`-v` as gnubg, `-V` as other tools).
+    #[arg(short = 'v', short_alias = 'V', long = "version", action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
     /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -46,8 +51,12 @@ pub enum Command {
     Board(board::BoardArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
+    /// Roll out a position: cubeful or cubeless, truncated or not, on all cores (gnubg's `rollout`).
+    Rollout(rollout::RolloutArgs),
     /// Check match files (.mat, .txt, .sgf; directories recursively; `-` = stdin).
     Validate(validate::Args),
+    /// Analyse match files: every decision judged, statistics per player (see docs/analysis.md).
+    Analyse(analyse::Args),
     /// Convert a match file between .mat and .sgf.
     Convert(convert::Args),
     /// Serve gnubg's external-player protocol on a socket (`set player N external ADDRESS`).
@@ -73,7 +82,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
+        Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Analyse(args)) => analyse::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),

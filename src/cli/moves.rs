@@ -24,7 +24,7 @@ pub struct MovesArgs {
     #[arg(num_args = 0..=2)]
     pub dice: Vec<String>,
     /// The variant of the position.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = super::position_arg::VariantName)]
     pub variant: String,
     /// One JSON document with each play's notation, steps and resulting Position ID.
     #[arg(long)]

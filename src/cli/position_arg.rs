@@ -73,3 +73,40 @@ fn money_state(variant: Variant, board: Board) -> MatchState {
 pub fn position_text(variant: Variant, board: &Board, on_roll: Side) -> String {
     crate::codec::tavli_position::position_text(variant, board, on_roll)
 }
+
+/// The value parser of `--variant`: every name and alias that [`Variant::from_name`] reads,
+/// with the variants' names listed in `--help` and offered by the shell completions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VariantName;
+
+impl clap::builder::TypedValueParser for VariantName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        match Variant::from_name(&text) {
+            Ok(_) => Ok(text.into_owned()),
+            Err(error) => {
+                let name = argument.map_or_else(|| "--variant".to_string(), ToString::to_string);
+                Err(clap::Error::raw(
+                    clap::error::ErrorKind::InvalidValue,
+                    format!("invalid value '{text}' for '{name}': {error}\n"),
+                )
+                .with_cmd(command))
+            }
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Variant::ALL.into_iter().map(|variant| {
+            clap::builder::PossibleValue::new(variant.name())
+        })))
+    }
+}

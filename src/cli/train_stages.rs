@@ -204,16 +204,31 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let classes = fit::classes_present(&examples).len() as u64;
     let bar = progress_bar(classes * u64::from(config.epochs), "epochs");
     fit::fit(&mut nets, &examples, &config, &mut |report| {
-        let line = format!(
-            "fit {} epoch {} train-loss {:.5} validation-loss {:.5} examples {}+{} seconds {:.0}",
+        // One example in twenty is held back: a class with fewer than twenty has no
+        // validation set, and its loss is not a number to print.
+        let validation = if report.sizes.1 == 0 {
+            "none".to_string()
+        } else {
+            format!("{:.5}", report.validation_loss)
+        };
+        let mut line = format!(
+            "fit {} epoch {} train-loss {:.5} validation-loss {validation} examples {}+{} seconds {:.0}",
             report.class.name(),
             report.epoch,
             report.training_loss,
-            report.validation_loss,
             report.sizes.0,
             report.sizes.1,
             started.elapsed().as_secs_f64()
         );
+        if report.sizes.1 == 0 && report.epoch == 1 {
+            line.push_str(&format!(
+                "\ntavli train fit: warning: only {} {} example{}: one in 20 is held back for \
+                 validation, so none is, and the validation loss is not measured",
+                report.sizes.0,
+                report.class.name(),
+                if report.sizes.0 == 1 { "" } else { "s" }
+            ));
+        }
         bar.suspend(|| {
             let _ = writeln!(err, "{line}");
         });

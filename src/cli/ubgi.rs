@@ -2,7 +2,7 @@
 
 use super::exit::Outcome;
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::ubgi::{self, UbgiSession};
+use crate::wire::ubgi::{self, UbgiSession};
 use anyhow::Context;
 use std::io::{self, ErrorKind, Write};
 

@@ -61,7 +61,7 @@ impl From<FormatArg> for Format {
 const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
 
 /// Expands directories into their match files (sorted); missing paths are returned apart.
-fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+pub(crate) fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
@@ -215,6 +215,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
             &crate::render::html_report::from_match::report_of(&checked),
             &crate::render::picture::PictureOptions::default(),
         );
+        if out_path.as_os_str() == "-" {
+            // `--html -`: the page on standard output, and the text report after it is dropped.
+            out.write_all(page.as_bytes())?;
+            out.flush()?;
+            return Ok(outcome_of(&missing, &[checked.report]));
+        }
         std::fs::write(out_path, page)
             .with_context(|| format!("writing {}", out_path.display()))?;
     }
@@ -241,13 +247,19 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         stdout.write_all(text.as_bytes())?;
     }
     stdout.flush()?;
-    Ok(if !missing.is_empty() {
+    Ok(outcome_of(&missing, &reports))
+}
+
+/// The exit outcome of a run: `Failure` when a path is missing, `Rejected` when a file is
+/// invalid, `Success` otherwise.
+fn outcome_of(missing: &[PathBuf], reports: &[FileReport]) -> Outcome {
+    if !missing.is_empty() {
         Outcome::Failure
     } else if reports.iter().any(|r| r.verdict == Verdict::Invalid) {
         Outcome::Rejected
     } else {
         Outcome::Success
-    })
+    }
 }
 
 struct Counts {

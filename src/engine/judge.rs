@@ -370,6 +370,22 @@ mod tests {
     }
 
     #[test]
+    fn the_best_play_is_the_first_of_the_searchs_ranking() {
+        let state = money(Side::X);
+        let dice = Dice::new(6, 2).unwrap_or_else(|_| unreachable!());
+        let judge = Judge::new(&Pubeval, 1);
+        let plays = state.rules().legal_plays(&state.board, Side::X, dice);
+        let stakes = Stakes::from_state(&state);
+        let ranked = judge
+            .search()
+            .rank_plays(&state.board, &plays, Side::X, &stakes);
+        let play = judge
+            .best_play(&state, dice)
+            .unwrap_or_else(|| unreachable!());
+        assert_eq!(play.result, plays[ranked[0].index].result);
+    }
+
+    #[test]
     fn a_spent_budget_answers_at_zero_plies() {
         let state = money(Side::X);
         let spent = Judge::new(&Pubeval, 2).with_limits(SearchLimits::budget(Duration::ZERO));

@@ -1,26 +1,23 @@
-//! The engine backend: an evaluator seam with a baseline evaluator, cube logic, the judge that
-//! answers every decision of a game ([`judge::Judge`]), and the two engine protocols (gnubg's
-//! external-player socket and UBGI on stdio).
+//! The evaluation core: the evaluator seam with its evaluators (networks, pubeval, the
+//! variants' heuristic, bear-off tables), search, cube and match-equity arithmetic, and the
+//! judge that answers every decision of a game ([`judge::Judge`]). The front ends that ask it
+//! (the REPL, and the wire protocols in [`crate::wire`]) live outside it; nothing here imports
+//! them.
 
 pub mod bearoff;
 pub mod bearoff_database;
 pub mod choice;
-pub mod connection;
 pub mod cube;
 pub mod evaluator;
-pub mod external;
-pub mod external_debug;
-pub mod external_request;
 pub mod judge;
 pub mod kazaross_xg2;
 pub mod match_equity;
 pub mod net;
 pub mod probabilities;
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
-pub mod server;
 pub mod strength;
-pub mod ubgi;
 pub mod variant_heuristic;
 
 pub use cube::{CubeAnalysis, DoubleAction, Stakes, TakeAction};

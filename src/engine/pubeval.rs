@@ -396,14 +396,16 @@ const CONTACT_WEIGHTS: [f64; 122] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::judge::best_play;
+    use crate::engine::cube::Stakes;
     use crate::notation::format_play;
     use crate::rules::MatchState;
 
     fn opening(dice: (u8, u8)) -> String {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         let dice = Dice::new(dice.0, dice.1).unwrap();
-        let play = best_play(&Pubeval, &state, dice).unwrap();
+        let plays = legal_plays(&state.board, Side::X, dice);
+        let ranked = Pubeval.rank_plays(&state.board, &plays, Side::X, &Stakes::from_state(&state));
+        let play = plays[ranked[0].index];
         format_play(state.rules(), &state.board, Side::X, dice, play.steps())
     }
 

@@ -88,6 +88,8 @@ pub enum CubeSetting {
 /// `set ...`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum SetCommand {
+    /// `set rollout ...`.
+    Rollout(RolloutSetting),
     /// `set automatic <what> <value>`; the value word is kept raw (`doubles` takes a number).
     Automatic(AutomaticSetting, Option<String>),
     /// `set beavers N` (`None` when missing or not a non-negative number).
@@ -221,6 +223,25 @@ pub enum FileCommand {
     LoadPosition(Option<String>),
 }
 
+/// A `set rollout ...` setting (`None`: the value was missing or not a number).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum RolloutSetting {
+    /// `set rollout trials N`.
+    Trials(Option<u64>),
+    /// `set rollout truncation enable on|off`.
+    TruncationEnable(Toggle),
+    /// `set rollout truncation plies N`.
+    TruncationPlies(Option<u32>),
+    /// `set rollout seed N`.
+    Seed(Option<u64>),
+    /// `set rollout cubeful on|off`.
+    Cubeful(Toggle),
+    /// `set rollout varredn on|off`.
+    VarianceReduction(Toggle),
+    /// `set rollout chequerplay plies N`.
+    ChequerplayPlies(Option<u32>),
+}
+
 /// One command line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Command {
@@ -264,6 +285,8 @@ pub enum Command {
     Hint(Option<u32>),
     /// `eval [POSITION]`: the word after `eval`, if any.
     Eval(Option<String>),
+    /// `rollout`: roll out the current position.
+    Rollout,
     /// `list game`.
     ListGame,
     /// `import`, `export`, `save`, `load`.

@@ -135,6 +135,26 @@ pub const EVALUATION: &[Keyword] = &[
     ),
 ];
 
+const ROLLOUT: &[Keyword] = &[
+    group(
+        "chequerplay",
+        &[leaf("plies", "plies of the evaluator inside rollouts")],
+        "how plays are chosen in rollouts",
+    ),
+    leaf("cubeful", "play the cube in rollouts"),
+    leaf("seed", "seed the rollout dice"),
+    leaf("trials", "how many games a rollout plays"),
+    group(
+        "truncation",
+        &[
+            leaf("enable", "stop rollout games after a fixed number of plies"),
+            leaf("plies", "the plies after which rollout games stop"),
+        ],
+        "truncated rollouts",
+    ),
+    leaf("varredn", "take each roll's luck off the rollout's results"),
+];
+
 const SET: &[Keyword] = &[
     group("automatic", AUTOMATIC, "automatic actions"),
     leaf("beavers", "how many beavers/raccoons money sessions allow"),
@@ -152,6 +172,7 @@ const SET: &[Keyword] = &[
     leaf("player", "set a player's name or who plays it"),
     leaf("postcrawford", "mark this game as post-Crawford"),
     group("rng", RNG, "choose the dice generator"),
+    group("rollout", ROLLOUT, "how `rollout' plays"),
     leaf("score", "set the score"),
     leaf("seed", "seed the dice generator"),
     leaf("turn", "set the player on roll"),
@@ -250,7 +271,8 @@ pub const COMMANDS: &[Keyword] = &[
     aliased("redouble", &["re"], "redouble (beaver)"),
     aliased("reject", &["rej"], "reject a cube or resignation"),
     aliased("resign", &["res"], "offer to resign"),
-    aliased("roll", &["r", "ro"], "roll the dice"),
+    aliased("roll", &["r", "ro", "rol"], "roll the dice"),
+    leaf("rollout", "roll out the current position"),
     group(
         "save",
         &[

@@ -2,7 +2,8 @@
 
 use super::ast::{
     AutomaticSetting, Command, CubeSetting, Decision, EvaluationSetting, FileCommand, NewCommand,
-    PlayerKind, PlayerSetting, RngChoice, SetCommand, ShowCommand, Toggle, VariationName,
+    PlayerKind, PlayerSetting, RngChoice, RolloutSetting, SetCommand, ShowCommand, Toggle,
+    VariationName,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
@@ -59,6 +60,7 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
         "reject" => Ok(Command::Reject),
         "resign" => Ok(Command::Resign(words.next().map(|(word, _)| word))),
         "roll" => Ok(Command::Roll),
+        "rollout" => Ok(Command::Rollout),
         "set" => parse_set(top, &mut words).map(Command::Set),
         "show" => parse_show(top, &mut words).map(Command::Show),
         "swap" => {
@@ -152,6 +154,31 @@ fn parse_toggle(words: &mut Words) -> Result<Toggle, CommandError> {
     }
 }
 
+/// `set rollout ...` after `rollout`.
+fn parse_rollout(group: &Keyword, words: &mut Words) -> Result<RolloutSetting, CommandError> {
+    let keyword = sub_keyword(group, words)?;
+    fn number<T: std::str::FromStr>(words: &mut Words) -> Option<T> {
+        words.next().and_then(|(word, _)| word.parse().ok())
+    }
+    Ok(match keyword.name {
+        "trials" => RolloutSetting::Trials(number(words)),
+        "seed" => RolloutSetting::Seed(number(words)),
+        "cubeful" => RolloutSetting::Cubeful(parse_toggle(words)?),
+        "varredn" => RolloutSetting::VarianceReduction(parse_toggle(words)?),
+        "chequerplay" => {
+            sub_keyword(keyword, words)?;
+            RolloutSetting::ChequerplayPlies(number(words))
+        }
+        _ => {
+            if sub_keyword(keyword, words)?.name == "enable" {
+                RolloutSetting::TruncationEnable(parse_toggle(words)?)
+            } else {
+                RolloutSetting::TruncationPlies(number(words))
+            }
+        }
+    })
+}
+
 fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandError> {
     let keyword = sub_keyword(group, words)?;
     Ok(match keyword.name {
@@ -202,6 +229,7 @@ fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandEr
         ),
         "player" => parse_player(words)?,
         "postcrawford" => SetCommand::PostCrawford(parse_toggle(words)?),
+        "rollout" => SetCommand::Rollout(parse_rollout(keyword, words)?),
         "rng" => {
             let which = sub_keyword(keyword, words)?;
             SetCommand::Rng(if which.name == "manual" {

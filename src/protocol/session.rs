@@ -31,6 +31,7 @@ mod games;
 mod match_state;
 mod position;
 mod record;
+mod rollout;
 mod settings;
 mod show;
 mod turn;
@@ -88,6 +89,8 @@ pub struct Settings {
     /// How deep the computer searches for each player (`set player N chequerplay|cubedecision
     /// evaluation plies N`), by player index.
     pub player_depth: [SearchDepth; 2],
+    /// `set rollout ...`.
+    pub rollout: rollout::RolloutOptions,
 }
 
 impl Default for Settings {
@@ -109,6 +112,7 @@ impl Default for Settings {
             cube_use: true,
             evaluation: SearchDepth::DEFAULT,
             player_depth: [SearchDepth::DEFAULT; 2],
+            rollout: rollout::RolloutOptions::default(),
         }
     }
 }
@@ -347,6 +351,7 @@ impl Session {
             Command::Show(show) => self.show_command(show, out),
             Command::Hint(count) => self.hint_command(count, out),
             Command::Eval(position) => self.eval_command(position.as_deref(), out),
+            Command::Rollout => self.rollout_command(out),
             Command::ListGame => {
                 self.list_game(out);
                 Ok(())

@@ -2,22 +2,26 @@
 //! out by the networks at 0 ply, from the player on roll, and the results averaged.
 //!
 //! Two kinds, both truncated after `truncate` plies (the leaf judged by the networks, or exactly
-//! when the game is over or both sides are bearing off):
+//! when the game is over):
 //! - `trials = 0`: every roll sequence of the first `truncate` plies, each with its probability
 //!   (the exhaustive rollout: no variance; at 2 plies the same as gnubg's 2-ply evaluation);
-//! - `trials = n`: n games, the first roll stratified over the 36 (trial `t` starts with roll
-//!   `t mod 36`), later rolls random. With variance reduction (the default) every ply also
-//!   plays all 21 rolls, and the luck of the roll drawn (its result's value less the average
-//!   over the 21) is taken off the trial's result: the estimate stays unbiased, and most of the
-//!   dice's noise goes, at about 21 times the cost per trial.
+//! - `trials = n`: n games of the shared rollout core ([`crate::engine::rollout`]), cubeless,
+//!   with the dice labels have always had: trial `t` starts with the ordered roll `t mod 36`,
+//!   later rolls come from one generator seeded by `seed` and drawn game after game (so a
+//!   seed gives the labels it gave before the core was shared). With variance reduction (the
+//!   default) every ply also plays all 21 rolls, and the luck of the roll drawn (its result's
+//!   value less the average over the 21) is taken off the trial's result: the estimate stays
+//!   unbiased, and most of the dice's noise goes, at about 21 times the cost per trial.
 
 use crate::engine::choice::SharedEvaluator;
-use crate::engine::cube::Stakes;
+use crate::engine::rollout::dice::{ordered_roll, random_roll};
+use crate::engine::rollout::statistics::Sums;
+use crate::engine::rollout::{Rollout, RolloutSettings};
 use crate::engine::search::Search;
 use crate::engine::{Evaluator, Probabilities};
-use crate::rules::{Board, Dice, MatchState, Side, Variant};
+use crate::rules::{Board, MatchState, Side, Variant};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// How positions are rolled out.
 #[derive(Clone, Copy, Debug)]
@@ -46,120 +50,40 @@ pub fn rollout(
             on_roll,
         );
     }
-    let trial = Trial {
-        search: Search::new(&**evaluator, 0),
-        contexts: [Side::X, Side::O]
-            .map(|side| Stakes::from_state(&MatchState::new_money_game(Variant::Standard, side))),
-        root: on_roll,
-        truncate: config.truncate,
+    let mut state = MatchState::new_money_game(Variant::Standard, on_roll);
+    state.board = *board;
+    let settings = RolloutSettings {
+        truncation: Some(config.truncate),
+        cubeful: false,
+        variance_reduction: config.variance_reduction,
+        plies: 0,
+        seed,
+    };
+    let Ok(rollout) = Rollout::new(&**evaluator, &state, settings) else {
+        // A finished game: nothing to roll out, the networks' (exact) judgement stands.
+        return evaluator.probabilities(board, Variant::Standard, on_roll);
     };
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut total = Probabilities::ZERO;
+    let mut sums = Sums::default();
     for number in 0..config.trials {
-        let first = number % 36;
-        let first = Dice::new((first / 6 + 1) as u8, (first % 6 + 1) as u8).expect("dice in range");
-        let result = if config.variance_reduction {
-            trial.reduced(board, first, &mut rng)
-        } else {
-            trial.plain(board, first, &mut rng)
-        };
-        total.add_weighted(1.0, &result);
-    }
-    total.divided_by(f64::from(config.trials)).normalised()
-}
-
-/// A random roll of two dice.
-fn random_dice(rng: &mut StdRng) -> Dice {
-    Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice in range")
-}
-
-/// One rollout's games: each side plays the networks' 0-ply best play, money cube.
-struct Trial<'a> {
-    search: Search<'a, dyn Evaluator + Send + Sync>,
-    /// The money context of each side on roll, by side index.
-    contexts: [Stakes; 2],
-    /// The player on roll at the start, whose view every result takes.
-    root: Side,
-    truncate: u32,
-}
-
-impl Trial<'_> {
-    fn context(&self, side: Side) -> &Stakes {
-        &self.contexts[side.index()]
-    }
-
-    /// The value for the root player of `after`, just played to by `mover`: exact when the
-    /// mover has borne off its last checker, else the networks' judgement.
-    fn value_after(&self, after: &Board, mover: Side) -> Probabilities {
-        self.search
-            .probabilities_after(after, mover, 0, self.context(mover))
-            .seen_by(mover, self.root)
-    }
-
-    /// One game of `truncate` plies from `board`, the first roll `first`.
-    fn plain(&self, board: &Board, first: Dice, rng: &mut StdRng) -> Probabilities {
-        let mut board = *board;
-        let mut mover = self.root;
-        let mut dice = first;
-        for _ply in 0..self.truncate {
-            board = self
-                .search
-                .best_result(&board, mover, dice, self.context(mover));
-            if board.checkers_in_play(mover) == 0 {
-                return self.value_after(&board, mover);
-            }
-            mover = mover.opponent();
-            dice = random_dice(rng);
+        let mut first = Some(ordered_roll((number % 36) as u8));
+        let result =
+            rollout.trial_with_dice(&mut || first.take().unwrap_or_else(|| random_roll(&mut rng)));
+        if !config.variance_reduction && result.truncated && result.plies > 0 {
+            // Labels drew the dice of the ply after the last one too: kept, so that a seed's
+            // later trials keep their dice.
+            random_roll(&mut rng);
         }
-        self.search
-            .probabilities_at(&board, mover, 0, self.context(mover))
-            .seen_by(mover, self.root)
+        sums.add(&rollout.figures(&result));
     }
-
-    /// One game like [`Trial::plain`] (at least one ply), less the luck of every roll: at each
-    /// ply the mover's best play for each of the 21 rolls is judged, and the difference between
-    /// the drawn roll's value and their average is subtracted. The last ply's average is the
-    /// leaf.
-    fn reduced(&self, board: &Board, first: Dice, rng: &mut StdRng) -> Probabilities {
-        let rolls = Dice::all_rolls();
-        let drawn_roll = |dice: Dice| {
-            rolls
-                .iter()
-                .position(|&roll| roll == dice.high_first())
-                .expect("the drawn roll is one of the 21")
-        };
-        let mut board = *board;
-        let mut mover = self.root;
-        let mut luck = Probabilities::ZERO;
-        let mut drawn = drawn_roll(first);
-        let mut ply = 1;
-        loop {
-            let mut average = Probabilities::ZERO;
-            let mut drawn_result = (board, Probabilities::ZERO);
-            for (index, &roll) in rolls.iter().enumerate() {
-                let after = self
-                    .search
-                    .best_result(&board, mover, roll, self.context(mover));
-                let value = self.value_after(&after, mover);
-                average.add_weighted(roll.chance(), &value);
-                if index == drawn {
-                    drawn_result = (after, value);
-                }
-            }
-            let (after, value) = drawn_result;
-            if ply >= self.truncate || after.checkers_in_play(mover) == 0 {
-                // The average is the unbiased value here; what came before is corrected by luck.
-                average.add_weighted(-1.0, &luck);
-                return average;
-            }
-            luck.add_weighted(1.0, &value);
-            luck.add_weighted(-1.0, &average);
-            board = after;
-            mover = mover.opponent();
-            drawn = drawn_roll(random_dice(rng));
-            ply += 1;
-        }
+    Probabilities {
+        win: sums.mean(0),
+        win_gammon: sums.mean(1),
+        win_backgammon: sums.mean(2),
+        lose_gammon: sums.mean(3),
+        lose_backgammon: sums.mean(4),
     }
+    .normalised()
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ impl Session {
                 Ok(())
             }
             SetCommand::Board(words) => self.set_board(&words, out),
+            SetCommand::Rollout(setting) => self.set_rollout(setting, out),
             SetCommand::Evaluation(setting) => self.set_evaluation(setting, out),
             SetCommand::Clockwise(value) => {
                 let on = require_toggle(value, "clockwise")?;

@@ -9,7 +9,7 @@ use crate::matchfile::positions::{
 };
 use crate::matchfile::record::{RecordedEnding, RecordedResult};
 use crate::matchfile::{match_input, CheckedFile, Verdict};
-use crate::rules::{MatchState, Resignation, Side, Variant};
+use crate::rules::{GameState, MatchState, Resignation, Side, Variant};
 
 /// Diagnostics placed on the board at most on one page (a badly broken file has many, and
 /// each is placed by replaying the file up to it); later ones are listed without a board.
@@ -138,6 +138,14 @@ pub fn report_of(checked: &CheckedFile) -> Report {
             state.dice = None;
             state.double_offered = false;
             state.on_roll = turn.side.opponent();
+            // A game that ended shows nobody on roll.
+            if let Some(result) = &game.result {
+                state.game_state = match result.ending {
+                    RecordedEnding::BearOff | RecordedEnding::Mother => GameState::Over,
+                    RecordedEnding::Dropped => GameState::Dropped,
+                    RecordedEnding::Resigned(_) => GameState::Resigned,
+                };
+            }
             let caption = format!(
                 "After the last move of game {} ({} by {}).",
                 index + 1,

@@ -316,11 +316,29 @@ impl Page {
         self.boards += 1;
         let _ = write!(
             self.html,
-            "<figure class=\"board\">\n{}<figcaption>{}</figcaption>\n</figure>\n",
+            "<figure class=\"board\">\n{}<figcaption>{}<br>{}: <code class=\"position-id\">{}</code></figcaption>\n</figure>\n",
             board_svg_fragment(state, &self.picture, id),
-            xml_escape(caption)
+            xml_escape(caption),
+            xml_escape(&variant_label(state)),
+            xml_escape(&crate::codec::tavli_position::position_text(
+                state.variant,
+                &state.board,
+                state.on_roll
+            ))
         );
     }
+}
+
+/// The variant and the kind of position string under a picture: `Backgammon, Position ID`.
+fn variant_label(state: &MatchState) -> String {
+    let variant = state.variant;
+    let name = super::picture::variant_title(variant);
+    let kind = if variant.has_gnubg_position_id() && state.board.pinned == [0, 0] {
+        "Position ID"
+    } else {
+        "position"
+    };
+    format!("{name}, {kind}")
 }
 
 /// `s` for a count other than one.

@@ -10,7 +10,7 @@ use crate::rules::{GameState, MatchState, Side, Variant};
 use std::fmt::Write;
 
 /// The variant as a title word: `Backgammon`, `Nackgammon`, `Plakoto`, ...
-fn variant_title(variant: Variant) -> &'static str {
+pub fn variant_title(variant: Variant) -> &'static str {
     match variant {
         Variant::Standard => "Backgammon",
         Variant::Nackgammon => "Nackgammon",

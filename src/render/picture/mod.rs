@@ -26,7 +26,7 @@ mod png;
 mod svg;
 mod theme;
 
-pub use describe::{describe_position, title_text};
+pub use describe::{describe_position, title_text, variant_title};
 pub use png::position_png;
 pub use svg::{board_svg_fragment, position_svg};
 pub use theme::Theme;

@@ -1,20 +1,25 @@
 //! gnubg's external-player protocol, interface version 2: board semantics and replies,
-//! independent of the transport (see [`crate::engine::server`]); the request grammar is in
-//! [`crate::engine::external_request`].
+//! independent of the transport (see [`crate::wire::external::server`]); the request grammar is in
+//! [`crate::wire::external::request`].
 //!
 //! One request line in, one reply (one or more lines) out. Requests are FIBS board lines with
 //! session options, `evaluation fibsboard ...`, `version`, `help`, `set ...` and `exit`/`quit`;
 //! keywords are case-insensitive. Error texts follow gnubg 1.07 (its bison parser's
 //! `syntax error, unexpected X, expecting Y` messages for the common cases).
 
+pub mod connection;
+pub mod debug;
+pub mod request;
+pub mod server;
+
 use crate::engine::cube::{DoubleAction, TakeAction};
 use crate::engine::evaluator::Evaluator;
-pub use crate::engine::external_request::{
-    parse_request, BoardRequest, EvaluationOptions, ExternalError, Request, BOARD_NUMBERS,
-};
 use crate::engine::judge::Judge;
 use crate::engine::search::SearchLimits;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant, BAR_POINT, OFF_POINT};
+pub use request::{
+    parse_request, BoardRequest, EvaluationOptions, ExternalError, Request, BOARD_NUMBERS,
+};
 
 /// What a board line asks, once read: the state (with `on_roll` the player whose turn the
 /// board shows) and the question.
@@ -335,7 +340,7 @@ impl<E: Evaluator> ExternalSession<E> {
         if !self.debug {
             return String::new();
         }
-        super::external_debug::debug_lines(&super::external_debug::DebugInput {
+        debug::debug_lines(&debug::DebugInput {
             request,
             question,
             numbers: &self.numbers,

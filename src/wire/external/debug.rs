@@ -9,7 +9,7 @@
 //! owner are written from that player's side; the Match ID carries the Jacoby option even in
 //! match play; the resignation figure is always 0.
 
-use super::external::{BoardQuestion, BoardRequest, BOARD_NUMBERS};
+use super::{BoardQuestion, BoardRequest, BOARD_NUMBERS};
 use crate::codec::{match_id, position_id};
 use crate::render::board::{render_board, BoardView};
 use crate::rules::{MatchState, Side};

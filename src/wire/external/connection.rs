@@ -8,7 +8,7 @@
 //! once its newline arrives.
 
 use crate::engine::evaluator::Evaluator;
-use crate::engine::external::{ExternalError, ExternalSession, Reply, ReplyStyle};
+use crate::wire::external::{ExternalError, ExternalSession, Reply, ReplyStyle};
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 

@@ -8,11 +8,11 @@
 //! loop checks a stop flag between connections (the CLI sets it on SIGINT/SIGTERM) and then
 //! closes every connection and returns.
 
-pub use crate::engine::connection::{serve_bytes, serve_connection, Ending, MAX_LINE};
-use crate::engine::connection::{serve_timed, TimedStream};
 use crate::engine::evaluator::Evaluator;
-use crate::engine::external::ExternalSession;
 use crate::engine::search::SearchLimits;
+pub use crate::wire::external::connection::{serve_bytes, serve_connection, Ending, MAX_LINE};
+use crate::wire::external::connection::{serve_timed, TimedStream};
+use crate::wire::external::ExternalSession;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Read, Write};

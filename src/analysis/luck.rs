@@ -1,0 +1,96 @@
+//! The luck of a roll, as gnubg defines it: the roller's equity after the best play of the
+//! roll minus the average, over the 21 rolls weighted by their chances (36 in all), of the
+//! equity after each roll's best play. Normalised equity (EMG), judged by the judge at the
+//! luck analysis' depth.
+
+use crate::engine::{Evaluator, Judge, Stakes};
+use crate::rules::{Dice, MatchState};
+
+/// The roller's normalised equity after the best play of `dice` in `state` (the player on
+/// roll, before rolling); a roll with no legal play leaves the board as it is.
+#[must_use]
+pub fn equity_of_roll<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+) -> f64 {
+    let mover = state.on_roll;
+    // The judge's choice (one evaluation per play), then the one position after it judged.
+    let after = judge
+        .best_play(state, dice)
+        .map_or(state.board, |play| play.result);
+    let equity = judge.evaluate_after(state, &after, mover).cubeful_equity;
+    Stakes::from_state(state).equity_in_units(mover, equity)
+}
+
+/// The average of [`equity_of_roll`] over the rolls possible in `state`: all 21 (doubles
+/// counting once, the others twice), or the 15 mixed rolls of an opening roll.
+#[must_use]
+pub fn average_equity<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    opening: bool,
+) -> f64 {
+    let mut total = 0.0;
+    let mut weight = 0.0;
+    for dice in Dice::all_rolls() {
+        if opening && dice.is_double() {
+            continue;
+        }
+        let chance = dice.chance();
+        total += chance * equity_of_roll(judge, state, dice);
+        weight += chance;
+    }
+    if weight > 0.0 {
+        total / weight
+    } else {
+        0.0
+    }
+}
+
+/// The luck of rolling `dice` in `state`: [`equity_of_roll`] minus [`average_equity`].
+#[must_use]
+pub fn luck<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+    opening: bool,
+) -> f64 {
+    equity_of_roll(judge, state, dice) - average_equity(judge, state, opening)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pubeval;
+    use crate::rules::{GameState, Side, Variant};
+
+    fn opening_state() -> MatchState {
+        MatchState {
+            game_state: GameState::Playing,
+            ..MatchState::new_money_game(Variant::Standard, Side::X)
+        }
+    }
+
+    #[test]
+    fn luck_averages_to_nothing_over_the_rolls() {
+        let judge = Judge::new(&Pubeval, 0);
+        let state = opening_state();
+        let average: f64 = Dice::all_rolls()
+            .into_iter()
+            .map(|dice| dice.chance() * luck(&judge, &state, dice, false))
+            .sum::<f64>()
+            / Dice::all_rolls().iter().map(|d| d.chance()).sum::<f64>();
+        assert!(average.abs() < 1e-9, "{average}");
+    }
+
+    #[test]
+    fn a_big_double_is_lucky_and_a_bad_roll_unlucky_at_the_start() {
+        let judge = Judge::new(&Pubeval, 0);
+        let state = opening_state();
+        let six_six = Dice::new(6, 6).unwrap_or_else(|_| unreachable!());
+        let six_five = Dice::new(6, 5).unwrap_or_else(|_| unreachable!());
+        assert!(luck(&judge, &state, six_six, false) > 0.0);
+        assert!(luck(&judge, &state, six_six, false) > luck(&judge, &state, six_five, false));
+    }
+}

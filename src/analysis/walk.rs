@@ -1,0 +1,417 @@
+//! Walks a replayed match record on the rules' [`Game`], game by game and action by action,
+//! and asks the judge about every decision: each roll's play (and the roll's luck), each
+//! point where the player on roll could double, each double, take and pass.
+
+use super::decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
+use super::luck;
+use super::marks::{LuckMark, Mark};
+use super::{AnalysisError, AnalysisSettings};
+use crate::codec::{gnubg_id, xgid};
+use crate::engine::{CubeDecision, Evaluator, Judge};
+use crate::matchfile::record::{GameAction, GameRecord, MatchRecord};
+use crate::notation::format::format_play;
+use crate::notation::resolve::apply_written_steps;
+use crate::rules::game::{Action, Game, MatchContext};
+use crate::rules::{Dice, MatchState, RuleSet, Side, Step, Variant};
+
+/// How far (EMG) below no double the double may be for a no-double to count as a cube
+/// decision: gnubg's "close" cube decisions.
+pub const CLOSE_CUBE: f64 = 0.16;
+
+/// The judges of one analysis: chequer play, cube decisions and luck, each at its depth.
+struct Judges<'a, E: Evaluator + ?Sized> {
+    chequer: Judge<'a, E>,
+    cube: Judge<'a, E>,
+    luck: Judge<'a, E>,
+}
+
+/// Every decision of `record` analysed with `evaluator` at `settings`' depths, in match order.
+///
+/// # Errors
+/// [`AnalysisError::Variant`] for a variant the analysis cannot judge;
+/// [`AnalysisError::Unplayable`] when the rules refuse a recorded action (a record that
+/// `tavli validate` would report invalid).
+pub fn analyse_decisions<E: Evaluator + ?Sized>(
+    record: &MatchRecord,
+    evaluator: &E,
+    settings: &AnalysisSettings,
+) -> Result<Vec<Decision>, AnalysisError> {
+    if record.variant != Variant::Standard {
+        return Err(AnalysisError::Variant(record.variant));
+    }
+    let judges = Judges {
+        chequer: Judge::new(evaluator, settings.chequer_plies),
+        cube: Judge::new(evaluator, settings.cube_plies),
+        luck: Judge::new(evaluator, settings.luck_plies),
+    };
+    let mut decisions = Vec::new();
+    for (index, game) in record.games.iter().enumerate() {
+        GameWalk::new(record, game, index + 1, &judges).walk(game, &mut decisions)?;
+    }
+    Ok(decisions)
+}
+
+/// The player who acts first in `game`, or `O`.
+fn first_to_act(game: &GameRecord) -> Side {
+    game.actions
+        .iter()
+        .find_map(|action| match action {
+            GameAction::Play { side, .. }
+            | GameAction::Double { side, .. }
+            | GameAction::Take { side }
+            | GameAction::Drop { side }
+            | GameAction::Beaver { side, .. }
+            | GameAction::Roll { side, .. }
+            | GameAction::Resign { side } => Some(*side),
+            GameAction::SetBoard { on_roll, .. } => *on_roll,
+            GameAction::SetCubeValue { on_roll, .. } | GameAction::SetCubeOwner { on_roll, .. } => {
+                Some(*on_roll)
+            }
+        })
+        .unwrap_or(Side::O)
+}
+
+/// One game being walked.
+struct GameWalk<'j, 'a, E: Evaluator + ?Sized> {
+    game: Game,
+    number: usize,
+    judges: &'j Judges<'a, E>,
+    beavers: bool,
+    /// The judge's view of the double offered and not answered yet.
+    pending: Option<(MatchState, CubeDecision)>,
+    /// Whether the player on roll doubled this turn (no no-double decision before the roll).
+    doubled: bool,
+    /// Whether the next roll is the game's opening roll.
+    opening: bool,
+}
+
+impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
+    fn new(
+        record: &MatchRecord,
+        game: &GameRecord,
+        number: usize,
+        judges: &'j Judges<'a, E>,
+    ) -> Self {
+        let money = record.length == 0;
+        let context = MatchContext {
+            length: record.length,
+            score: game.score,
+            crawford: game.crawford,
+            jacoby: record.jacoby && money,
+            beavers: u32::from(money),
+        };
+        GameWalk {
+            game: Game::new(RuleSet::new(record.variant), context, first_to_act(game)),
+            number,
+            judges,
+            beavers: money,
+            pending: None,
+            doubled: false,
+            opening: true,
+        }
+    }
+
+    fn refused(&self, what: &str) -> AnalysisError {
+        AnalysisError::Unplayable {
+            game: self.number,
+            action: what.to_string(),
+        }
+    }
+
+    fn apply(&mut self, action: Action, what: &str) -> Result<(), AnalysisError> {
+        self.game
+            .apply(action)
+            .map(|_| ())
+            .map_err(|_| self.refused(what))
+    }
+
+    /// `side` acts now: the turn passed to it where the record says so.
+    fn take_turn(&mut self, side: Side) -> Result<(), AnalysisError> {
+        if self.game.turn() != side || self.game.on_roll() != side {
+            self.apply(Action::SetTurn(side), "a turn")?;
+        }
+        Ok(())
+    }
+
+    fn walk(mut self, game: &GameRecord, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
+        for action in &game.actions {
+            if self.game.is_over() {
+                break;
+            }
+            match action {
+                GameAction::Play { side, dice, steps } => self.play(*side, *dice, steps, out)?,
+                GameAction::Double { side, .. } => self.double(*side, out)?,
+                GameAction::Take { .. } => self.answer(CubeAction::Take, Action::Take, out)?,
+                GameAction::Drop { .. } => self.answer(CubeAction::Pass, Action::Drop, out)?,
+                GameAction::Beaver { .. } => {
+                    self.answer(CubeAction::Beaver, Action::Beaver, out)?;
+                }
+                GameAction::SetBoard { board, on_roll } => {
+                    self.apply(Action::SetBoard(*board), "a board set up")?;
+                    if let Some(side) = on_roll {
+                        self.take_turn(*side)?;
+                    }
+                }
+                GameAction::SetCubeValue { value, .. } => {
+                    let owner = self.game.cube().owner;
+                    let value = *value;
+                    self.apply(Action::SetCube { value, owner }, "a cube set")?;
+                }
+                GameAction::SetCubeOwner { owner, .. } => {
+                    let value = self.game.cube().value;
+                    let owner = *owner;
+                    self.apply(Action::SetCube { value, owner }, "a cube set")?;
+                }
+                // A resignation ends the game as its result says; an unplayed roll decides
+                // nothing.
+                GameAction::Resign { .. } | GameAction::Roll { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The position in words: gnubg's ID and the XGID.
+    fn ids(state: &MatchState) -> (String, String) {
+        (
+            gnubg_id::encode(state),
+            xgid::encode(state).unwrap_or_default(),
+        )
+    }
+
+    fn play(
+        &mut self,
+        side: Side,
+        dice: Dice,
+        steps: &[Step],
+        out: &mut Vec<Decision>,
+    ) -> Result<(), AnalysisError> {
+        self.take_turn(side)?;
+        let opening = std::mem::replace(&mut self.opening, false);
+        if !opening && !std::mem::replace(&mut self.doubled, false) {
+            self.no_double(out);
+        }
+        let before_roll = self.game.match_state();
+        self.apply(Action::Roll(dice), "a roll")?;
+        let rolled = self.game.match_state();
+        let board = *self.game.board();
+        let written: Vec<(u8, u8)> = steps.iter().map(|step| (step.from, step.to)).collect();
+        let after =
+            apply_written_steps(&board, side, &written).map_err(|_| self.refused("a play"))?;
+        let legal = self.game.legal_plays();
+        let made = legal.iter().find(|play| play.result == after).copied();
+        let rules = self.game.rules();
+        let (played_text, best_text, loss, forced) = match made {
+            None if legal.is_empty() || legal.iter().all(|p| p.dice_used() == 0) => {
+                self.apply(Action::CannotMove, "a roll with no play")?;
+                (
+                    "(no move)".to_string(),
+                    String::new(),
+                    Equity::default(),
+                    true,
+                )
+            }
+            None => return Err(self.refused("a play")),
+            Some(play) => {
+                let mut distinct: Vec<_> = legal.iter().map(|p| p.result).collect();
+                distinct.sort_unstable_by_key(|b| b.slots);
+                distinct.dedup();
+                let forced = distinct.len() <= 1;
+                let played_text = format_play(rules, &board, side, dice, play.steps());
+                let (best_text, loss) = if forced {
+                    (played_text.clone(), Equity::default())
+                } else {
+                    let ranked = self.judges.chequer.ranked_plays(&rolled, dice);
+                    let best = &ranked[0];
+                    let played_equity = ranked
+                        .iter()
+                        .find(|entry| entry.play.result == play.result)
+                        .map_or_else(
+                            || self.judges.chequer.play_evaluation(&rolled, &play).equity,
+                            |entry| entry.equity,
+                        );
+                    let loss = Equity::between(&rolled, side, best.equity, played_equity);
+                    let text = format_play(rules, &board, side, dice, best.play.steps());
+                    (text, loss)
+                };
+                self.apply(Action::Play(play), "a play")?;
+                (played_text, best_text, loss, forced)
+            }
+        };
+        let luck_units = luck::luck(&self.judges.luck, &before_roll, dice, opening);
+        let (gnubg_id, xgid) = Self::ids(&rolled);
+        let luck = Equity::from_units(&before_roll, side, luck_units);
+        out.push(Decision {
+            game: self.number,
+            player: side,
+            state: rolled,
+            gnubg_id,
+            xgid,
+            kind: DecisionKind::Chequer {
+                dice,
+                forced,
+                luck,
+                luck_mark: LuckMark::of(luck.emg),
+            },
+            played: played_text,
+            best: best_text,
+            loss: Equity {
+                emg: loss.emg.max(0.0),
+                mwc: loss.mwc.max(0.0),
+            },
+            mark: Mark::of(loss.emg),
+        });
+        Ok(())
+    }
+
+    /// The cube decision of the player on roll, about to roll without doubling: recorded when
+    /// doubling was allowed.
+    fn no_double(&mut self, out: &mut Vec<Decision>) {
+        if self.game.may_double().is_err() {
+            return;
+        }
+        let state = self.game.match_state();
+        let doubler = state.on_roll;
+        let decision = self
+            .judges
+            .cube
+            .cube_decision(&state, doubler, self.beavers);
+        let analysis = decision.analysis;
+        if !analysis.double_allowed {
+            return;
+        }
+        let double = analysis.double_take.min(analysis.double_pass);
+        let (error, units) = if double > analysis.no_double {
+            let kind = if analysis.double_take <= analysis.double_pass {
+                CubeError::MissedDoubleBelowCashPoint
+            } else {
+                CubeError::MissedDoubleAboveCashPoint
+            };
+            (Some(kind), double - analysis.no_double)
+        } else {
+            (None, 0.0)
+        };
+        let close = double - analysis.no_double > -CLOSE_CUBE;
+        out.push(self.cube_entry(
+            &state,
+            doubler,
+            CubeAction::NoDouble,
+            &decision,
+            close,
+            error,
+            units,
+        ));
+    }
+
+    fn double(&mut self, side: Side, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
+        self.take_turn(side)?;
+        let state = self.game.match_state();
+        let decision = self.judges.cube.cube_decision(&state, side, self.beavers);
+        let analysis = decision.analysis;
+        let double = analysis.double_take.min(analysis.double_pass);
+        let (error, units) = if analysis.no_double > double {
+            let kind = if analysis.double_take > analysis.double_pass {
+                CubeError::WrongDoubleAboveTooGood
+            } else {
+                CubeError::WrongDoubleBelowDoublePoint
+            };
+            (Some(kind), analysis.no_double - double)
+        } else {
+            (None, 0.0)
+        };
+        out.push(self.cube_entry(
+            &state,
+            side,
+            CubeAction::Double,
+            &decision,
+            true,
+            error,
+            units,
+        ));
+        self.apply(Action::Double, "a double")?;
+        self.doubled = true;
+        self.pending = Some((state, decision));
+        Ok(())
+    }
+
+    /// The answer to the pending double.
+    fn answer(
+        &mut self,
+        action: CubeAction,
+        rules_action: Action,
+        out: &mut Vec<Decision>,
+    ) -> Result<(), AnalysisError> {
+        if let Some((state, decision)) = self.pending.take() {
+            let taker = decision.doubler.opponent();
+            let analysis = decision.analysis;
+            // The doubler's equities: the taker wants the smaller.
+            let (error, units) = match action {
+                CubeAction::Pass if analysis.double_take < analysis.double_pass => (
+                    Some(CubeError::WrongPass),
+                    analysis.double_pass - analysis.double_take,
+                ),
+                CubeAction::Take | CubeAction::Beaver
+                    if analysis.double_take > analysis.double_pass =>
+                {
+                    (
+                        Some(CubeError::WrongTake),
+                        analysis.double_take - analysis.double_pass,
+                    )
+                }
+                _ => (None, 0.0),
+            };
+            let mut entry = self.cube_entry(&state, taker, action, &decision, true, error, units);
+            entry.loss = Equity::from_units(&state, decision.doubler, units);
+            out.push(entry);
+        }
+        self.apply(rules_action, action.label())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn cube_entry(
+        &self,
+        state: &MatchState,
+        player: Side,
+        action: CubeAction,
+        decision: &CubeDecision,
+        close: bool,
+        error: Option<CubeError>,
+        units: f64,
+    ) -> Decision {
+        let analysis = decision.analysis;
+        let best_action = match action {
+            CubeAction::NoDouble | CubeAction::Double => {
+                if analysis.double_take.min(analysis.double_pass) > analysis.no_double {
+                    CubeAction::Double
+                } else {
+                    CubeAction::NoDouble
+                }
+            }
+            CubeAction::Take | CubeAction::Pass | CubeAction::Beaver => {
+                if analysis.double_take > analysis.double_pass {
+                    CubeAction::Pass
+                } else {
+                    CubeAction::Take
+                }
+            }
+        };
+        let (gnubg_id, xgid) = Self::ids(state);
+        let loss = Equity::from_units(state, player, units);
+        Decision {
+            game: self.number,
+            player,
+            state: *state,
+            gnubg_id,
+            xgid,
+            kind: DecisionKind::Cube {
+                action,
+                best_action,
+                close,
+                error,
+            },
+            played: action.label().to_string(),
+            best: best_action.label().to_string(),
+            loss,
+            mark: Mark::of(units),
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! `tavli analyse FILE...`: every decision of each match file judged, per player statistics
+//! as text or NDJSON, many files in parallel, written file by file (resumable).
+
+use anyhow::Context;
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::exit::Outcome;
+use super::validate::{collect, FormatArg};
+use crate::analysis::{analyse_match, AnalysisSettings, Decision, MatchAnalysis, PlayerStatistics};
+use crate::engine::choice::embedded_net;
+use crate::engine::search::MAX_PLIES;
+use crate::engine::Evaluator;
+use crate::matchfile::record::MatchRecord;
+use crate::matchfile::{
+    check_bytes, read_bounded, read_file, render_text, unreadable_report, FileReport, Format,
+    InputError, Verdict,
+};
+
+/// Arguments of `tavli analyse`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Match files (.mat, .txt, .sgf) or directories (searched recursively); `-` reads stdin.
+    #[arg(required = true, value_name = "FILE")]
+    pub paths: Vec<PathBuf>,
+    /// Plies searched for chequer plays and cube decisions (luck is judged at 0 ply, as gnubg
+    /// does).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub plies: u32,
+    /// One JSON object per file on its own line (NDJSON) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: every decision of the match (position, dice, played, best, loss, mark,
+    /// luck).
+    #[arg(long)]
+    pub decisions: bool,
+    /// Also list each file's K worst decisions.
+    #[arg(long, value_name = "K")]
+    pub worst: Option<usize>,
+    /// Write the output to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// With --json and --output: skip the files already in the output and append the rest.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Format of stdin (and of files whose extension does not tell).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Worker threads (default: the number of CPUs).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// What became of one file.
+enum FileOutcome {
+    /// Analysed: the text to write.
+    Analysed(String),
+    /// Not analysed: what to say on standard error, and the outcome.
+    NotAnalysed(String, Outcome),
+}
+
+/// Runs `tavli analyse`.
+///
+/// # Errors
+/// I/O errors on the output or stdin.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if args.plies > MAX_PLIES {
+        writeln!(err, "tavli analyse: --plies is at most {MAX_PLIES}")?;
+        return Ok(Outcome::Failure);
+    }
+    if args.resume && !args.json {
+        writeln!(
+            err,
+            "tavli analyse: --resume reads back NDJSON: use it with --json"
+        )?;
+        return Ok(Outcome::Failure);
+    }
+    if args.decisions && !args.json {
+        writeln!(
+            err,
+            "tavli analyse: --decisions adds to the JSON output: use it with --json"
+        )?;
+        return Ok(Outcome::Failure);
+    }
+    let (mut files, missing) = collect(&args.paths);
+    for path in &missing {
+        writeln!(
+            err,
+            "tavli analyse: {}: no such file or directory",
+            path.display()
+        )?;
+    }
+    let mut output: Box<dyn Write> = match &args.output {
+        None => Box::new(&mut *out),
+        Some(path) => {
+            let done = if args.resume {
+                finished_files(path)?
+            } else {
+                HashSet::new()
+            };
+            files.retain(|file| !done.contains(&file.display().to_string()));
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(args.resume)
+                .truncate(!args.resume)
+                .open(path)
+                .with_context(|| format!("opening {}", path.display()))?;
+            Box::new(std::io::BufWriter::new(file))
+        }
+    };
+    let stdin = files
+        .iter()
+        .any(|p| p.as_os_str() == "-")
+        .then(|| read_bounded(std::io::stdin().lock()));
+    if let Some(Err(InputError::Io(error))) = stdin {
+        return Err(anyhow::Error::new(error).context("reading stdin"));
+    }
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let progress = (files.len() > 1).then(|| super::progress::bar(files.len() as u64, "files"));
+    let evaluator = embedded_net();
+    let settings = AnalysisSettings::at(args.plies);
+    let format = args.format.map(Format::from);
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, FileOutcome)>();
+    let mut outcome = if missing.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    };
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..jobs.max(1).min(files.len().max(1)) {
+            let sender = sender.clone();
+            let (files, next, evaluator, stdin) = (&files, &next, &evaluator, &stdin);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(index) else { break };
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    analyse_file(path, format, stdin.as_ref(), &**evaluator, &settings, args)
+                }))
+                .unwrap_or_else(|_| {
+                    FileOutcome::NotAnalysed(
+                        format!(
+                            "tavli analyse: {}: internal error: the analysis failed\n",
+                            path.display()
+                        ),
+                        Outcome::Failure,
+                    )
+                });
+                if sender.send((index, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Written in input order as soon as each file and those before it are done.
+        let mut waiting = BTreeMap::new();
+        let mut written = 0;
+        for (index, result) in receiver {
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&written) {
+                written += 1;
+                match result {
+                    FileOutcome::Analysed(text) => {
+                        output.write_all(text.as_bytes())?;
+                        output.flush()?;
+                    }
+                    FileOutcome::NotAnalysed(message, file_outcome) => {
+                        err.write_all(message.as_bytes())?;
+                        outcome = outcome.worst(file_outcome);
+                    }
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    output.flush()?;
+    Ok(outcome)
+}
+
+/// The files named in the NDJSON already written to `path`: its complete lines (an
+/// interrupted run's partial last line is cut off, so that appending starts on a new line).
+fn finished_files(path: &Path) -> anyhow::Result<HashSet<String>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
+        Err(error) => {
+            return Err(anyhow::Error::new(error).context(format!("reading {}", path.display())))
+        }
+    };
+    let complete = text.rfind('\n').map_or(0, |end| end + 1);
+    if complete < text.len() {
+        std::fs::write(path, &text[..complete])
+            .with_context(|| format!("cutting the partial line of {}", path.display()))?;
+    }
+    Ok(text[..complete]
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter_map(|value| {
+            value
+                .get("file")
+                .and_then(|f| f.as_str())
+                .map(str::to_string)
+        })
+        .collect())
+}
+
+/// Reads, checks and analyses one file.
+fn analyse_file<E: Evaluator + ?Sized>(
+    path: &Path,
+    format: Option<Format>,
+    stdin: Option<&Result<Vec<u8>, InputError>>,
+    evaluator: &E,
+    settings: &AnalysisSettings,
+    args: &Args,
+) -> FileOutcome {
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if path.as_os_str() == "-" {
+        match stdin {
+            Some(Ok(bytes)) => Ok(bytes.clone()),
+            Some(Err(InputError::TooLarge)) | None => Err(InputError::TooLarge),
+            Some(Err(InputError::Io(error))) => Err(InputError::Io(std::io::Error::new(
+                error.kind(),
+                error.to_string(),
+            ))),
+        }
+    } else {
+        read_file(path)
+    };
+    let checked = match bytes {
+        Ok(bytes) => check_bytes(&name, &bytes, format),
+        Err(error) => {
+            let report = unreadable_report(&name, format.unwrap_or(Format::Mat), &error);
+            return invalid(&report);
+        }
+    };
+    let record = match (&checked.record, checked.report.verdict) {
+        (Some(record), Verdict::Valid | Verdict::ValidWithWarnings) => record,
+        _ => return invalid(&checked.report),
+    };
+    match analyse_match(record, evaluator, settings) {
+        Ok(analysis) => FileOutcome::Analysed(if args.json {
+            json_line(&name, record, &analysis, args)
+        } else {
+            text_report(&name, record, &analysis, args)
+        }),
+        Err(error) => FileOutcome::NotAnalysed(
+            format!("tavli analyse: {name}: {error}\n"),
+            Outcome::Rejected,
+        ),
+    }
+}
+
+/// An invalid file, reported as `tavli validate` reports it (its errors and summary line).
+fn invalid(report: &FileReport) -> FileOutcome {
+    FileOutcome::NotAnalysed(
+        render_text(std::slice::from_ref(report), true, false),
+        Outcome::Rejected,
+    )
+}
+
+/// The `limit` decisions that lost the most, worst first.
+fn worst(decisions: &[Decision], limit: usize) -> Vec<&Decision> {
+    let mut sorted: Vec<&Decision> = decisions.iter().filter(|d| d.loss.emg > 0.0).collect();
+    sorted.sort_by(|a, b| b.loss.emg.total_cmp(&a.loss.emg));
+    sorted.truncate(limit);
+    sorted
+}
+
+/// A decision as JSON, with its player's name.
+fn decision_json(record: &MatchRecord, decision: &Decision) -> serde_json::Value {
+    let mut value = serde_json::to_value(decision).unwrap_or_default();
+    if let Some(object) = value.as_object_mut() {
+        object.insert(
+            "player".to_string(),
+            record.players[decision.player.index()].clone().into(),
+        );
+    }
+    value
+}
+
+/// The NDJSON line of one file.
+fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
+    let mut object = serde_json::json!({
+        "file": name,
+        "length": record.length,
+        "games": record.games.len(),
+        "plies": args.plies,
+        "players": analysis.players,
+    });
+    if let Some(map) = object.as_object_mut() {
+        if let Some(limit) = args.worst {
+            let list: Vec<_> = worst(&analysis.decisions, limit)
+                .into_iter()
+                .map(|d| decision_json(record, d))
+                .collect();
+            map.insert("worst".to_string(), list.into());
+        }
+        if args.decisions {
+            let list: Vec<_> = analysis
+                .decisions
+                .iter()
+                .map(|d| decision_json(record, d))
+                .collect();
+            map.insert("decisions".to_string(), list.into());
+        }
+    }
+    format!("{object}\n")
+}
+
+/// The text report of one file: a coach's lines per player, then the worst decisions.
+fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
+    let mut text = String::new();
+    let length = if record.length == 0 {
+        "money session".to_string()
+    } else {
+        format!("{}-point match", record.length)
+    };
+    let _ = writeln!(
+        text,
+        "{name}: {length}, {} game(s), analysed at {} ply",
+        record.games.len(),
+        args.plies
+    );
+    let [o, x] = &analysis.players;
+    let row = |text: &mut String, label: &str, value: &dyn Fn(&PlayerStatistics) -> String| {
+        let _ = writeln!(text, "  {label:<34} {:<24} {}", value(o), value(x));
+    };
+    row(&mut text, "", &|p| p.name.clone());
+    row(&mut text, "Moves (unforced)", &|p| {
+        format!("{} ({})", p.chequer.moves, p.chequer.unforced)
+    });
+    row(&mut text, "Doubtful / bad / very bad", &|p| {
+        format!(
+            "{} / {} / {}",
+            p.chequer.doubtful, p.chequer.bad, p.chequer.very_bad
+        )
+    });
+    row(&mut text, "Chequer error rate (mEMG)", &|p| {
+        format!("{:.1} {}", p.chequer.error_rate, p.chequer.rating)
+    });
+    row(&mut text, "Cube decisions (close or actual)", &|p| {
+        format!("{} ({})", p.cube.total_decisions, p.cube.decisions)
+    });
+    row(&mut text, "Cube errors (error rate mEMG)", &|p| {
+        format!("{} ({:.1})", p.cube.errors, p.cube.error_rate)
+    });
+    row(&mut text, "Luck rate (mEMG per roll)", &|p| {
+        format!("{:+.1}", p.luck.rate)
+    });
+    row(&mut text, "Overall error rate (mEMG)", &|p| {
+        format!("{:.1} {}", p.overall.error_rate, p.overall.rating)
+    });
+    row(&mut text, "PR", &|p| format!("{:.1}", p.overall.pr));
+    if record.length > 0 {
+        row(&mut text, "Result / luck adjusted (MWC)", &|p| {
+            format!(
+                "{:+.1}% / {:+.1}%",
+                100.0 * p.overall.actual_result,
+                100.0 * p.overall.luck_adjusted_result
+            )
+        });
+    } else {
+        row(&mut text, "Result / luck adjusted (ppg)", &|p| {
+            format!(
+                "{:+.3} / {:+.3}",
+                p.overall.actual_result, p.overall.luck_adjusted_result
+            )
+        });
+    }
+    if let Some(limit) = args.worst {
+        let _ = writeln!(text, "  Worst decisions:");
+        for decision in worst(&analysis.decisions, limit) {
+            let dice = match &decision.kind {
+                crate::analysis::DecisionKind::Chequer { dice, .. } => {
+                    format!("{}{} ", dice.first(), dice.second())
+                }
+                crate::analysis::DecisionKind::Cube { .. } => "cube ".to_string(),
+            };
+            let _ = writeln!(
+                text,
+                "    game {} {}: {}played {}, best {}: -{:.3} EMG{}\n      GNUbg ID {}  XGID {}",
+                decision.game,
+                record.players[decision.player.index()],
+                dice,
+                decision.played,
+                decision.best,
+                decision.loss.emg,
+                match decision.mark.label() {
+                    "" => String::new(),
+                    label => format!(" ({label})"),
+                },
+                decision.gnubg_id,
+                decision.xgid
+            );
+        }
+    }
+    text.push('\n');
+    text
+}

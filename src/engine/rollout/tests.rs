@@ -1,0 +1,179 @@
+//! Rollouts checked against exact values: the bear-off database, a last-roll cube decision,
+//! ranges merged against the whole, and what variance reduction buys.
+
+use super::statistics::{Sums, CUBELESS};
+use super::*;
+use crate::engine::bearoff_database::BearoffDatabase;
+use crate::engine::choice::embedded_net;
+use crate::engine::net::NetEvaluator;
+use crate::rules::{Board, Side};
+
+fn net() -> std::sync::Arc<NetEvaluator> {
+    embedded_net()
+}
+
+/// A money game with `board`, `X` on roll.
+fn money(board: Board) -> MatchState {
+    let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+    state.board = board;
+    state
+}
+
+/// Both sides' checkers on their home points: `x` and `o` are counts on points 1..6.
+fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
+    let mut board = Board::empty();
+    for (side, counts) in [(Side::X, x), (Side::O, o)] {
+        board.slots[side.index()][..6].copy_from_slice(&counts);
+        board.off[side.index()] = 15 - counts.iter().sum::<u8>();
+    }
+    board
+}
+
+fn cubeless(truncation: Option<u32>, variance_reduction: bool, seed: u64) -> RolloutSettings {
+    RolloutSettings {
+        truncation,
+        cubeful: false,
+        variance_reduction,
+        plies: 0,
+        seed,
+    }
+}
+
+#[test]
+fn bear_off_rollouts_agree_with_the_exact_database_within_their_standard_error() {
+    let evaluator = net();
+    let database = BearoffDatabase::get();
+    let positions = [
+        bear_off([1, 1, 1, 0, 0, 0], [0, 1, 1, 1, 0, 0]),
+        bear_off([2, 1, 0, 1, 0, 0], [1, 0, 2, 0, 1, 0]),
+        // A race where O has borne off nothing: gammons count.
+        bear_off([0, 0, 0, 1, 1, 1], [0, 0, 0, 3, 5, 7]),
+    ];
+    for board in positions {
+        let exact = database.probabilities(&board, Side::X, 15).unwrap();
+        for variance_reduction in [false, true] {
+            let rollout = Rollout::new(
+                &*evaluator,
+                &money(board),
+                cubeless(None, variance_reduction, 3),
+            )
+            .unwrap();
+            let estimate = rollout.estimate(&rollout.run(0..360, 2, &mut |_| {}));
+            let (mean, error) = (estimate.figures, estimate.standard_errors);
+            for (name, got, want, se) in [
+                (
+                    "win",
+                    mean.probabilities.win,
+                    exact.win,
+                    error.probabilities.win,
+                ),
+                (
+                    "win gammon",
+                    mean.probabilities.win_gammon,
+                    exact.win_gammon,
+                    error.probabilities.win_gammon,
+                ),
+            ] {
+                // Three standard errors, and 0.002 more: the database's figures are those of
+                // the one-sided play that needs the fewest rolls on average, the rollout's
+                // those of the play with the best chance of winning; with variance reduction
+                // the standard error is so small that the difference shows (0.0005 to 0.0016
+                // in positions of 6 to 11 checkers a side).
+                assert!(
+                    (got - want).abs() <= 3.0 * se + 2e-3,
+                    "{name} {got} against exact {want}, standard error {se}, reduction {variance_reduction}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_last_roll_double_is_taken_and_worth_one() {
+    // X needs a roll of at least six pips or a six (27 of 36); O bears off next roll.
+    let board = bear_off([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]);
+    let evaluator = net();
+    let settings = RolloutSettings {
+        seed: 5,
+        ..RolloutSettings::default()
+    };
+    let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
+    let estimate = rollout.estimate(&rollout.run(0..72, 1, &mut |_| {}));
+    let cubeful = estimate.figures.cubeful_equity.unwrap();
+    assert!((cubeful - 1.0).abs() < 1e-9, "cubeful {cubeful}");
+    assert!((estimate.figures.cubeless_equity - 0.5).abs() < 1e-9);
+    // 72 trials hold each first roll exactly twice: even without reduction the mean is exact.
+    let plain = Rollout::new(
+        &*evaluator,
+        &money(board),
+        RolloutSettings {
+            variance_reduction: false,
+            ..settings
+        },
+    )
+    .unwrap();
+    let estimate = plain.estimate(&plain.run(0..72, 1, &mut |_| {}));
+    assert!((estimate.figures.cubeful_equity.unwrap() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn ranges_rolled_out_apart_merge_into_exactly_the_whole() {
+    let evaluator = net();
+    let state = money(Board::start(Variant::Standard));
+    let settings = RolloutSettings {
+        truncation: Some(4),
+        seed: 17,
+        ..RolloutSettings::default()
+    };
+    let rollout = Rollout::new(&*evaluator, &state, settings).unwrap();
+    let whole = rollout.run(0..40, 1, &mut |_| {});
+    let part = |range: Range<u64>, threads| RolloutPart {
+        position: "start".into(),
+        settings,
+        ranges: vec![[range.start, range.end]],
+        sums: rollout.run(range, threads, &mut |_| {}),
+    };
+    let merged = merge(&[part(25..40, 2), part(0..11, 1), part(11..25, 2)]).unwrap();
+    assert_eq!(merged.sums, whole);
+    assert_eq!(merged.ranges, vec![[0, 40]]);
+    assert_eq!(
+        merge(&[part(0..5, 1), part(4..6, 1)]),
+        Err(MergeError::Overlap([0, 5], [4, 6]))
+    );
+}
+
+#[test]
+fn threads_do_not_change_the_sums_and_progress_reaches_the_end() {
+    let evaluator = net();
+    let state = money(Board::start(Variant::Standard));
+    let rollout = Rollout::new(&*evaluator, &state, cubeless(Some(2), true, 2)).unwrap();
+    let mut last = 0;
+    let shared = rollout.run(0..30, 3, &mut |done| last = done);
+    assert_eq!(last, 30);
+    assert_eq!(shared, rollout.run(0..30, 1, &mut |_| {}));
+}
+
+/// The standard error of the cubeless equity of `trials` trials.
+fn cubeless_error(rollout: &Rollout<'_>, trials: u64) -> f64 {
+    let sums: Sums = rollout.run(0..trials, 2, &mut |_| {});
+    sums.standard_error(CUBELESS)
+}
+
+#[test]
+fn variance_reduction_cuts_the_standard_error_at_least_threefold() {
+    let evaluator = net();
+    // A middle-game position (after 31 P and 64 R): rolled out 6 plies.
+    let mut board = Board::start(Variant::Standard);
+    let x = Side::X.index();
+    board.slots[x][5] -= 1;
+    board.slots[x][7] -= 1;
+    board.slots[x][4] += 2;
+    let state = money(board);
+    let plain = Rollout::new(&*evaluator, &state, cubeless(Some(6), false, 8)).unwrap();
+    let reduced = Rollout::new(&*evaluator, &state, cubeless(Some(6), true, 8)).unwrap();
+    let (plain, reduced) = (cubeless_error(&plain, 144), cubeless_error(&reduced, 144));
+    assert!(
+        plain >= 3.0 * reduced,
+        "standard error {plain} plain, {reduced} reduced"
+    );
+}
