@@ -210,6 +210,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     true,
                 )
             }
+            // A roll written without its play (the game resigned, or the record stops).
+            None if steps.is_empty() => return Ok(()),
             None => return Err(self.refused("a play")),
             Some(play) => {
                 let mut distinct: Vec<_> = legal.iter().map(|p| p.result).collect();
