@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Circles between the modules of a folder of the crate (default src/rules): builds the module
-graph from `use` lines and inline `crate::rules::` / `super::` paths, then reports, for every
+graph from `use` lines and inline `crate::FOLDER::` / `super::` paths, then reports, for every
 parent module, the strongly connected components among its children (a child stands for its
 whole subtree). Exits 1 when it finds a circle. Usage: python3 tools/module_circles.py [src/rules]"""
 import os, re, sys, itertools
@@ -19,7 +19,7 @@ def strip(src):
 def resolve(cur, path):
     parts = path.split('::')
     if parts[0] == 'crate':
-        if parts[1] != 'rules': return None
+        if parts[1] != os.path.basename(root.rstrip('/')): return None
         base, rest = (), parts[2:]
     elif parts[0] in ('super', 'self'):
         base = list(cur)

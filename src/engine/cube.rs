@@ -39,7 +39,7 @@ pub const MAX_CUBE: u32 = 1 << 12;
 
 /// What a game is played for: the score and cube facts that turn outcome probabilities into
 /// equities (cubeless and cubeful) and decide the cube. (The cube's rules, who may double and
-/// what a drop scores, are [`crate::rules::variants::cube`]'s.)
+/// what a drop scores, are [`crate::rules::Cube`]'s.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stakes {
     /// The variant (for bookkeeping; the decisions do not depend on it).
