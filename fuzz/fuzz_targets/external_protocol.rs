@@ -5,10 +5,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tavli::engine::external::{
+use tavli::wire::external::{
     format_external_play, parse_request, read_board, ExternalSession, Reply, Request, BOARD_NUMBERS,
 };
-use tavli::engine::server::serve_bytes;
+use tavli::wire::external::server::serve_bytes;
 use tavli::engine::Pubeval;
 use tavli::rules::legal_plays;
 

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tavli::notation::{format_play, parse_move, resolve_move};
-use tavli::rules::game::RuleSet;
+use tavli::rules::RuleSet;
 use tavli::rules::{Dice, Side};
 
 fuzz_target!(|data: &[u8]| {

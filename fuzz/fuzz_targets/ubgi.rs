@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::io::Cursor;
-use tavli::engine::ubgi::{format_ubgi_play, run, UbgiSession};
+use tavli::wire::ubgi::{format_ubgi_play, run, UbgiSession};
 use tavli::engine::Pubeval;
 use tavli::rules::legal_plays;
 

@@ -8,8 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tavli::notation::{format_play, resolve_move, VariantMoveText, WrittenMove};
-use tavli::rules::game::RuleSet;
-use tavli::rules::variants::legal_plays_in;
+use tavli::rules::RuleSet;
 use tavli::rules::{Board, Dice, Side, Variant};
 
 fn dice_from(byte: u8) -> Dice {
@@ -33,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let mut board = Board::start(variant);
     if setup >> 1 != 0 {
         // One play by the opponent first, so hits, pins and captures become possible.
-        let plays = legal_plays_in(variant, &board, mover.opponent(), dice_from(setup >> 1));
+        let plays = rules.legal_plays(&board, mover.opponent(), dice_from(setup >> 1));
         if let Some(play) = plays.get(usize::from(setup >> 1) % plays.len().max(1)) {
             board = play.result;
         }
@@ -42,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(play) = resolve_move(rules, &board, mover, dice, &written) else {
         return;
     };
-    let legal = legal_plays_in(variant, &board, mover, dice);
+    let legal = rules.legal_plays(&board, mover, dice);
     assert!(
         legal
             .iter()
