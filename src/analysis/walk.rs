@@ -51,26 +51,6 @@ pub fn analyse_decisions<E: Evaluator + ?Sized>(
     Ok(decisions)
 }
 
-/// The player who acts first in `game`, or `O`.
-fn first_to_act(game: &GameRecord) -> Side {
-    game.actions
-        .iter()
-        .find_map(|action| match action {
-            GameAction::Play { side, .. }
-            | GameAction::Double { side, .. }
-            | GameAction::Take { side }
-            | GameAction::Drop { side }
-            | GameAction::Beaver { side, .. }
-            | GameAction::Roll { side, .. }
-            | GameAction::Resign { side } => Some(*side),
-            GameAction::SetBoard { on_roll, .. } => *on_roll,
-            GameAction::SetCubeValue { on_roll, .. } | GameAction::SetCubeOwner { on_roll, .. } => {
-                Some(*on_roll)
-            }
-        })
-        .unwrap_or(Side::O)
-}
-
 /// One game being walked.
 struct GameWalk<'j, 'a, E: Evaluator + ?Sized> {
     game: Game,
@@ -101,7 +81,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             beavers: u32::from(money),
         };
         GameWalk {
-            game: Game::new(RuleSet::new(record.variant), context, first_to_act(game)),
+            game: Game::new(RuleSet::new(record.variant), context, game.first_to_act()),
             number,
             judges,
             beavers: money,

@@ -173,6 +173,27 @@ impl MatchRecord {
 }
 
 impl GameRecord {
+    /// The player who acts first in the game (the first roll's, play's, double's or set-up's),
+    /// or `O` when nothing is recorded: the player on roll of a game taken up from the record.
+    #[must_use]
+    pub fn first_to_act(&self) -> Side {
+        self.actions
+            .iter()
+            .find_map(|action| match action {
+                GameAction::Play { side, .. }
+                | GameAction::Double { side, .. }
+                | GameAction::Take { side }
+                | GameAction::Drop { side }
+                | GameAction::Beaver { side, .. }
+                | GameAction::Roll { side, .. }
+                | GameAction::Resign { side } => Some(*side),
+                GameAction::SetBoard { on_roll, .. } => *on_roll,
+                GameAction::SetCubeValue { on_roll, .. }
+                | GameAction::SetCubeOwner { on_roll, .. } => Some(*on_roll),
+            })
+            .unwrap_or(Side::O)
+    }
+
     /// The same game with the two players' places exchanged: scores, actions and winner.
     #[must_use]
     pub fn swapped(&self) -> GameRecord {

@@ -53,27 +53,6 @@ pub(super) struct Adoption {
     pub(super) kept: Vec<GameAction>,
 }
 
-/// The player who acts first in `record` (the first roll's, double's or set-up's), or `O`.
-fn first_to_act(record: &GameRecord) -> Side {
-    record
-        .actions
-        .iter()
-        .find_map(|action| match action {
-            GameAction::Play { side, .. }
-            | GameAction::Double { side, .. }
-            | GameAction::Take { side }
-            | GameAction::Drop { side }
-            | GameAction::Beaver { side, .. }
-            | GameAction::Roll { side, .. }
-            | GameAction::Resign { side } => Some(*side),
-            GameAction::SetBoard { on_roll, .. } => *on_roll,
-            GameAction::SetCubeValue { on_roll, .. } | GameAction::SetCubeOwner { on_roll, .. } => {
-                Some(*on_roll)
-            }
-        })
-        .unwrap_or(Side::O)
-}
-
 /// `steps` in gnubg's canonical order (see [`StepOrder::Canonical`]) from `board`.
 fn canonical_steps(board: &Board, side: Side, steps: &[Step]) -> Vec<Step> {
     let mut sorted = steps.to_vec();
@@ -124,7 +103,7 @@ impl Adoption {
             beavers: u32::from(loaded.length == 0),
         };
         let mut adoption = Adoption {
-            game: Game::new(loaded.rules, context, first_to_act(record)),
+            game: Game::new(loaded.rules, context, record.first_to_act()),
             result: record.result,
             written: Vec::new(),
             kept: Vec::new(),
