@@ -1,25 +1,7 @@
 //! The `tavli` binary: subcommands `moves`, `board`, `id`, their output and exit codes.
 
-use crate::support::tavli_binary;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn tavli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(tavli_binary())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tavli starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("tavli runs")
-}
+use crate::support::tavli;
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")

@@ -3,7 +3,7 @@
 //! that the manual hangs together: every docs/ page reachable from the README, every relative
 //! link and anchor resolving, every rule code cited in src/ explained in docs/rules/.
 
-use crate::support::tavli_binary;
+use crate::support::{tavli_binary, without_timings};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -58,21 +58,6 @@ fn run_tavli(command_line: &str) -> (String, Option<i32>) {
         String::from_utf8(output.stdout).expect("UTF-8 output"),
         output.status.code(),
     )
-}
-
-/// `text` with the one line of an example that changes from run to run, a rollout's
-/// `Time elapsed ...` (gnubg's layout), reduced to its label.
-fn without_timings(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.starts_with("Time elapsed ") {
-                "Time elapsed ..."
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Runs the console examples of one page; returns how many there were.

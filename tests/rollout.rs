@@ -1,27 +1,9 @@
 //! `tavli rollout` and the REPL's `rollout`: the JSON keys, gnubg's text layout, ranges rolled
 //! out apart and merged, and clear errors (exit 2) for bad input.
 
-use crate::support::tavli_binary;
+use crate::support::{tavli, without_timings};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn tavli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(tavli_binary())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tavli starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("tavli runs")
-}
+use std::process::Output;
 
 fn json(output: &Output) -> Value {
     assert!(output.status.success(), "{output:?}");
@@ -158,18 +140,6 @@ fn the_repl_rolls_out_the_current_position() {
 #[test]
 fn the_rollouts_page_examples_print_what_it_says() {
     let page = include_str!("../docs/rollouts.md");
-    let mask = |text: &str| -> String {
-        text.lines()
-            .map(|line| {
-                if line.starts_with("Time elapsed ") {
-                    "Time elapsed ..."
-                } else {
-                    line
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let mut examples = 0;
     let mut blocks = page.split("```console\n").skip(1);
     for block in blocks.by_ref() {
@@ -180,8 +150,8 @@ fn the_rollouts_page_examples_print_what_it_says() {
         let output = tavli(&arguments, "");
         assert!(output.status.success(), "{command}: {output:?}");
         assert_eq!(
-            mask(&String::from_utf8_lossy(&output.stdout)),
-            mask(expected.trim_end()),
+            without_timings(&String::from_utf8_lossy(&output.stdout)),
+            without_timings(expected.trim_end()),
             "{command}"
         );
         examples += 1;

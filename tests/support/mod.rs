@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests: running gnubg as an oracle, and the tavli binary.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 /// Where Debian installs gnubg.
 pub const GNUBG: &str = "/usr/games/gnubg";
@@ -89,4 +89,37 @@ pub fn run_tavli_transcript(input: &str) -> (String, String, tavli::protocol::Se
         String::from_utf8_lossy(&err).into_owned(),
         session,
     )
+}
+
+/// Runs the tavli binary with `args`, `stdin` written to its standard input.
+pub fn tavli(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(tavli_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tavli starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("tavli runs")
+}
+
+/// `text` with the one line of a rollout's output that changes from run to run,
+/// `Time elapsed ...` (gnubg's layout), reduced to its label.
+pub fn without_timings(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.starts_with("Time elapsed ") {
+                "Time elapsed ..."
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
