@@ -48,7 +48,7 @@ pub(super) fn note(actions: &mut Vec<GameAction>, events: &[Event]) {
             | Event::ResignationDeclined { .. }
             | Event::Won { .. }
             | Event::Drawn
-            | Event::Edited
+            | Event::Edited(_)
             | Event::MatchWon { .. } => None,
         };
         actions.extend(recorded);
