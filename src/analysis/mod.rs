@@ -18,6 +18,7 @@
 pub mod decision;
 pub mod luck;
 pub mod marks;
+pub mod shard;
 pub mod statistics;
 pub mod summary;
 pub mod walk;

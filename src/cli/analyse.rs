@@ -12,6 +12,7 @@ use std::sync::mpsc;
 use super::analyse_summary;
 use super::exit::Outcome;
 use super::validate::{collect, FormatArg};
+use crate::analysis::shard::{Shard, ShardChoice};
 use crate::analysis::summary::MatchTotals;
 use crate::analysis::{analyse_match, AnalysisSettings, Decision, MatchAnalysis, PlayerStatistics};
 use crate::engine::choice::embedded_net;
@@ -36,7 +37,7 @@ pub struct Args {
     pub summary: bool,
     /// Read back NDJSON written by --json (shards concatenated or not) and print the
     /// per-player summary of --summary over all of it; nothing is analysed.
-    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies"])]
+    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies", "shard"])]
     pub merge: bool,
     /// Plies searched for chequer plays and cube decisions (luck is judged at 0 ply, as gnubg
     /// does).
@@ -52,6 +53,12 @@ pub struct Args {
     /// Also list each file's K worst decisions.
     #[arg(long, value_name = "K")]
     pub worst: Option<usize>,
+    /// Analyse only the K-th (from 0) of N deterministic shares of the files (file i when i
+    /// mod N is K, after expanding directories); `auto` reads K and N from a Kubernetes
+    /// Indexed Job (JOB_COMPLETION_INDEX, TAVLI_SHARD_COUNT) or a Slurm job array
+    /// (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN).
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<ShardChoice>,
     /// Write the output to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -108,6 +115,27 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         return Ok(Outcome::Failure);
     }
     let (mut files, missing) = collect(&args.paths);
+    if let Some(choice) = args.shard {
+        let shard = match choice {
+            ShardChoice::Fixed(shard) => Ok(shard),
+            ShardChoice::Auto => Shard::from_batch_engine(|name| std::env::var(name).ok()),
+        };
+        let shard = match shard {
+            Ok(shard) => shard,
+            Err(error) => {
+                writeln!(err, "tavli analyse: {error}")?;
+                return Ok(Outcome::Failure);
+            }
+        };
+        if files.iter().any(|path| path.as_os_str() == "-") {
+            writeln!(
+                err,
+                "tavli analyse: --shard shares out files: standard input (-) cannot be shared"
+            )?;
+            return Ok(Outcome::Failure);
+        }
+        files = shard.select(files);
+    }
     for path in &missing {
         writeln!(
             err,
