@@ -31,6 +31,16 @@ pub fn average_equity<E: Evaluator + ?Sized>(
     state: &MatchState,
     opening: bool,
 ) -> f64 {
+    average_over_rolls(judge, state, opening, |_, _| {})
+}
+
+/// [`average_equity`], showing each roll's equity to `seen` on the way.
+fn average_over_rolls<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    opening: bool,
+    mut seen: impl FnMut(Dice, f64),
+) -> f64 {
     let mut total = 0.0;
     let mut weight = 0.0;
     for dice in Dice::all_rolls() {
@@ -38,7 +48,9 @@ pub fn average_equity<E: Evaluator + ?Sized>(
             continue;
         }
         let chance = dice.chance();
-        total += chance * equity_of_roll(judge, state, dice);
+        let equity = equity_of_roll(judge, state, dice);
+        seen(dice, equity);
+        total += chance * equity;
         weight += chance;
     }
     if weight > 0.0 {
@@ -48,7 +60,8 @@ pub fn average_equity<E: Evaluator + ?Sized>(
     }
 }
 
-/// The luck of rolling `dice` in `state`: [`equity_of_roll`] minus [`average_equity`].
+/// The luck of rolling `dice` in `state`: [`equity_of_roll`] minus [`average_equity`]. The
+/// roll's own equity is the one computed for the average (the same number, judged once).
 #[must_use]
 pub fn luck<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
@@ -56,7 +69,13 @@ pub fn luck<E: Evaluator + ?Sized>(
     dice: Dice,
     opening: bool,
 ) -> f64 {
-    equity_of_roll(judge, state, dice) - average_equity(judge, state, opening)
+    let mut rolled = None;
+    let average = average_over_rolls(judge, state, opening, |roll, equity| {
+        if roll == dice {
+            rolled = Some(equity);
+        }
+    });
+    rolled.unwrap_or_else(|| equity_of_roll(judge, state, dice)) - average
 }
 
 #[cfg(test)]
@@ -82,6 +101,18 @@ mod tests {
             .sum::<f64>()
             / Dice::all_rolls().iter().map(|d| d.chance()).sum::<f64>();
         assert!(average.abs() < 1e-9, "{average}");
+    }
+
+    #[test]
+    fn luck_is_the_rolls_equity_minus_the_average_to_the_bit() {
+        let judge = Judge::new(&Pubeval, 0);
+        let state = opening_state();
+        for (high, low) in [(3, 1), (1, 3), (6, 6)] {
+            let dice = Dice::new(high, low).unwrap_or_else(|_| unreachable!());
+            let expected =
+                equity_of_roll(&judge, &state, dice) - average_equity(&judge, &state, false);
+            assert_eq!(luck(&judge, &state, dice, false), expected, "{high}{low}");
+        }
     }
 
     #[test]

@@ -1,0 +1,235 @@
+//! Speed of `tavli analyse` beside gnubg's `analyse match` on the same real match files at the
+//! same depth, in the same run: files per second of each and the ratio. Not a test: it needs
+//! gnubg and a release build, and takes minutes.
+//!
+//! Run: `cargo build --release && cargo bench --bench analyse_speed -- [FILES] [PLIES...]`
+//! (default 100 files, plies 0 and 1; the issue's yardstick is `-- 1000 0`). The files are
+//! spread evenly over the sorted list of the shared archive's match files
+//! (`../shared/fixtures/matches/MANIFEST.tsv`, or the directory in `TAVLI_SPEED_ARCHIVE`) that
+//! gnubg imports and that are standard backgammon, so both programs read the same matches.
+//!
+//! tavli: one `tavli analyse --jobs 2 --json --plies P FILE...` process, timed whole (its
+//! start-up, the bear-off database and the network, included once). gnubg: two workers (one
+//! per core) each running `gnubg -t -q` per file on a script `set threads 1`, `set analysis
+//! chequerplay|cubedecision evaluation plies P`, `import mat FILE` (`load match` for SGF),
+//! `analyse match`, `show statistics match` (to check that the file was analysed). Both are
+//! also timed on nothing, so the start-up cost of each is printed beside the throughput.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+const GNUBG: &str = "/usr/games/gnubg";
+const TAVLI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
+const WORKERS: usize = 2;
+
+/// The archive's standard-backgammon files that gnubg accepts, sorted.
+fn archive_files() -> Vec<PathBuf> {
+    let root = std::env::var_os("TAVLI_SPEED_ARCHIVE").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/matches"),
+        PathBuf::from,
+    );
+    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv"))
+        .unwrap_or_else(|error| panic!("{}/MANIFEST.tsv: {error}", root.display()));
+    let mut files: Vec<PathBuf> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let columns: Vec<&str> = line.split('\t').collect();
+            let notes = columns.get(4)?.to_ascii_lowercase();
+            let standard = !["nack", "hyper", "money"]
+                .iter()
+                .any(|variant| notes.contains(variant));
+            let accepted = columns.get(6)?.starts_with("accepted");
+            (accepted && standard).then(|| root.join(columns[0]))
+        })
+        .filter(|path| path.exists())
+        .collect();
+    files.sort();
+    files
+}
+
+/// `count` files spread evenly over `files`.
+fn spread(files: &[PathBuf], count: usize) -> Vec<PathBuf> {
+    let count = count.min(files.len());
+    (0..count)
+        .map(|i| files[i * files.len() / count].clone())
+        .collect()
+}
+
+/// tavli on `files` at `plies`: the time and the number of files analysed.
+fn time_tavli(files: &[PathBuf], plies: u32) -> (Duration, usize) {
+    let start = Instant::now();
+    let output = Command::new(TAVLI)
+        .args(["analyse", "--json", "--jobs", &WORKERS.to_string()])
+        .args(["--plies", &plies.to_string()])
+        .args(files)
+        .stderr(Stdio::null())
+        .output()
+        .expect("tavli runs (cargo build --release first)");
+    let elapsed = start.elapsed();
+    let analysed = String::from_utf8_lossy(&output.stdout).lines().count();
+    (elapsed, analysed)
+}
+
+/// gnubg's script for one file.
+fn gnubg_script(file: Option<&Path>, plies: u32) -> String {
+    let mut script = format!(
+        "set threads 1\nset analysis chequerplay evaluation plies {plies}\n\
+         set analysis cubedecision evaluation plies {plies}\n"
+    );
+    if let Some(file) = file {
+        let import = if file.extension().is_some_and(|e| e == "sgf") {
+            "load match"
+        } else {
+            "import mat"
+        };
+        script.push_str(&format!(
+            "{import} {}\nanalyse match\nshow statistics match\n",
+            file.display()
+        ));
+    }
+    script
+}
+
+/// Runs gnubg on one script; whether it printed the match statistics.
+fn run_gnubg(script: &str) -> bool {
+    use std::io::Write;
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnubg starts (apt-get install gnubg)");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(script.as_bytes());
+    }
+    let output = child.wait_with_output().expect("gnubg runs");
+    String::from_utf8_lossy(&output.stdout).contains("Chequerplay statistics")
+}
+
+/// gnubg on `files` at `plies` over two workers: the time and the files analysed.
+fn time_gnubg(files: &[PathBuf], plies: u32) -> (Duration, usize) {
+    let next = AtomicUsize::new(0);
+    let analysed = Mutex::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..WORKERS {
+            scope.spawn(|| {
+                while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if run_gnubg(&gnubg_script(Some(file), plies)) {
+                        *analysed.lock().unwrap() += 1;
+                    }
+                }
+            });
+        }
+    });
+    let analysed = *analysed.lock().unwrap();
+    (start.elapsed(), analysed)
+}
+
+/// CPU seconds (user and system) of the children this process has waited for, from
+/// /proc/self/stat (Linux; clock ticks of 1/100 s): the figure a loaded machine does not blur.
+fn children_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |index: usize| fields.get(index).and_then(|f| f.parse::<f64>().ok());
+    // cutime and cstime are fields 16 and 17 of the line, 14 and 15 after the name.
+    ticks(13).unwrap_or(0.0) / 100.0 + ticks(14).unwrap_or(0.0) / 100.0
+}
+
+fn rate(files: usize, time: Duration) -> f64 {
+    files as f64 / time.as_secs_f64()
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let count: usize = arguments
+        .first()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
+    let mut depths: Vec<u32> = arguments
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    if depths.is_empty() {
+        depths = vec![0, 1];
+    }
+    assert!(
+        Path::new(TAVLI).exists(),
+        "{TAVLI}: cargo build --release first"
+    );
+    assert!(Path::new(GNUBG).exists(), "{GNUBG}: gnubg is not installed");
+    let all = archive_files();
+    let files = spread(&all, count);
+    let bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    println!(
+        "{} files ({} KB) of the {} standard match files gnubg accepts; {WORKERS} workers each; \
+         load average before: {}",
+        files.len(),
+        bytes / 1024,
+        all.len(),
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let tiny = [PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/mat/seed07-1pt.mat"
+    ))];
+    for plies in depths {
+        let (tavli_startup, _) = time_tavli(&tiny, plies);
+        let start = Instant::now();
+        run_gnubg(&gnubg_script(None, plies));
+        let gnubg_startup = start.elapsed();
+        let cpu = children_cpu();
+        let (tavli_time, tavli_files) = time_tavli(&files, plies);
+        let tavli_cpu = children_cpu() - cpu;
+        let (gnubg_time, gnubg_files) = time_gnubg(&files, plies);
+        let gnubg_cpu = children_cpu() - cpu - tavli_cpu;
+        let (tavli_rate, gnubg_rate) =
+            (rate(tavli_files, tavli_time), rate(gnubg_files, gnubg_time));
+        println!("{plies} ply:");
+        println!(
+            "  tavli: {tavli_files} files analysed in {:.1} s = {tavli_rate:.2} files/s, \
+             {tavli_cpu:.1} CPU s (one process; a 1-point match alone takes {:.2} s, start-up \
+             included)",
+            tavli_time.as_secs_f64(),
+            tavli_startup.as_secs_f64()
+        );
+        println!(
+            "  gnubg: {gnubg_files} files analysed in {:.1} s = {gnubg_rate:.2} files/s, \
+             {gnubg_cpu:.1} CPU s (a process per file; start-up alone {:.2} s)",
+            gnubg_time.as_secs_f64(),
+            gnubg_startup.as_secs_f64()
+        );
+        println!(
+            "  ratio: tavli {:.2}x gnubg's throughput ({:.2}x by CPU time); 1,000 such files: \
+             tavli {:.0} s, gnubg {:.0} s",
+            tavli_rate / gnubg_rate,
+            (gnubg_cpu / gnubg_files.max(1) as f64) / (tavli_cpu / tavli_files.max(1) as f64),
+            1000.0 / tavli_rate,
+            1000.0 / gnubg_rate
+        );
+    }
+}
