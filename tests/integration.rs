@@ -26,6 +26,7 @@ mod repl;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod report_records;
 mod rollout;
 mod terminal;
 mod ubgi;
