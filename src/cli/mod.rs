@@ -1,13 +1,17 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
 pub mod analyse;
+pub mod analyse_summary;
 pub mod bench;
 pub mod board;
 pub mod completions;
 pub mod convert;
+pub mod eval;
 pub mod exit;
 pub mod external;
+pub mod hint;
 pub mod id;
+pub mod judge_args;
 pub mod login;
 pub mod moves;
 pub mod position_arg;
@@ -49,6 +53,10 @@ pub enum Command {
     Moves(moves::MovesArgs),
     /// Draw a position as gnubg's `show board` does.
     Board(board::BoardArgs),
+    /// Rank the plays of a position and roll: probabilities and equities (the REPL's `hint`).
+    Hint(hint::HintArgs),
+    /// Judge a position: probabilities, cubeless and cubeful equity, cube decision (`eval`).
+    Eval(eval::EvalArgs),
     /// Convert a position between Position ID, Match ID, GNUbg ID, XGID and FIBS board.
     Id(id::IdArgs),
     /// Roll out a position: cubeful or cubeless, truncated or not, on all cores (gnubg's `rollout`).
@@ -82,6 +90,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
+        Some(Command::Hint(args)) => hint::run(&args, out, err),
+        Some(Command::Eval(args)) => eval::run(&args, out, err),
         Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, out, err),
         Some(Command::Analyse(args)) => analyse::run(&args, out, err),
