@@ -19,6 +19,7 @@ mod grammar_codec;
 mod hint_figures;
 mod movegen;
 mod movegen_properties;
+mod oneshot;
 mod picture;
 mod readme;
 mod render;
