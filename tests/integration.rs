@@ -3,6 +3,7 @@
 mod support;
 
 mod analyse;
+mod analyse_summary;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;

@@ -168,7 +168,7 @@ fn event_json(event: &GameEvent) -> Value {
         }
         Event::Drawn => json!({"event": "drawn"}),
         Event::MatchWon { winner } => json!({"event": "match_won", "player": player(winner)}),
-        Event::Edited => json!({"event": "edited"}),
+        Event::Edited(_) => json!({"event": "edited"}),
     };
     value["type"] = json!("event");
     value

@@ -132,10 +132,9 @@ pub struct Session {
     players: [PlayerKind; 2],
     settings: Settings,
     rng: DiceRng,
-    /// The game in progress in the match-file model: what `list game` lists, what the file
-    /// commands write and what they read back (finished games go to the archive). Kept from
-    /// the game's events (see `record.rs`), from the position edits, and from a file read.
-    actions: Vec<GameAction>,
+    /// Where the record of the game in progress starts (see [`Session::record`]): empty,
+    /// or the record of a game read from a file.
+    loaded: record::LoadedRecord,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
     /// Whether the dice were rolled or a double answered since the last opening roll, read
@@ -184,7 +183,7 @@ impl Session {
             players: [PlayerKind::Computer, PlayerKind::Human],
             settings: Settings::default(),
             rng: DiceRng::from_entropy(),
-            actions: Vec::new(),
+            loaded: record::LoadedRecord::default(),
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
@@ -372,6 +371,13 @@ impl Session {
     /// The game in progress, or the last one played.
     fn game(&self) -> &Game {
         self.match_play.game()
+    }
+
+    /// The record of the game in progress (or the last one played) in the match-file model:
+    /// what `list game` lists, what the file commands write and what they read back
+    /// (finished games go to the archive). Read off the game's log (see `record.rs`).
+    fn record(&self) -> Vec<GameAction> {
+        self.loaded.record(self.game().log())
     }
 
     fn require_game(&self) -> Result<(), CommandError> {

@@ -82,7 +82,7 @@ impl Session {
         }
         self.shown = match_state::Shown::default();
         self.last_roll = None;
-        self.actions.clear();
+        self.loaded = record::LoadedRecord::default();
         if self.start_fresh_roll_game(out) {
             return;
         }
@@ -218,7 +218,7 @@ impl Session {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
         self.match_play.swap();
-        self.actions = self.actions.iter().map(GameAction::swapped).collect();
+        self.loaded = self.loaded.swapped();
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
         self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));

@@ -154,13 +154,12 @@ impl Session {
     }
 
     /// Applies `action` to the current game; a game that ends counts in the match (its
-    /// events end with [`Event::MatchWon`] when it wins the match), and what the events
-    /// record enters the game's record (see `record.rs`). Every action ends the
+    /// events end with [`Event::MatchWon`] when it wins the match), and the game logs them
+    /// (its record is read off the log, see `record.rs`). Every action ends the
     /// dice shown as rolled (see [`Shown::dice`]), every action but a board edit gnubg's own
     /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let events = self.match_play.apply(action)?;
-        record::note(&mut self.actions, &events);
         // gnubg (checked live): a roll, or a double taken, dropped or beavered, stops the next
         // game from repeating the opening roll; a double withdrawn by `set dice` or still
         // pending under an accepted resignation does not (see `start_game`).

@@ -205,7 +205,7 @@ impl Session {
         let rules = self.game().rules();
         let dice = |dice: &Dice| [dice.first(), dice.second()];
         let entries = self
-            .actions
+            .record()
             .iter()
             .map(|action| match action {
                 GameAction::Roll { side, dice: rolled } => GameListEntry::Rolled {

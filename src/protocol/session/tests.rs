@@ -545,9 +545,9 @@ fn the_computer_s_roll_is_shown_in_the_order_rolled_before_its_move() {
         .collect();
     assert_eq!(rolled, [(6, 5)]);
     assert!(
-        matches!(session.actions.last(), Some(GameAction::Play { side: Side::O, dice, .. }) if (dice.first(), dice.second()) == (6, 5)),
+        matches!(session.record().last(), Some(GameAction::Play { side: Side::O, dice, .. }) if (dice.first(), dice.second()) == (6, 5)),
         "{:?}",
-        session.actions.last()
+        session.record().last()
     );
     assert_eq!(session.state().dice, None);
 }

@@ -127,13 +127,12 @@ impl Game {
             }
             _ => {}
         }
-        let mut next = self.clone();
-        if next.opening && matches!(action, Action::Roll(_)) {
-            next.on_roll = side;
-        }
-        let events = next.execute(action)?;
-        *self = next;
-        Ok(events)
+        self.transact(|next| {
+            if next.opening && matches!(action, Action::Roll(_)) {
+                next.on_roll = side;
+            }
+            next.execute(action)
+        })
     }
 }
 
@@ -141,7 +140,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::dice::Dice;
-    use crate::rules::game::WinEnding;
+    use crate::rules::game::{Edit, WinEnding};
     use crate::rules::play::Play;
     use crate::rules::variant::Variant;
     use crate::rules::variants::WinKind;
@@ -267,7 +266,7 @@ mod tests {
         assert!(matches!(
             events[..],
             [
-                Event::Edited,
+                Event::Edited(Edit::Unchecked(_)),
                 Event::Won {
                     winner: Side::X,
                     ending: WinEnding::Played(WinKind::Gammon),
@@ -285,7 +284,7 @@ mod tests {
         let play = Play::new(&[], *game.board());
         assert_eq!(
             game.apply(Action::PlayUnchecked(play)),
-            Ok(vec![Event::Edited])
+            Ok(vec![Event::Edited(Edit::Unchecked(play))])
         );
         assert_eq!((game.on_roll(), game.dice()), (Side::O, None));
     }

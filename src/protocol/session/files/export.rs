@@ -64,7 +64,7 @@ impl Session {
         GameRecord {
             score: context.score,
             crawford: context.crawford,
-            actions: self.actions.clone(),
+            actions: self.record(),
             result: None,
         }
     }
@@ -96,9 +96,10 @@ impl Session {
     /// not played yet also written as a move (`;PL[W]DI[52]`, then `;W[52]`), as gnubg does
     /// (not for the opening roll nor for dice set by `set dice`).
     pub(super) fn match_sgf(&self) -> String {
-        let rolled_not_played = match pending_roll(&self.actions).map(|at| &self.actions[at]) {
+        let record = self.record();
+        let rolled_not_played = match pending_roll(&record).map(|at| &record[at]) {
             Some(GameAction::Roll { side, dice }) => {
-                self.actions.len() > 1 && self.last_roll == Some((*side, *dice))
+                record.len() > 1 && self.last_roll == Some((*side, *dice))
             }
             _ => false,
         };
