@@ -21,6 +21,7 @@ mod hint_figures;
 mod manners;
 mod movegen;
 mod movegen_properties;
+mod oneshot;
 mod picture;
 mod readme;
 mod render;
