@@ -1,7 +1,7 @@
 //! Terminal manners: a man page per command (`tavli man`), colour on a terminal only
-//! (`--color`, `NO_COLOR`), checked through the binary.
+//! (`--color`, `NO_COLOR`; never in the REPL), checked through the binary.
 
-use crate::support::tavli;
+use crate::support::{tavli, tavli_binary};
 use std::collections::BTreeSet;
 use std::process::Command;
 
@@ -142,4 +142,111 @@ fn man_prints_one_page_and_man_renders_it() {
         "{text}"
     );
     assert!(text.contains("tavli(1)"), "{text}");
+}
+
+const ESCAPE: char = '\u{1b}';
+const CORRUPT: &str = "fixtures/mat/corrupt/illegal-blocked.mat";
+
+fn run_in_root(args: &[&str], environment: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(tavli_binary());
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(std::process::Stdio::null());
+    for (name, value) in environment {
+        command.env(name, value);
+    }
+    command.output().expect("tavli runs")
+}
+
+#[test]
+fn color_always_colours_a_diagnostic_and_an_error_even_through_a_pipe() {
+    let output = run_in_root(&["--color", "always", "validate", CORRUPT], &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    // The location bold, the kind of the error red.
+    assert!(
+        text.contains("\u{1b}[1mfixtures/mat/corrupt/illegal-blocked.mat:9:10\u{1b}[0m"),
+        "{text:?}"
+    );
+    assert!(text.contains("\u{1b}[31millegal-move"), "{text:?}");
+    // `always` wins over NO_COLOR, as in ripgrep and cargo; the subcommand's place is free.
+    let output = run_in_root(
+        &["validate", "--color=always", CORRUPT],
+        &[("NO_COLOR", "1")],
+    );
+    assert!(stdout(&output).contains(ESCAPE));
+    let output = run_in_root(&["--color", "always", "man", "--dir", "/dev/null/x"], &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.starts_with("tavli: \u{1b}["), "{message:?}");
+    // clap's own help follows the flag.
+    assert!(stdout(&run_in_root(&["--color", "always", "--help"], &[])).contains(ESCAPE));
+    assert!(!stdout(&run_in_root(&["--color", "never", "--help"], &[])).contains(ESCAPE));
+}
+
+#[test]
+fn no_colour_through_a_pipe_by_default_nor_with_never() {
+    for args in [
+        vec!["validate", CORRUPT],
+        vec!["--color", "never", "validate", CORRUPT],
+        vec!["--color", "auto", "man", "--dir", "/dev/null/x"],
+        vec!["--help"],
+    ] {
+        let output = run_in_root(&args, &[]);
+        assert!(!stdout(&output).contains(ESCAPE), "{args:?}");
+        assert!(
+            !String::from_utf8_lossy(&output.stderr).contains(ESCAPE),
+            "{args:?}"
+        );
+    }
+    let output = run_in_root(&["--color", "never", "validate", CORRUPT], &[]);
+    assert!(stdout(&output)
+        .starts_with("fixtures/mat/corrupt/illegal-blocked.mat:9:10: illegal-move: "));
+}
+
+#[test]
+fn the_gnubg_compatible_repl_is_never_coloured() {
+    for args in [
+        vec!["--color", "always"],
+        vec!["--color", "always", "-t", "-q"],
+    ] {
+        let output = crate::support::tavli(&args, "new game\nshow board\nfrobnicate\nmove 9/2\n");
+        assert!(!stdout(&output).contains(ESCAPE), "{args:?}");
+        assert!(
+            !String::from_utf8_lossy(&output.stderr).contains(ESCAPE),
+            "{args:?}"
+        );
+    }
+}
+
+/// Runs `tavli validate CORRUPT` on a pseudo-terminal (script(1)) with `environment` set.
+fn validate_on_a_terminal(color: &str, environment: &str) -> String {
+    let command = format!(
+        "env {environment} TERM=xterm '{}' --color {color} validate {CORRUPT}",
+        tavli_binary()
+    );
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script(1) (util-linux) is installed");
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(shown.contains("illegal-blocked.mat"), "{shown}");
+    shown
+}
+
+#[test]
+fn on_a_terminal_auto_colours_unless_no_color_is_set() {
+    // The control: the same run on a terminal without NO_COLOR is coloured.
+    assert!(validate_on_a_terminal("auto", "").contains(ESCAPE));
+    assert!(!validate_on_a_terminal("auto", "NO_COLOR=1").contains(ESCAPE));
+    assert!(!validate_on_a_terminal("never", "").contains(ESCAPE));
+    // An empty NO_COLOR does not count (no-color.org).
+    assert!(validate_on_a_terminal("auto", "NO_COLOR=").contains(ESCAPE));
 }

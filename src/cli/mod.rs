@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod analyse_summary;
 pub mod bench;
 pub mod board;
+pub mod colour;
 pub mod completions;
 pub mod convert;
 pub mod eval;
@@ -41,6 +42,10 @@ pub struct Cli {
     /// Print the version (`-v` as gnubg, `-V` as other tools).
     #[arg(short = 'v', short_alias = 'V', long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
+    /// When to colour tavli's own output (diagnostics, errors, help): on a terminal without
+    /// NO_COLOR (auto), always or never. gnubg-compatible output is never coloured.
+    #[arg(long = "color", visible_alias = "colour", value_name = "WHEN", value_enum, global = true, default_value_t = colour::ColourWhen::Auto)]
+    pub color: colour::ColourWhen,
     /// What to do; with no subcommand tavli runs the REPL (gnubg's text protocol).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -119,11 +124,21 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+/// Reads the process's command line, clap's help and errors coloured as its `--color` says.
+#[must_use]
+pub fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let when = colour::ColourWhen::in_arguments(std::env::args_os());
+    let matches = Cli::command().color(when.for_clap()).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
 /// Runs the parsed command line, writing data to `out` and diagnostics to `err`.
 ///
 /// # Errors
 /// I/O errors and internal failures; the binary reports them and exits with 2.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let colours = colour::Colours::of_process(cli.color);
     match cli.command {
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
@@ -131,7 +146,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Hint(args)) => hint::run(&args, out, err),
         Some(Command::Eval(args)) => eval::run(&args, out, err),
         Some(Command::Rollout(args)) => rollout::run(&args, out, err),
-        Some(Command::Validate(args)) => validate::run(&args, out, err),
+        Some(Command::Validate(args)) => validate::run(&args, colours, out, err),
         Some(Command::Analyse(args)) => analyse::run(&args, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
