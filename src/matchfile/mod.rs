@@ -37,6 +37,7 @@ pub mod replay;
 pub mod sgf;
 pub mod write_mat;
 pub mod write_sgf;
+pub mod written;
 
 pub use record::MatchRecord;
 pub use write_mat::{write_mat, MatOptions};

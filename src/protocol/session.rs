@@ -13,13 +13,12 @@ use super::ast::{
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::resignation_word;
 use super::reply::{FilterReport, PlayerDepthReport, Reply, ScoreReport};
-use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
+use super::response::{BoardSnapshot, CommandError, ErrorKind, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
-use crate::notation::format_play;
 use crate::rules::game::{Game, Match, MatchContext};
 use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};

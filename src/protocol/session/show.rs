@@ -190,23 +190,7 @@ impl Session {
             return Ok(());
         }
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
-        let entries = ranked
-            .into_iter()
-            .take(limit)
-            .map(|ranked| HintEntry {
-                notation: format_play(
-                    self.game().rules(),
-                    self.game().board(),
-                    self.state().on_roll,
-                    dice,
-                    ranked.play.steps(),
-                ),
-                equity: ranked.equity,
-                probabilities: evaluate::gnubg_figures(&ranked.probabilities),
-                plies: ranked.plies,
-                play: ranked.play,
-            })
-            .collect();
+        let entries = evaluate::hint_entries(&self.state(), dice, ranked, limit);
         out.outputs.push(Output::Hints {
             evaluator: self.evaluator.label().to_string(),
             entries,
