@@ -143,8 +143,6 @@ pub struct Session {
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
-    /// The last roll drawn from the generator and by whom, until a move or a double.
-    last_roll: Option<(Side, Dice)>,
     /// tavli's own variants: rotation and the starter of the next game.
     variants: variant_play::VariantPlay,
     /// The finished games of this match and its file information, for the file commands.
@@ -187,7 +185,6 @@ impl Session {
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
-            last_roll: None,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),

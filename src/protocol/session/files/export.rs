@@ -99,7 +99,7 @@ impl Session {
         let record = self.record();
         let rolled_not_played = match pending_roll(&record).map(|at| &record[at]) {
             Some(GameAction::Roll { side, dice }) => {
-                record.len() > 1 && self.last_roll == Some((*side, *dice))
+                record.len() > 1 && self.last_roll() == Some((*side, *dice))
             }
             _ => false,
         };
