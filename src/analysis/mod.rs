@@ -19,6 +19,7 @@ pub mod decision;
 pub mod luck;
 pub mod marks;
 pub mod statistics;
+pub mod thresholds;
 pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
