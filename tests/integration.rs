@@ -26,6 +26,7 @@ mod picture;
 mod readme;
 mod render;
 mod repl;
+mod repl_analysis;
 mod repl_files;
 mod repl_variants;
 mod report;

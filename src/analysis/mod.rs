@@ -20,6 +20,7 @@ pub mod luck;
 pub mod marks;
 pub mod statistics;
 pub mod summary;
+pub mod thresholds;
 pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};

@@ -24,6 +24,7 @@ use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
+mod analysis;
 mod cube;
 mod files;
 mod games;
@@ -149,6 +150,8 @@ pub struct Session {
     archive: files::Archive,
     /// What judges positions for hints, `eval` and the computer player.
     evaluator: SessionEvaluator,
+    /// `set analysis ...` and the analysed games (see `analysis.rs`).
+    analysis: analysis::SessionAnalysis,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -188,6 +191,7 @@ impl Session {
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),
+            analysis: analysis::SessionAnalysis::default(),
         }
     }
 
@@ -298,6 +302,7 @@ impl Session {
                 Ok(())
             }
             Command::New(new) => self.new_command(new, out),
+            Command::Analyse(scope) => self.analyse_command(scope, out),
             Command::Roll => self.roll_command(out),
             Command::Move(text) => self.move_command(text.as_deref(), out),
             Command::Play => self.play_command(out),

@@ -70,7 +70,7 @@ impl Session {
     }
 
     /// The session's match as a record: finished games, then the game in progress.
-    pub(super) fn match_record(&self) -> MatchRecord {
+    pub(in crate::protocol::session) fn match_record(&self) -> MatchRecord {
         let mut games = self.archive.games.clone();
         if self.playing() {
             games.push(self.current_game());
