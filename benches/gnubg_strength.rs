@@ -308,6 +308,22 @@ fn main() {
         .iter()
         .flat_map(|o| o.tavli_points.iter().copied())
         .collect();
+    // A game or match that did not end with a score line (gnubg stopped, or a line this bench
+    // does not know) would shift the pairs of duplicate dice: say so.
+    for (seat, outcome) in outcomes.iter().enumerate() {
+        if outcome.tavli_points.len() != games.div_ceil(2) {
+            eprintln!(
+                "warning: run {seat} scored {} of its {} units{}",
+                outcome.tavli_points.len(),
+                games.div_ceil(2),
+                if duplicate {
+                    ": the duplicate pairs after the missing one are misaligned"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
     // The independent units: single games, or with duplicate dice the pairs of game i.
     let units: Vec<f64> = if duplicate {
         outcomes[0]

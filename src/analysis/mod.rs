@@ -21,6 +21,7 @@ pub mod marks;
 pub mod shard;
 pub mod statistics;
 pub mod summary;
+pub mod thresholds;
 pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};

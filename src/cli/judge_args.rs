@@ -53,7 +53,8 @@ pub enum CubeOwnerArg {
 
 /// The match context for position forms that carry none (a Position ID, a tavli position
 /// string, `start`): a money game with a centred cube at 1 and the Jacoby rule unless told.
-/// A GNUbg ID, an XGID and a FIBS board carry their own context and refuse these options.
+/// A GNUbg ID and an XGID carry their own context and refuse these options; a FIBS board
+/// carries all but the Jacoby rule.
 #[derive(clap::Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Match context (for a Position ID, a position string or `start`)")]
 pub struct ContextArgs {
@@ -79,15 +80,14 @@ pub struct ContextArgs {
 }
 
 impl ContextArgs {
-    /// The first option given, by its flag, if any.
-    fn first_given(&self) -> Option<&'static str> {
+    /// The first option given other than `--jacoby`, by its flag, if any.
+    fn first_given_but_jacoby(&self) -> Option<&'static str> {
         [
             (self.match_length.is_some(), "--match-length"),
             (self.score.is_some(), "--score"),
             (self.cube.is_some(), "--cube"),
             (self.cube_owner.is_some(), "--cube-owner"),
             (self.crawford, "--crawford"),
-            (self.jacoby.is_some(), "--jacoby"),
         ]
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))
@@ -196,24 +196,34 @@ impl JudgeArgs {
         }
         let mut state = read_position(position, variant)
             .map_err(|error| (Outcome::Rejected, error.to_string()))?;
-        let carries_context = matches!(
-            detect_form(position.trim()),
-            Some(PositionNotation::GnubgId | PositionNotation::Xgid | PositionNotation::FibsBoard)
-        );
-        if let Some(flag) = self.context.first_given() {
-            if carries_context {
-                return Err((
-                    Outcome::Failure,
-                    format!(
-                        "{flag}: this position form carries its own match context (score, cube, \
-                         match length); the context options apply to a Position ID, a position \
-                         string or `start`"
-                    ),
-                ));
+        let usage = |message: String| (Outcome::Failure, message);
+        match detect_form(position.trim()) {
+            Some(PositionNotation::GnubgId | PositionNotation::Xgid) => {
+                if let Some(flag) = self
+                    .context
+                    .first_given_but_jacoby()
+                    .or(self.context.jacoby.map(|_| "--jacoby"))
+                {
+                    return Err(usage(carried(flag)));
+                }
             }
-            self.context
-                .apply(&mut state)
-                .map_err(|message| (Outcome::Failure, message))?;
+            // A FIBS board carries the score, the cube and the match length, not the Jacoby
+            // rule.
+            Some(PositionNotation::FibsBoard) => {
+                if let Some(flag) = self.context.first_given_but_jacoby() {
+                    return Err(usage(carried(flag)));
+                }
+                if let Some(jacoby) = self.context.jacoby {
+                    if state.is_match() {
+                        return Err(usage(
+                            "--jacoby applies to money games only (the board is of a match)"
+                                .to_string(),
+                        ));
+                    }
+                    state.jacoby = jacoby;
+                }
+            }
+            _ => self.context.apply(&mut state).map_err(usage)?,
         }
         refuse_finished(&state).map_err(|message| (Outcome::Rejected, message))?;
         Ok(state)
@@ -231,6 +241,15 @@ impl JudgeArgs {
                 None => (Outcome::Failure, error.to_string()),
             })
     }
+}
+
+/// The refusal of a context option `flag` given with a form that carries that context.
+fn carried(flag: &str) -> String {
+    format!(
+        "{flag}: this position form carries its own match context (score, cube, match length, \
+         Jacoby rule); the context options apply to a Position ID, a position string or \
+         `start` (and --jacoby to a FIBS board)"
+    )
 }
 
 /// Refuses a state with no game to judge: a match or game that is over, or a board on which

@@ -52,6 +52,11 @@ fn output_json(output: &Output) -> Value {
             "rows": report.rows,
             "cube_analysis": report.cube.as_ref().map(cube_json),
         }),
+        Output::Statistics { report } => {
+            let mut value = json!(report);
+            value["type"] = json!("statistics");
+            value
+        }
         Output::Reply { reply } => {
             let mut value = json!(reply);
             value["type"] = json!("reply");

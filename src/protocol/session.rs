@@ -24,6 +24,7 @@ use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
+mod analysis;
 mod cube;
 mod files;
 mod games;
@@ -143,14 +144,14 @@ pub struct Session {
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
-    /// The last roll drawn from the generator and by whom, until a move or a double.
-    last_roll: Option<(Side, Dice)>,
     /// tavli's own variants: rotation and the starter of the next game.
     variants: variant_play::VariantPlay,
     /// The finished games of this match and its file information, for the file commands.
     archive: files::Archive,
     /// What judges positions for hints, `eval` and the computer player.
     evaluator: SessionEvaluator,
+    /// `set analysis ...` and the analysed games (see `analysis.rs`).
+    analysis: analysis::SessionAnalysis,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -187,10 +188,10 @@ impl Session {
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
-            last_roll: None,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),
+            analysis: analysis::SessionAnalysis::default(),
         }
     }
 
@@ -301,6 +302,7 @@ impl Session {
                 Ok(())
             }
             Command::New(new) => self.new_command(new, out),
+            Command::Analyse(scope) => self.analyse_command(scope, out),
             Command::Roll => self.roll_command(out),
             Command::Move(text) => self.move_command(text.as_deref(), out),
             Command::Play => self.play_command(out),

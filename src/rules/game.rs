@@ -120,6 +120,8 @@ pub struct Game {
     opening: bool,
     /// Every event of the game so far, in order (see [`Game::log`]).
     log: Vec<Event>,
+    /// The first roll of the log was the opening roll (see [`Game::opening_roll`]).
+    opened: bool,
 }
 
 impl Game {
@@ -138,6 +140,7 @@ impl Game {
             result: None,
             opening: false,
             log: Vec::new(),
+            opened: false,
         }
     }
 
@@ -307,6 +310,7 @@ impl Game {
                     return Err(GameError::AlreadyRolled);
                 }
                 self.declined = None;
+                self.opened |= self.opening;
                 self.opening = false;
                 if self.rules.requires_reroll(&self.board, side, dice) {
                     return Ok(vec![

@@ -81,7 +81,6 @@ impl Session {
             return;
         }
         self.shown = match_state::Shown::default();
-        self.last_roll = None;
         self.loaded = record::LoadedRecord::default();
         if self.start_fresh_roll_game(out) {
             return;
@@ -133,9 +132,8 @@ impl Session {
                 owner: None,
             });
         }
-        // The winner plays the opening dice: the game's roll for him (his `Rolled` event).
-        self.apply_checked(Action::SetTurn(winner));
-        for event in self.apply_checked(Action::Roll(dice)) {
+        // The winner plays the opening dice: the game's opening roll, his (his `Rolled` event).
+        for event in self.apply_checked_by(winner, Action::Roll(dice)) {
             out.event(event, &self.names);
         }
         // The opening roll itself does not count (see `apply_to_game`).
@@ -221,6 +219,5 @@ impl Session {
         self.loaded = self.loaded.swapped();
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
-        self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
 }

@@ -36,18 +36,14 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
-        let changed = board != *self.game().board();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
         // with the resigner after a declined resignation (see `decline_resignation`).
         self.apply_to_game(Action::SetBoard(board))
             .map_err(|_| CommandError::bad_argument("Illegal position."))?;
-        // Setting the position it already has is no edit for gnubg: no record (the game's
-        // event says so), and a player's last roll is still given back (found by experiment).
-        if changed {
-            self.last_roll = None;
-        }
+        // Setting the position it already has is no edit for gnubg: no record, and a player's
+        // last roll is still given back (found by experiment); the game's event says which.
         self.board(out);
         Ok(())
     }
@@ -208,7 +204,6 @@ impl Session {
         // The game resumes where the ID stands; gnubg starts a new match record from the ID:
         // no games played yet.
         self.adopt_state(state);
-        self.last_roll = None;
         self.board(out);
         self.board(out);
     }

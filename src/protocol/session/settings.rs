@@ -10,6 +10,7 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         match set {
+            SetCommand::Analysis(setting) => self.set_analysis(setting, out),
             SetCommand::Automatic(which, value) => self.set_automatic(which, value, out),
             SetCommand::Beavers(count) => {
                 let count = count.ok_or_else(|| {

@@ -15,6 +15,8 @@ impl Session {
             || CommandError::not_now("No position specified and no game in progress.");
         match show {
             ShowCommand::Evaluation => self.show_evaluation(out),
+            ShowCommand::Analysis => self.show_analysis(out),
+            ShowCommand::Statistics(scope) => self.show_statistics(scope, out)?,
             ShowCommand::Automatic => {
                 let automatic = &self.settings.automatic;
                 out.reply(Reply::Automatic {

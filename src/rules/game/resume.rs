@@ -48,6 +48,7 @@ impl Game {
             result: None,
             opening: progress.opening,
             log: Vec::new(),
+            opened: false,
         }
     }
 
@@ -77,9 +78,8 @@ impl Game {
     /// The game goes on from `progress` (a record followed where the rules refused it, a
     /// cube taken out of use): rules, match and log stay.
     pub fn go_on_from(&mut self, progress: GameInProgress) {
-        let log = std::mem::take(&mut self.log);
-        *self = Game::resume(self.rules, self.context, progress);
-        self.log = log;
+        self.take_up(self.rules, self.context, progress);
+        self.log.pop();
     }
 
     /// The game is taken up at `progress` from a record of where it stands (an ID, a file),
@@ -87,8 +87,10 @@ impl Game {
     pub fn take_up(&mut self, rules: RuleSet, context: MatchContext, progress: GameInProgress) {
         let mut log = std::mem::take(&mut self.log);
         log.push(Event::Edited(Edit::Resumed));
+        let opened = self.opened;
         *self = Game::resume(rules, context, progress);
         self.log = log;
+        self.opened = opened;
     }
 
     /// Where the game stands, as [`Game::resume`] takes it.

@@ -70,7 +70,7 @@ impl Session {
     }
 
     /// The session's match as a record: finished games, then the game in progress.
-    pub(super) fn match_record(&self) -> MatchRecord {
+    pub(in crate::protocol::session) fn match_record(&self) -> MatchRecord {
         let mut games = self.archive.games.clone();
         if self.playing() {
             games.push(self.current_game());
@@ -99,7 +99,7 @@ impl Session {
         let record = self.record();
         let rolled_not_played = match pending_roll(&record).map(|at| &record[at]) {
             Some(GameAction::Roll { side, dice }) => {
-                record.len() > 1 && self.last_roll == Some((*side, *dice))
+                record.len() > 1 && self.last_roll() == Some((*side, *dice))
             }
             _ => false,
         };

@@ -149,7 +149,6 @@ impl Session {
         self.match_play.adopt_history(&history);
         // The game's record: the file's, then what happens from here on.
         self.loaded = LoadedRecord::new(adopted.kept, self.game().log().len());
-        self.last_roll = None;
         self.archive = Archive {
             games: finished,
             info: Some(record.info.clone()),
