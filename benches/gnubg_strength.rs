@@ -1,5 +1,6 @@
-//! Benchmark against the measuring stick: gnubg 0-ply (chequer play and cube at 0 ply, cube
-//! off) plays money games against `tavli external`, and the points per game tavli scores are
+//! Benchmark against the measuring stick: gnubg 0-ply (chequer play and cube at 0 ply; the cube
+//! off unless asked for, below) plays money games or matches against `tavli external`, and the
+//! points per game (or the share of matches) tavli scores are
 //! reported with a 95% confidence interval. Not a test: it needs gnubg and takes minutes.
 //!
 //! Run: `cargo build --release && cargo bench --bench gnubg_strength -- GAMES [TAVLI-ARGS...]`,
@@ -17,6 +18,12 @@
 //!
 //! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
 //! so that the tavli being measured has the cores to itself, as in a single match.
+//!
+//! With the cube (gnubg's cube decisions at 0 ply too): `TAVLI_STRENGTH_CUBE=money` plays money
+//! games with the cube and the Jacoby rule off, `TAVLI_STRENGTH_CUBE=jacoby` with it on (points
+//! per game, as above); `TAVLI_STRENGTH_MATCH=N` plays N-point matches instead of games (GAMES
+//! then counts matches) and reports the share of matches tavli won with its 95% interval. With
+//! duplicate dice in matches, game `g` of match `i` is seeded alike in both seats.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -45,7 +52,91 @@ enum Dice {
     PerGame(u32),
 }
 
-fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Outcome {
+/// What is played: money games (the cube off, on, or on with the Jacoby rule) or matches.
+#[derive(Clone, Copy)]
+enum Format {
+    /// Money games; `cube` turns the cube on, `jacoby` the Jacoby rule (only with the cube).
+    Money { cube: bool, jacoby: bool },
+    /// Matches to this many points, always with the cube.
+    Match(u32),
+}
+
+impl Format {
+    fn from_environment() -> Format {
+        if let Some(length) = std::env::var("TAVLI_STRENGTH_MATCH")
+            .ok()
+            .and_then(|value| value.parse::<u32>().ok())
+            .filter(|&length| length > 0)
+        {
+            return Format::Match(length);
+        }
+        match std::env::var("TAVLI_STRENGTH_CUBE").as_deref() {
+            Ok("money") => Format::Money {
+                cube: true,
+                jacoby: false,
+            },
+            Ok("jacoby") => Format::Money {
+                cube: true,
+                jacoby: true,
+            },
+            Ok("off") | Err(_) => Format::Money {
+                cube: false,
+                jacoby: false,
+            },
+            Ok(other) => panic!("TAVLI_STRENGTH_CUBE is off, money or jacoby, not {other:?}"),
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Format::Money {
+                cube: false,
+                jacoby: _,
+            } => "cube off, gammons count".to_string(),
+            Format::Money {
+                cube: true,
+                jacoby: false,
+            } => "money, cube on, Jacoby off".to_string(),
+            Format::Money {
+                cube: true,
+                jacoby: true,
+            } => "money, cube on, Jacoby on".to_string(),
+            Format::Match(length) => format!("{length}-point matches"),
+        }
+    }
+
+    /// The most games one match can take (a game scores at least one point for someone).
+    fn games_per_unit(self) -> usize {
+        match self {
+            Format::Money { .. } => 1,
+            Format::Match(length) => 2 * length as usize,
+        }
+    }
+}
+
+/// The script's commands for unit `unit` (a game, or a match of games).
+fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
+    let mut script = String::new();
+    if let Format::Match(length) = format {
+        script.push_str(&format!("new match {length}\n"));
+    }
+    for game in 0..format.games_per_unit() {
+        if let Dice::PerGame(seed) = dice {
+            let index = unit * format.games_per_unit() + game;
+            script.push_str(&format!("set seed {}\n", seed.wrapping_add(index as u32)));
+        }
+        script.push_str("new game\n");
+    }
+    script
+}
+
+fn run(
+    format: Format,
+    games: usize,
+    tavli_seat: usize,
+    dice: Dice,
+    tavli_args: &[String],
+) -> Outcome {
     let port = free_port();
     let address = format!("127.0.0.1:{port}");
     let binary = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
@@ -60,12 +151,18 @@ fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Ou
     std::thread::sleep(std::time::Duration::from_millis(300));
     let gnubg_seat = 1 - tavli_seat;
     // Names first tavli's, then gnubg's: gnubg refuses a name the other player has.
+    let (cube, jacoby) = match format {
+        Format::Money { cube, jacoby } => (cube, jacoby),
+        Format::Match(_) => (true, false),
+    };
+    let cube = if cube { "on" } else { "off" };
+    let jacoby = if jacoby { "on" } else { "off" };
     let mut script = format!(
         "set player {gnubg_seat} gnubg\n\
          set player {gnubg_seat} chequerplay evaluation plies 0\n\
          set player {gnubg_seat} cubedecision evaluation plies 0\n\
-         set cube use off\n\
-         set jacoby off\n\
+         set cube use {cube}\n\
+         set jacoby {jacoby}\n\
          set player {tavli_seat} name tavli\n\
          set player {gnubg_seat} name gnubg\n\
          set player {tavli_seat} external {address}\n\
@@ -75,11 +172,8 @@ fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Ou
     if let Dice::Session(seed) = dice {
         script.push_str(&format!("set seed {seed}\n"));
     }
-    for game in 0..games {
-        if let Dice::PerGame(seed) = dice {
-            script.push_str(&format!("set seed {}\n", seed.wrapping_add(game as u32)));
-        }
-        script.push_str("new game\n");
+    for unit in 0..games {
+        script.push_str(&unit_script(format, dice, unit));
     }
     script.push_str("quit\ny\n");
     let mut child = Command::new(GNUBG)
@@ -96,15 +190,36 @@ fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Ou
     let stdout = child.stdout.take().expect("stdout");
     let mut tavli_points = Vec::new();
     let mut unclean = false;
+    let mut last_score: Option<[u32; 2]> = None;
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-        // "tavli wins a gammon and 2 points.", "gnubg accepts and wins a single game and 1 point."
-        if let Some((who, rest)) = line.split_once(" wins a") {
-            let points: i32 = rest
-                .split_whitespace()
-                .rev()
-                .nth(1)
-                .and_then(|w| w.parse().ok())
-                .unwrap_or(0);
+        if let Format::Match(length) = format {
+            // "The score (after 3 games) is: gnubg 2, root 7 (match to 7 points)root has won
+            // the match.": `new match` gives the players gnubg's default names, so the winner
+            // is read from the seats' scores (seat 0 first), not from a name.
+            if let Some(score) = seat_scores(&line) {
+                last_score = Some(score);
+            }
+            if line.contains("has won the match") {
+                let score = last_score
+                    .take()
+                    .expect("a score line before the match's end");
+                let winner = usize::from(score[1] >= length);
+                tavli_points.push(if winner == tavli_seat { 1 } else { -1 });
+                if tavli_points.len() % 20 == 0 {
+                    eprintln!("seat {tavli_seat}: {} matches", tavli_points.len());
+                }
+            }
+        } else if let Some((who, rest)) = line.split_once(" wins a") {
+            // "tavli wins a gammon and 2 points." counts; an accepted resignation first prints
+            // "gnubg accepts and wins a gammon." (no points), which must not count as a game.
+            let mut words = rest.split_whitespace().rev();
+            let scored = words.next().is_some_and(|word| word.starts_with("point"));
+            let Some(points) = words.next().and_then(|w| w.parse::<i32>().ok()) else {
+                continue;
+            };
+            if !scored {
+                continue;
+            }
             let sign = match who.split_whitespace().next().unwrap_or("") {
                 "tavli" => 1,
                 "gnubg" => -1,
@@ -128,6 +243,15 @@ fn run(games: usize, tavli_seat: usize, dice: Dice, tavli_args: &[String]) -> Ou
         tavli_points,
         unclean,
     }
+}
+
+/// The two seats' scores of a match's score line (seat 0 first), if `line` is one.
+fn seat_scores(line: &str) -> Option<[u32; 2]> {
+    let (_, rest) = line.split_once("is: ")?;
+    let (scores, _) = rest.split_once(" (match to")?;
+    let (first, second) = scores.split_once(", ")?;
+    let score = |part: &str| part.split_whitespace().last()?.parse::<u32>().ok();
+    Some([score(first)?, score(second)?])
 }
 
 fn main() {
@@ -155,6 +279,7 @@ fn main() {
             (0usize, Dice::Session(seed + 1)),
         ]
     };
+    let format = Format::from_environment();
     let started = Instant::now();
     // TAVLI_STRENGTH_SERIAL=1 plays the two runs one after the other, each tavli with the
     // machine to itself beside one gnubg, as a user runs one match (its search threads then
@@ -162,7 +287,7 @@ fn main() {
     let serial = std::env::var("TAVLI_STRENGTH_SERIAL").is_ok_and(|value| value == "1");
     let outcomes: Vec<Outcome> = if serial {
         runs.into_iter()
-            .map(|(seat, seed)| run(games.div_ceil(2), seat, seed, &tavli_args))
+            .map(|(seat, seed)| run(format, games.div_ceil(2), seat, seed, &tavli_args))
             .collect()
     } else {
         std::thread::scope(|scope| {
@@ -170,7 +295,7 @@ fn main() {
                 .into_iter()
                 .map(|(seat, seed)| {
                     let tavli_args = &tavli_args;
-                    scope.spawn(move || run(games.div_ceil(2), seat, seed, tavli_args))
+                    scope.spawn(move || run(format, games.div_ceil(2), seat, seed, tavli_args))
                 })
                 .collect();
             handles
@@ -183,6 +308,22 @@ fn main() {
         .iter()
         .flat_map(|o| o.tavli_points.iter().copied())
         .collect();
+    // A game or match that did not end with a score line (gnubg stopped, or a line this bench
+    // does not know) would shift the pairs of duplicate dice: say so.
+    for (seat, outcome) in outcomes.iter().enumerate() {
+        if outcome.tavli_points.len() != games.div_ceil(2) {
+            eprintln!(
+                "warning: run {seat} scored {} of its {} units{}",
+                outcome.tavli_points.len(),
+                games.div_ceil(2),
+                if duplicate {
+                    ": the duplicate pairs after the missing one are misaligned"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
     // The independent units: single games, or with duplicate dice the pairs of game i.
     let units: Vec<f64> = if duplicate {
         outcomes[0]
@@ -197,24 +338,49 @@ fn main() {
     let n = units.len().max(1) as f64;
     let mean = units.iter().sum::<f64>() / n;
     let variance = units.iter().map(|&p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let interval = 1.96 * (variance / n).sqrt();
+    let dice_text = if duplicate {
+        format!("duplicate dice, games seeded {seed} on")
+    } else {
+        format!("seeds {seed} and {}", seed + 1)
+    };
+    let unclean = if outcomes.iter().any(|o| o.unclean) {
+        " (gnubg reported errors)"
+    } else {
+        ""
+    };
     let won = points.iter().filter(|&&p| p > 0).count();
+    if let Format::Match(_) = format {
+        // Each unit is +1 (won) or -1 (lost), or with duplicate dice their mean: the share won
+        // is (1 + mean) / 2 and its interval half the mean's.
+        println!(
+            "tavli external {} against gnubg 0-ply ({}): {:.1}% ± {:.1}% of matches won (95%), {} of {} matches, {}, {:.0} s{}",
+            tavli_args.join(" "),
+            format.describe(),
+            50.0 * (1.0 + mean),
+            50.0 * interval,
+            won,
+            points.len(),
+            dice_text,
+            started.elapsed().as_secs_f64(),
+            unclean
+        );
+        return;
+    }
     let gammons_won = points.iter().filter(|&&p| p > 1).count();
     let gammons_lost = points.iter().filter(|&&p| p < -1).count();
     println!(
-        "tavli external {} against gnubg 0-ply (cube off, gammons count): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} gammons), {} gammons lost, {}, {:.0} s{}",
+        "tavli external {} against gnubg 0-ply ({}): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} scoring more than one point), {} lost for more than one point, {}, {:.0} s{}",
         tavli_args.join(" "),
+        format.describe(),
         mean,
-        1.96 * (variance / n).sqrt(),
+        interval,
         points.len(),
         won,
         gammons_won,
         gammons_lost,
-        if duplicate {
-            format!("duplicate dice, games seeded {seed} on")
-        } else {
-            format!("seeds {seed} and {}", seed + 1)
-        },
+        dice_text,
         started.elapsed().as_secs_f64(),
-        if outcomes.iter().any(|o| o.unclean) { " (gnubg reported errors)" } else { "" }
+        unclean
     );
 }

@@ -1,11 +1,11 @@
 //! The `tavli` binary: parses the command line and hands it to the library.
 
-use clap::Parser;
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = tavli::cli::Cli::parse();
+    let cli = tavli::cli::parse();
+    let colours = tavli::cli::colour::Colours::of_process(cli.color);
     // No lock is held across the run: progress bars draw on standard error from worker
     // threads, and a lock held here would block them for ever (each write locks briefly).
     let mut out = std::io::stdout();
@@ -31,7 +31,8 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            let _ = writeln!(err, "tavli: error: {error:#}");
+            let label = tavli::cli::colour::error_label(colours.stderr);
+            let _ = writeln!(err, "tavli: {label} {error:#}");
             tavli::cli::Outcome::Failure.exit_code()
         }
     }

@@ -3,6 +3,7 @@
 mod support;
 
 mod analyse;
+mod analyse_summary;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;
@@ -17,15 +18,19 @@ mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
 mod hint_figures;
+mod manners;
 mod movegen;
 mod movegen_properties;
+mod oneshot;
 mod picture;
 mod readme;
 mod render;
 mod repl;
+mod repl_analysis;
 mod repl_files;
 mod repl_variants;
 mod report;
+mod report_records;
 mod rollout;
 mod terminal;
 mod ubgi;

@@ -505,6 +505,7 @@ fn random_token_lines_never_break_the_session() {
                 path.first().copied(),
                 Some("save" | "export" | "import" | "load")
             ) && !path.starts_with(&["set", "evaluation"])
+                && !path.starts_with(&["set", "analysis"])
                 // A rollout plays 1,296 games; rollouts are tested on their own.
                 && !path.starts_with(&["rollout"])
                 && !path.starts_with(&["set", "rollout"])
@@ -517,6 +518,8 @@ fn random_token_lines_never_break_the_session() {
         "set evaluation cubedecision evaluation plies 0",
         "set player both chequerplay evaluation plies 0",
         "set player both cubedecision evaluation plies 0",
+        "set analysis chequerplay evaluation plies 0",
+        "set analysis cubedecision evaluation plies 0",
     ] {
         assert!(
             tavli::protocol::run_line(&mut session, line).is_ok(),

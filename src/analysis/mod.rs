@@ -19,6 +19,8 @@ pub mod decision;
 pub mod luck;
 pub mod marks;
 pub mod statistics;
+pub mod summary;
+pub mod thresholds;
 pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use super::analyse_summary;
 use super::exit::Outcome;
 use super::validate::{collect, FormatArg};
+use crate::analysis::summary::MatchTotals;
 use crate::analysis::{analyse_match, AnalysisSettings, Decision, MatchAnalysis, PlayerStatistics};
 use crate::engine::choice::embedded_net;
 use crate::engine::search::MAX_PLIES;
@@ -25,8 +27,17 @@ use crate::matchfile::{
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Match files (.mat, .txt, .sgf) or directories (searched recursively); `-` reads stdin.
+    /// With --merge: NDJSON files written by `tavli analyse --json`.
     #[arg(required = true, value_name = "FILE")]
     pub paths: Vec<PathBuf>,
+    /// Instead of a report per file, each player's figures over all the files analysed,
+    /// ranked by PR (text, or one JSON object per player with --json).
+    #[arg(long, conflicts_with_all = ["decisions", "worst", "resume"])]
+    pub summary: bool,
+    /// Read back NDJSON written by --json (shards concatenated or not) and print the
+    /// per-player summary of --summary over all of it; nothing is analysed.
+    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies"])]
+    pub merge: bool,
     /// Plies searched for chequer plays and cube decisions (luck is judged at 0 ply, as gnubg
     /// does).
     #[arg(long, default_value_t = 0, value_name = "N")]
@@ -57,8 +68,8 @@ pub struct Args {
 
 /// What became of one file.
 enum FileOutcome {
-    /// Analysed: the text to write.
-    Analysed(String),
+    /// Analysed: the text to write (none with --summary) and the file's totals.
+    Analysed(String, MatchTotals),
     /// Not analysed: what to say on standard error, and the outcome.
     NotAnalysed(String, Outcome),
 }
@@ -68,6 +79,16 @@ enum FileOutcome {
 /// # Errors
 /// I/O errors on the output or stdin.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if args.merge {
+        let mut output: Box<dyn Write> = match &args.output {
+            None => Box::new(&mut *out),
+            Some(path) => Box::new(
+                std::fs::File::create(path)
+                    .with_context(|| format!("creating {}", path.display()))?,
+            ),
+        };
+        return analyse_summary::merge(&args.paths, args.json, &mut output, err);
+    }
     if args.plies > MAX_PLIES {
         writeln!(err, "tavli analyse: --plies is at most {MAX_PLIES}")?;
         return Ok(Outcome::Failure);
@@ -129,6 +150,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
     let format = args.format.map(Format::from);
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, FileOutcome)>();
+    let mut gathered = analyse_summary::Gathered::default();
     let mut outcome = if missing.is_empty() {
         Outcome::Success
     } else {
@@ -170,7 +192,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
             while let Some(result) = waiting.remove(&written) {
                 written += 1;
                 match result {
-                    FileOutcome::Analysed(text) => {
+                    FileOutcome::Analysed(_, totals) if args.summary => gathered.push(totals),
+                    FileOutcome::Analysed(text, _) => {
                         output.write_all(text.as_bytes())?;
                         output.flush()?;
                     }
@@ -185,6 +208,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
     })?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if args.summary {
+        gathered.write(args.json, &mut output)?;
     }
     output.flush()?;
     Ok(outcome)
@@ -255,11 +281,16 @@ fn analyse_file<E: Evaluator + ?Sized>(
         _ => return invalid(&checked.report),
     };
     match analyse_match(record, evaluator, settings) {
-        Ok(analysis) => FileOutcome::Analysed(if args.json {
-            json_line(&name, record, &analysis, args)
-        } else {
-            text_report(&name, record, &analysis, args)
-        }),
+        Ok(analysis) => FileOutcome::Analysed(
+            if args.summary {
+                String::new()
+            } else if args.json {
+                json_line(&name, record, &analysis, args)
+            } else {
+                text_report(&name, record, &analysis, args)
+            },
+            MatchTotals::of(&name, &analysis.players),
+        ),
         Err(error) => FileOutcome::NotAnalysed(
             format!("tavli analyse: {name}: {error}\n"),
             Outcome::Rejected,

@@ -1,4 +1,4 @@
-//! `tavli completions SHELL` and `tavli man`: generated from the clap definitions of `Cli`.
+//! `tavli completions SHELL`: generated from the clap definitions of `Cli`.
 
 use super::exit::Outcome;
 use super::Cli;
@@ -23,14 +23,5 @@ pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> anyhow::Result<Outcom
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "tavli", &mut script);
     out.write_all(&script)?;
-    Ok(Outcome::Success)
-}
-
-/// Writes the man page.
-///
-/// # Errors
-/// I/O errors on the output.
-pub fn man(out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    clap_mangen::Man::new(Cli::command()).render(out)?;
     Ok(Outcome::Success)
 }

@@ -14,6 +14,23 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, by exit code.
+    pub const ALL: [Outcome; 3] = [Outcome::Success, Outcome::Rejected, Outcome::Failure];
+
+    /// What a closed output pipe means (documented beside the codes).
+    pub const BROKEN_PIPE: &'static str =
+        "A closed output pipe (tavli ... | head) ends tavli quietly with status 0.";
+
+    /// What the exit code says, as the README's and the man pages' tables say it.
+    #[must_use]
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Outcome::Success => "Success.",
+            Outcome::Rejected => "Some input was rejected or invalid (a bad position, roll, batch line or match file).",
+            Outcome::Failure => "Usage error (unknown flag or subcommand), I/O or internal error.",
+        }
+    }
+
     /// The exit code documented in the README.
     #[must_use]
     pub fn exit_code(self) -> ExitCode {

@@ -151,13 +151,19 @@ pub fn validate_files(
         .collect()
 }
 
-/// Runs `tavli validate`, writing reports to `out` and problems with the arguments to `err`.
+/// Runs `tavli validate`, writing reports to `out` (coloured when `colours.stdout`) and
+/// problems with the arguments to `err`.
 /// The outcome is `Success` when every file is valid (warnings allowed), `Rejected` when one is
 /// invalid, `Failure` when a path cannot be read.
 ///
 /// # Errors
 /// I/O errors on `out`/`err` or stdin.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &Args,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let (files, missing) = collect(&args.paths);
     if args.html.is_some() && (files.len() != 1 || !missing.is_empty()) {
         writeln!(
@@ -243,7 +249,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         });
         writeln!(stdout, "{}", serde_json::to_string_pretty(&json)?)?;
     } else {
-        let text = crate::matchfile::render_text(&reports, !args.quiet, !args.no_warnings);
+        let style = if colours.stdout {
+            crate::matchfile::ReportStyle::coloured()
+        } else {
+            crate::matchfile::ReportStyle::plain()
+        };
+        let text =
+            crate::matchfile::render_text_styled(&reports, !args.quiet, !args.no_warnings, &style);
         stdout.write_all(text.as_bytes())?;
     }
     stdout.flush()?;

@@ -1,5 +1,6 @@
 //! Diagnostics about a match file: kind, severity, byte span, and their `file:line:col` rendering.
 
+use super::style::{paint, ReportStyle};
 use serde::Serialize;
 use std::fmt;
 
@@ -224,21 +225,35 @@ impl Located {
     }
 }
 
+impl Located {
+    /// The diagnostic as [`Display`](fmt::Display) writes it, its parts marked by `style`.
+    #[must_use]
+    pub fn styled(&self, style: &ReportStyle) -> String {
+        let mark = style.severity(self.severity);
+        let level = match self.severity {
+            Severity::Error => String::new(),
+            Severity::Warning => format!("{}: ", paint(mark, "warning")),
+        };
+        format!(
+            "{}: {}: {}{}\n    {}\n    {}",
+            paint(
+                style.location,
+                format_args!("{}:{}:{}", self.file, self.line, self.column)
+            ),
+            paint(mark, self.kind),
+            level,
+            self.message,
+            self.source_line,
+            paint(mark, &self.caret)
+        )
+    }
+}
+
 impl fmt::Display for Located {
     /// `file:line:col: kind: message` (`kind: warning: message` for warnings), then the line
     /// and a caret under the problem.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let level = match self.severity {
-            Severity::Error => "",
-            Severity::Warning => "warning: ",
-        };
-        writeln!(
-            formatter,
-            "{}:{}:{}: {}: {}{}",
-            self.file, self.line, self.column, self.kind, level, self.message
-        )?;
-        writeln!(formatter, "    {}", self.source_line)?;
-        write!(formatter, "    {}", self.caret)
+        formatter.write_str(&self.styled(&ReportStyle::plain()))
     }
 }
 

@@ -35,10 +35,13 @@ pub mod positions;
 pub mod record;
 pub mod replay;
 pub mod sgf;
+pub mod style;
 pub mod write_mat;
 pub mod write_sgf;
+pub mod written;
 
 pub use record::MatchRecord;
+pub use style::ReportStyle;
 pub use write_mat::{write_mat, MatOptions};
 pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
@@ -186,6 +189,12 @@ impl FileReport {
     /// One-line summary: games, final score, verdict.
     #[must_use]
     pub fn summary(&self) -> String {
+        self.summary_styled(&ReportStyle::plain())
+    }
+
+    /// The summary line with its file name and verdict marked by `style`.
+    #[must_use]
+    pub fn summary_styled(&self, style: &ReportStyle) -> String {
         let errors = self
             .diagnostics
             .iter()
@@ -199,14 +208,14 @@ impl FileReport {
         };
         format!(
             "{}: {}, {} game(s), final score {} {}, {} {}: {} ({} error(s), {} warning(s))",
-            self.file,
+            style::paint(style.location, &self.file),
             length,
             self.games,
             self.players[0],
             self.final_score[0],
             self.players[1],
             self.final_score[1],
-            self.verdict,
+            style::paint(style.verdict(self.verdict), self.verdict),
             errors,
             warnings
         )
@@ -218,17 +227,28 @@ impl FileReport {
 /// several files.
 #[must_use]
 pub fn render_text(reports: &[FileReport], diagnostics: bool, warnings: bool) -> String {
+    render_text_styled(reports, diagnostics, warnings, &ReportStyle::plain())
+}
+
+/// [`render_text`] with the locations, severities and verdicts marked by `style`.
+#[must_use]
+pub fn render_text_styled(
+    reports: &[FileReport],
+    diagnostics: bool,
+    warnings: bool,
+    style: &ReportStyle,
+) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();
     for report in reports {
         if diagnostics {
             for diagnostic in &report.diagnostics {
                 if warnings || diagnostic.severity == Severity::Error {
-                    let _ = writeln!(text, "{diagnostic}");
+                    let _ = writeln!(text, "{}", diagnostic.styled(style));
                 }
             }
         }
-        let _ = writeln!(text, "{}", report.summary());
+        let _ = writeln!(text, "{}", report.summary_styled(style));
     }
     if reports.len() > 1 {
         let count = |verdict| reports.iter().filter(|r| r.verdict == verdict).count();

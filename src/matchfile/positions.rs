@@ -14,6 +14,8 @@ use crate::rules::{Board, Dice, GameState, MatchState, Side, Step, Variant, BAR}
 pub struct Turn {
     /// Who acted.
     pub side: Side,
+    /// The index of the action in the game's [`super::record::GameRecord::actions`].
+    pub action: usize,
     /// The action in words or notation: `31: 8/5 6/5`, `Doubles => 2`, `Takes`, ...
     pub text: String,
     /// The state before the action (board, cube, score, the actor on roll, the dice).
@@ -133,7 +135,7 @@ fn turns_of(record: &MatchRecord, index: usize) -> Vec<Turn> {
     let Some(game) = record.games.get(index) else {
         return turns;
     };
-    for action in &game.actions {
+    for (action_index, action) in game.actions.iter().enumerate() {
         let mut before = state;
         let (side, text, after, checked) = match action {
             GameAction::Play { side, dice, steps } => {
@@ -196,6 +198,7 @@ fn turns_of(record: &MatchRecord, index: usize) -> Vec<Turn> {
         state.turn = side.opponent();
         turns.push(Turn {
             side,
+            action: action_index,
             text,
             before,
             after,

@@ -56,6 +56,63 @@ pub enum EvaluationSetting {
     Evaluator(Option<String>),
 }
 
+/// What `analyse ...` covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnalysisScope {
+    /// `analyse move`: the last move recorded.
+    Move,
+    /// `analyse game`: the game in progress or the last one played.
+    Game,
+    /// `analyse match`: every game of the match.
+    Match,
+    /// `analyse session`: the same as `match` (one match per session).
+    Session,
+}
+
+/// What `show statistics ...` covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatisticsScope {
+    /// `game`: the game in progress or the last one played.
+    Game,
+    /// `match`: every game of the match.
+    Match,
+    /// `session`: the same as `match`.
+    Session,
+}
+
+/// One of gnubg's analysis thresholds (`set analysis threshold NAME X`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThresholdName {
+    /// `doubtful`.
+    Doubtful,
+    /// `bad`.
+    Bad,
+    /// `verybad`.
+    VeryBad,
+    /// `lucky`.
+    Lucky,
+    /// `verylucky`.
+    VeryLucky,
+    /// `unlucky`.
+    Unlucky,
+    /// `veryunlucky`.
+    VeryUnlucky,
+}
+
+/// `set analysis ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum AnalysisSetting {
+    /// `chequerplay|cubedecision evaluation plies N` (the number as typed).
+    Plies(Decision, Option<String>),
+    /// `luck on|off`.
+    Luck(Toggle),
+    /// `threshold NAME X` (the number as typed).
+    Threshold(ThresholdName, Option<String>),
+}
+
 /// What `set player N ...` changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PlayerSetting {
@@ -88,6 +145,8 @@ pub enum CubeSetting {
 /// `set ...`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum SetCommand {
+    /// `set analysis ...`.
+    Analysis(AnalysisSetting),
     /// `set rollout ...`.
     Rollout(RolloutSetting),
     /// `set automatic <what> <value>`; the value word is kept raw (`doubles` takes a number).
@@ -156,6 +215,8 @@ pub enum VariationName {
 /// `show ...`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum ShowCommand {
+    /// `show analysis`.
+    Analysis,
     /// `show automatic`.
     Automatic,
     /// `show beavers`.
@@ -182,6 +243,8 @@ pub enum ShowCommand {
     Rng,
     /// `show score`.
     Score,
+    /// `show statistics game|match|session`.
+    Statistics(StatisticsScope),
     /// `show turn`.
     Turn,
     /// `show variation`.
@@ -249,6 +312,8 @@ pub enum Command {
     Nothing,
     /// `new game|match|session`.
     New(NewCommand),
+    /// `analyse move|game|match|session`.
+    Analyse(AnalysisScope),
     /// `roll`.
     Roll,
     /// `move [MOVE]` or a bare move line; the move text is parsed against the position later.

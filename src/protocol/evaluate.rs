@@ -2,13 +2,14 @@
 //! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
 use super::cube_report::{CubeAnswer, CubeReport};
-use super::response::{EvaluationReport, EvaluationRow};
+use super::response::{EvaluationReport, EvaluationRow, HintEntry};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
 use crate::engine::pubeval::is_contact;
+use crate::notation::format_play;
 use crate::rules::{Board, Dice, MatchState, Play, Side};
 use serde::Serialize;
 use std::fmt;
@@ -126,6 +127,34 @@ pub fn ranked_plays(
     plies: u32,
 ) -> Vec<PlayEvaluation> {
     Judge::new(engine, plies).ranked_plays(state, dice)
+}
+
+/// The first `limit` of the judge's `ranked` plays of the player on roll in `state` with
+/// `dice`, worded as `hint` lists them: gnubg's notation and six figures.
+#[must_use]
+pub fn hint_entries(
+    state: &MatchState,
+    dice: Dice,
+    ranked: Vec<PlayEvaluation>,
+    limit: usize,
+) -> Vec<HintEntry> {
+    ranked
+        .into_iter()
+        .take(limit)
+        .map(|ranked| HintEntry {
+            notation: format_play(
+                state.rules(),
+                &state.board,
+                state.on_roll,
+                dice,
+                ranked.play.steps(),
+            ),
+            equity: ranked.equity,
+            probabilities: gnubg_figures(&ranked.probabilities),
+            plies: ranked.plies,
+            play: ranked.play,
+        })
+        .collect()
 }
 
 /// The class of position gnubg names after `Evaluator:` (`Over`, `Race`, `Contact`), as

@@ -115,7 +115,7 @@ pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String
             "Both mother checkers are pinned: the game is a draw and nobody scores.".to_string(),
             Placement::AfterEvent,
         )),
-        Event::Rolled { .. } | Event::Played { .. } | Event::Won { .. } | Event::Edited => None,
+        Event::Rolled { .. } | Event::Played { .. } | Event::Won { .. } | Event::Edited(_) => None,
     }
 }
 

@@ -52,6 +52,11 @@ fn output_json(output: &Output) -> Value {
             "rows": report.rows,
             "cube_analysis": report.cube.as_ref().map(cube_json),
         }),
+        Output::Statistics { report } => {
+            let mut value = json!(report);
+            value["type"] = json!("statistics");
+            value
+        }
         Output::Reply { reply } => {
             let mut value = json!(reply);
             value["type"] = json!("reply");
@@ -168,7 +173,7 @@ fn event_json(event: &GameEvent) -> Value {
         }
         Event::Drawn => json!({"event": "drawn"}),
         Event::MatchWon { winner } => json!({"event": "match_won", "player": player(winner)}),
-        Event::Edited => json!({"event": "edited"}),
+        Event::Edited(_) => json!({"event": "edited"}),
     };
     value["type"] = json!("event");
     value

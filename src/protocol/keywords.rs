@@ -117,6 +117,40 @@ const VARIATION: &[Keyword] = &[
     ),
 ];
 
+const ANALYSE: &[Keyword] = &[
+    leaf("game", "analyse the game in progress or the last one"),
+    leaf("match", "analyse every game of the match"),
+    leaf("move", "analyse the last move recorded"),
+    leaf("session", "analyse the session (the match)"),
+];
+
+const STATISTICS: &[Keyword] = &[
+    leaf("game", "the game in progress or the last one"),
+    leaf("match", "the whole match"),
+    leaf("session", "the session (the match)"),
+];
+
+const THRESHOLD: &[Keyword] = &[
+    leaf("bad", "equity lost from which a move is bad"),
+    leaf("doubtful", "equity lost from which a move is doubtful"),
+    leaf("lucky", "luck from which a roll is lucky"),
+    leaf("unlucky", "bad luck from which a roll is unlucky"),
+    leaf("verybad", "equity lost from which a move is very bad"),
+    leaf("verylucky", "luck from which a roll is very lucky"),
+    leaf("veryunlucky", "bad luck from which a roll is very unlucky"),
+];
+
+const ANALYSIS: &[Keyword] = &[
+    group("chequerplay", DEPTH, "how deep the analysis judges plays"),
+    group(
+        "cubedecision",
+        DEPTH,
+        "how deep the analysis judges cube decisions",
+    ),
+    leaf("luck", "analyse the luck of the dice"),
+    group("threshold", THRESHOLD, "the marks' thresholds"),
+];
+
 const PLIES: &[Keyword] = &[leaf("plies", "how many plies to look ahead (0 to 3)")];
 
 const DEPTH: &[Keyword] = &[group("evaluation", PLIES, "neural net evaluation settings")];
@@ -156,6 +190,7 @@ const ROLLOUT: &[Keyword] = &[
 ];
 
 const SET: &[Keyword] = &[
+    group("analysis", ANALYSIS, "how `analyse' judges"),
     group("automatic", AUTOMATIC, "automatic actions"),
     leaf("beavers", "how many beavers/raccoons money sessions allow"),
     leaf("board", "set the position (Position ID or `simple` list)"),
@@ -181,6 +216,7 @@ const SET: &[Keyword] = &[
 ];
 
 const SHOW: &[Keyword] = &[
+    leaf("analysis", "the analysis settings"),
     leaf("automatic", "the automatic settings"),
     aliased("beavers", &["b"], "how many beavers are allowed"),
     aliased("board", &["bo"], "the board"),
@@ -194,6 +230,11 @@ const SHOW: &[Keyword] = &[
     leaf("postcrawford", "whether this is post-Crawford play"),
     leaf("rng", "the dice generator"),
     leaf("score", "the score"),
+    group(
+        "statistics",
+        STATISTICS,
+        "the statistics of an analysed match",
+    ),
     leaf("turn", "who is to act"),
     leaf("variation", "the variant"),
     leaf("version", "the program version"),
@@ -208,6 +249,17 @@ const NEW: &[Keyword] = &[
 /// The top level of the command tree.
 pub const COMMANDS: &[Keyword] = &[
     aliased("accept", &["a", "acc"], "accept a cube or resignation"),
+    Keyword {
+        name: "analyse",
+        aliases: &["an", "ana", "anal", "analy"],
+        children: ANALYSE,
+        help: "analyse the match's plays, cube decisions and luck",
+    },
+    group(
+        "analyze",
+        ANALYSE,
+        "analyse the match's plays, cube decisions and luck",
+    ),
     leaf("agree", "accept a resignation"),
     aliased(
         "beaver",

@@ -58,6 +58,8 @@ pub mod response;
 pub mod rng;
 pub mod score_text;
 pub mod session;
+pub mod statistics_report;
+pub mod statistics_text;
 pub mod text;
 
 pub use ast::Command;

@@ -1,9 +1,9 @@
 //! nom parser for one command line: keyword resolution, bare-move lines and arguments.
 
 use super::ast::{
-    AutomaticSetting, Command, CubeSetting, Decision, EvaluationSetting, FileCommand, NewCommand,
-    PlayerKind, PlayerSetting, RngChoice, RolloutSetting, SetCommand, ShowCommand, Toggle,
-    VariationName,
+    AnalysisScope, AnalysisSetting, AutomaticSetting, Command, CubeSetting, Decision,
+    EvaluationSetting, FileCommand, NewCommand, PlayerKind, PlayerSetting, RngChoice,
+    RolloutSetting, SetCommand, ShowCommand, StatisticsScope, ThresholdName, Toggle, VariationName,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
@@ -32,6 +32,12 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
     match top.name {
         "accept" => Ok(Command::Accept),
         "agree" => Ok(Command::Agree),
+        "analyse" | "analyze" => Ok(Command::Analyse(match sub_keyword(top, &mut words)?.name {
+            "move" => AnalysisScope::Move,
+            "game" => AnalysisScope::Game,
+            "match" => AnalysisScope::Match,
+            _ => AnalysisScope::Session,
+        })),
         "beaver" | "redouble" => Ok(Command::Beaver),
         "decline" => Ok(Command::Decline),
         "double" => Ok(Command::Double),
@@ -182,6 +188,7 @@ fn parse_rollout(group: &Keyword, words: &mut Words) -> Result<RolloutSetting, C
 fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandError> {
     let keyword = sub_keyword(group, words)?;
     Ok(match keyword.name {
+        "analysis" => SetCommand::Analysis(parse_analysis(keyword, words)?),
         "automatic" => {
             let which = sub_keyword(keyword, words)?;
             let setting = match which.name {
@@ -300,6 +307,31 @@ fn parse_depth(
     Ok((decision, words.next().map(|(word, _)| word)))
 }
 
+/// `set analysis chequerplay|cubedecision evaluation plies N`, `luck on|off` or `threshold
+/// NAME X`.
+fn parse_analysis(group: &Keyword, words: &mut Words) -> Result<AnalysisSetting, CommandError> {
+    let which = sub_keyword(group, words)?;
+    Ok(match which.name {
+        "luck" => AnalysisSetting::Luck(parse_toggle(words)?),
+        "threshold" => {
+            let name = match sub_keyword(which, words)?.name {
+                "bad" => ThresholdName::Bad,
+                "doubtful" => ThresholdName::Doubtful,
+                "lucky" => ThresholdName::Lucky,
+                "unlucky" => ThresholdName::Unlucky,
+                "verybad" => ThresholdName::VeryBad,
+                "verylucky" => ThresholdName::VeryLucky,
+                _ => ThresholdName::VeryUnlucky,
+            };
+            AnalysisSetting::Threshold(name, words.next().map(|(word, _)| word))
+        }
+        _ => {
+            let (decision, plies) = parse_depth(which, words)?;
+            AnalysisSetting::Plies(decision, plies)
+        }
+    })
+}
+
 /// `chequerplay` or `cubedecision` (a unique prefix) after `set player N`.
 fn player_depth_keyword(word: &str) -> Option<&'static Keyword> {
     keywords::resolve(keywords::EVALUATION, word)
@@ -334,6 +366,7 @@ fn parse_player(words: &mut Words) -> Result<SetCommand, CommandError> {
 fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, CommandError> {
     let keyword = sub_keyword(group, words)?;
     Ok(match keyword.name {
+        "analysis" => ShowCommand::Analysis,
         "automatic" => ShowCommand::Automatic,
         "beavers" => ShowCommand::Beavers,
         "board" => ShowCommand::Board(words.next().map(|(word, _)| word)),
@@ -347,6 +380,11 @@ fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, Command
         "postcrawford" => ShowCommand::PostCrawford,
         "rng" => ShowCommand::Rng,
         "score" => ShowCommand::Score,
+        "statistics" => ShowCommand::Statistics(match sub_keyword(keyword, words)?.name {
+            "game" => StatisticsScope::Game,
+            "match" => StatisticsScope::Match,
+            _ => StatisticsScope::Session,
+        }),
         "turn" => ShowCommand::Turn,
         "variation" => ShowCommand::Variation,
         _ => ShowCommand::Version,

@@ -2,6 +2,7 @@
 
 use super::cube_report::CubeReport;
 use super::reply::Reply;
+use super::statistics_report::StatisticsReport;
 use crate::rules::game::Event;
 use crate::rules::{MatchState, Play};
 use serde::Serialize;
@@ -110,6 +111,11 @@ pub enum Output {
         /// The evaluation.
         report: Box<EvaluationReport>,
     },
+    /// The statistics of an analysed match (`show statistics ...`).
+    Statistics {
+        /// The statistics.
+        report: Box<StatisticsReport>,
+    },
     /// A reply about settings or the session's state as data: the text renderer prints
     /// gnubg's lines for it (see [`super::reply_text`]), `--json` sets them beside it.
     Reply {
@@ -202,6 +208,13 @@ impl Response {
     pub fn reply(&mut self, reply: Reply) {
         self.outputs.push(Output::Reply {
             reply: Box::new(reply),
+        });
+    }
+
+    /// Appends the statistics of an analysed match.
+    pub fn statistics(&mut self, report: StatisticsReport) {
+        self.outputs.push(Output::Statistics {
+            report: Box::new(report),
         });
     }
 

@@ -13,18 +13,18 @@ use super::ast::{
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::resignation_word;
 use super::reply::{FilterReport, PlayerDepthReport, Reply, ScoreReport};
-use super::response::{BoardSnapshot, CommandError, ErrorKind, HintEntry, Output, Response};
+use super::response::{BoardSnapshot, CommandError, ErrorKind, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
 use crate::engine::cube::TakeAction;
 use crate::engine::evaluator::Evaluator;
 use crate::matchfile::record::GameAction;
-use crate::notation::format_play;
 use crate::rules::game::{Game, Match, MatchContext};
 use crate::rules::RuleSet;
 use crate::rules::{Board, Dice, GameState, MatchState, Play, Resignation, Side, Variant};
 use std::sync::Arc;
 
+mod analysis;
 mod cube;
 mod files;
 mod games;
@@ -133,10 +133,9 @@ pub struct Session {
     players: [PlayerKind; 2],
     settings: Settings,
     rng: DiceRng,
-    /// The game in progress in the match-file model: what `list game` lists, what the file
-    /// commands write and what they read back (finished games go to the archive). Kept from
-    /// the game's events (see `record.rs`), from the position edits, and from a file read.
-    actions: Vec<GameAction>,
+    /// Where the record of the game in progress starts (see [`Session::record`]): empty,
+    /// or the record of a game read from a file.
+    loaded: record::LoadedRecord,
     /// The last opening roll (player 0's die, player 1's die).
     last_opening: Option<(u8, u8)>,
     /// Whether the dice were rolled or a double answered since the last opening roll, read
@@ -145,14 +144,14 @@ pub struct Session {
     rolled_since_opening: bool,
     /// Whether the next automatic game repeats the last opening roll (see `start_game`).
     repeat_opening: bool,
-    /// The last roll drawn from the generator and by whom, until a move or a double.
-    last_roll: Option<(Side, Dice)>,
     /// tavli's own variants: rotation and the starter of the next game.
     variants: variant_play::VariantPlay,
     /// The finished games of this match and its file information, for the file commands.
     archive: files::Archive,
     /// What judges positions for hints, `eval` and the computer player.
     evaluator: SessionEvaluator,
+    /// `set analysis ...` and the analysed games (see `analysis.rs`).
+    analysis: analysis::SessionAnalysis,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -185,14 +184,14 @@ impl Session {
             players: [PlayerKind::Computer, PlayerKind::Human],
             settings: Settings::default(),
             rng: DiceRng::from_entropy(),
-            actions: Vec::new(),
+            loaded: record::LoadedRecord::default(),
             last_opening: None,
             rolled_since_opening: false,
             repeat_opening: false,
-            last_roll: None,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),
+            analysis: analysis::SessionAnalysis::default(),
         }
     }
 
@@ -303,6 +302,7 @@ impl Session {
                 Ok(())
             }
             Command::New(new) => self.new_command(new, out),
+            Command::Analyse(scope) => self.analyse_command(scope, out),
             Command::Roll => self.roll_command(out),
             Command::Move(text) => self.move_command(text.as_deref(), out),
             Command::Play => self.play_command(out),
@@ -373,6 +373,13 @@ impl Session {
     /// The game in progress, or the last one played.
     fn game(&self) -> &Game {
         self.match_play.game()
+    }
+
+    /// The record of the game in progress (or the last one played) in the match-file model:
+    /// what `list game` lists, what the file commands write and what they read back
+    /// (finished games go to the archive). Read off the game's log (see `record.rs`).
+    fn record(&self) -> Vec<GameAction> {
+        self.loaded.record(self.game().log())
     }
 
     fn require_game(&self) -> Result<(), CommandError> {

@@ -177,6 +177,9 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
+            Output::Statistics { report } => {
+                stdout.push_str(&super::statistics_text::statistics_text(report));
+            }
             Output::Reply { reply } => {
                 for piece in reply_text(reply) {
                     push_text(&mut stdout, &piece);

@@ -17,12 +17,14 @@
 mod context;
 mod edit;
 mod error;
+mod event;
 mod match_play;
 mod resume;
 mod written;
 
 pub use context::MatchContext;
 pub use error::GameError;
+pub use event::{Edit, Event, WinEnding};
 pub use match_play::{CrawfordMark, GameOutcome, Match, RecordedGame};
 pub use resume::GameInProgress;
 
@@ -33,7 +35,7 @@ use crate::rules::resignation::Resignation;
 use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::{self, Cube, CubeContext};
-use crate::rules::variants::{GameResult, WinKind};
+use crate::rules::variants::GameResult;
 
 /// What the player to act does, or an edit of the position (as the REPL allows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +79,12 @@ pub enum Action {
         /// The owner, `None` for centred.
         owner: Option<Side>,
     },
+    /// Edit: the cube's value, its owner and a pending double staying (see
+    /// [`Action::SetCube`]).
+    SetCubeValue(u32),
+    /// Edit: the cube's owner (`None`: centred), its value and a pending double staying
+    /// (see [`Action::SetCube`]).
+    SetCubeOwner(Option<Side>),
     /// Edit: who is on roll (the dice and any pending decision are cleared).
     SetTurn(Side),
     /// Edit: the player on roll's checkers end as `play` leaves them although it is no legal
@@ -95,111 +103,6 @@ pub enum Action {
     },
 }
 
-/// What happened, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// `side` rolled `dice`.
-    Rolled {
-        /// Who rolled.
-        side: Side,
-        /// The dice.
-        dice: Dice,
-    },
-    /// `side` must roll `dice` again (Athroisma): it follows the [`Event::Rolled`] of those
-    /// dice, which the game does not keep (the same player rolls again).
-    Rerolled {
-        /// Who rolls again.
-        side: Side,
-        /// The dice that may not be played.
-        dice: Dice,
-    },
-    /// `side` played `play` with `dice`.
-    Played {
-        /// Who played.
-        side: Side,
-        /// The dice played.
-        dice: Dice,
-        /// The play.
-        play: Play,
-    },
-    /// `side` could not move with `dice`.
-    CannotMove {
-        /// Who passed.
-        side: Side,
-        /// The dice.
-        dice: Dice,
-    },
-    /// `side` doubled to `value`.
-    Doubled {
-        /// The doubler.
-        side: Side,
-        /// The cube's value if taken.
-        value: u32,
-    },
-    /// `side` took; the cube is now at `value`.
-    Took {
-        /// The taker.
-        side: Side,
-        /// The new value.
-        value: u32,
-    },
-    /// `side` beavered: took and redoubled to `value`.
-    Beavered {
-        /// The beaverer.
-        side: Side,
-        /// The cube's value if this redouble is taken.
-        value: u32,
-    },
-    /// `side` dropped.
-    Dropped {
-        /// The dropper.
-        side: Side,
-    },
-    /// `side` offered to resign `kind`.
-    ResignationOffered {
-        /// The resigner.
-        side: Side,
-        /// What is given up.
-        kind: Resignation,
-    },
-    /// `side` declined a resignation of `kind`.
-    ResignationDeclined {
-        /// The decliner.
-        side: Side,
-        /// What was offered.
-        kind: Resignation,
-    },
-    /// The game was won.
-    Won {
-        /// The winner.
-        winner: Side,
-        /// How (for a drop: a single game; for a resignation: what was resigned).
-        ending: WinEnding,
-        /// The points scored, cube included.
-        points: u32,
-    },
-    /// Plakoto: both mothers are pinned and nobody scores.
-    Drawn,
-    /// The position was edited.
-    Edited,
-    /// The game won has won the match ([`Match::apply`]).
-    MatchWon {
-        /// The winner of the match.
-        winner: Side,
-    },
-}
-
-/// How a won game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WinEnding {
-    /// By bearing off (or Plakoto's mother rule), of this kind.
-    Played(WinKind),
-    /// The loser dropped a double.
-    Dropped,
-    /// The loser resigned this much.
-    Resigned(Resignation),
-}
-
 /// One game: rules, board, cube, turn, dice, a pending resignation and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -215,6 +118,10 @@ pub struct Game {
     /// The opening roll is still to come: either player may roll first (see
     /// [`Game::opening`]).
     opening: bool,
+    /// Every event of the game so far, in order (see [`Game::log`]).
+    log: Vec<Event>,
+    /// The first roll of the log was the opening roll (see [`Game::opening_roll`]).
+    opened: bool,
 }
 
 impl Game {
@@ -232,7 +139,18 @@ impl Game {
             declined: None,
             result: None,
             opening: false,
+            log: Vec::new(),
+            opened: false,
         }
+    }
+
+    /// What has happened in the game, in order: the events of every action applied, and
+    /// [`Edit::Resumed`] where the game was taken up from a record of where it stood (the
+    /// events before it are those of the game as it was before). A game's record is read
+    /// off it.
+    #[must_use]
+    pub fn log(&self) -> &[Event] {
+        &self.log
     }
 
     /// The rules.
@@ -362,9 +280,24 @@ impl Game {
         if !matches!(action, Action::SetResult { .. }) {
             self.require_playing()?;
         }
+        self.transact(|next| next.execute(action))
+    }
+
+    /// Runs `change` on a copy of the game (without its log), keeps the copy when it
+    /// succeeds and logs its events; on error the game is unchanged.
+    fn transact(
+        &mut self,
+        change: impl FnOnce(&mut Game) -> Result<Vec<Event>, GameError>,
+    ) -> Result<Vec<Event>, GameError> {
+        let log = std::mem::take(&mut self.log);
         let mut next = self.clone();
-        let events = next.execute(action)?;
-        *self = next;
+        let result = change(&mut next);
+        if result.is_ok() {
+            *self = next;
+        }
+        self.log = log;
+        let events = result?;
+        self.log.extend_from_slice(&events);
         Ok(events)
     }
 
@@ -377,6 +310,7 @@ impl Game {
                     return Err(GameError::AlreadyRolled);
                 }
                 self.declined = None;
+                self.opened |= self.opening;
                 self.opening = false;
                 if self.rules.requires_reroll(&self.board, side, dice) {
                     return Ok(vec![
@@ -477,31 +411,43 @@ impl Game {
                 board
                     .validate(self.rules.variant())
                     .map_err(|_| GameError::InvalidBoard)?;
-                self.board = board;
                 self.declined = None;
-                Ok(vec![Event::Edited])
+                if board == self.board {
+                    return Ok(vec![Event::Edited(Edit::SameBoard)]);
+                }
+                self.board = board;
+                Ok(vec![Event::Edited(Edit::Board {
+                    board,
+                    on_roll: self.on_roll,
+                })])
             }
             Action::SetDice(dice) => {
                 self.dice = Some(dice);
                 self.cube.offer = None;
                 self.resignation = None;
                 self.declined = None;
-                Ok(vec![Event::Edited])
+                Ok(vec![Event::Edited(Edit::Dice {
+                    side: self.on_roll,
+                    dice,
+                })])
             }
             Action::SetCube { value, owner } => {
-                if !self.rules.cube_in_use() {
-                    return Err(GameError::Cube(cube::CubeRefusal::NoCube));
-                }
-                if !value.is_power_of_two() {
-                    return Err(GameError::InvalidCube);
-                }
-                self.cube = Cube {
+                self.set_cube(value, owner)?;
+                Ok(vec![Event::Edited(Edit::Cube { value, owner })])
+            }
+            Action::SetCubeValue(value) => {
+                self.set_cube(value, self.cube.owner)?;
+                Ok(vec![Event::Edited(Edit::CubeValue {
                     value,
+                    on_roll: self.on_roll,
+                })])
+            }
+            Action::SetCubeOwner(owner) => {
+                self.set_cube(self.cube.value, owner)?;
+                Ok(vec![Event::Edited(Edit::CubeOwner {
                     owner,
-                    offer: self.cube.offer,
-                };
-                self.declined = None;
-                Ok(vec![Event::Edited])
+                    on_roll: self.on_roll,
+                })])
             }
             Action::SetTurn(side) => {
                 self.on_roll = side;
@@ -509,11 +455,11 @@ impl Game {
                 self.dice = None;
                 self.cube.offer = None;
                 self.resignation = None;
-                Ok(vec![Event::Edited])
+                Ok(vec![Event::Edited(Edit::Turn(side))])
             }
             Action::PlayUnchecked(play) => {
                 self.board = play.result;
-                let mut events = vec![Event::Edited];
+                let mut events = vec![Event::Edited(Edit::Unchecked(play))];
                 match self.rules.result_after_play(&self.board, self.on_roll) {
                     Some(result) => events.push(self.finish_played(result)),
                     None => self.pass_turn(),
@@ -536,6 +482,23 @@ impl Game {
                 Ok(vec![won])
             }
         }
+    }
+
+    /// The cube edit: `value` (a power of two) owned by `owner`, a pending double staying.
+    fn set_cube(&mut self, value: u32, owner: Option<Side>) -> Result<(), GameError> {
+        if !self.rules.cube_in_use() {
+            return Err(GameError::Cube(cube::CubeRefusal::NoCube));
+        }
+        if !value.is_power_of_two() {
+            return Err(GameError::InvalidCube);
+        }
+        self.cube = Cube {
+            value,
+            owner,
+            offer: self.cube.offer,
+        };
+        self.declined = None;
+        Ok(())
     }
 
     fn pass_turn(&mut self) {

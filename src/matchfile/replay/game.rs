@@ -5,19 +5,20 @@
 use super::super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::super::record::{GameAction, GameRecord, RecordedEnding, RecordedResult};
 use super::roll::Written;
-use super::{side_name, Event, EventKind, GameInput, GameReplay, MatchInput};
+use super::{side_name, Event, EventKind, EventTrace, GameInput, GameReplay, MatchInput};
 use crate::rules::game::{self, Action, GameError, GameInProgress, Match};
 use crate::rules::WinKind;
 use crate::rules::{Dice, Play, Side, Step};
 
-/// Replays `game` as the game `match_play` has just started, which counts in the match.
+/// Replays `game` as the game `match_play` has just started, which counts in the match;
+/// returns the record and what became of each written event.
 pub(super) fn replay_game(
     input: &MatchInput,
     game: &GameInput,
     match_play: &mut Match,
     is_last: bool,
     diagnostics: &mut Vec<Diagnostic>,
-) -> GameRecord {
+) -> (GameRecord, Vec<EventTrace>) {
     let context = *match_play.game().context();
     let mut state = GameReplay {
         input,
@@ -30,8 +31,17 @@ pub(super) fn replay_game(
         actions: Vec::new(),
         diagnostics: Vec::new(),
     };
+    let mut trace = Vec::with_capacity(game.events.len());
     for event in &game.events {
+        let first = state.actions.len();
+        let board_known = !state.lost;
+        let after_end = state.game().is_over();
         state.event(event);
+        trace.push(EventTrace {
+            actions: first..state.actions.len(),
+            board_known,
+            after_end,
+        });
     }
     if let Some((loser, points, span)) = state.losses.take() {
         state.unplayed = None;
@@ -65,12 +75,13 @@ pub(super) fn replay_game(
         Some(_) => {}
     }
     diagnostics.append(&mut state.diagnostics);
-    GameRecord {
+    let record = GameRecord {
         score: context.score,
         crawford: context.crawford,
         result: state.result(),
         actions: state.actions,
-    }
+    };
+    (record, trace)
 }
 
 impl GameReplay<'_> {

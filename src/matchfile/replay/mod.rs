@@ -28,6 +28,20 @@ mod roll;
 
 pub use input::{Event, EventKind, GameInput, MatchInput};
 
+/// What the replay made of one written event: the actions it became and whether the
+/// replay still knew the board when it read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTrace {
+    /// The indices in the game's [`super::record::GameRecord::actions`] of the actions this
+    /// event became (empty when it became none: a refused or unreadable record, a result).
+    pub actions: std::ops::Range<usize>,
+    /// Whether the replay knew the board before this event (false once a record could not
+    /// be set up on the board: the later ones are kept as written, unchecked).
+    pub board_known: bool,
+    /// Whether the replay's game was already over before this event.
+    pub after_end: bool,
+}
+
 use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use super::record::{GameAction, MatchRecord};
 use crate::rules::game::{Game, Match, MatchContext};
@@ -54,6 +68,16 @@ fn side_name(players: &[String; 2], side: Side) -> String {
 /// Checks `input` and returns the record and the diagnostics.
 #[must_use]
 pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
+    let (record, diagnostics, _) = replay_traced(input);
+    (record, diagnostics)
+}
+
+/// As [`replay`], with what became of each written event: one list per replayed game, one
+/// [`EventTrace`] per event of [`GameInput::events`] (games the replay did not reach, after
+/// the match was won, have none).
+#[must_use]
+pub fn replay_traced(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<Vec<EventTrace>>) {
+    let mut traces = Vec::new();
     let mut diagnostics = Vec::new();
     let length = input.length.map_or(0, |(length, _)| length);
     let mut record = MatchRecord {
@@ -138,8 +162,10 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             }
         }
         let is_last = index + 1 == game_count;
-        let game_record = replay_game(input, game, &mut match_play, is_last, &mut diagnostics);
+        let (game_record, trace) =
+            replay_game(input, game, &mut match_play, is_last, &mut diagnostics);
         record.games.push(game_record);
+        traces.push(trace);
     }
     if let (Some((_, span)), Some(last)) = (input.length, record.games.last()) {
         let final_score = record.final_score();
@@ -154,7 +180,7 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
             ));
         }
     }
-    (record, diagnostics)
+    (record, diagnostics, traces)
 }
 
 /// One game's replay: the match with the game as the rules keep it, and what the replay

@@ -71,8 +71,8 @@ impl Session {
 
     /// The player on roll doubles (already checked to be allowed); a computer opponent answers.
     pub(super) fn offer_double(&mut self, out: &mut Response) {
-        // Only an answered double counts against repeating the opening roll (see `take`).
-        self.last_roll = None;
+        // Only an answered double counts against repeating the opening roll (see `take`); a
+        // double ends the last roll's return (see `last_roll`).
         // The rules also let a refused resignation be offered again once the game has moved on.
         for event in self.apply_checked(Action::Double) {
             out.event(event, &self.names);

@@ -2,7 +2,7 @@
 //! `load match|position`, as gnubg 1.07 does them, on top of the match-file library.
 //!
 //! The session keeps its match in the library's model: the finished games as [`GameRecord`]s
-//! (the [`Archive`]), the game in progress as its [`GameAction`]s. `export` and `save` hand
+//! (the [`Archive`]), the game in progress as its [`GameAction`]s (read off the game's log). `export` and `save` hand
 //! them as one [`MatchRecord`](crate::matchfile::MatchRecord) to the library's writers, with
 //! the writers' options for gnubg's layout; `import` and `load` read a file with the library
 //! and adopt the replayed match: finished games go to the archive, the last game's actions
@@ -109,7 +109,7 @@ impl Session {
                 self.refuse_mixed_variants()?;
                 let record = self.match_record();
                 if self
-                    .actions
+                    .record()
                     .iter()
                     .any(|action| matches!(action, GameAction::SetBoard { .. }))
                     && self.playing()

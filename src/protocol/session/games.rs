@@ -81,8 +81,7 @@ impl Session {
             return;
         }
         self.shown = match_state::Shown::default();
-        self.last_roll = None;
-        self.actions.clear();
+        self.loaded = record::LoadedRecord::default();
         if self.start_fresh_roll_game(out) {
             return;
         }
@@ -133,9 +132,8 @@ impl Session {
                 owner: None,
             });
         }
-        // The winner plays the opening dice: the game's roll for him (his `Rolled` event).
-        self.apply_checked(Action::SetTurn(winner));
-        for event in self.apply_checked(Action::Roll(dice)) {
+        // The winner plays the opening dice: the game's opening roll, his (his `Rolled` event).
+        for event in self.apply_checked_by(winner, Action::Roll(dice)) {
             out.event(event, &self.names);
         }
         // The opening roll itself does not count (see `apply_to_game`).
@@ -218,9 +216,8 @@ impl Session {
         self.names.swap(0, 1);
         self.players.swap(0, 1);
         self.match_play.swap();
-        self.actions = self.actions.iter().map(GameAction::swapped).collect();
+        self.loaded = self.loaded.swapped();
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
-        self.last_roll = self.last_roll.map(|(side, dice)| (side.opponent(), dice));
     }
 }

@@ -36,7 +36,6 @@ impl Session {
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
         self.check_variant_board(&board)?;
-        let changed = board != *self.game().board();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
@@ -44,14 +43,7 @@ impl Session {
         self.apply_to_game(Action::SetBoard(board))
             .map_err(|_| CommandError::bad_argument("Illegal position."))?;
         // Setting the position it already has is no edit for gnubg: no record, and a player's
-        // last roll is still given back (found by experiment).
-        if changed {
-            self.last_roll = None;
-            self.push_edit(GameAction::SetBoard {
-                board,
-                on_roll: Some(self.state().on_roll),
-            });
-        }
+        // last roll is still given back (found by experiment); the game's event says which.
         self.board(out);
         Ok(())
     }
@@ -93,13 +85,8 @@ impl Session {
         // it was and `list game` keeps the double (gnubg, checked live). The game's edit does
         // all of this, and gives the turn to the player on roll, also after a declined
         // resignation has handed it to the resigner (gnubg's Match ID, checked live).
+        // The record lists the dice as the roll of the player on roll (see `record.rs`).
         self.apply_checked(Action::SetDice(dice));
-        let side = self.state().on_roll;
-        if matches!(self.actions.last(), Some(GameAction::Roll { side: roller, .. }) if *roller == side)
-        {
-            self.actions.pop();
-        }
-        self.actions.push(GameAction::Roll { side, dice });
         out.reply(Reply::DiceSet {
             dice: [dice.first(), dice.second()],
         });
@@ -131,7 +118,7 @@ impl Session {
         let board = state.board;
         state.board = *self.game().board();
         self.load_state(&mut state, out);
-        self.apply_checked(Action::SetBoard(board));
+        self.take_up_board(board);
         self.board(out);
         let id = gnubg_id::encode(&self.state());
         out.reply(Reply::GnubgId { id });
@@ -158,7 +145,7 @@ impl Session {
             }
         }
         self.load_state(&mut state, out);
-        self.apply_checked(Action::SetBoard(board));
+        self.take_up_board(board);
         self.board(out);
         if self.state().on_roll == Side::O {
             // gnubg swaps the players so that the player on roll is player 1 (no question is
@@ -168,6 +155,18 @@ impl Session {
             self.board(out);
         }
         Ok(())
+    }
+
+    /// The checkers of a position taken up from an ID (after its match fields, see
+    /// `load_state`): part of taking the ID up, not an edit gnubg records.
+    fn take_up_board(&mut self, board: Board) {
+        if board.validate(self.game().rules().variant()).is_ok() {
+            let mut progress = self.game().in_progress();
+            progress.board = board;
+            progress.declined = None;
+            self.match_play.resume_game(progress);
+        }
+        debug_assert_eq!(*self.game().board(), board, "a position the ID checked");
     }
 
     pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
@@ -205,7 +204,6 @@ impl Session {
         // The game resumes where the ID stands; gnubg starts a new match record from the ID:
         // no games played yet.
         self.adopt_state(state);
-        self.last_roll = None;
         self.board(out);
         self.board(out);
     }
@@ -283,22 +281,6 @@ impl Session {
             player: self.name(side).to_string(),
         });
         Ok(())
-    }
-
-    /// Records an edit; gnubg keeps one record for consecutive edits of the same kind by the
-    /// same player on roll (the last board of consecutive `set board`s; the cube edits list
-    /// no value).
-    pub(super) fn push_edit(&mut self, edit: GameAction) {
-        let kind = |action: &GameAction| match action {
-            GameAction::SetBoard { on_roll, .. } => Some((6, *on_roll)),
-            GameAction::SetCubeValue { on_roll, .. } => Some((8, Some(*on_roll))),
-            GameAction::SetCubeOwner { on_roll, .. } => Some((9, Some(*on_roll))),
-            _ => None,
-        };
-        match self.actions.last_mut() {
-            Some(last) if kind(last).is_some() && kind(last) == kind(&edit) => *last = edit,
-            _ => self.actions.push(edit),
-        }
     }
 }
 

@@ -10,6 +10,7 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         match set {
+            SetCommand::Analysis(setting) => self.set_analysis(setting, out),
             SetCommand::Automatic(which, value) => self.set_automatic(which, value, out),
             SetCommand::Beavers(count) => {
                 let count = count.ok_or_else(|| {
@@ -231,12 +232,7 @@ impl Session {
                             "You must specify a legal cube value (see `help set cube value').",
                         )
                     })?;
-                let owner = self.game().cube().owner;
-                self.apply_checked(Action::SetCube { value, owner });
-                self.push_edit(GameAction::SetCubeValue {
-                    on_roll: self.state().on_roll,
-                    value,
-                });
+                self.apply_checked(Action::SetCubeValue(value));
                 out.reply(Reply::CubeValueSet { value });
             }
             CubeSetting::Owner(word) => {
@@ -247,26 +243,13 @@ impl Session {
                         )
                     },
                 )?;
-                let value = self.game().cube().value;
-                self.apply_checked(Action::SetCube {
-                    value,
-                    owner: Some(side),
-                });
-                self.push_edit(GameAction::SetCubeOwner {
-                    on_roll: self.state().on_roll,
-                    owner: Some(side),
-                });
+                self.apply_checked(Action::SetCubeOwner(Some(side)));
                 out.reply(Reply::CubeOwnerSet {
                     player: self.name(side).to_string(),
                 });
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
-                let value = self.game().cube().value;
-                self.apply_checked(Action::SetCube { value, owner: None });
-                self.push_edit(GameAction::SetCubeOwner {
-                    on_roll: self.state().on_roll,
-                    owner: None,
-                });
+                self.apply_checked(Action::SetCubeOwner(None));
                 out.reply(Reply::CubeCentred);
             }
         }

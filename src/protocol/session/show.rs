@@ -15,6 +15,8 @@ impl Session {
             || CommandError::not_now("No position specified and no game in progress.");
         match show {
             ShowCommand::Evaluation => self.show_evaluation(out),
+            ShowCommand::Analysis => self.show_analysis(out),
+            ShowCommand::Statistics(scope) => self.show_statistics(scope, out)?,
             ShowCommand::Automatic => {
                 let automatic = &self.settings.automatic;
                 out.reply(Reply::Automatic {
@@ -190,23 +192,7 @@ impl Session {
             return Ok(());
         }
         let limit = count.filter(|count| *count > 0).unwrap_or(10) as usize;
-        let entries = ranked
-            .into_iter()
-            .take(limit)
-            .map(|ranked| HintEntry {
-                notation: format_play(
-                    self.game().rules(),
-                    self.game().board(),
-                    self.state().on_roll,
-                    dice,
-                    ranked.play.steps(),
-                ),
-                equity: ranked.equity,
-                probabilities: evaluate::gnubg_figures(&ranked.probabilities),
-                plies: ranked.plies,
-                play: ranked.play,
-            })
-            .collect();
+        let entries = evaluate::hint_entries(&self.state(), dice, ranked, limit);
         out.outputs.push(Output::Hints {
             evaluator: self.evaluator.label().to_string(),
             entries,
@@ -221,7 +207,7 @@ impl Session {
         let rules = self.game().rules();
         let dice = |dice: &Dice| [dice.first(), dice.second()];
         let entries = self
-            .actions
+            .record()
             .iter()
             .map(|action| match action {
                 GameAction::Roll { side, dice: rolled } => GameListEntry::Rolled {

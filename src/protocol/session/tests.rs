@@ -109,6 +109,33 @@ fn a_second_roll_after_set_turn_gives_the_same_dice() {
     );
 }
 
+#[test]
+fn the_last_roll_given_back_is_read_off_the_game_and_the_opening_roll_is_none() {
+    let mut session = session();
+    assert!(run(&mut session, "new session").is_ok());
+    assert_eq!(session.last_roll(), None, "the opening roll");
+    for line in ["move 24/18 13/10", "roll"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+    }
+    let rolled = session
+        .state()
+        .dice
+        .map(|dice| (session.state().on_roll, dice));
+    assert!(rolled.is_some());
+    assert_eq!(session.last_roll(), rolled);
+    // Dice set by hand and a turn set by hand leave it; the same board set leaves it; a
+    // board edit ends it.
+    for line in ["set dice 11", "set turn 0", "set turn 1"] {
+        assert!(run(&mut session, line).is_ok(), "{line}");
+        assert_eq!(session.last_roll(), rolled, "{line}");
+    }
+    let id = position_id::encode(session.game().board(), session.state().on_roll);
+    assert!(run(&mut session, &format!("set board {id}")).is_ok());
+    assert_eq!(session.last_roll(), rolled, "the same board");
+    assert!(run(&mut session, "set board 4HPwATDgc/ABMA").is_ok());
+    assert_eq!(session.last_roll(), None, "a board edit");
+}
+
 /// An evaluator that counts the positions it is asked about.
 struct Counting(std::sync::atomic::AtomicUsize);
 
@@ -247,7 +274,6 @@ fn position_session(o: &[(usize, u8)], x: &[(usize, u8)], on_roll: Side) -> Sess
     state.dice = None;
     state.jacoby = false;
     session.adopt_state(&state);
-    session.last_roll = None;
     assert!(run(&mut session, "set player 0 gnubg").is_ok());
     session
 }
@@ -545,9 +571,9 @@ fn the_computer_s_roll_is_shown_in_the_order_rolled_before_its_move() {
         .collect();
     assert_eq!(rolled, [(6, 5)]);
     assert!(
-        matches!(session.actions.last(), Some(GameAction::Play { side: Side::O, dice, .. }) if (dice.first(), dice.second()) == (6, 5)),
+        matches!(session.record().last(), Some(GameAction::Play { side: Side::O, dice, .. }) if (dice.first(), dice.second()) == (6, 5)),
         "{:?}",
-        session.actions.last()
+        session.record().last()
     );
     assert_eq!(session.state().dice, None);
 }

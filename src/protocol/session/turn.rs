@@ -1,7 +1,7 @@
 //! Rolling, moving and handing the turn over: the dice, plays, forced moves and the computer's turns.
 
 use super::*;
-use crate::rules::game::{Action, Event};
+use crate::rules::game::{Action, Edit, Event};
 
 impl Session {
     /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
@@ -30,7 +30,7 @@ impl Session {
         // gnubg quirk (found by experiment): a player who rolls again before any move or
         // double (possible after `set turn`) gets the dice of his last roll back, even if
         // `set dice` changed them in between; the generator is not drawn.
-        let (dice, as_rolled) = match self.last_roll {
+        let (dice, as_rolled) = match self.last_roll() {
             Some((owner, dice)) if owner == side => (dice, dice),
             _ => {
                 let (first, second) = self.rng.pair();
@@ -38,7 +38,6 @@ impl Session {
                 (rolled.high_first(), rolled)
             }
         };
-        self.last_roll = Some((side, dice));
         // The game's roll (a refused resignation may be offered again). The game and its
         // events keep the dice high die first; in gnubg's variations the board shows the
         // computer's in the order they came until it plays (see `Shown::dice`).
@@ -60,6 +59,31 @@ impl Session {
         after_roll
     }
 
+    /// The last roll drawn and by whom, as gnubg gives it back (see `roll_dice`): the last
+    /// roll of the game's log, until a play, a double, a board edit, a roll rolled again
+    /// (Athroisma) or the game taken up from an ID or a file; the opening roll is none.
+    pub(super) fn last_roll(&self) -> Option<(Side, Dice)> {
+        let game = self.game();
+        let log = game.log();
+        let opening = game.opening_roll().and_then(|_| {
+            log.iter()
+                .position(|event| matches!(event, Event::Rolled { .. }))
+        });
+        for (index, event) in log.iter().enumerate().rev() {
+            match *event {
+                Event::Rolled { side, dice } => {
+                    return (Some(index) != opening).then_some((side, dice));
+                }
+                Event::Played { .. }
+                | Event::Rerolled { .. }
+                | Event::Doubled { .. }
+                | Event::Edited(Edit::Board { .. } | Edit::Resumed) => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// Makes `play` for the player on roll (the rules pass the turn or end the game),
     /// `announced` when gnubg prints it (the computer's and forced plays); returns true when
     /// it ended the game.
@@ -74,7 +98,6 @@ impl Session {
         if let Some(&played) = events.first() {
             out.play_event(played, notation.clone(), &self.names, announced);
         }
-        self.last_roll = None;
         if ending.is_empty() {
             return false;
         }

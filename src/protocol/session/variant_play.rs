@@ -265,7 +265,6 @@ impl Session {
                 return;
             };
             out.event(rerolled, &self.names);
-            self.last_roll = None;
             after_roll = self.roll_dice(out);
             self.board(out);
         }

@@ -1,13 +1,13 @@
 //! Fills a [`Report`] from a checked match file: the header, every game's moves and final
 //! board, and one note per diagnostic with the board before the offending record.
 
-use super::{plural, GameSection, Note, NoteKind, Report};
-use crate::matchfile::diagnostic::Span;
+use super::{plural, GameSection, MoveRow, Note, NoteKind, Report};
 use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
-use crate::matchfile::positions::{
-    closest_legal_plays, game_turns, place_diagnostic, DiagnosticPlace,
-};
+use crate::matchfile::positions::{closest_legal_plays, place_diagnostic, Turn};
 use crate::matchfile::record::{RecordedEnding, RecordedResult};
+use crate::matchfile::written::{
+    written_match, BoardKnowledge, RecordKind, WrittenEnding, WrittenGame,
+};
 use crate::matchfile::{match_input, CheckedFile, Verdict};
 use crate::rules::{GameState, MatchState, Resignation, Side, Variant};
 
@@ -120,63 +120,215 @@ pub fn report_of(checked: &CheckedFile) -> Report {
     for line in record.comment.iter().filter(|line| !line.trim().is_empty()) {
         report.header.push(line.trim().to_string());
     }
-    for (index, (game, turns)) in record.games.iter().zip(game_turns(record)).enumerate() {
+    let written = written_match(&checked.text, checked.format);
+    let last_game = written.games.len().saturating_sub(1);
+    for (index, game) in written.games.iter().enumerate() {
+        let replayed = written.record.games.get(index);
+        let score = replayed.map(|g| g.score).or(game.score).unwrap_or([0, 0]);
         let mut heading = format!(
             "Game {}: {} {}, {} {}",
             index + 1,
             display[0],
-            game.score[0],
+            score[0],
             display[1],
-            game.score[1]
+            score[1]
         );
-        if game.crawford {
+        if replayed.is_some_and(|g| g.crawford) {
             heading.push_str(" (Crawford game)");
         }
-        let final_board = turns.last().map(|turn| {
-            let mut state: MatchState = turn.before;
-            state.board = turn.after;
-            state.dice = None;
-            state.double_offered = false;
-            state.on_roll = turn.side.opponent();
-            // A game that ended shows nobody on roll.
-            if let Some(result) = &game.result {
-                state.game_state = match result.ending {
-                    RecordedEnding::BearOff | RecordedEnding::Mother => GameState::Over,
-                    RecordedEnding::Dropped => GameState::Dropped,
-                    RecordedEnding::Resigned(_) => GameState::Resigned,
-                };
-            }
-            let caption = format!(
-                "After the last move of game {} ({} by {}).",
-                index + 1,
-                turn.text,
-                display[turn.side.index()]
-            );
-            (state, caption)
-        });
+        if !game.replayed {
+            heading.push_str(" (not replayed)");
+        }
+        let turns = written.turns.get(index).map_or(&[][..], Vec::as_slice);
         report.games.push(GameSection {
             heading,
-            moves: turns
+            moves: game
+                .records
                 .iter()
-                .map(|turn| (turn.side, turn.text.clone()))
+                .map(|record| MoveRow {
+                    side: record.side,
+                    text: match record.turn {
+                        Some(turn) => turns[turn].text.clone(),
+                        None => record.readable.clone(),
+                    },
+                    written: record.text.clone(),
+                    line: record.line,
+                    board: record.board,
+                })
                 .collect(),
-            result: game
-                .result
-                .map_or_else(String::new, |result| result_words(&display, &result)),
+            result: ending_words(&display, game, index == last_game),
+            result_written: game
+                .ending
+                .as_ref()
+                .map(|ending| (ending.text.clone(), ending.line)),
             notes: Vec::new(),
-            final_board,
+            final_board: final_board(&display, index, game, turns),
         });
     }
     add_diagnostic_notes(checked, &mut report);
     report
 }
 
-/// One note per diagnostic, with the board before the record it is about where it has one.
+/// The words of a game's ending: the replay's result where the replay followed the whole
+/// game on the board, the file's written ending otherwise (said to be unchecked).
+fn ending_words(names: &[String; 2], game: &WrittenGame, last_game: bool) -> String {
+    let unknown = game
+        .records
+        .iter()
+        .find(|record| record.board == BoardKnowledge::Unknown);
+    if let (Some(result), None) = (game.replayed_result, unknown) {
+        let mut words = result_words(names, &result);
+        if let Some(written) = &game.ending {
+            if written.winner != result.winner || written.points != result.points {
+                words.push_str(&format!(
+                    " The file writes otherwise: {} wins {} point{} (`{}`, line {}).",
+                    name(names, written.winner),
+                    written.points,
+                    plural(written.points as usize),
+                    written.text,
+                    written.line
+                ));
+            }
+        }
+        return words;
+    }
+    let Some(written) = &game.ending else {
+        return if last_game {
+            "The record stops here: the file ends before this game's result.".to_string()
+        } else {
+            "The record stops here, without a result.".to_string()
+        };
+    };
+    let mut words = format!(
+        "{} wins {} point{}{}{}, as the file writes (`{}`, line {}).",
+        name(names, written.winner),
+        written.points,
+        plural(written.points as usize),
+        if written.and_match {
+            " and the match"
+        } else {
+            ""
+        },
+        written_how(game, written),
+        written.text,
+        written.line
+    );
+    if let Some(unknown) = unknown {
+        words.push_str(&format!(
+            " The board is not known from line {} on: this ending is not checked on the board.",
+            unknown.line
+        ));
+    } else if !game.replayed {
+        words.push_str(" The replay did not reach this game.");
+    } else {
+        words.push_str(" The replay does not end the game so (see the notes).");
+    }
+    words
+}
+
+/// How the file's records before its written ending end the game: a drop, a resignation,
+/// or the winner's last play bearing off; empty when they do not say.
+fn written_how(game: &WrittenGame, written: &WrittenEnding) -> &'static str {
+    let last = game
+        .records
+        .iter()
+        .rev()
+        // SGF declares the result in the root node, before the records.
+        .filter(|record| {
+            record.span.start < written.span.start || written.span.start <= game.header.end
+        })
+        .find(|record| record.kind != RecordKind::Result);
+    match last.map(|record| (record.kind, record.side)) {
+        Some((RecordKind::Cube { drop: true }, _)) => " when the double was dropped",
+        _ if written.resigned => " by resignation",
+        Some((RecordKind::Roll { bears_off: true }, Some(side))) if side == written.winner => {
+            " by bearing off (the last play as written)"
+        }
+        _ => "",
+    }
+}
+
+/// The board after the last record of the game the replay followed on the board, and its
+/// caption; after the end the state shows nobody on roll.
+fn final_board(
+    display: &[String; 2],
+    index: usize,
+    game: &WrittenGame,
+    turns: &[Turn],
+) -> Option<(MatchState, String)> {
+    let (at, record) = game
+        .records
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, record)| record.turn.is_some())?;
+    let turn = &turns[record.turn?];
+    let mut state: MatchState = turn.before;
+    state.board = turn.after;
+    state.dice = None;
+    state.double_offered = false;
+    state.on_roll = turn.side.opponent();
+    let unknown = game.records[at..]
+        .iter()
+        .find(|record| record.board == BoardKnowledge::Unknown);
+    if let Some(unknown) = unknown {
+        let caption = format!(
+            "The last board known in game {}: after line {} ({} by {}). The records from line {} on cannot be set up on a board.",
+            index + 1,
+            record.line,
+            turn.text,
+            display[turn.side.index()],
+            unknown.line
+        );
+        return Some((state, caption));
+    }
+    // A game that ended shows nobody on roll.
+    if let Some(result) = &game.replayed_result {
+        state.game_state = match result.ending {
+            RecordedEnding::BearOff | RecordedEnding::Mother => GameState::Over,
+            RecordedEnding::Dropped => GameState::Dropped,
+            RecordedEnding::Resigned(_) => GameState::Resigned,
+        };
+    }
+    let caption = format!(
+        "After the last move of game {} ({} by {}).",
+        index + 1,
+        turn.text,
+        display[turn.side.index()]
+    );
+    Some((state, caption))
+}
+
+/// The row of game `game` whose record holds the offset `at`.
+fn row_at(report: &Report, game: usize, rows: &[(usize, usize)], at: usize) -> Option<usize> {
+    report.games.get(game)?;
+    rows.iter()
+        .position(|&(start, end)| start <= at && at < end.max(start + 1))
+}
+
+/// One note per diagnostic, on the row of the record it is about (with the board before
+/// it where the replay knows it), or on the game or the file.
 fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
     let (input, _) = match_input(&checked.text, checked.format);
+    let written = checked
+        .record
+        .as_ref()
+        .map(|_| written_match(&checked.text, checked.format));
+    let spans: Vec<Vec<(usize, usize)>> = written.as_ref().map_or_else(Vec::new, |written| {
+        written
+            .games
+            .iter()
+            .map(|game| {
+                game.records
+                    .iter()
+                    .map(|record| (record.span.start, record.span.end))
+                    .collect()
+            })
+            .collect()
+    });
     let mut boards = 0;
     let mut placed = 0;
-    let mut last_record = None;
+    let mut last_row: Option<(usize, usize)> = None;
     for (located, diagnostic) in checked.report.diagnostics.iter().zip(&checked.diagnostics) {
         let kind = match located.severity {
             Severity::Error => NoteKind::Error,
@@ -197,45 +349,73 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
             lists: Vec::new(),
             board: None,
         };
-        // Placing a diagnostic replays the file up to it: only the first ones get a board.
-        let place = if checked.record.is_some() && placed < MAX_DIAGNOSTIC_BOARDS {
-            placed += 1;
-            place_diagnostic(&input, diagnostic)
-        } else {
-            None
-        };
-        let Some(place) = place else {
+        let at = diagnostic.span.start;
+        let game = input
+            .games
+            .iter()
+            .rposition(|game| game.header.start <= at)
+            .filter(|_| written.is_some());
+        let row = game.and_then(|game| {
+            let row = row_at(report, game, spans.get(game)?, at)?;
+            Some((game, row))
+        });
+        let Some((game, row)) = row else {
             note.details
                 .push(("Line".to_string(), located.source_line.clone()));
             note.details
                 .push(("Why".to_string(), located.message.clone()));
-            let game = input
-                .games
-                .iter()
-                .rposition(|game| game.header.start <= diagnostic.span.start);
             match game {
-                Some(game) if checked.record.is_some() => report.add_note(game, note),
-                _ => report.file_notes.push(note),
+                Some(game) => report.add_note(game, note),
+                None => report.file_notes.push(note),
             }
             continue;
         };
-        if let Some(previous) = merge_into(report, &place, &last_record) {
-            previous
-                .details
-                .push((format!("Also ({})", kind.class()), located.message.clone()));
-            continue;
+        if last_row == Some((game, row)) {
+            if let Some(previous) = report.games[game]
+                .notes
+                .iter_mut()
+                .rev()
+                .find(|note| note.turn == Some(row))
+            {
+                previous
+                    .details
+                    .push((format!("Also ({})", kind.class()), located.message.clone()));
+                // The card and its row show the worst of what is said about the record.
+                if kind == NoteKind::Error && previous.kind == NoteKind::Warning {
+                    previous.kind = NoteKind::Error;
+                    previous.heading = previous
+                        .heading
+                        .replace("(warning)", "(warning, and an error)");
+                }
+                continue;
+            }
         }
-        last_record = Some((place.game, place.record));
-        let written = checked
+        last_row = Some((game, row));
+        let (start, end) = spans[game][row];
+        let text = checked
             .text
-            .get(place.record.start..place.record.end)
+            .get(start..end)
             .unwrap_or("")
             .trim()
             .to_string();
-        note.turn = Some(place.turn);
-        note.on_move = place.recorded;
-        note.details.push(("Written".to_string(), written.clone()));
-        if let Some(dice) = place.dice {
+        note.turn = Some(row);
+        note.on_move = true;
+        note.details.push(("Written".to_string(), text.clone()));
+        // Placing a diagnostic replays the file up to it: only the first ones get a board,
+        // and only where the replay knows the board.
+        let board = written
+            .as_ref()
+            .map_or(BoardKnowledge::NotReplayed, |written| {
+                written.games[game].records[row].board
+            });
+        let known = board == BoardKnowledge::Known;
+        let place = if known && placed < MAX_DIAGNOSTIC_BOARDS {
+            placed += 1;
+            place_diagnostic(&input, diagnostic).filter(|place| place.game == game)
+        } else {
+            None
+        };
+        if let Some(dice) = place.as_ref().and_then(|place| place.dice) {
             note.details.push((
                 "Dice".to_string(),
                 format!("{}-{}", dice.first(), dice.second()),
@@ -243,9 +423,9 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
         }
         note.details
             .push(("Why".to_string(), located.message.clone()));
-        if diagnostic.kind == DiagnosticKind::IllegalMove {
-            if let Some(dice) = place.dice {
-                let moves = written.split_once(':').map_or(written.as_str(), |(_, m)| m);
+        if let Some(place) = place {
+            if let (DiagnosticKind::IllegalMove, Some(dice)) = (diagnostic.kind, place.dice) {
+                let moves = text.split_once(':').map_or(text.as_str(), |(_, m)| m);
                 let closest = closest_legal_plays(&place.before, dice, moves, 3);
                 let label = if closest.is_empty() {
                     "No legal play: the roll cannot be played".to_string()
@@ -254,40 +434,33 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
                 };
                 note.lists.push((label, closest));
             }
-        }
-        if boards < MAX_DIAGNOSTIC_BOARDS {
-            boards += 1;
-            let side = place.before.on_roll;
-            let doing = match place.dice {
-                Some(dice) => format!("to play {}-{}", dice.first(), dice.second()),
-                None => "to act".to_string(),
+            if boards < MAX_DIAGNOSTIC_BOARDS {
+                boards += 1;
+                let side = place.before.on_roll;
+                let doing = match place.dice {
+                    Some(dice) => format!("to play {}-{}", dice.first(), dice.second()),
+                    None => "to act".to_string(),
+                };
+                let caption = format!(
+                    "Before line {}: {} {doing}.",
+                    located.line,
+                    report.names[side.index()]
+                );
+                note.board = Some((place.before, caption));
+            }
+        } else {
+            let why = match board {
+                BoardKnowledge::Known => None,
+                BoardKnowledge::Unknown => {
+                    Some("not known here: an earlier record could not be set up on the board")
+                }
+                BoardKnowledge::AfterEnd => Some("the replay's game was over before this record"),
+                BoardKnowledge::NotReplayed => Some("not replayed: this game is not checked"),
             };
-            let caption = format!(
-                "Before line {}: {} {doing}.",
-                located.line,
-                report.names[side.index()]
-            );
-            note.board = Some((place.before, caption));
+            if let Some(why) = why {
+                note.details.push(("Board".to_string(), why.to_string()));
+            }
         }
-        report.add_note(place.game, note);
+        report.add_note(game, note);
     }
-}
-
-/// The note already made for the record `place` is about, when the previous placed
-/// diagnostic was about the same record (one card per record).
-fn merge_into<'a>(
-    report: &'a mut Report,
-    place: &DiagnosticPlace,
-    last: &Option<(usize, Span)>,
-) -> Option<&'a mut Note> {
-    if *last != Some((place.game, place.record)) {
-        return None;
-    }
-    report
-        .games
-        .get_mut(place.game)?
-        .notes
-        .iter_mut()
-        .rev()
-        .find(|note| note.turn == Some(place.turn))
 }

@@ -15,6 +15,7 @@
 pub mod from_match;
 
 use super::picture::{board_svg_fragment, xml_escape, PictureOptions};
+pub use crate::matchfile::written::BoardKnowledge;
 use crate::rules::{MatchState, Side};
 use std::fmt::Write;
 
@@ -45,14 +46,58 @@ pub struct Report {
 pub struct GameSection {
     /// Its heading: `Game 2: gnubg 1, root 0 (Crawford game)`.
     pub heading: String,
-    /// The moves in order: who and what (`31: 8/5 6/5`).
-    pub moves: Vec<(Side, String)>,
-    /// How the game ended, in words (empty when the record stops before the end).
+    /// Every record of the game in order: who and what (`31: 8/5 6/5`), as written where
+    /// the board is not known.
+    pub moves: Vec<MoveRow>,
+    /// How the game ended, in words.
     pub result: String,
+    /// The written ending the result is read from (its text and line), when there is one.
+    pub result_written: Option<(String, usize)>,
     /// The notes about this game, in move order.
     pub notes: Vec<Note>,
     /// The position after the last move, with its caption.
     pub final_board: Option<(MatchState, String)>,
+}
+
+/// One row of a game's move list: one record of the file.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Who (`None` for text that no column or colour holds).
+    pub side: Option<Side>,
+    /// What is shown: the play in the replay's notation where the board is known, the
+    /// record as written otherwise.
+    pub text: String,
+    /// The record exactly as written (white space runs made one space), for tools.
+    pub written: String,
+    /// Its line in the file (1-based; 0 when it comes from no file).
+    pub line: usize,
+    /// What was known of the board there.
+    pub board: BoardKnowledge,
+}
+
+impl MoveRow {
+    /// A row of a known board whose written text is `text` (an analysis of a game played
+    /// in a session, for example).
+    #[must_use]
+    pub fn known(side: Side, text: String) -> MoveRow {
+        MoveRow {
+            side: Some(side),
+            written: text.clone(),
+            text,
+            line: 0,
+            board: BoardKnowledge::Known,
+        }
+    }
+}
+
+/// The `data-board` word and the words shown beside a row, by what was known of the board.
+fn board_words(board: BoardKnowledge) -> (&'static str, &'static str) {
+    match board {
+        BoardKnowledge::Known => ("known", ""),
+        BoardKnowledge::Unknown => ("unknown", "as written; the board is not known here"),
+        BoardKnowledge::AfterEnd => ("after-end", "written after the game ended"),
+        BoardKnowledge::NotReplayed => ("not-replayed", "as written; not replayed"),
+    }
 }
 
 /// What a note is.
@@ -208,7 +253,7 @@ impl Page {
                 .push_str("<p class=\"empty\">No moves recorded.</p>\n");
         } else {
             self.html.push_str("<ol class=\"moves\">\n");
-            for (turn, (side, text)) in game.moves.iter().enumerate() {
+            for (turn, row) in game.moves.iter().enumerate() {
                 let marked: Vec<usize> = game
                     .notes
                     .iter()
@@ -216,19 +261,39 @@ impl Page {
                     .filter(|(_, note)| note.on_move && note.turn == Some(turn))
                     .map(|(k, _)| k)
                     .collect();
-                let class = if marked.is_empty() {
-                    ""
-                } else {
-                    " class=\"marked\""
+                let worst =
+                    marked
+                        .iter()
+                        .map(|&k| game.notes[k].kind)
+                        .min_by_key(|kind| match kind {
+                            NoteKind::Error => 0,
+                            NoteKind::Warning => 1,
+                            NoteKind::Decision => 2,
+                        });
+                let class = match worst {
+                    None => String::new(),
+                    Some(kind) => format!(" class=\"marked {}\"", kind.class()),
                 };
+                let (who_class, who) = match row.side {
+                    Some(side) => (
+                        side.letter().to_ascii_lowercase().to_string(),
+                        self.picture.names[side.index()].clone(),
+                    ),
+                    None => ("unknown".to_string(), "?".to_string()),
+                };
+                let (board, aside) = board_words(row.board);
                 let _ = write!(
                     self.html,
-                    "<li id=\"g{number}-t{turn}\"{class} data-side=\"{}\"><span class=\"who {}\">{}</span> {}",
-                    side.letter(),
-                    side.letter().to_ascii_lowercase(),
-                    xml_escape(&self.picture.names[side.index()]),
-                    xml_escape(text)
+                    "<li id=\"g{number}-t{turn}\"{class} data-side=\"{}\" data-line=\"{}\" data-board=\"{board}\" data-written=\"{}\"><span class=\"who {who_class}\">{}</span> {}",
+                    row.side.map_or(String::new(), |side| side.letter().to_string()),
+                    row.line,
+                    xml_escape(&row.written),
+                    xml_escape(&who),
+                    xml_escape(&row.text)
                 );
+                if !aside.is_empty() {
+                    let _ = write!(self.html, " <span class=\"aside\">({aside})</span>");
+                }
                 for k in marked {
                     let _ = write!(
                         self.html,
@@ -242,9 +307,18 @@ impl Page {
             self.html.push_str("</ol>\n");
         }
         if !game.result.is_empty() {
+            let written = match &game.result_written {
+                Some((text, line)) => {
+                    format!(
+                        " data-line=\"{line}\" data-written=\"{}\"",
+                        xml_escape(text)
+                    )
+                }
+                None => " data-written=\"\"".to_string(),
+            };
             let _ = writeln!(
                 self.html,
-                "<p class=\"result\">{}</p>",
+                "<p class=\"result\"{written}>{}</p>",
                 xml_escape(&game.result)
             );
         }

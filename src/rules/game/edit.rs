@@ -13,7 +13,8 @@ impl Game {
     }
 
     /// The same game with the two players' places exchanged: checkers, cube owner, the
-    /// double and the resignation offered, who is on roll, the score and the winner.
+    /// double and the resignation offered, who is on roll, the score, the winner and every
+    /// event of the log.
     #[must_use]
     pub fn swapped(&self) -> Game {
         let mut cube = self.cube;
@@ -47,6 +48,7 @@ impl Game {
                 .resignation
                 .map(|(resigner, kind)| (resigner.opponent(), kind)),
             result,
+            log: self.log.iter().map(Event::swapped).collect(),
             ..self.clone()
         }
     }

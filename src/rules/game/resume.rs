@@ -2,7 +2,7 @@
 //! a [`MatchState`]): how the REPL takes up a position read from an ID or a match file, after
 //! which [`Game::apply`] decides every change.
 
-use super::{Game, MatchContext};
+use super::{Edit, Event, Game, MatchContext};
 use crate::rules::board::Board;
 use crate::rules::dice::Dice;
 use crate::rules::match_state::{GameState, MatchState};
@@ -32,7 +32,8 @@ pub struct GameInProgress {
 }
 
 impl Game {
-    /// The game of `rules` in `context` standing at `progress` (not ended).
+    /// The game of `rules` in `context` standing at `progress` (not ended), with nothing in
+    /// its log.
     #[must_use]
     pub fn resume(rules: RuleSet, context: MatchContext, progress: GameInProgress) -> Game {
         Game {
@@ -46,6 +47,8 @@ impl Game {
             declined: progress.declined,
             result: None,
             opening: progress.opening,
+            log: Vec::new(),
+            opened: false,
         }
     }
 
@@ -72,6 +75,24 @@ impl Game {
         }
     }
 
+    /// The game goes on from `progress` (a record followed where the rules refused it, a
+    /// cube taken out of use): rules, match and log stay.
+    pub fn go_on_from(&mut self, progress: GameInProgress) {
+        self.take_up(self.rules, self.context, progress);
+        self.log.pop();
+    }
+
+    /// The game is taken up at `progress` from a record of where it stands (an ID, a file),
+    /// in `rules` and `context`: its log goes on, marked [`Edit::Resumed`].
+    pub fn take_up(&mut self, rules: RuleSet, context: MatchContext, progress: GameInProgress) {
+        let mut log = std::mem::take(&mut self.log);
+        log.push(Event::Edited(Edit::Resumed));
+        let opened = self.opened;
+        *self = Game::resume(rules, context, progress);
+        self.log = log;
+        self.opened = opened;
+    }
+
     /// Where the game stands, as [`Game::resume`] takes it.
     #[must_use]
     pub fn in_progress(&self) -> GameInProgress {
@@ -90,7 +111,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::{Action, Event};
+    use crate::rules::game::Action;
     use crate::rules::variant::Variant;
 
     #[test]
@@ -103,7 +124,11 @@ mod tests {
         game.apply(Action::Double).ok();
         game.apply(Action::Beaver).ok();
         let mut resumed = Game::resume(game.rules(), *game.context(), game.in_progress());
-        assert_eq!(resumed, game);
+        assert_eq!(
+            (resumed.rules(), resumed.context(), resumed.in_progress()),
+            (game.rules(), game.context(), game.in_progress())
+        );
+        assert!(resumed.log().is_empty() && game.log().len() == 2);
         assert_eq!(
             resumed.apply(Action::Take),
             game.clone().apply(Action::Take)

@@ -307,3 +307,89 @@ fn a_cube_edit_lets_a_refused_resignation_be_offered_again() {
     .ok();
     assert!(game.apply(resign).is_ok());
 }
+
+#[test]
+fn the_log_keeps_every_event_of_the_actions_applied_and_none_of_a_refusal() {
+    let mut game = standard_money();
+    let mut expected = game.apply(Action::Roll(dice(3, 1))).unwrap_or_default();
+    assert_eq!(
+        game.apply(Action::Roll(dice(3, 1))),
+        Err(GameError::AlreadyRolled)
+    );
+    let play = game.legal_plays()[0];
+    expected.extend(game.apply(Action::Play(play)).unwrap_or_default());
+    expected.extend(game.apply(Action::Double).unwrap_or_default());
+    expected.extend(game.apply(Action::Take).unwrap_or_default());
+    assert_eq!(game.log(), expected);
+    assert_eq!(expected.len(), 4);
+}
+
+#[test]
+fn edits_say_what_they_set() {
+    let mut game = standard_money();
+    let board = *game.board();
+    assert_eq!(
+        game.apply(Action::SetBoard(board)),
+        Ok(vec![Event::Edited(Edit::SameBoard)])
+    );
+    let mut slots = board.slots;
+    slots[Side::X.index()][23] -= 1;
+    slots[Side::X.index()][22] += 1;
+    let moved = Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!());
+    assert_eq!(
+        game.apply(Action::SetBoard(moved)),
+        Ok(vec![Event::Edited(Edit::Board {
+            board: moved,
+            on_roll: Side::X
+        })])
+    );
+    assert_eq!(
+        game.apply(Action::SetDice(dice(6, 2))),
+        Ok(vec![Event::Edited(Edit::Dice {
+            side: Side::X,
+            dice: dice(6, 2)
+        })])
+    );
+    assert_eq!(
+        game.apply(Action::SetCubeValue(4)),
+        Ok(vec![Event::Edited(Edit::CubeValue {
+            value: 4,
+            on_roll: Side::X
+        })])
+    );
+    assert_eq!(
+        game.apply(Action::SetCubeOwner(Some(Side::O))),
+        Ok(vec![Event::Edited(Edit::CubeOwner {
+            owner: Some(Side::O),
+            on_roll: Side::X
+        })])
+    );
+    assert_eq!((game.cube().value, game.cube().owner), (4, Some(Side::O)));
+    assert_eq!(
+        game.apply(Action::SetCubeValue(3)),
+        Err(GameError::InvalidCube)
+    );
+    assert_eq!(game.log().len(), 5);
+}
+
+#[test]
+fn a_game_taken_up_keeps_its_log_marked_and_a_swapped_game_swaps_it() {
+    let mut game = standard_money();
+    game.apply(Action::Roll(dice(5, 2))).ok();
+    let progress = game.in_progress();
+    game.take_up(game.rules(), *game.context(), progress);
+    assert_eq!(
+        game.log(),
+        [
+            Event::Rolled {
+                side: Side::X,
+                dice: dice(5, 2)
+            },
+            Event::Edited(Edit::Resumed)
+        ]
+    );
+    game.go_on_from(progress);
+    assert_eq!(game.log().len(), 2);
+    let swapped: Vec<Event> = game.log().iter().map(Event::swapped).collect();
+    assert_eq!(game.swapped().log(), swapped);
+}

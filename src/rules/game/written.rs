@@ -4,6 +4,7 @@
 //! breaks can be listed, not only the first.
 
 use super::{Action, Event, Game, GameError, MatchContext};
+use crate::rules::dice::Dice;
 use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
 use crate::rules::variants::cube::CubeRefusal;
@@ -23,6 +24,19 @@ impl Game {
     #[must_use]
     pub fn is_opening(&self) -> bool {
         self.opening
+    }
+
+    /// The opening roll, once made: who won it and the dice he plays (the first roll of the
+    /// log, when the game began before its opening roll, see [`Game::opening`]).
+    #[must_use]
+    pub fn opening_roll(&self) -> Option<(Side, Dice)> {
+        if !self.opened {
+            return None;
+        }
+        self.log.iter().find_map(|event| match *event {
+            Event::Rolled { side, dice } => Some((side, dice)),
+            _ => None,
+        })
     }
 
     /// Whether `side` may roll now: in the opening either player may, later only the player
@@ -127,21 +141,19 @@ impl Game {
             }
             _ => {}
         }
-        let mut next = self.clone();
-        if next.opening && matches!(action, Action::Roll(_)) {
-            next.on_roll = side;
-        }
-        let events = next.execute(action)?;
-        *self = next;
-        Ok(events)
+        self.transact(|next| {
+            if next.opening && matches!(action, Action::Roll(_)) {
+                next.on_roll = side;
+            }
+            next.execute(action)
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::Dice;
-    use crate::rules::game::WinEnding;
+    use crate::rules::game::{Edit, WinEnding};
     use crate::rules::play::Play;
     use crate::rules::variant::Variant;
     use crate::rules::variants::WinKind;
@@ -169,11 +181,17 @@ mod tests {
             );
             assert!(!game.is_opening());
             assert_eq!(game.on_roll(), side);
+            assert_eq!(game.opening_roll(), Some((side, dice(3, 1))));
             assert_eq!(
                 game.apply_by(side.opponent(), Action::CannotMove),
                 Err(GameError::NotYourTurn(side))
             );
         }
+        // A game whose first player was set by hand has no opening roll.
+        let mut game = standard(MatchContext::money());
+        game.apply(Action::SetTurn(Side::O)).ok();
+        game.apply(Action::Roll(dice(4, 2))).ok();
+        assert_eq!(game.opening_roll(), None);
     }
 
     #[test]
@@ -267,7 +285,7 @@ mod tests {
         assert!(matches!(
             events[..],
             [
-                Event::Edited,
+                Event::Edited(Edit::Unchecked(_)),
                 Event::Won {
                     winner: Side::X,
                     ending: WinEnding::Played(WinKind::Gammon),
@@ -285,7 +303,7 @@ mod tests {
         let play = Play::new(&[], *game.board());
         assert_eq!(
             game.apply(Action::PlayUnchecked(play)),
-            Ok(vec![Event::Edited])
+            Ok(vec![Event::Edited(Edit::Unchecked(play))])
         );
         assert_eq!((game.on_roll(), game.dice()), (Side::O, None));
     }

@@ -64,13 +64,13 @@ impl Session {
         GameRecord {
             score: context.score,
             crawford: context.crawford,
-            actions: self.actions.clone(),
+            actions: self.record(),
             result: None,
         }
     }
 
     /// The session's match as a record: finished games, then the game in progress.
-    pub(super) fn match_record(&self) -> MatchRecord {
+    pub(in crate::protocol::session) fn match_record(&self) -> MatchRecord {
         let mut games = self.archive.games.clone();
         if self.playing() {
             games.push(self.current_game());
@@ -96,9 +96,10 @@ impl Session {
     /// not played yet also written as a move (`;PL[W]DI[52]`, then `;W[52]`), as gnubg does
     /// (not for the opening roll nor for dice set by `set dice`).
     pub(super) fn match_sgf(&self) -> String {
-        let rolled_not_played = match pending_roll(&self.actions).map(|at| &self.actions[at]) {
+        let record = self.record();
+        let rolled_not_played = match pending_roll(&record).map(|at| &record[at]) {
             Some(GameAction::Roll { side, dice }) => {
-                self.actions.len() > 1 && self.last_roll == Some((*side, *dice))
+                record.len() > 1 && self.last_roll() == Some((*side, *dice))
             }
             _ => false,
         };

@@ -9,6 +9,7 @@ use crate::matchfile::diagnostic::Severity;
 use crate::matchfile::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::protocol::session::record::LoadedRecord;
 use crate::protocol::session::Session;
 use crate::rules::game::{GameOutcome, RecordedGame};
 use crate::rules::RuleSet;
@@ -146,8 +147,8 @@ impl Session {
             })
             .collect();
         self.match_play.adopt_history(&history);
-        self.actions = adopted.kept;
-        self.last_roll = None;
+        // The game's record: the file's, then what happens from here on.
+        self.loaded = LoadedRecord::new(adopted.kept, self.game().log().len());
         self.archive = Archive {
             games: finished,
             info: Some(record.info.clone()),

@@ -3,7 +3,7 @@
 //! file, and the players exchanging places.
 
 use super::{GameOutcome, Match};
-use crate::rules::game::{Game, GameInProgress, MatchContext};
+use crate::rules::game::{GameInProgress, MatchContext};
 use crate::rules::match_state::GameState;
 use crate::rules::rule_set::RuleSet;
 use crate::rules::side::Side;
@@ -122,6 +122,8 @@ impl Match {
 
     /// Edit: the match and its game as an ID describes them: `context`, the game of `rules`
     /// resumed at `progress`, standing as `state` says; no game has been finished in it yet.
+    /// The game's log goes on (gnubg keeps the game's record when an ID is set), marked
+    /// [`Edit::Resumed`](crate::rules::game::Edit::Resumed).
     /// One-away outside the Crawford game is post-Crawford play; the game's record is not
     /// the Crawford game's, so a new game in its place is not one either (gnubg's `set
     /// matchid`, checked live).
@@ -133,7 +135,7 @@ impl Match {
         state: GameState,
     ) {
         self.context = context;
-        self.game = Game::resume(rules, context, progress);
+        self.game.take_up(rules, context, progress);
         self.state = state;
         self.post_crawford = rules.has_crawford_rule(context.length)
             && !context.crawford
@@ -147,7 +149,7 @@ impl Match {
     /// a cube taken out of use); a finished game stays as it ended.
     pub fn resume_game(&mut self, progress: GameInProgress) {
         if !self.game.is_over() {
-            self.game = Game::resume(self.game.rules(), *self.game.context(), progress);
+            self.game.go_on_from(progress);
         }
     }
 

@@ -1,0 +1,322 @@
+//! Benchmark of cube decisions judged by the measuring stick: positions come from gnubg 0-ply
+//! self-play with the cube on (money, Jacoby off), each taken before the roll where the player
+//! on roll may double. tavli (at its engine default and at 0 ply) and gnubg 0-ply each decide
+//! whether to double and whether to take, and gnubg 2-ply's cubeful equities (no double,
+//! double/take, double/pass) say what each decision gives up, in millipoints (mEMG, units of
+//! the cube in play) per decision, with 95% intervals, in gnubg's classes (missed double,
+//! wrong double, wrong take, wrong pass). tavli's answer times are reported too (median and
+//! slowest). gnubg is the judge only: nothing here trains anything. Not a test: it needs gnubg.
+//!
+//! Run: `cargo bench --bench gnubg_cube_judge -- [GAMES] [SEED]` (default 20 games, seed 1).
+//! Take decisions are judged where doubling is within 0.2 of the doubler's best by gnubg
+//! 2-ply (elsewhere nobody doubles and the take is moot); double decisions everywhere, and
+//! also over those close positions alone.
+
+use std::time::{Duration, Instant};
+use tavli::codec::gnubg_id;
+use tavli::engine::choice;
+use tavli::engine::cube::{DoubleAction, TakeAction};
+use tavli::engine::{Judge, Stakes};
+use tavli::rules::{GameState, MatchState, Variant};
+
+#[path = "support/gnubg.rs"]
+mod gnubg_runner;
+use gnubg_runner::{run as gnubg, GNUBG};
+
+/// How close (in the doubler's equity) doubling must come to the best action for the take
+/// to be judged.
+const CLOSE: f64 = 0.2;
+
+/// Positions before the roll, with the cube available to the player on roll, from `games`
+/// gnubg 0-ply self-play money games (cube on, Jacoby off) from `seed`.
+fn self_play_positions(games: usize, seed: u64) -> Vec<MatchState> {
+    let mut script = format!(
+        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
+         set player both chequerplay evaluation plies 0\n\
+         set player both cubedecision evaluation plies 0\n\
+         set cube use on\nset jacoby off\nset beavers 0\nset seed {seed}\n"
+    );
+    for _ in 0..games {
+        script.push_str("new game\n");
+    }
+    let output = gnubg(&script);
+    let mut states: Vec<MatchState> = Vec::new();
+    let mut position = None;
+    for line in output.lines() {
+        if let Some(at) = line.find("Position ID: ") {
+            position = Some(line[at + 13..].trim().to_string());
+        } else if let Some(at) = line.find("Match ID   : ") {
+            let Some(position) = position.take() else {
+                continue;
+            };
+            let text = format!("{position}:{}", line[at + 13..].trim());
+            let Ok(mut state) = gnubg_id::decode(&text, Variant::Standard) else {
+                continue;
+            };
+            if state.game_state != GameState::Playing || state.dice.is_none() {
+                continue;
+            }
+            // The same position before the roll: the cube decision of the player on roll.
+            state.dice = None;
+            if Stakes::from_state(&state).may_double(state.on_roll) && !states.contains(&state) {
+                states.push(state);
+            }
+        }
+    }
+    states
+}
+
+/// gnubg's cubeful equities at `plies` of each state, from the doubler's side: no double,
+/// double/take, double/pass (`None` where gnubg gave no cube analysis).
+fn gnubg_equities(states: &[MatchState], plies: u32) -> Vec<Option<[f64; 3]>> {
+    let mut script = format!(
+        "set player 0 human\nset player 1 human\nset cube use on\nset jacoby off\n\
+         set beavers 0\nset evaluation cubedecision evaluation plies {plies}\nnew game\n"
+    );
+    for (index, state) in states.iter().enumerate() {
+        script.push_str(&format!(
+            "set player 0 name mark{index}\nset gnubgid {}\nhint\n",
+            gnubg_id::encode(state)
+        ));
+    }
+    script.push_str(&format!("set player 0 name mark{}\n", states.len()));
+    let output = gnubg(&script);
+    let mut found: Vec<[Option<f64>; 3]> = vec![[None; 3]; states.len()];
+    let mut current: Option<usize> = None;
+    for line in output.lines() {
+        if let Some(rest) = line.strip_prefix("Player 0 is now known as `mark") {
+            current = rest.trim_end_matches("'.").parse::<usize>().ok();
+            continue;
+        }
+        let Some(index) = current.filter(|&index| index < states.len()) else {
+            continue;
+        };
+        // "1. No double           +0.099", "2. Double, pass        +1.000  (+0.901)"
+        let slot = if line.contains("No double") || line.contains("No redouble") {
+            0
+        } else if line.contains("ouble, take") {
+            1
+        } else if line.contains("ouble, pass") {
+            2
+        } else {
+            continue;
+        };
+        let equity = line
+            .split_whitespace()
+            .find(|word| word.starts_with('+') || word.starts_with('-'))
+            .and_then(|word| word.parse::<f64>().ok());
+        if found[index][slot].is_none() {
+            found[index][slot] = equity;
+        }
+    }
+    found
+        .into_iter()
+        .map(|[no_double, take, pass]| Some([no_double?, take?, pass?]))
+        .collect()
+}
+
+/// One engine's decisions in a position: whether it doubles, whether it takes.
+#[derive(Clone, Copy)]
+struct Decisions {
+    double: bool,
+    take: bool,
+}
+
+/// The decisions gnubg's own equities imply.
+fn decisions_of(equities: [f64; 3]) -> Decisions {
+    let [no_double, take, pass] = equities;
+    Decisions {
+        double: take.min(pass) > no_double,
+        take: take <= pass,
+    }
+}
+
+/// What each decision gives up, judged by gnubg 2-ply's equities, with its class.
+#[derive(Default, Clone, Copy)]
+struct Errors {
+    double_error: f64,
+    take_error: f64,
+    missed_double: bool,
+    wrong_double: bool,
+    wrong_take: bool,
+    wrong_pass: bool,
+}
+
+fn judge(decisions: Decisions, truth: [f64; 3]) -> Errors {
+    let [no_double, take, pass] = truth;
+    let doubled = take.min(pass);
+    let best = no_double.max(doubled);
+    let chosen = if decisions.double { doubled } else { no_double };
+    let should_double = doubled > no_double;
+    let should_take = take <= pass;
+    Errors {
+        double_error: best - chosen,
+        take_error: if decisions.take == should_take {
+            0.0
+        } else {
+            (take - pass).abs()
+        },
+        missed_double: should_double && !decisions.double,
+        wrong_double: !should_double && decisions.double,
+        wrong_take: !should_take && decisions.take,
+        wrong_pass: should_take && !decisions.take,
+    }
+}
+
+/// Mean and 95% half-width of `values`.
+fn interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (variance / n).sqrt())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
+    let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    if !std::path::Path::new(GNUBG).exists() {
+        println!("gnubg_cube_judge: {GNUBG} is not installed; nothing measured");
+        return;
+    }
+    let started = Instant::now();
+    let all_states = self_play_positions(games, seed);
+    let truth_all = gnubg_equities(&all_states, 2);
+    let gnubg_zero_all = gnubg_equities(&all_states, 0);
+    // Only positions both gnubg runs analysed.
+    let mut states = Vec::new();
+    let mut truth = Vec::new();
+    let mut gnubg_zero = Vec::new();
+    for ((state, judged), zero) in all_states.iter().zip(&truth_all).zip(&gnubg_zero_all) {
+        if let (Some(judged), Some(zero)) = (judged, zero) {
+            states.push(*state);
+            truth.push(*judged);
+            gnubg_zero.push(decisions_of(*zero));
+        }
+    }
+    let close: Vec<bool> = truth
+        .iter()
+        .map(|&[no_double, take, pass]| no_double.max(take.min(pass)) - take.min(pass) < CLOSE)
+        .collect();
+    println!(
+        "gnubg_cube_judge: {} cube decisions ({} close: doubling within {CLOSE} of the best) from {games} gnubg 0-ply self-play money games (seed {seed}), judged by gnubg 2-ply ({:.0} s)",
+        states.len(),
+        close.iter().filter(|&&c| c).count(),
+        started.elapsed().as_secs_f64()
+    );
+    let net = choice::embedded_net();
+    let default_judge =
+        Judge::new(&*net, choice::DEFAULT_PLIES).with_limits(choice::move_limits(None));
+    let zero_judge = Judge::new(&*net, 0);
+    let mut engines: Vec<(String, Vec<Decisions>, Vec<Duration>)> = Vec::new();
+    for (name, judge) in [
+        (
+            format!(
+                "tavli default ({} plies, 50 ms budget)",
+                choice::DEFAULT_PLIES
+            ),
+            &default_judge,
+        ),
+        ("tavli 0-ply".to_string(), &zero_judge),
+    ] {
+        let mut decisions = Vec::new();
+        let mut times = Vec::new();
+        // One answer before the clock runs: the networks and the bear-off database are loaded
+        // once per process, as `tavli external` does at its start.
+        if let Some(state) = states.first() {
+            let _ = judge.cube_decision(state, state.on_roll, false);
+        }
+        for state in &states {
+            let asked = Instant::now();
+            let decision = judge.cube_decision(state, state.on_roll, false);
+            times.push(asked.elapsed());
+            decisions.push(Decisions {
+                double: decision.double() == DoubleAction::Double,
+                take: decision.take != TakeAction::Drop,
+            });
+        }
+        engines.push((name, decisions, times));
+    }
+    engines.push(("gnubg 0-ply".to_string(), gnubg_zero, Vec::new()));
+    let baseline: Vec<Errors> = engines
+        .last()
+        .map(|(_, decisions, _)| {
+            decisions
+                .iter()
+                .zip(&truth)
+                .map(|(d, t)| judge(*d, *t))
+                .collect()
+        })
+        .unwrap_or_default();
+    let total = |e: &Errors, close: bool| e.double_error + if close { e.take_error } else { 0.0 };
+    for (name, decisions, times) in &engines {
+        let errors: Vec<Errors> = decisions
+            .iter()
+            .zip(&truth)
+            .map(|(d, t)| judge(*d, *t))
+            .collect();
+        let doubles: Vec<f64> = errors.iter().map(|e| 1000.0 * e.double_error).collect();
+        let takes: Vec<f64> = errors
+            .iter()
+            .zip(&close)
+            .filter(|(_, &c)| c)
+            .map(|(e, _)| 1000.0 * e.take_error)
+            .collect();
+        let totals: Vec<f64> = errors
+            .iter()
+            .zip(&close)
+            .map(|(e, &c)| 1000.0 * total(e, c))
+            .collect();
+        let paired: Vec<f64> = errors
+            .iter()
+            .zip(&baseline)
+            .zip(&close)
+            .map(|((e, b), &c)| 1000.0 * (total(e, c) - total(b, c)))
+            .collect();
+        let (double_mean, double_half) = interval(&doubles);
+        let (take_mean, take_half) = interval(&takes);
+        let (total_mean, total_half) = interval(&totals);
+        let (paired_mean, paired_half) = interval(&paired);
+        // Take classes only where the take is judged (the close positions).
+        let count = |pick: fn(&Errors) -> bool, only_close: bool| {
+            errors
+                .iter()
+                .zip(&close)
+                .filter(|(e, &c)| pick(e) && (c || !only_close))
+                .count()
+        };
+        println!(
+            "{name}: double {double_mean:.2} ± {double_half:.2} mEMG per decision, take {take_mean:.2} ± {take_half:.2} per close decision, both {total_mean:.2} ± {total_half:.2} per position; missed doubles {}, wrong doubles {}, wrong takes {}, wrong passes {}; against gnubg 0-ply {paired_mean:+.2} ± {paired_half:.2} mEMG per position",
+            count(|e| e.missed_double, false),
+            count(|e| e.wrong_double, false),
+            count(|e| e.wrong_take, true),
+            count(|e| e.wrong_pass, true),
+        );
+        if !times.is_empty() {
+            let mut sorted = times.clone();
+            sorted.sort();
+            println!(
+                "{name}: answer time median {:.1} ms, slowest {:.1} ms over {} decisions",
+                sorted[sorted.len() / 2].as_secs_f64() * 1000.0,
+                sorted[sorted.len() - 1].as_secs_f64() * 1000.0,
+                sorted.len()
+            );
+        }
+    }
+    let gnubg_total: f64 = baseline.iter().zip(&close).map(|(e, &c)| total(e, c)).sum();
+    if let Some((_, decisions, _)) = engines.first() {
+        let tavli_total: f64 = decisions
+            .iter()
+            .zip(&truth)
+            .zip(&close)
+            .map(|((d, t), &c)| total(&judge(*d, *t), c))
+            .sum();
+        println!(
+            "ratio tavli default / gnubg 0-ply (error per position): {:.2}",
+            tavli_total / gnubg_total.max(f64::MIN_POSITIVE)
+        );
+    }
+}
