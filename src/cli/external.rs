@@ -109,7 +109,7 @@ pub fn run(
         idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),
         default_jacoby: args.jacoby,
     };
-    // Build the bear-off table in the background so that no reply waits for it.
+    // Read the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);
     let mut write_error = None;
     serve(&listener, evaluator, &options, &stop, &mut |event| {

@@ -36,7 +36,7 @@ pub struct UbgiArgs {
 /// Read or write errors other than a broken pipe.
 pub fn run(args: &UbgiArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let name = concat!("tavli ", env!("CARGO_PKG_VERSION"));
-    // Build the bear-off table in the background so that no reply waits for it.
+    // Read the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);
     let evaluator = match choice::build_static(args.evaluator, args.weights.as_deref()) {
         Ok(evaluator) => evaluator,

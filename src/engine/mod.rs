@@ -1,11 +1,10 @@
 //! The evaluation core: the evaluator seam with its evaluators (networks, pubeval, the
-//! variants' heuristic, bear-off tables), search, cube and match-equity arithmetic, and the
+//! variants' heuristic, the bear-off database), search, cube and match-equity arithmetic, and the
 //! judge that answers every decision of a game ([`judge::Judge`]). The front ends that ask it
 //! (the REPL, and the wire protocols in [`crate::wire`]) live outside it; nothing here imports
 //! them.
 
 pub mod bearoff;
-pub mod bearoff_database;
 pub mod choice;
 pub mod cube;
 pub mod evaluator;

@@ -18,10 +18,11 @@
 //! * exact figures when the player on roll bears off all its checkers with every roll, or when
 //!   the opponent surely finishes next turn (then the win chance is the exact share of rolls
 //!   that bear off everything now);
-//! * the one-sided bear-off table of [`crate::engine::bearoff`] when both sides have borne off
-//!   at least one checker and have at most ten left, all in their home boards.
+//! * the one-sided bear-off database of [`crate::engine::bearoff`] when both sides have borne
+//!   off at least one checker and have at most ten left, all in their home boards (the database
+//!   covers fifteen; the race model's figures were fitted and measured with ten).
 
-use crate::engine::bearoff;
+use crate::engine::bearoff::{self, BearoffDatabase, HomeCounts};
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::rules::{legal_plays, Board, Dice, Side, Variant, BAR};
@@ -40,6 +41,8 @@ const RACE_WASTAGE_PER_CHECKER: f64 = 2.0;
 const CONTACT_RACE_WEIGHT: f64 = 0.30;
 const PUBEVAL_WEIGHT: f64 = 0.065;
 const CONTACT_ON_ROLL: f64 = 0.095;
+/// The most checkers a side may have left for the bear-off database to judge the race.
+const TABLE_CHECKERS: u32 = 10;
 /// Contact positions: share of a side's losses that are gammons at equal pip counts, and its
 /// change per pip the loser is behind (same fit).
 const CONTACT_GAMMON_SHARE: f64 = 0.27;
@@ -78,14 +81,18 @@ impl Pubeval {
             return finished(board, on_roll);
         }
         let contact = is_contact(board);
-        if use_table && table_applies(board) {
-            if let (Some(mine), Some(theirs)) = (
-                bearoff::home_counts(board, on_roll),
-                bearoff::home_counts(board, opponent),
-            ) {
+        let theirs = finish_chance(board, opponent);
+        // When the opponent surely finishes next turn the exact last-roll rule below decides
+        // (the table would give the same chance, rounded to its f32).
+        let last_roll = mine.is_some() && theirs == Some(1.0);
+        if use_table && !last_roll && table_applies(board) {
+            if let Some(win) = table_counts(board, on_roll)
+                .zip(table_counts(board, opponent))
+                .and_then(|(mine, theirs)| BearoffDatabase::get().win_chance(mine, theirs))
+            {
                 // Both sides are bearing off with no gammon possible: the table is exact.
                 return Probabilities {
-                    win: bearoff::win_chance(mine, theirs),
+                    win,
                     win_gammon: 0.0,
                     win_backgammon: 0.0,
                     lose_gammon: 0.0,
@@ -93,7 +100,6 @@ impl Pubeval {
                 };
             }
         }
-        let theirs = finish_chance(board, opponent);
         let pips_mine = f64::from(board.pips(on_roll));
         let pips_theirs = f64::from(board.pips(opponent));
 
@@ -217,7 +223,12 @@ fn table_applies(board: &Board) -> bool {
     !is_contact(board)
         && Side::BOTH
             .iter()
-            .all(|&side| board.borne_off(side) > 0 && bearoff::home_counts(board, side).is_some())
+            .all(|&side| board.borne_off(side) > 0 && table_counts(board, side).is_some())
+}
+
+/// The home counts of `side` when all its checkers are home and at most [`TABLE_CHECKERS`].
+fn table_counts(board: &Board, side: Side) -> Option<HomeCounts> {
+    bearoff::home_counts(board, side).filter(|_| board.checkers_in_play(side) <= TABLE_CHECKERS)
 }
 
 /// Standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf).

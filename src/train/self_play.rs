@@ -1,7 +1,7 @@
 //! Self-play with the networks themselves: the value of a position for the side on roll, and
 //! the greedy choice of a play, on the raw network outputs (no allocation per evaluation).
 
-use crate::engine::bearoff_database::BearoffDatabase;
+use crate::engine::bearoff::BearoffDatabase;
 use crate::engine::net::evaluator::{finished, PositionClass};
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::{NetSet, Scratch, OUTPUTS};

@@ -3,7 +3,7 @@
 //! with working memory that is reused, so that evaluating allocates nothing: each play's
 //! network sums are carried from the play before (`Network::evaluate_from`).
 
-use crate::engine::bearoff_database::{self, BearoffDatabase};
+use crate::engine::bearoff::{self, BearoffDatabase};
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
@@ -46,7 +46,7 @@ impl PositionClass {
             PositionClass::Contact
         } else if Side::BOTH
             .iter()
-            .all(|&side| bearoff_database::home_counts(board, side).is_some())
+            .all(|&side| bearoff::home_counts(board, side).is_some())
         {
             PositionClass::BearOff
         } else {

@@ -13,7 +13,7 @@
 //! - its distance to break contact: the pips its checkers still have to travel to pass the
 //!   other side's rearmost checker;
 //! - when all its checkers are on its home points: a flag and the exact expected number of
-//!   rolls to bear them off (from [`crate::engine::bearoff_database`]);
+//!   rolls to bear them off (from [`crate::engine::bearoff`]);
 //! - (encoding 2) its expected pip loss: over the 36 rolls, the pips the other side would send
 //!   back with its most costly hit (a blot on point `p` loses `25 - p` pips);
 //! - (encoding 2) the freedom of its rearmost checker: the share of the 36 rolls it could play
@@ -31,7 +31,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::bearoff_database::{BearoffDatabase, MAX_CHECKERS};
+use crate::engine::bearoff::{BearoffDatabase, MAX_CHECKERS};
 use crate::rules::{Board, Side, BAR};
 
 /// Inputs per side.

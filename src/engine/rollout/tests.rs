@@ -3,7 +3,7 @@
 
 use super::statistics::{Sums, CUBELESS};
 use super::*;
-use crate::engine::bearoff_database::BearoffDatabase;
+use crate::engine::bearoff::BearoffDatabase;
 use crate::engine::choice::embedded_net;
 use crate::engine::net::NetEvaluator;
 use crate::rules::{Board, Side};

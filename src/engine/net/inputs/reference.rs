@@ -2,7 +2,7 @@
 //! that the fast encoder of the parent module is tested against on random boards.
 
 use super::{SparseInputs, INPUTS_PER_SIDE};
-use crate::engine::bearoff_database::{self, BearoffDatabase};
+use crate::engine::bearoff::{self, BearoffDatabase};
 use crate::rules::{Board, Side, BAR};
 use std::sync::OnceLock;
 
@@ -36,7 +36,7 @@ fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: 
     };
     inputs.push(base + 6, shots.rolls as f32 / 36.0);
     inputs.push(base + 7, pips_to_break_contact(own, other) as f32 / 60.0);
-    if let Some(counts) = bearoff_database::home_counts(board, side) {
+    if let Some(counts) = bearoff::home_counts(board, side) {
         let expected = BearoffDatabase::get()
             .expected_rolls(counts)
             .unwrap_or_default();
