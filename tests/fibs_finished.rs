@@ -91,3 +91,133 @@ fn a_score_above_the_match_length_is_refused_like_its_match_id() {
         "{message}"
     );
 }
+
+/// Sends each line to an external-player server at `address` and returns its one-line replies.
+fn ask(address: &str, lines: &[String]) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    let started = std::time::Instant::now();
+    let stream = loop {
+        match std::net::TcpStream::connect(address) {
+            Ok(stream) => break stream,
+            Err(error) if started.elapsed() < std::time::Duration::from_secs(20) => {
+                let _ = error;
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(error) => panic!("no server at {address}: {error}"),
+        }
+    };
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .expect("a timeout");
+    let mut writer = stream.try_clone().expect("a second handle");
+    let mut reader = BufReader::new(stream);
+    lines
+        .iter()
+        .map(|line| {
+            writeln!(writer, "{line}").expect("the request is sent");
+            let mut reply = String::new();
+            reader.read_line(&mut reply).expect("a reply");
+            reply.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// A free local port (bound, then released for the server to take).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a free port")
+}
+
+/// gnubg reads a FIBS board in one place only, its external-player interface (`external
+/// ADDRESS`; `set board` reads Position IDs and the `simple` form, not FIBS lines). There it
+/// refuses every board gnubg writes after a match's last game, the winner's score at the match
+/// length or above it ("Error: badly formed board"), and reads the same board a game earlier.
+/// tavli's `external` answers the same; `tavli id`, `board` and `moves` go further and read the
+/// boards with the score at the length (as gnubg reads the GNUbg ID it shows there, above).
+#[test]
+fn gnubg_reads_no_finished_match_board_and_tavli_external_agrees() {
+    if !gnubg_available() {
+        eprintln!("gnubg not installed: external-player FIBS test skipped");
+        return;
+    }
+    let finished = [
+        // Seed 13 (bearing off, score 1 of 1), seed 11 (a resigned gammon: 2 of 1), and the
+        // same position with a backgammon's 3 and a 5-point match's 7.
+        "board:root:gnubg:1:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-2:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:15:13:0:0:0:0:1:1",
+        "board:root:gnubg:1:2:0:0:2:2:1:0:0:0:0:-1:0:0:0:0:0:0:0:0:0:0:-1:-3:-1:-4:-2:-3:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:10:0:0:0:0:0:1:1",
+        "board:root:gnubg:1:0:3:0:2:2:1:0:0:0:0:-1:0:0:0:0:0:0:0:0:0:0:-1:-3:-1:-4:-2:-3:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:10:0:0:0:0:0:1:1",
+        "board:root:gnubg:5:7:2:0:2:2:1:0:0:0:0:-1:0:0:0:0:0:0:0:0:0:0:-1:-3:-1:-4:-2:-3:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:10:0:0:0:0:0:1:1",
+    ];
+    // The opening of a 5-point match at 4-2 with 3-1 to play, and without dice.
+    let playing = [
+        "board:root:gnubg:5:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+        "board:root:gnubg:5:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    ];
+    let lines: Vec<String> = finished
+        .iter()
+        .chain(playing.iter())
+        .map(|line| (*line).to_string())
+        .collect();
+
+    let port = free_port();
+    let mut gnubg = Command::new(crate::support::GNUBG)
+        .args(["-t", "-q"])
+        .env("LC_ALL", "C")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("gnubg starts");
+    {
+        use std::io::Write;
+        let stdin = gnubg.stdin.as_mut().expect("gnubg's stdin");
+        writeln!(
+            stdin,
+            "set player 0 chequerplay evaluation plies 0\nexternal localhost:{port}"
+        )
+        .expect("gnubg reads its script");
+    }
+    let gnubg_replies = ask(&format!("127.0.0.1:{port}"), &lines);
+    let _ = gnubg.kill();
+    let _ = gnubg.wait();
+
+    let port = free_port();
+    let mut server = Command::new(tavli_binary())
+        .args(["external", &format!("127.0.0.1:{port}")])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("tavli external starts");
+    let tavli_replies = ask(&format!("127.0.0.1:{port}"), &lines);
+    let _ = server.kill();
+    let _ = server.wait();
+
+    for (index, line) in lines.iter().enumerate() {
+        let refused = |reply: &str| reply == "Error: badly formed board";
+        assert_eq!(
+            refused(&gnubg_replies[index]),
+            index < finished.len(),
+            "gnubg on {line}: {}",
+            gnubg_replies[index]
+        );
+        assert_eq!(
+            refused(&tavli_replies[index]),
+            refused(&gnubg_replies[index]),
+            "{line}: gnubg {:?}, tavli {:?}",
+            gnubg_replies[index],
+            tavli_replies[index]
+        );
+    }
+    // Where gnubg reads the board, both answer the same kind of thing: a play with dice, a
+    // cube action (`roll` or `double`) without.
+    for replies in [&gnubg_replies, &tavli_replies] {
+        assert!(replies[finished.len()].contains('/'), "{replies:?}");
+        let cube_action = &replies[finished.len() + 1];
+        assert!(
+            cube_action == "roll" || cube_action == "double",
+            "{replies:?}"
+        );
+    }
+}

@@ -6,6 +6,13 @@
 //! home, bar, two borne-off counts, four flags, post-Crawford and "not the Crawford game".
 //! gnubg always draws the checkers from `X`'s side: positive values are `X`'s checkers on
 //! `X`'s points, negative values `O`'s, field 7 is `O`'s bar and field 32 `X`'s.
+//!
+//! gnubg reads a board line in one place only, its external-player interface (`external
+//! ADDRESS`; `set board` takes Position IDs and the `simple` form). There it refuses every line
+//! whose score reaches the match length, as it writes them after a match's last game ("Error:
+//! badly formed board", checked live in tests/fibs_finished.rs; `tavli external` answers the
+//! same). This reader, for `tavli id`, `board` and `moves`, goes one step further and reads a
+//! winner's score equal to the length, as gnubg reads the GNUbg ID it shows there.
 
 use super::error::{IllegalPosition, ParseFibsBoardError};
 use super::match_id::MAX_CUBE_LOG2;
