@@ -192,7 +192,7 @@ fn main() {
     let mut gnubg_zero = Vec::new();
     for ((state, judged), zero) in all_states.iter().zip(&truth_all).zip(&gnubg_zero_all) {
         if let (Some(judged), Some(zero)) = (judged, zero) {
-            states.push(state.clone());
+            states.push(*state);
             truth.push(*judged);
             gnubg_zero.push(decisions_of(*zero));
         }
