@@ -78,7 +78,8 @@ fn ndjson_per_file_and_invalid_files_reported_as_validate_does() {
     let chequer = decisions.iter().filter(|d| d["type"] == "chequer").count() as u64;
     assert_eq!(chequer, moves);
     // The first play of the file: user's opening 21, written 13/11 24/23, in gnubg's order.
-    assert_eq!(decisions[0]["player"], "user");
+    assert_eq!(decisions[0]["name"], "user");
+    assert_eq!(decisions[0]["player"], 1);
     assert_eq!(decisions[0]["played"], "24/23 13/11");
     assert!(decisions[0]["gnubg_id"].as_str().unwrap().contains(':'));
 }

@@ -35,7 +35,7 @@ fn moves_json_has_notation_steps_and_ids() {
     let plays = value["plays"].as_array().expect("plays");
     let run = plays
         .iter()
-        .find(|p| p["notation"] == "24/13")
+        .find(|p| p["play"] == "24/13")
         .expect("24/13 is a play");
     assert_eq!(run["steps"].as_array().expect("steps").len(), 2);
     assert_eq!(run["position_id"].as_str().expect("ID").len(), 14);
@@ -184,7 +184,7 @@ fn repl_json_replies_carry_settings_as_values() {
     );
     assert_eq!(
         replies[2]["outputs"][0],
-        json!({"type": "reply", "reply": "player_depth", "player": "alice", "plies": 1,
+        json!({"type": "reply", "reply": "player_depth", "name": "alice", "plies": 1,
             "human": true})
     );
     assert_eq!(
@@ -331,7 +331,7 @@ fn repl_json_replies_carry_the_match_as_values() {
     assert_eq!(
         accept[2],
         json!({"type": "reply", "reply": "game_scored", "winner": "root",
-            "counted_as": "Single", "points": 1})
+            "counted_as": "single", "points": 1})
     );
     assert_eq!(
         accept[7],

@@ -19,6 +19,7 @@ mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
 mod hint_figures;
+mod json_schema;
 mod manners;
 mod movegen;
 mod movegen_properties;

@@ -342,12 +342,12 @@ fn worst(decisions: &[Decision], limit: usize) -> Vec<&Decision> {
     sorted
 }
 
-/// A decision as JSON, with its player's name.
+/// A decision as JSON: its `player` (0 or 1) and his `name`.
 fn decision_json(record: &MatchRecord, decision: &Decision) -> serde_json::Value {
     let mut value = serde_json::to_value(decision).unwrap_or_default();
     if let Some(object) = value.as_object_mut() {
         object.insert(
-            "player".to_string(),
+            "name".to_string(),
             record.players[decision.player.index()].clone().into(),
         );
     }

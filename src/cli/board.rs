@@ -4,6 +4,7 @@ use super::exit::Outcome;
 use super::login::login_name;
 use super::position_arg::{position_text, read_arguments};
 use crate::codec::match_id;
+use crate::protocol::json::BoardObject;
 use crate::render::picture::{position_png, position_svg, PictureOptions, Theme, SIZE_RANGE};
 use crate::render::{render_board, BoardView};
 use crate::rules::Side;
@@ -68,6 +69,7 @@ impl From<SideArg> for Side {
 #[command(
     after_help = "Examples:\n  tavli board start\n  tavli board 4HPwATDgc/ABMA:cIkFAAAAAAAA\n  \
     tavli board start --format png --size 800 > start.png\n  \
+    tavli board start --json\n  \
     tavli board plakoto:O=24x15:X=24x15 --format svg --theme dark > plakoto.svg"
 )]
 pub struct BoardArgs {
@@ -103,6 +105,18 @@ pub struct BoardArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// The board as JSON data: its Position ID, Match ID, state and the players' names (the
+    /// board object of every JSON output, see docs/json.md).
+    #[arg(long, conflicts_with_all = ["format", "size", "theme", "from", "no_numbers", "clockwise"])]
+    pub json: bool,
+}
+
+/// `tavli board --json`: the board object and the players' names.
+#[derive(serde::Serialize)]
+struct BoardRecord<'a> {
+    #[serde(flatten)]
+    board: BoardObject,
+    names: [&'a str; 2],
 }
 
 /// Runs `tavli board`.
@@ -118,6 +132,15 @@ pub fn run(args: &BoardArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
         }
     };
     let x_name = args.x_name.clone().unwrap_or_else(login_name);
+    if args.json {
+        let record = BoardRecord {
+            board: BoardObject::new(&state),
+            names: [args.o_name.as_str(), x_name.as_str()],
+        };
+        let mut bytes = serde_json::to_vec_pretty(&record)?;
+        bytes.push(b'\n');
+        return write_output(args, &bytes, out, err);
+    }
     if args.format != BoardFormat::Text {
         if !SIZE_RANGE.contains(&args.size) {
             writeln!(

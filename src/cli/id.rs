@@ -5,7 +5,7 @@ use super::login::login_name;
 use super::position_arg::read_arguments;
 use crate::codec::fibs::{self, FibsFlavour};
 use crate::codec::{gnubg_id, match_id, position_id, xgid};
-use crate::rules::MatchState;
+use crate::protocol::json::BoardObject;
 use serde::Serialize;
 use std::io::Write;
 
@@ -47,14 +47,14 @@ pub struct IdArgs {
     pub x_name: Option<String>,
 }
 
+/// `tavli id --to json`: the board object (Position ID, Match ID, state) and the other forms.
 #[derive(Serialize)]
-struct IdRecord<'a> {
-    position_id: String,
-    match_id: String,
+struct IdRecord {
+    #[serde(flatten)]
+    board: BoardObject,
     gnubg_id: String,
     xgid: Option<String>,
     fibs: String,
-    state: &'a MatchState,
 }
 
 /// Runs `tavli id`.
@@ -89,12 +89,10 @@ pub fn run(args: &IdArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::R
         )?,
         IdForm::Json => {
             let record = IdRecord {
-                position_id: position_id::encode(&state.board, state.on_roll),
-                match_id: match_id::encode(&state),
+                board: BoardObject::new(&state),
                 gnubg_id: gnubg_id::encode(&state),
                 xgid: xgid::encode(&state).ok(),
                 fibs: fibs::encode(&state, names, FibsFlavour::ShowBoard),
-                state: &state,
             };
             serde_json::to_writer_pretty(&mut *out, &record)?;
             writeln!(out)?;

@@ -26,7 +26,7 @@ pub struct MovesArgs {
     /// The variant of the position.
     #[arg(long, default_value = "standard", value_parser = super::position_arg::VariantName)]
     pub variant: String,
-    /// One JSON document with each play's notation, steps and resulting Position ID.
+    /// One JSON document with each play (`play`, in gnubg's notation), its steps and resulting Position ID.
     #[arg(long)]
     pub json: bool,
     /// Read `POSITION DICE` lines from FILE (`-` for standard input) and write one NDJSON
@@ -37,7 +37,8 @@ pub struct MovesArgs {
 
 #[derive(Serialize)]
 struct PlayRecord<'a> {
-    notation: String,
+    /// The play in gnubg's notation.
+    play: String,
     steps: &'a [Step],
     /// The resulting position, seen from the opponent (who is on roll next).
     position_id: String,
@@ -90,7 +91,7 @@ fn play_records<'a>(state: &MatchState, dice: Dice, plays: &'a [Play]) -> Vec<Pl
     plays
         .iter()
         .map(|play| PlayRecord {
-            notation: notation(state, dice, play),
+            play: notation(state, dice, play),
             steps: play.steps(),
             position_id: position_text(state.variant, &play.result, mover.opponent()),
         })
@@ -301,7 +302,7 @@ fn write_record(
         if index > 0 {
             bytes.push(b',');
         }
-        bytes.extend_from_slice(b"{\"notation\":\"");
+        bytes.extend_from_slice(b"{\"play\":\"");
         bytes.extend_from_slice(notation(state, dice, play).as_bytes());
         bytes.extend_from_slice(b"\",\"steps\":[");
         for (step_index, step) in play.steps().iter().enumerate() {

@@ -97,33 +97,11 @@ pub fn parse_trials(text: &str) -> Result<TrialRange, String> {
     Ok(TrialRange(range))
 }
 
-/// The five probabilities, in gnubg's order.
-#[derive(Serialize)]
-struct ProbabilitiesJson {
-    win: f64,
-    win_gammon: f64,
-    win_backgammon: f64,
-    lose_gammon: f64,
-    lose_backgammon: f64,
-}
-
-impl ProbabilitiesJson {
-    fn of(p: &Probabilities) -> ProbabilitiesJson {
-        ProbabilitiesJson {
-            win: p.win,
-            win_gammon: p.win_gammon,
-            win_backgammon: p.win_backgammon,
-            lose_gammon: p.lose_gammon,
-            lose_backgammon: p.lose_backgammon,
-        }
-    }
-}
-
 /// The standard errors, under the same keys as the figures.
 #[derive(Serialize)]
 struct ErrorsJson {
     #[serde(flatten)]
-    probabilities: ProbabilitiesJson,
+    probabilities: Probabilities,
     cubeless_equity: f64,
     cubeful_equity: Option<f64>,
 }
@@ -133,7 +111,7 @@ struct ErrorsJson {
 struct ReportJson<'a> {
     position: &'a str,
     trials: u64,
-    probabilities: ProbabilitiesJson,
+    probabilities: Probabilities,
     cubeless_equity: f64,
     cubeful_equity: Option<f64>,
     standard_errors: ErrorsJson,
@@ -147,11 +125,11 @@ fn report_json<'a>(estimate: &RolloutEstimate, part: &'a RolloutPart) -> ReportJ
     ReportJson {
         position: &part.position,
         trials: estimate.trials,
-        probabilities: ProbabilitiesJson::of(&estimate.figures.probabilities),
+        probabilities: estimate.figures.probabilities,
         cubeless_equity: estimate.figures.cubeless_equity,
         cubeful_equity: estimate.figures.cubeful_equity,
         standard_errors: ErrorsJson {
-            probabilities: ProbabilitiesJson::of(&errors.probabilities),
+            probabilities: errors.probabilities,
             cubeless_equity: errors.cubeless_equity,
             cubeful_equity: errors.cubeful_equity,
         },

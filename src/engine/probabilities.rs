@@ -2,10 +2,13 @@
 //! on them: turning them round, averaging them, money equity, the six exact results.
 
 use crate::rules::Side;
+use serde::{Deserialize, Serialize};
 
 /// Cubeless outcome probabilities for one player (gnubg's five outputs). Gammon and backgammon
-/// figures include the higher results: `win_gammon` counts gammons and backgammons.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// figures include the higher results: `win_gammon` counts gammons and backgammons. In JSON
+/// it is the labelled object `{"win", "win_gammon", "win_backgammon", "lose_gammon",
+/// "lose_backgammon"}` of every output (lose = 1 - win is implied).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Probabilities {
     /// Chance of winning the game in any way.
     pub win: f64,

@@ -17,8 +17,9 @@ pub enum Severity {
 }
 
 /// What is wrong.
+/// In JSON in snake case (`illegal_move`); the text form writes `illegal-move`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum DiagnosticKind {
     /// A line that is not part of the file format.
     Syntax,

@@ -139,8 +139,9 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
 }
 
 /// The outcome of checking one file.
+/// In JSON: `valid`, `valid_with_warnings`, `invalid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// No problems.
     Valid,

@@ -36,13 +36,15 @@ pub struct GameRecord {
     pub result: Option<RecordedResult>,
 }
 
-/// One recorded action.
+/// One recorded action (in JSON tagged `"action"`, in snake case, the side as `"player"`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum GameAction {
     /// A roll and the play made with it (no steps: no legal move, or not moved before a
     /// resignation).
     Play {
         /// Who rolled.
+        #[serde(rename = "player")]
         side: Side,
         /// The dice.
         dice: Dice,
@@ -52,6 +54,7 @@ pub enum GameAction {
     /// A double to `value`.
     Double {
         /// Who doubled.
+        #[serde(rename = "player")]
         side: Side,
         /// The cube value offered.
         value: u32,
@@ -59,11 +62,13 @@ pub enum GameAction {
     /// The double was taken.
     Take {
         /// Who took.
+        #[serde(rename = "player")]
         side: Side,
     },
     /// The double was dropped (the game ends).
     Drop {
         /// Who dropped.
+        #[serde(rename = "player")]
         side: Side,
     },
     /// The board was set up by editing (SGF only; .mat cannot hold it, as in gnubg).
@@ -77,6 +82,7 @@ pub enum GameAction {
     /// doubler's side.
     Beaver {
         /// Who beavered.
+        #[serde(rename = "player")]
         side: Side,
         /// The new cube value.
         value: u32,
@@ -85,6 +91,7 @@ pub enum GameAction {
     /// edit replaced before it was played (REPL games; the file readers record none).
     Roll {
         /// Who rolled.
+        #[serde(rename = "player")]
         side: Side,
         /// The dice, in the order rolled.
         dice: Dice,
@@ -92,6 +99,7 @@ pub enum GameAction {
     /// `side` resigned and the resignation was accepted; the game's result says how much.
     Resign {
         /// Who resigned.
+        #[serde(rename = "player")]
         side: Side,
     },
     /// The cube's value was edited (gnubg's `set cube value`, its move type 8).
@@ -124,6 +132,7 @@ pub struct RecordedResult {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RecordedEnding {
     /// The winner bore off all checkers.
     BearOff,

@@ -40,6 +40,7 @@ pub enum PlayerKind {
 
 /// The decisions a search depth is set for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Decision {
     /// `chequerplay`: choosing (and, for `hint`, ranking) plays.
     Chequerplay,

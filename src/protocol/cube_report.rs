@@ -96,7 +96,9 @@ pub struct CubeReport {
     pub cubeless_equity: f64,
     /// The viewer's cubeless money equity, printed in match play only.
     pub money_equity: Option<f64>,
-    /// The viewer's win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    /// The viewer's win, win gammon, win backgammon, lose, lose gammon, lose backgammon (in
+    /// JSON the labelled object of the five, lose implied).
+    #[serde(serialize_with = "super::json::labelled_probabilities")]
     pub probabilities: [f64; 6],
     /// The doubler's equity for not doubling.
     pub no_double: f64,

@@ -22,6 +22,7 @@ pub struct FilterReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerDepthReport {
     /// The player's name.
+    #[serde(rename = "name")]
     pub player: String,
     /// Plies for chequer play.
     pub chequerplay: u32,
@@ -33,6 +34,7 @@ pub struct PlayerDepthReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RankedPlay {
     /// gnubg's notation of the play.
+    #[serde(rename = "play")]
     pub notation: String,
     /// The heuristic's score (not an equity).
     pub score: f64,
@@ -42,6 +44,7 @@ pub struct RankedPlay {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PipCount {
     /// The player's name.
+    #[serde(rename = "name")]
     pub player: String,
     /// His pips.
     pub pips: u32,
@@ -158,6 +161,7 @@ pub enum Reply {
     /// `show dice`: the dice of the player on roll, `None` before he rolls.
     Dice {
         /// The player on roll.
+        #[serde(rename = "name")]
         player: String,
         /// The dice rolled, in the order shown.
         dice: Option<[u8; 2]>,
@@ -177,6 +181,7 @@ pub enum Reply {
     /// `show turn` in a game.
     Turn {
         /// The player on turn.
+        #[serde(rename = "name")]
         player: String,
         /// Whether he has rolled (he is "on move", not "on roll").
         rolled: bool,
@@ -225,6 +230,7 @@ pub enum Reply {
     /// `set cube owner N`.
     CubeOwnerSet {
         /// The owner's name.
+        #[serde(rename = "name")]
         player: String,
     },
     /// `set player N name NAME`, for one player.
@@ -242,6 +248,7 @@ pub enum Reply {
     /// tavli's own variants: the winner of the previous game starts the next.
     PreviousWinnerStarts {
         /// The winner.
+        #[serde(rename = "name")]
         player: String,
     },
     /// tavli's own variants: one opening roll of a die each (repeated on a tie).
@@ -280,6 +287,7 @@ pub enum Reply {
     /// `set player N chequerplay|cubedecision evaluation plies N`, for one player.
     PlayerDepth {
         /// The player.
+        #[serde(rename = "name")]
         player: String,
         /// The plies set.
         plies: u32,
@@ -359,6 +367,7 @@ pub enum Reply {
     /// `set player N human|gnubg`, for one player.
     PlayerKindSet {
         /// The player's name.
+        #[serde(rename = "name")]
         player: String,
         /// Who plays him now.
         kind: PlayerKind,
@@ -371,6 +380,7 @@ pub enum Reply {
     /// `set turn N`.
     TurnSet {
         /// The player now on roll.
+        #[serde(rename = "name")]
         player: String,
     },
     /// `set gnubgid`: the GNUbg ID of the position set.

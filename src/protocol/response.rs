@@ -24,10 +24,13 @@ pub struct BoardSnapshot {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HintEntry {
     /// gnubg's notation of the play.
+    #[serde(rename = "play")]
     pub notation: String,
     /// Equity for the player on roll by tavli's evaluator.
     pub equity: f64,
-    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon (in JSON the
+    /// labelled object of the five, lose implied).
+    #[serde(serialize_with = "super::json::labelled_probabilities")]
     pub probabilities: [f64; 6],
     /// How many plies deep the play was judged.
     pub plies: u32,
@@ -41,7 +44,9 @@ pub struct HintEntry {
 pub struct EvaluationRow {
     /// Plies searched (0: the evaluator alone).
     pub plies: u32,
-    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon.
+    /// Win, win gammon, win backgammon, lose, lose gammon, lose backgammon (in JSON the
+    /// labelled object of the five, lose implied).
+    #[serde(serialize_with = "super::json::labelled_probabilities")]
     pub probabilities: [f64; 6],
     /// Cubeless equity (match play: normalised match-winning chance).
     pub cubeless_equity: f64,
@@ -88,6 +93,14 @@ pub enum Output {
         /// The text.
         text: String,
     },
+    /// A file written to standard output (`export match mat -`, `save match -`,
+    /// `export position svg -`): its text is printed as is, without a newline after it.
+    Export {
+        /// What the text is.
+        format: ExportFormat,
+        /// The file's text.
+        text: String,
+    },
     /// A board.
     Board {
         /// What to draw.
@@ -128,6 +141,18 @@ pub enum Output {
         /// The event.
         event: GameEvent,
     },
+}
+
+/// The format of a file written to standard output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// A Jellyfish .mat match file.
+    Mat,
+    /// A gnubg SGF file (match or position).
+    Sgf,
+    /// An SVG picture of the board.
+    Svg,
 }
 
 /// A game event with what its data needs to be read without the board.
@@ -171,6 +196,14 @@ impl Response {
     /// Appends text with no newline.
     pub fn partial(&mut self, text: impl Into<String>) {
         self.outputs.push(Output::Partial { text: text.into() });
+    }
+
+    /// Appends the text of a file written to standard output.
+    pub fn export(&mut self, format: ExportFormat, text: impl Into<String>) {
+        self.outputs.push(Output::Export {
+            format,
+            text: text.into(),
+        });
     }
 
     /// Appends a game event, which the renderers give gnubg's sentence for it (see

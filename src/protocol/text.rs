@@ -161,7 +161,7 @@ fn push_text(stdout: &mut String, output: &Output) {
             stdout.push_str(text);
             stdout.push('\n');
         }
-        Output::Partial { text } => stdout.push_str(text),
+        Output::Partial { text } | Output::Export { text, .. } => stdout.push_str(text),
         _ => {}
     }
 }
@@ -172,7 +172,9 @@ pub fn render_response(response: &Response) -> Rendered {
     let mut stdout = String::new();
     for (index, output) in response.outputs.iter().enumerate() {
         match output {
-            Output::Line { .. } | Output::Partial { .. } => push_text(&mut stdout, output),
+            Output::Line { .. } | Output::Partial { .. } | Output::Export { .. } => {
+                push_text(&mut stdout, output);
+            }
             Output::Board { board } => stdout.push_str(&board_text(board)),
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),

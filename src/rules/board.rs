@@ -18,7 +18,10 @@ pub const BAR: usize = 24;
 /// Plakoto pins: a pinned checker stays counted in `slots`, and its point also holds the
 /// opponent's pinning checkers. Always construct boards with `Board::empty()`, `start` or
 /// `from_slots` so that fields added later get their neutral value.
+///
+/// In JSON a board is [`BoardData`]'s shape: `points`, `bar`, `off` and (Plakoto) `pinned`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "BoardData", try_from = "BoardData")]
 pub struct Board {
     /// `slots[side][i]`: checkers of `side` on its point `i + 1`, or on its bar for `i == 24`.
     /// In Athroisma the bar holds a side's captured checkers waiting to re-enter.
@@ -27,12 +30,67 @@ pub struct Board {
     pub off: [u8; 2],
     /// Plakoto only: bit `i` of `pinned[side]` is set when the single checker of `side` on its
     /// own point `i + 1` is pinned by the opponent. Zero in every other variant.
-    #[serde(default, skip_serializing_if = "no_pins")]
     pub pinned: [u32; 2],
 }
 
-fn no_pins(pinned: &[u32; 2]) -> bool {
-    *pinned == [0, 0]
+/// The JSON shape of a [`Board`]: each player's checkers in **his own numbering**, as he
+/// moves (his home board is his points 1..6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardData {
+    /// `points[player][i]`: checkers of `player` on his own point `i + 1`.
+    pub points: [[u8; 24]; 2],
+    /// Checkers of each player on his bar (in Athroisma: captured, waiting to re-enter).
+    pub bar: [u8; 2],
+    /// Checkers each player has borne off.
+    pub off: [u8; 2],
+    /// Plakoto only (absent otherwise): each player's own points where his single checker is
+    /// pinned by the opponent.
+    #[serde(default, skip_serializing_if = "no_pinned_points")]
+    pub pinned: [Vec<u8>; 2],
+}
+
+fn no_pinned_points(pinned: &[Vec<u8>; 2]) -> bool {
+    pinned.iter().all(Vec::is_empty)
+}
+
+impl From<Board> for BoardData {
+    fn from(board: Board) -> BoardData {
+        let mut points = [[0; 24]; 2];
+        for (points, slots) in points.iter_mut().zip(&board.slots) {
+            points.copy_from_slice(&slots[..BAR]);
+        }
+        let pinned = board.pinned.map(|mask| {
+            (1..=24u8)
+                .filter(|point| mask & (1 << (point - 1)) != 0)
+                .collect()
+        });
+        BoardData {
+            points,
+            bar: [board.slots[0][BAR], board.slots[1][BAR]],
+            off: board.off,
+            pinned,
+        }
+    }
+}
+
+impl TryFrom<BoardData> for Board {
+    type Error = String;
+
+    fn try_from(data: BoardData) -> Result<Board, String> {
+        let mut board = Board::empty();
+        for side in 0..2 {
+            board.slots[side][..BAR].copy_from_slice(&data.points[side]);
+            board.slots[side][BAR] = data.bar[side];
+            for &point in &data.pinned[side] {
+                if !(1..=24).contains(&point) {
+                    return Err(format!("pinned point {point} is not 1 to 24"));
+                }
+                board.pinned[side] |= 1 << (point - 1);
+            }
+        }
+        board.off = data.off;
+        Ok(board)
+    }
 }
 
 /// What makes a board impossible.
@@ -263,6 +321,24 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_board_has_points_bar_off_and_pins_in_own_numbering() {
+        let mut board = Board::start(Variant::Standard);
+        board.slots[1][BAR] = 1;
+        board.slots[1][23] = 1;
+        let value = serde_json::to_value(board).unwrap_or_default();
+        assert_eq!(value["points"][1][23], 1);
+        assert_eq!(value["points"][0][5], 5);
+        assert_eq!(value["bar"], serde_json::json!([0, 1]));
+        assert!(value.get("pinned").is_none());
+        assert_eq!(serde_json::from_value::<Board>(value).ok(), Some(board));
+        let mut pinned = Board::empty();
+        pinned.pinned[0] = 1 << 23;
+        let value = serde_json::to_value(pinned).unwrap_or_default();
+        assert_eq!(value["pinned"], serde_json::json!([[24], []]));
+        assert_eq!(serde_json::from_value::<Board>(value).ok(), Some(pinned));
+    }
 
     #[test]
     fn start_position_pips() {

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Two dice in the order they were rolled or set. Both are in `1..=6`.
+/// In JSON a roll is an array of its two dice in this order, `[6, 4]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "[u8; 2]", try_from = "[u8; 2]")]
 pub struct Dice {
     first: u8,
     second: u8,
@@ -142,9 +144,32 @@ impl std::str::FromStr for Dice {
     }
 }
 
+impl From<Dice> for [u8; 2] {
+    fn from(dice: Dice) -> [u8; 2] {
+        [dice.first, dice.second]
+    }
+}
+
+impl TryFrom<[u8; 2]> for Dice {
+    type Error = DiceError;
+
+    fn try_from([first, second]: [u8; 2]) -> Result<Dice, DiceError> {
+        Dice::new(first, second)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_spells_a_roll_as_an_array() {
+        let dice = Dice::new(6, 4).ok();
+        let text = dice.and_then(|dice| serde_json::to_string(&dice).ok());
+        assert_eq!(text.as_deref(), Some("[6,4]"));
+        assert_eq!(serde_json::from_str::<Dice>("[6,4]").ok(), dice);
+        assert!(serde_json::from_str::<Dice>("[7,4]").is_err());
+    }
 
     #[test]
     fn parses_the_usual_forms() {

@@ -9,7 +9,9 @@ use super::variant::Variant;
 use serde::{Deserialize, Serialize};
 
 /// Where a game stands (gnubg's game-state field of the Match ID).
+/// In JSON: `"no_game"`, `"playing"`, `"over"`, `"resigned"`, `"dropped"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameState {
     /// No game has been started.
     NoGame,

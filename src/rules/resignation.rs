@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 /// A resignation offer: how much the resigning player gives up.
+/// In JSON: `"single"`, `"gammon"`, `"backgammon"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Resignation {
     /// A single game (1 point times the cube).
     Single = 1,

@@ -1,9 +1,9 @@
 //! The two players, `O` (gnubg's player 0, drawn on top) and `X` (player 1, bottom).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the two players. The numbering is gnubg's: `O` is player 0, `X` is player 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// gnubg's player 0, drawn with `O` at the top of the board.
     O = 0,
@@ -50,9 +50,32 @@ impl Side {
     }
 }
 
+/// In JSON a side is gnubg's player number, `0` or `1` (the `"player"` of every output).
+impl Serialize for Side {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(*self as u8)
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
+        let number = u8::deserialize(deserializer)?;
+        Side::from_index(number.into())
+            .ok_or_else(|| serde::de::Error::custom(format!("player {number} is neither 0 nor 1")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_spells_a_side_as_its_player_number() {
+        assert_eq!(serde_json::to_string(&Side::O).ok().as_deref(), Some("0"));
+        assert_eq!(serde_json::to_string(&Side::X).ok().as_deref(), Some("1"));
+        assert_eq!(serde_json::from_str::<Side>("1").ok(), Some(Side::X));
+        assert!(serde_json::from_str::<Side>("2").is_err());
+    }
 
     #[test]
     fn opponent_is_an_involution() {

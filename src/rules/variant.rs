@@ -1,13 +1,13 @@
 //! The game variants tavli plays: what differs between them is data here, rules dispatch on it.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
 /// A backgammon variant. Standard, nackgammon and the hypergammons are gnubg's variations;
 /// they share the standard movement rules and differ only in their starting position.
 /// Old English and the Greek tavli games (Portes, Plakoto, Fevga) and Athroisma are tavli's
 /// own; their rules live in `rules::variants` and dispatch on this value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
     /// Standard backgammon, 15 checkers each.
     #[default]
@@ -224,9 +224,33 @@ impl std::str::FromStr for Variant {
     }
 }
 
+/// In JSON a variant is spelled as on the command line (`"standard"`, `"plakoto"`, see
+/// [`Variant::name`]); any name [`Variant::from_name`] knows is read back.
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Variant::from_name(&name).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_spells_a_variant_as_the_command_line() {
+        for variant in Variant::ALL {
+            let text = serde_json::to_string(&variant).unwrap_or_default();
+            assert_eq!(text, format!("\"{}\"", variant.name()));
+            assert_eq!(serde_json::from_str::<Variant>(&text).ok(), Some(variant));
+        }
+    }
 
     #[test]
     fn layouts_hold_every_checker() {

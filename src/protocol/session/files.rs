@@ -31,7 +31,7 @@ use crate::matchfile::{write_mat, Format, MatOptions};
 use crate::notation::apply_written_steps;
 use crate::protocol::ast::FileCommand;
 use crate::protocol::reply::Reply;
-use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::protocol::response::{CommandError, ErrorKind, ExportFormat, Response};
 use crate::rules::{Board, GameState, Side, Step};
 
 /// The finished games of the session's match and the match information read from a file.
@@ -119,7 +119,7 @@ impl Session {
                 let options = MatOptions {
                     open_game_as_gnubg_exports_it: self.playing(),
                 };
-                write_file(&path, &write_mat(&record, options), out)
+                write_file(&path, ExportFormat::Mat, &write_mat(&record, options), out)
             }
             FileCommand::ExportPositionSvg(path) => self.export_picture(path, false, out),
             FileCommand::ExportPositionPng(path) => self.export_picture(path, true, out),
@@ -132,7 +132,7 @@ impl Session {
                 })?;
                 self.refuse_mixed_variants()?;
                 let text = self.match_sgf();
-                write_file(&path, &text, out)
+                write_file(&path, ExportFormat::Sgf, &text, out)
             }
             FileCommand::SavePosition(path) => {
                 self.require_any_game()?;
@@ -142,7 +142,7 @@ impl Session {
                     )
                 })?;
                 let text = self.position_sgf();
-                write_file(&path, &text, out)
+                write_file(&path, ExportFormat::Sgf, &text, out)
             }
         }
     }
@@ -171,9 +171,14 @@ impl Session {
 }
 
 /// Writes `text` to `path` (`-` is standard output, as in gnubg's `export match mat -`).
-fn write_file(path: &str, text: &str, out: &mut Response) -> Result<(), CommandError> {
+fn write_file(
+    path: &str,
+    format: ExportFormat,
+    text: &str,
+    out: &mut Response,
+) -> Result<(), CommandError> {
     if path == "-" {
-        out.partial(text);
+        out.export(format, text);
         return Ok(());
     }
     std::fs::write(path, text).map_err(|error| file_error(path, &io_message(&error)))

@@ -24,7 +24,9 @@ fn lines(response: &Response) -> Vec<String> {
         .iter()
         .enumerate()
         .flat_map(|(index, output)| match output {
-            Output::Line { text } | Output::Partial { text } => vec![text.clone()],
+            Output::Line { text } | Output::Partial { text } | Output::Export { text, .. } => {
+                vec![text.clone()]
+            }
             Output::Event { event } => {
                 crate::protocol::event_text::event_sentence(event, &outputs[index + 1..])
                     .map(|(sentence, _)| sentence)

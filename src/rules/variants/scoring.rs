@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// What kind of win a finished game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum WinKind {
     /// A single game: 1 point.
     Single,

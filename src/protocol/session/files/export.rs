@@ -8,7 +8,7 @@ use crate::matchfile::record::{
     pending_roll, GameAction, GameRecord, MatchRecord, RecordedEnding, RecordedResult,
 };
 use crate::matchfile::{write_sgf, SgfOptions, TailNode};
-use crate::protocol::response::{CommandError, Response};
+use crate::protocol::response::{CommandError, ExportFormat, Response};
 use crate::protocol::session::Session;
 use crate::render::picture::{position_png, position_svg, PictureOptions};
 use crate::rules::{GameState, Resignation, Side};
@@ -168,7 +168,12 @@ impl Session {
             ..PictureOptions::default()
         };
         if !png {
-            return write_file(&path, &position_svg(&self.state(), &options), out);
+            return write_file(
+                &path,
+                ExportFormat::Svg,
+                &position_svg(&self.state(), &options),
+                out,
+            );
         }
         if path == "-" {
             return Err(CommandError::bad_argument(

@@ -1,41 +1,40 @@
-//! NDJSON rendering: one JSON object per command, so programs can frame replies without
-//! sentinels. Boards are structured data plus their Position ID and Match ID.
+//! The REPL's `--json`: one NDJSON object per command, so programs can frame replies without
+//! sentinels, in tavli's one JSON vocabulary (see `vocabulary.rs` and docs/json.md).
+
+mod event;
+mod vocabulary;
+
+pub use vocabulary::{labelled, labelled_probabilities, BoardObject};
 
 use super::cube_report::CubeReport;
 use super::event_text::{event_sentence, Placement};
 use super::reply_text::reply_text;
-use super::response::{BoardSnapshot, CommandError, GameEvent, Output, Response};
+use super::response::{BoardSnapshot, CommandError, Output, Response};
 use super::text;
-use crate::codec::match_id;
-use crate::rules::game::{Event, WinEnding};
-use crate::rules::{Dice, Resignation, Side};
+use event::event_json;
 use serde_json::{json, Value};
 
+/// The board of a REPL output: the board object with the players' names and whether the
+/// text form annotates it.
 fn board_json(snapshot: &BoardSnapshot) -> Value {
-    let state = &snapshot.state;
-    json!({
-        "position_id": text::position_text(state),
-        "match_id": match_id::encode(state),
-        "names": snapshot.names,
-        "annotated": snapshot.annotated,
-        "state": state,
-    })
+    let mut value = json!(BoardObject::new(&snapshot.state));
+    value["names"] = json!(snapshot.names);
+    value["annotated"] = json!(snapshot.annotated);
+    value
 }
 
 fn output_json(output: &Output) -> Value {
     match output {
         Output::Line { text } => json!({"type": "line", "text": text}),
         Output::Partial { text } => json!({"type": "partial", "text": text}),
+        Output::Export { format, text } => {
+            json!({"type": "export", "format": format, "text": text})
+        }
         Output::Board { board } => json!({"type": "board", "board": board_json(board)}),
         Output::Hints { evaluator, entries } => json!({
             "type": "hints",
             "evaluator": evaluator,
-            "plays": entries.iter().map(|entry| json!({
-                "play": entry.notation,
-                "equity": entry.equity,
-                "probabilities": entry.probabilities,
-                "plies": entry.plies,
-            })).collect::<Vec<_>>(),
+            "plays": entries,
         }),
         Output::CubeAnalysis { report } => json!({
             "type": "cube_analysis",
@@ -46,7 +45,7 @@ fn output_json(output: &Output) -> Value {
             "position_id": report.position_id,
             "match_id": report.match_id,
             "evaluator": report.evaluator,
-            "probabilities": report.deepest().map(|row| row.probabilities),
+            "probabilities": report.deepest().map(|row| labelled(&row.probabilities)),
             "cubeless_equity": report.deepest().map(|row| row.cubeless_equity),
             "cubeful_equity": report.deepest().map(|row| row.cubeful_equity),
             "rows": report.rows,
@@ -95,97 +94,13 @@ fn outputs_json(outputs: &[Output]) -> Vec<Value> {
     values
 }
 
-fn resignation_name(kind: Resignation) -> &'static str {
-    match kind {
-        Resignation::Single => "single",
-        Resignation::Gammon => "gammon",
-        Resignation::Backgammon => "backgammon",
-    }
-}
-
-/// A game event as data: `{"type": "event", "event": "rolled", "player": 1, ...}`, players
-/// numbered as gnubg numbers them (0 and 1).
-fn event_json(event: &GameEvent) -> Value {
-    let player = |side: Side| side.index();
-    let dice = |dice: Dice| [dice.first(), dice.second()];
-    let mut value = match event.event {
-        Event::Rolled { side, dice: rolled } => {
-            json!({"event": "rolled", "player": player(side), "dice": dice(rolled)})
-        }
-        Event::Rerolled { side, dice: rolled } => {
-            json!({"event": "rerolled", "player": player(side), "dice": dice(rolled)})
-        }
-        Event::Played {
-            side,
-            dice: rolled,
-            play,
-        } => json!({
-            "event": "played",
-            "player": player(side),
-            "dice": dice(rolled),
-            "play": event.notation,
-            "steps": play.steps().iter().map(|step| json!({
-                "from": step.from,
-                "to": step.to,
-                "hit": step.hit,
-            })).collect::<Vec<_>>(),
-        }),
-        Event::CannotMove { side, dice: rolled } => {
-            json!({"event": "cannot_move", "player": player(side), "dice": dice(rolled)})
-        }
-        Event::Doubled { side, value } => {
-            json!({"event": "doubled", "player": player(side), "cube": value})
-        }
-        Event::Took { side, value } => {
-            json!({"event": "took", "player": player(side), "cube": value})
-        }
-        Event::Beavered { side, value } => {
-            json!({"event": "beavered", "player": player(side), "cube": value})
-        }
-        Event::Dropped { side } => json!({"event": "dropped", "player": player(side)}),
-        Event::ResignationOffered { side, kind } => json!({
-            "event": "resignation_offered",
-            "player": player(side),
-            "resignation": resignation_name(kind),
-        }),
-        Event::ResignationDeclined { side, kind } => json!({
-            "event": "resignation_declined",
-            "player": player(side),
-            "resignation": resignation_name(kind),
-        }),
-        Event::Won {
-            winner,
-            ending,
-            points,
-        } => {
-            let (how, kind) = match ending {
-                WinEnding::Played(kind) => ("played", format!("{kind:?}").to_ascii_lowercase()),
-                WinEnding::Dropped => ("dropped", "single".to_string()),
-                WinEnding::Resigned(kind) => ("resigned", resignation_name(kind).to_string()),
-            };
-            json!({
-                "event": "won",
-                "player": player(winner),
-                "ending": how,
-                "result": kind,
-                "points": points,
-            })
-        }
-        Event::Drawn => json!({"event": "drawn"}),
-        Event::MatchWon { winner } => json!({"event": "match_won", "player": player(winner)}),
-        Event::Edited(_) => json!({"event": "edited"}),
-    };
-    value["type"] = json!("event");
-    value
-}
-
 /// A cube analysis with the derived facts (order, proper action) spelled out.
 fn cube_json(report: &CubeReport) -> Value {
     json!({
         "evaluator": report.evaluator,
         "cubeless_equity": report.cubeless_equity,
         "money_equity": report.money_equity,
-        "probabilities": report.probabilities,
+        "probabilities": labelled(&report.probabilities),
         "equities": report.lines(),
         "action": report.action(),
         "answer": report.answer,
@@ -261,10 +176,17 @@ mod tests {
         assert_eq!(hints["type"], "hints");
         assert_eq!(hints["evaluator"], "net");
         assert_eq!(hints["plays"][0]["plies"], 1);
-        assert_eq!(
-            hints["plays"][0]["probabilities"].as_array().map(Vec::len),
-            Some(6)
-        );
+        let probabilities = &hints["plays"][0]["probabilities"];
+        for key in [
+            "win",
+            "win_gammon",
+            "win_backgammon",
+            "lose_gammon",
+            "lose_backgammon",
+        ] {
+            assert!(probabilities[key].is_f64(), "{key}: {probabilities}");
+        }
+        assert_eq!(probabilities.as_object().map(|o| o.len()), Some(5));
         let evaluation = value("eval", &mut session);
         let evaluation = &evaluation["outputs"][0];
         assert_eq!(evaluation["type"], "evaluation");
