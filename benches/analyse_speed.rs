@@ -21,7 +21,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const GNUBG: &str = "/usr/games/gnubg";
+#[path = "support/gnubg.rs"]
+mod gnubg_runner;
+use gnubg_runner::GNUBG;
 const TAVLI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
 const WORKERS: usize = 2;
 
@@ -96,20 +98,7 @@ fn gnubg_script(file: Option<&Path>, plies: u32) -> String {
 
 /// Runs gnubg on one script; whether it printed the match statistics.
 fn run_gnubg(script: &str) -> bool {
-    use std::io::Write;
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts (apt-get install gnubg)");
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(script.as_bytes());
-    }
-    let output = child.wait_with_output().expect("gnubg runs");
-    String::from_utf8_lossy(&output.stdout).contains("Chequerplay statistics")
+    gnubg_runner::run(script).contains("Chequerplay statistics")
 }
 
 /// gnubg on `files` at `plies` over two workers: the time and the files analysed.

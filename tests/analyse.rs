@@ -11,7 +11,9 @@ fn fixture(path: &str) -> PathBuf {
         .join(path)
 }
 
-fn analyse(args: &[&str]) -> (i32, String, String) {
+/// Runs `tavli analyse ARGS`: exit status, standard output, standard error (shared with the
+/// archive tests).
+pub(crate) fn analyse(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(tavli_binary())
         .arg("analyse")
         .args(args)
@@ -24,7 +26,8 @@ fn analyse(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
+/// Each line of NDJSON output, parsed.
+pub(crate) fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
         .collect()

@@ -2,9 +2,8 @@
 //! weighted by decisions, and the merge of a run's NDJSON split in parts equal to the summary
 //! of the whole run, to the last digit.
 
-use crate::support::tavli_binary;
+use crate::analyse::{analyse, json_lines};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn fixture(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -12,25 +11,6 @@ fn fixture(path: &str) -> String {
         .join(path)
         .display()
         .to_string()
-}
-
-fn analyse(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(tavli_binary())
-        .arg("analyse")
-        .args(args)
-        .output()
-        .expect("tavli runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
-        .collect()
 }
 
 fn scratch(name: &str) -> PathBuf {
