@@ -120,7 +120,8 @@ pub struct PlayerStatistics {
     pub overall: OverallStatistics,
 }
 
-fn per_thousand(total: f64, count: usize) -> f64 {
+/// `total` per thousand of `count` items (mEMG per decision), 0 for no items.
+pub(crate) fn per_thousand(total: f64, count: usize) -> f64 {
     if count == 0 {
         0.0
     } else {

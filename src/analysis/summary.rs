@@ -7,7 +7,7 @@
 //! so a merge of shards gives the very numbers of one whole run.
 
 use super::marks::{performance_rating, rating};
-use super::statistics::PlayerStatistics;
+use super::statistics::{per_thousand, PlayerStatistics};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -177,14 +177,6 @@ pub struct ArchiveSummary {
     pub matches: usize,
     /// The players, best PR first (players without a counted decision last).
     pub players: Vec<PlayerSummary>,
-}
-
-fn per_thousand(total: f64, count: usize) -> f64 {
-    if count == 0 {
-        0.0
-    } else {
-        1000.0 * total / count as f64
-    }
 }
 
 impl ArchiveSummary {
