@@ -211,7 +211,10 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                 let forced = distinct.len() <= 1;
                 let played_text = format_play(rules, &board, side, dice, play.steps());
                 let (best_text, loss) = if forced {
-                    let after = self.judges.chequer.evaluate_after(&rolled, &play.result, side);
+                    let after = self
+                        .judges
+                        .chequer
+                        .evaluate_after(&rolled, &play.result, side);
                     details.after = Some(after.probabilities);
                     (played_text.clone(), Equity::default())
                 } else {

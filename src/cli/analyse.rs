@@ -212,7 +212,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
                 let Some(path) = files.get(index) else { break };
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     let html = html.as_ref().and_then(|targets| targets.get(index));
-                    let input = Input { path, format, stdin: stdin.as_ref(), html };
+                    let input = Input {
+                        path,
+                        format,
+                        stdin: stdin.as_ref(),
+                        html,
+                    };
                     analyse_file(&input, &**evaluator, &settings, args)
                 }))
                 .unwrap_or_else(|_| {
@@ -343,9 +348,9 @@ fn analyse_file<E: Evaluator + ?Sized>(
     };
     match analyse_match(record, evaluator, settings) {
         Ok(analysis) => {
-            let text = match html.map(|target| {
-                analyse_html::write_page(target, &checked, &analysis, args.plies)
-            }) {
+            let text = match html
+                .map(|target| analyse_html::write_page(target, &checked, &analysis, args.plies))
+            {
                 Some(Err(message)) => return FileOutcome::NotAnalysed(message, Outcome::Failure),
                 Some(Ok(Some(page))) => page,
                 _ if args.summary => String::new(),

@@ -188,9 +188,7 @@ pub fn decision_card(
         }
         DecisionKind::Cube { action, .. } => {
             let doubler = match action {
-                crate::analysis::CubeAction::NoDouble | crate::analysis::CubeAction::Double => {
-                    name
-                }
+                crate::analysis::CubeAction::NoDouble | crate::analysis::CubeAction::Double => name,
                 _ => other,
             };
             details.push(("Cube action".to_string(), decision.played.clone()));

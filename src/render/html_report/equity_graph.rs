@@ -71,7 +71,10 @@ fn ticks(count: usize) -> Vec<usize> {
     ticks.insert(0, 0);
     if count > 1 && ticks.last() != Some(&(count - 1)) {
         // The last decision, unless it would crowd the tick before it.
-        if ticks.last().is_some_and(|&last| count - 1 - last < step / 2) {
+        if ticks
+            .last()
+            .is_some_and(|&last| count - 1 - last < step / 2)
+        {
             ticks.pop();
         }
         ticks.push(count - 1);
@@ -111,8 +114,13 @@ pub fn graph_svg(graph: &EquityGraph, id: &str) -> String {
         right - LEFT,
         bottom - TOP
     );
-    for (chance, label) in [(1.0, "100%"), (0.75, "75%"), (0.5, "50%"), (0.25, "25%"), (0.0, "0%")]
-    {
+    for (chance, label) in [
+        (1.0, "100%"),
+        (0.75, "75%"),
+        (0.5, "50%"),
+        (0.25, "25%"),
+        (0.0, "0%"),
+    ] {
         let y = y_of(chance);
         let style = if label == "50%" {
             "stroke=\"#9a8468\" stroke-dasharray=\"5 4\""

@@ -20,11 +20,11 @@ pub mod statistics_table;
 pub mod table;
 
 use super::picture::{board_svg_fragment, xml_escape, PictureOptions};
-use equity_graph::{graph_svg, EquityGraph};
-use table::{write_table, Table};
 pub use crate::matchfile::written::BoardKnowledge;
 use crate::rules::{MatchState, Side};
+use equity_graph::{graph_svg, EquityGraph};
 use std::fmt::Write;
+use table::{write_table, Table};
 
 /// The style sheet, inlined in every page.
 const STYLE: &str = include_str!("style.css");
@@ -283,8 +283,9 @@ impl Page {
             }
             self.html.push_str("</ol>");
             if !report.tables.is_empty() {
-                self.html
-                    .push_str("<p class=\"to-statistics\"><a href=\"#statistics\">Statistics</a></p>");
+                self.html.push_str(
+                    "<p class=\"to-statistics\"><a href=\"#statistics\">Statistics</a></p>",
+                );
             }
             self.html.push_str("</nav>\n");
         }

@@ -45,11 +45,15 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
     rows.row("Luck total (EMG)", &|p| {
         total(p.luck.total, p.luck.total_mwc, match_play)
     });
-    rows.row("Luck rate (mEMG per roll)", &|p| format!("{:+.1}", p.luck.rate));
+    rows.row("Luck rate (mEMG per roll)", &|p| {
+        format!("{:+.1}", p.luck.rate)
+    });
     // Cube.
     rows.group("Cube decisions");
     rows.row("Total cube decisions", &|p| count(p.cube.total_decisions));
-    rows.row("Close or actual cube decisions", &|p| count(p.cube.decisions));
+    rows.row("Close or actual cube decisions", &|p| {
+        count(p.cube.decisions)
+    });
     rows.row("Doubles", &|p| count(p.cube.doubles));
     rows.row("Takes", &|p| count(p.cube.takes));
     rows.row("Passes", &|p| count(p.cube.passes));
@@ -75,7 +79,9 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
     });
     // Overall.
     rows.group("Overall");
-    rows.row("Error total (EMG)", &|p| format!("{:.3}", p.overall.error_total));
+    rows.row("Error total (EMG)", &|p| {
+        format!("{:.3}", p.overall.error_total)
+    });
     rows.row("Error rate (mEMG per decision)", &|p| {
         format!("{:.1}", p.overall.error_rate)
     });
@@ -153,7 +159,10 @@ mod tests {
             .filter(|row| row.class == "group")
             .map(|row| row.cells[0].as_str())
             .collect();
-        assert_eq!(groups, ["Chequer play", "Luck", "Cube decisions", "Overall"]);
+        assert_eq!(
+            groups,
+            ["Chequer play", "Luck", "Cube decisions", "Overall"]
+        );
         let moves = table
             .rows
             .iter()
@@ -164,6 +173,9 @@ mod tests {
             .rows
             .iter()
             .any(|row| row.cells[0].starts_with("PR") && row.cells[2] == "7.3"));
-        assert!(table.rows.iter().all(|row| row.class == "group" || row.cells.len() == 3));
+        assert!(table
+            .rows
+            .iter()
+            .all(|row| row.class == "group" || row.cells.len() == 3));
     }
 }
