@@ -467,6 +467,56 @@ mod tests {
         assert!(slowing.calls() > 1 + counting.calls());
     }
 
+    /// Probabilities made up from a hash of the position: plays that trade winning chances
+    /// against gammons, so that money and double match point choose differently.
+    struct Hashed;
+
+    impl Evaluator for Hashed {
+        fn name(&self) -> &str {
+            "hashed"
+        }
+
+        fn probabilities(&self, board: &Board, _: Variant, on_roll: Side) -> Probabilities {
+            use std::hash::{DefaultHasher, Hash, Hasher};
+            let mut hasher = DefaultHasher::new();
+            format!("{board:?} {on_roll:?}").hash(&mut hasher);
+            let hash = hasher.finish();
+            let fraction = |shift: u32| ((hash >> shift) & 0xffff) as f64 / 65535.0;
+            let win = 0.3 + 0.4 * fraction(0);
+            Probabilities {
+                win,
+                win_gammon: win * 0.5 * fraction(16),
+                win_backgammon: 0.0,
+                lose_gammon: (1.0 - win) * 0.5 * fraction(32),
+                lose_backgammon: 0.0,
+            }
+        }
+    }
+
+    /// The replies inside the search are chosen for the real score: at double match point
+    /// (gammons worthless) the 1-ply figures differ from money's, and are the search's at the
+    /// match's stakes.
+    #[test]
+    fn the_searchs_replies_are_chosen_for_the_score() {
+        let judge = Judge::new(&Hashed, 1);
+        let money_state = money(Side::X);
+        let match_state = MatchState {
+            match_length: 5,
+            score: [4, 4],
+            ..money(Side::X)
+        };
+        let (at_money, _) = judge.probabilities(&money_state);
+        let (at_match, _) = judge.probabilities(&match_state);
+        assert_ne!(at_money, at_match);
+        let stakes = Stakes::from_state(&match_state);
+        assert_eq!(
+            at_match,
+            judge
+                .search()
+                .probabilities_at(&match_state.board, Side::X, 1, &stakes)
+        );
+    }
+
     #[test]
     fn depths_without_a_budget_are_the_searchs() {
         let state = money(Side::X);
