@@ -30,6 +30,7 @@ mod render;
 mod repl;
 mod repl_analysis;
 mod repl_files;
+mod repl_navigation;
 mod repl_variants;
 mod report;
 mod report_records;

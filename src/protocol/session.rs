@@ -29,11 +29,13 @@ mod cube;
 mod files;
 mod games;
 mod match_state;
+mod navigation;
 mod position;
 mod record;
 mod rollout;
 mod settings;
 mod show;
+mod stored_analysis;
 mod turn;
 
 mod cube_hint;
@@ -152,6 +154,8 @@ pub struct Session {
     evaluator: SessionEvaluator,
     /// `set analysis ...` and the analysed games (see `analysis.rs`).
     analysis: analysis::SessionAnalysis,
+    /// The stored move looked at, after `previous` and its kin (see `navigation.rs`).
+    navigation: navigation::Navigation,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -192,6 +196,7 @@ impl Session {
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),
             analysis: analysis::SessionAnalysis::default(),
+            navigation: navigation::Navigation::default(),
         }
     }
 
@@ -295,6 +300,14 @@ impl Session {
     }
 
     fn execute(&mut self, command: Command, out: &mut Response) -> Result<(), CommandError> {
+        if self.navigation.looking_back() {
+            self.refuse_while_looking_back(&command)?;
+            if navigation::starts_another_match(&command) {
+                self.navigation = navigation::Navigation::default();
+            } else if let Some(done) = self.at_stored_move(&command, out) {
+                return done;
+            }
+        }
         match command {
             Command::Nothing => Ok(()),
             Command::Quit => {
@@ -356,6 +369,7 @@ impl Session {
                 self.list_game(out);
                 Ok(())
             }
+            Command::Navigate(navigate) => self.navigate_command(navigate, out),
             Command::File(file) => self.file_command(file, out),
             Command::Help(words) => {
                 super::help::help(&words, out)?;
