@@ -164,17 +164,14 @@ impl Session {
         let Some(outcome) = self.match_play.results().last().copied() else {
             return;
         };
-        match outcome.winner {
-            Some(winner) => {
-                self.archive_game(winner, outcome.points);
-                // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
-                out.reply(Reply::GameScored {
-                    winner: self.name(winner).to_string(),
-                    counted_as: outcome.counted_as,
-                    points: outcome.points,
-                });
-            }
-            None => {}
+        if let Some(winner) = outcome.winner {
+            self.archive_game(winner, outcome.points);
+            // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
+            out.reply(Reply::GameScored {
+                winner: self.name(winner).to_string(),
+                counted_as: outcome.counted_as,
+                points: outcome.points,
+            });
         }
         self.record_winner(outcome.winner);
         out.reply(Reply::Score(self.score_report()));
