@@ -10,6 +10,7 @@ pub mod cube;
 pub mod evaluator;
 pub mod judge;
 pub mod kazaross_xg2;
+pub mod match_cube;
 pub mod match_equity;
 pub mod net;
 pub mod probabilities;
