@@ -166,7 +166,7 @@ impl Session {
                 self.repeat_opening = !self.rolled_since_opening;
                 // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
                 out.reply(Reply::GameScored {
-                    winner: self.name(winner).to_string(),
+                    side: NamedSide::new(winner, self.name(winner)),
                     counted_as: outcome.counted_as,
                     points: outcome.points,
                 });
