@@ -394,6 +394,22 @@ fn decision_json(record: &MatchRecord, decision: &Decision) -> serde_json::Value
     value
 }
 
+/// Each player's statistics, player 0 first, each with its `player` number beside its `name`.
+fn players_json(analysis: &MatchAnalysis) -> Vec<serde_json::Value> {
+    analysis
+        .players
+        .iter()
+        .zip(0..)
+        .map(|(statistics, player)| {
+            let mut value = serde_json::to_value(statistics).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                object.insert("player".to_string(), player.into());
+            }
+            value
+        })
+        .collect()
+}
+
 /// The NDJSON line of one file.
 fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
     let mut object = serde_json::json!({
@@ -401,7 +417,7 @@ fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &
         "length": record.length,
         "games": record.games.len(),
         "plies": args.plies,
-        "players": analysis.players,
+        "players": players_json(analysis),
     });
     if let Some(map) = object.as_object_mut() {
         if let Some(limit) = args.worst {

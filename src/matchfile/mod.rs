@@ -170,7 +170,8 @@ pub struct FileReport {
     pub format: Format,
     /// The verdict.
     pub verdict: Verdict,
-    /// Player names.
+    /// Player names, player 0 first (`names` in JSON, as in every output).
+    #[serde(rename = "names")]
     pub players: [String; 2],
     /// Match length (0 = money).
     pub length: u32,

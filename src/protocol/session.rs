@@ -12,7 +12,9 @@ use super::ast::{
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::resignation_word;
-use super::reply::{FilterReport, PlayerDepthReport, Reply, ScoreReport};
+use super::reply::{
+    FilterReport, GameWinner, NamedSide, OfferedResignation, PlayerDepthReport, Reply, ScoreReport,
+};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};

@@ -168,7 +168,7 @@ impl Session {
             self.archive_game(winner, outcome.points);
             // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
             out.reply(Reply::GameScored {
-                winner: self.name(winner).to_string(),
+                side: NamedSide::new(winner, self.name(winner)),
                 counted_as: outcome.counted_as,
                 points: outcome.points,
             });
