@@ -92,7 +92,12 @@ enum FileOutcome {
 ///
 /// # Errors
 /// I/O errors on the output or stdin.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &Args,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     if args.merge {
         let mut output: Box<dyn Write> = match &args.output {
             None => Box::new(&mut *out),
@@ -248,6 +253,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
                 match result {
                     FileOutcome::Analysed(_, totals) if args.summary => gathered.push(totals),
                     FileOutcome::Analysed(text, _) => {
+                        // The text report's headings on a terminal (never in a file or JSON).
+                        let coloured = colours.stdout && args.output.is_none() && !args.json;
+                        let text = super::colour::headings(
+                            &text,
+                            super::colour::TextOutput::Analyse,
+                            coloured,
+                        );
                         output.write_all(text.as_bytes())?;
                         output.flush()?;
                     }

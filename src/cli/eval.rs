@@ -56,7 +56,12 @@ fn record<'a>(state: &MatchState, report: &'a EvaluationReport) -> EvaluationJso
 ///
 /// # Errors
 /// I/O errors on the output; an evaluation with no row (a search that answered nothing).
-pub fn run(args: &EvalArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &EvalArgs,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let refuse = |err: &mut dyn Write, (outcome, message): (Outcome, String)| {
         writeln!(err, "tavli: {message}").map(|()| outcome)
     };
@@ -86,7 +91,9 @@ pub fn run(args: &EvalArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
     response.outputs.push(Output::Evaluation {
         report: Box::new(report),
     });
-    out.write_all(render_response(&response).stdout.as_bytes())?;
+    let text = render_response(&response).stdout;
+    let text = super::colour::headings(&text, super::colour::TextOutput::Eval, colours.stdout);
+    out.write_all(text.as_bytes())?;
     Ok(Outcome::Success)
 }
 

@@ -85,7 +85,12 @@ fn resolve_dice(state: &MatchState, words: &[String]) -> Result<Dice, String> {
 ///
 /// # Errors
 /// I/O errors on the output.
-pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &HintArgs,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let refuse = |err: &mut dyn Write, (outcome, message): (Outcome, String)| {
         writeln!(err, "tavli: {message}").map(|()| outcome)
     };
@@ -147,6 +152,8 @@ pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
             entries,
         });
     }
-    out.write_all(render_response(&response).stdout.as_bytes())?;
+    let text = render_response(&response).stdout;
+    let text = super::colour::headings(&text, super::colour::TextOutput::Hint, colours.stdout);
+    out.write_all(text.as_bytes())?;
     Ok(Outcome::Success)
 }
