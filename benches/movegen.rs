@@ -2,7 +2,7 @@
 //! same run, all 21 rolls per position. Prints generations per second, the ratio and the play
 //! totals; tavli's totals must equal the reference totals (checked, the bench fails otherwise).
 //!
-//! Run: `cargo bench --bench movegen` (add `-- --quick` for one timed pass).
+//! Run: `cargo bench --features bench-baseline --bench movegen` (add `-- --quick` for one timed pass).
 
 use bkgm::codecs::gnuid::decode_position;
 use bkgm::dice::Dice as BkgmDice;

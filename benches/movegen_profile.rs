@@ -1,6 +1,6 @@
 //! Profiling driver: legal-play generation for the first N positions of the primary bench set,
 //! all 21 rolls, tavli or bkgm, for instruction counts under callgrind (not timed; the timed
-//! comparison is the `movegen` bench). Build with `cargo bench --bench movegen_profile
+//! comparison is the `movegen` bench). Build with `cargo bench --features bench-baseline --bench movegen_profile
 //! --no-run`, then `valgrind --tool=callgrind target/release/deps/movegen_profile-HASH
 //! [tavli|bkgm] [N] [POSITIONS-FILE]`.
 
