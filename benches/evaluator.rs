@@ -2,10 +2,14 @@
 //! the same run, on the positions after every legal play of the bot-play set's first 20,000
 //! lines (the workload of choosing a play: all candidates of a roll judged one after another
 //! with the same working memory): the built-in contact and race networks, and the 128-unit
-//! contact network of `fixtures/training/net2.tnet` (the issue's speed target is stated for a
-//! 128-unit net). Also the time of a whole 0-ply move choice, the move latency per ply (one
-//! thread, no time limit), and the engine protocols' default search (2-ply, 50 ms budget) on
-//! one thread and on two: its latency and how many moves it searched to 2 plies.
+//! contact network of `fixtures/training/net2.tnet`. Each network is timed four ways, every
+//! pass interleaved with pubeval on the same positions so that the ratio is fair on a loaded
+//! machine: the f32 training network and the evaluator's SIMD copy (`InferenceNetwork`), each
+//! one position at a time and a roll's plays together (first-layer sums carried from play to
+//! play). Also `rank_plays` through the Evaluator seam beside pubeval's, the time of a whole
+//! 0-ply move choice, the move latency per ply (one thread, no time limit), and the engine
+//! protocols' default search (2-ply, 50 ms budget) on one thread and on two: its latency and
+//! how many moves it searched as deep as an unlimited search.
 //!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
 
@@ -22,6 +26,35 @@ use tavli::engine::{best_play, Evaluator, Pubeval};
 use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
 const POSITIONS: usize = 20_000;
+
+/// A timer of this thread's processor time (Linux's `/proc/thread-self/schedstat`, the
+/// nanoseconds it ran), or of wall time where that cannot be read: on a machine shared by many
+/// jobs the processor time is what the code cost, the wall time mostly what the others took.
+struct Stopwatch {
+    wall: Instant,
+    processor: Option<u64>,
+}
+
+fn processor_nanoseconds() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            wall: Instant::now(),
+            processor: processor_nanoseconds(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        match (self.processor, processor_nanoseconds()) {
+            (Some(start), Some(now)) => Duration::from_nanos(now.saturating_sub(start)),
+            _ => self.wall.elapsed(),
+        }
+    }
+}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -76,7 +109,12 @@ fn main() {
     );
     println!(
         "each line: evaluations per second of the net and of pubeval on the same positions, timed \
-         interleaved in every pass (median of the passes), and their ratio"
+         interleaved in every pass (median of the passes; {} time), and their ratio",
+        if processor_nanoseconds().is_some() {
+            "this thread's processor"
+        } else {
+            "wall"
+        }
     );
     let net2 = NetEvaluator::from_bytes(include_bytes!("../fixtures/training/net2.tnet"), "net2")
         .expect("net2 loads");
@@ -103,13 +141,13 @@ fn main() {
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
             let mut timed = [Duration::ZERO; 6];
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(network.evaluate(&inputs, &mut scratch)[0]);
             }
             timed[0] = start.elapsed();
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for batch in batches {
                 carried.clear();
                 for board in &boards[batch.clone()] {
@@ -119,24 +157,24 @@ fn main() {
                 }
             }
             timed[1] = start.elapsed();
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for board in boards {
                 checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
             }
             timed[2] = start.elapsed();
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(inputs.iter().count() as u8);
             }
             timed[3] = start.elapsed();
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(fast.evaluate(&inputs, &mut scratch)[0]);
             }
             timed[4] = start.elapsed();
-            let start = Instant::now();
+            let start = Stopwatch::start();
             for batch in batches {
                 carried.clear();
                 for board in &boards[batch.clone()] {
@@ -187,7 +225,7 @@ fn main() {
     for pass in 0..=passes {
         let rankers: [&dyn Evaluator; 2] = [&net, &Pubeval];
         for (all, ranker) in times.iter_mut().zip(rankers) {
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let mut best = 0;
             for (board, plays) in &root_plays {
                 let ranked = ranker.rank_plays(board, plays, Side::X, &context);
@@ -207,7 +245,7 @@ fn main() {
     // Whole 0-ply move choices through the Evaluator seam.
     let mut times = Vec::new();
     for pass in 0..=passes {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let mut chosen = 0;
         for (board, dice) in roots.iter().take(5000) {
             let mut state = MatchState::new_money_game(Variant::Standard, Side::X);

@@ -77,7 +77,7 @@ impl Kernel {
     /// fused; `sums.len()` a multiple of [`LANES`].
     fn add_rows(self, sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
         let width = sums.len();
-        assert!(width % LANES == 0 && indices.len() == values.len());
+        assert!(width.is_multiple_of(LANES) && indices.len() == values.len());
         assert!(indices
             .iter()
             .all(|&index| (usize::from(index) + 1) * width <= weights.len()));
@@ -94,7 +94,7 @@ impl Kernel {
 
     /// Each value replaced by its sigmoid; `values.len()` a multiple of [`LANES`].
     fn sigmoid(self, values: &mut [f32]) {
-        assert!(values.len() % LANES == 0);
+        assert!(values.len().is_multiple_of(LANES));
         match self {
             // SAFETY: the kernel was chosen because the processor has its features.
             #[cfg(target_arch = "x86_64")]
@@ -108,7 +108,7 @@ impl Kernel {
     /// `out[r]` the dot product of `x` with row `r` of `rows` (`out.len()` rows of
     /// `x.len()`, a multiple of [`LANES`]).
     fn dot_rows(self, rows: &[f32], x: &[f32], out: &mut [f32]) {
-        assert!(x.len() % LANES == 0 && rows.len() == out.len() * x.len());
+        assert!(x.len().is_multiple_of(LANES) && rows.len() == out.len() * x.len());
         match self {
             // SAFETY: the kernel was chosen because the processor has its features; the sizes
             // were checked just above.
