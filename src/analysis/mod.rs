@@ -15,6 +15,7 @@
 //! assert_eq!(analysis.players[1].chequer.moves, 1);
 //! ```
 
+pub mod close_calls;
 pub mod decision;
 pub mod details;
 pub mod luck;
@@ -27,6 +28,7 @@ pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
 pub use details::{Candidate, DecisionDetails};
+pub use luck::LuckEstimate;
 pub use marks::{LuckMark, Mark};
 pub use statistics::{match_statistics, PlayerStatistics};
 
@@ -64,6 +66,16 @@ impl Default for AnalysisSettings {
     fn default() -> AnalysisSettings {
         AnalysisSettings::at(0)
     }
+}
+
+/// How an analysis finds its figures beyond the depths: tavli's choices, gnubg's ways by
+/// default.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AnalysisMethod {
+    /// What a roll's luck is measured against.
+    pub luck: LuckEstimate,
+    /// Close calls between plays rolled out (`None`: the judge's depth decides alone).
+    pub rollout_close: Option<close_calls::CloseCalls>,
 }
 
 /// Why a match cannot be analysed.
@@ -109,7 +121,7 @@ pub struct MatchAnalysis {
     pub decisions: Vec<Decision>,
 }
 
-/// Analyses `record` with `evaluator` at `settings`.
+/// Analyses `record` with `evaluator` at `settings`, gnubg's way.
 ///
 /// # Errors
 /// See [`walk::analyse_decisions`].
@@ -118,7 +130,20 @@ pub fn analyse_match<E: Evaluator + ?Sized>(
     evaluator: &E,
     settings: &AnalysisSettings,
 ) -> Result<MatchAnalysis, AnalysisError> {
-    let decisions = walk::analyse_decisions(record, evaluator, settings)?;
+    analyse_match_by(record, evaluator, settings, &AnalysisMethod::default())
+}
+
+/// Analyses `record` with `evaluator` at `settings` by `method`.
+///
+/// # Errors
+/// See [`walk::analyse_decisions`].
+pub fn analyse_match_by<E: Evaluator + ?Sized>(
+    record: &MatchRecord,
+    evaluator: &E,
+    settings: &AnalysisSettings,
+    method: &AnalysisMethod,
+) -> Result<MatchAnalysis, AnalysisError> {
+    let decisions = walk::analyse_decisions_by(record, evaluator, settings, method)?;
     Ok(MatchAnalysis {
         players: match_statistics(record, &decisions),
         decisions,

@@ -2,28 +2,36 @@
 //! and asks the judge about every decision: each roll's play (and the roll's luck), each
 //! point where the player on roll could double, each double, take and pass.
 
+use super::close_calls::CloseCalls;
 use super::decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
 use super::details::{cube_candidates, play_candidates, DecisionDetails};
-use super::luck;
+use super::luck::{self, LuckEstimate};
 use super::marks::{LuckMark, Mark};
-use super::{AnalysisError, AnalysisSettings};
+use super::{AnalysisError, AnalysisMethod, AnalysisSettings};
 use crate::codec::{gnubg_id, xgid};
-use crate::engine::{CubeDecision, Evaluator, Judge};
+use crate::engine::{CubeDecision, Evaluator, Judge, PlayEvaluation, Stakes};
 use crate::matchfile::record::{GameAction, GameRecord, MatchRecord};
 use crate::notation::format::format_play;
 use crate::notation::resolve::apply_written_steps;
 use crate::rules::game::{Action, Game, MatchContext};
-use crate::rules::{Dice, MatchState, RuleSet, Side, Step, Variant};
+use crate::rules::{Dice, MatchState, Play, RuleSet, Side, Step, Variant};
 
 /// How far (EMG) below no double the double may be for a no-double to count as a cube
 /// decision: gnubg's "close" cube decisions.
 pub const CLOSE_CUBE: f64 = 0.16;
+
+/// At 0 plies, the plays of a roll the evaluator's one-pass ranking (cubeless) puts first
+/// that are judged in full (cubeful) to find the best: the cubeful best is among them.
+const ZERO_PLY_CANDIDATES: usize = 5;
 
 /// The judges of one analysis: chequer play, cube decisions and luck, each at its depth.
 struct Judges<'a, E: Evaluator + ?Sized> {
     chequer: Judge<'a, E>,
     cube: Judge<'a, E>,
     luck: Judge<'a, E>,
+    luck_estimate: LuckEstimate,
+    /// Close calls rolled out, with the evaluator the rollouts play with.
+    close_calls: Option<(CloseCalls, &'a dyn Evaluator)>,
 }
 
 /// Every decision of `record` analysed with `evaluator` at `settings`' depths, in match order.
@@ -37,13 +45,30 @@ pub fn analyse_decisions<E: Evaluator + ?Sized>(
     evaluator: &E,
     settings: &AnalysisSettings,
 ) -> Result<Vec<Decision>, AnalysisError> {
+    analyse_decisions_by(record, evaluator, settings, &AnalysisMethod::default())
+}
+
+/// [`analyse_decisions`] by `method`.
+///
+/// # Errors
+/// As [`analyse_decisions`].
+pub fn analyse_decisions_by<E: Evaluator + ?Sized>(
+    record: &MatchRecord,
+    evaluator: &E,
+    settings: &AnalysisSettings,
+    method: &AnalysisMethod,
+) -> Result<Vec<Decision>, AnalysisError> {
     if record.variant != Variant::Standard {
         return Err(AnalysisError::Variant(record.variant));
     }
+    // A reference is a sized evaluator: the rollouts take it as a trait object.
+    let rollout_evaluator: &dyn Evaluator = &evaluator;
     let judges = Judges {
         chequer: Judge::new(evaluator, settings.chequer_plies),
         cube: Judge::new(evaluator, settings.cube_plies),
         luck: Judge::new(evaluator, settings.luck_plies),
+        luck_estimate: method.luck,
+        close_calls: method.rollout_close.map(|calls| (calls, rollout_evaluator)),
     };
     let mut decisions = Vec::new();
     for (index, game) in record.games.iter().enumerate() {
@@ -189,6 +214,10 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             action: self.action,
             ..DecisionDetails::default()
         };
+        let same_depth = self.judges.chequer.plies() == self.judges.luck.plies();
+        // The roller's equity after the best play, when the chequer analysis found it at the
+        // luck's depth (the luck against the position needs no more).
+        let mut rolled_best = None;
         let (played_text, best_text, loss, forced) = match made {
             None if legal.is_empty() || legal.iter().all(|p| p.dice_used() == 0) => {
                 self.apply(Action::CannotMove, "a roll with no play")?;
@@ -218,27 +247,56 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     details.after = Some(after.probabilities);
                     (played_text.clone(), Equity::default())
                 } else {
-                    let ranked = self.judges.chequer.ranked_plays(&rolled, dice);
-                    let best = &ranked[0];
-                    let played_index = ranked
-                        .iter()
-                        .position(|entry| entry.play.result == play.result);
-                    let played_entry = played_index.map_or_else(
-                        || self.judges.chequer.play_evaluation(&rolled, &play),
-                        |index| ranked[index].clone(),
-                    );
+                    let (ranked, played_index, played_entry) =
+                        ranked_and_played(&self.judges.chequer, &rolled, dice, &play);
+                    let best = ranked
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| played_entry.clone());
+                    let runner_up = ranked.get(1).cloned();
                     let played_equity = played_entry.equity;
                     details.after = Some(played_entry.probabilities);
                     details.candidates = play_candidates(&rolled, dice, &ranked, played_index);
-                    let loss = Equity::between(&rolled, side, best.equity, played_equity);
-                    let text = format_play(rules, &board, side, dice, best.play.steps());
+                    if same_depth {
+                        rolled_best = Some(best.equity);
+                    }
+                    let mut loss = Equity::between(&rolled, side, best.equity, played_equity);
+                    let mut best_play = best.play;
+                    if let Some((calls, evaluator)) = &self.judges.close_calls {
+                        let rival = if best.play.result == play.result {
+                            runner_up.map(|entry| (entry.play, entry.equity))
+                        } else {
+                            Some((play, played_equity))
+                        };
+                        if let Some((rival, rival_equity)) = rival {
+                            if calls.is_close(&rolled, best.equity, rival_equity) {
+                                if let Some((units, better)) =
+                                    settle(calls, *evaluator, &rolled, &play, [&best.play, &rival])
+                                {
+                                    loss = Equity::from_units(&rolled, side, units);
+                                    best_play = better;
+                                }
+                            }
+                        }
+                    }
+                    let text = format_play(rules, &board, side, dice, best_play.steps());
                     (text, loss)
                 };
                 self.apply(Action::Play(play), "a play")?;
                 (played_text, best_text, loss, forced)
             }
         };
-        let luck_units = luck::luck(&self.judges.luck, &before_roll, dice, opening);
+        let luck_units = match self.judges.luck_estimate {
+            LuckEstimate::Position if !opening => {
+                let stakes = Stakes::from_state(&before_roll);
+                let rolled_units = match rolled_best {
+                    Some(equity) => stakes.equity_in_units(side, equity),
+                    None => luck::equity_of_roll(&self.judges.luck, &before_roll, dice),
+                };
+                luck::luck_against_position(&self.judges.luck, &before_roll, rolled_units)
+            }
+            _ => luck::luck(&self.judges.luck, &before_roll, dice, opening),
+        };
         let (gnubg_id, xgid) = Self::ids(&rolled);
         let luck = Equity::from_units(&before_roll, side, luck_units);
         out.push(Decision {
@@ -419,6 +477,96 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                 after: Some(decision.probabilities.seen_by(decision.doubler, player)),
                 candidates: cube_candidates(decision, action),
             },
+        }
+    }
+}
+
+/// The plays of `dice` in `state` ranked by `judge` (best first), where `made` stands among
+/// them, and the judge's evaluation of `made` (the mover's cubeful equities). At 0 plies the evaluator's
+/// one-pass ranking picks the [`ZERO_PLY_CANDIDATES`] leaders and only they are judged in
+/// full, the best of them by cubeful equity as gnubg ranks; deeper, the judge's own ranking
+/// with its move filters.
+fn ranked_and_played<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+    made: &Play,
+) -> (Vec<PlayEvaluation>, Option<usize>, PlayEvaluation) {
+    let ranked: Vec<PlayEvaluation> = if judge.plies() == 0 {
+        let mover = state.on_roll;
+        let plays = state.rules().legal_plays(&state.board, mover, dice);
+        let ranking =
+            judge
+                .search()
+                .rank_plays(&state.board, &plays, mover, &Stakes::from_state(state));
+        let mut leaders: Vec<PlayEvaluation> = ranking
+            .iter()
+            .take(ZERO_PLY_CANDIDATES)
+            .map(|entry| judge.play_evaluation(state, &plays[entry.index]))
+            .collect();
+        // A stable sort: equal equities keep the ranking's order.
+        leaders.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        leaders
+    } else {
+        judge.ranked_plays(state, dice)
+    };
+    let played_index = ranked
+        .iter()
+        .position(|entry| entry.play.result == made.result);
+    let played = played_index.map_or_else(
+        || judge.play_evaluation(state, made),
+        |index| ranked[index].clone(),
+    );
+    (ranked, played_index, played)
+}
+
+/// A close call between `plays` (the judge's best first) settled by rolling both out: the
+/// equity `made` lost (normalised, not negative) and the better play; `None` when a play
+/// ended the game (no rollout needed: the judge's figures stand).
+fn settle(
+    calls: &CloseCalls,
+    evaluator: &dyn Evaluator,
+    state: &MatchState,
+    made: &Play,
+    plays: [&Play; 2],
+) -> Option<(f64, Play)> {
+    let first = calls.equity_after(evaluator, state, &plays[0].result)?;
+    let second = calls.equity_after(evaluator, state, &plays[1].result)?;
+    let (better, best_equity) = if second > first {
+        (*plays[1], second)
+    } else {
+        (*plays[0], first)
+    };
+    let made_equity = if made.result == plays[0].result {
+        first
+    } else {
+        second
+    };
+    Some(((best_equity - made_equity).max(0.0), better))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pubeval;
+    use crate::rules::GameState;
+
+    #[test]
+    fn zero_ply_candidates_find_the_best_of_the_full_ranking() {
+        let judge = Judge::new(&Pubeval, 0);
+        let state = MatchState {
+            game_state: GameState::Playing,
+            ..MatchState::new_money_game(Variant::Standard, Side::X)
+        };
+        for dice in Dice::all_rolls() {
+            let ranked = judge.ranked_plays(&state, dice);
+            let worst = ranked.last().unwrap_or_else(|| unreachable!());
+            let (leaders, _, played) = ranked_and_played(&judge, &state, dice, &worst.play);
+            let best = &leaders[0];
+            // The same figures, but for the last bit: the full ranking computes the mover's
+            // equity directly, a play judged alone as the complement of the opponent's.
+            assert!((best.equity - ranked[0].equity).abs() < 1e-12, "{dice:?}");
+            assert!((played.equity - worst.equity).abs() < 1e-12, "{dice:?}");
         }
     }
 }

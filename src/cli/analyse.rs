@@ -13,9 +13,13 @@ use super::analyse_html::{self, HtmlTarget};
 use super::analyse_summary;
 use super::exit::Outcome;
 use super::validate::{collect, FormatArg};
+use crate::analysis::close_calls::{self, CloseCalls};
 use crate::analysis::shard::{Shard, ShardChoice};
 use crate::analysis::summary::MatchTotals;
-use crate::analysis::{analyse_match, AnalysisSettings, Decision, MatchAnalysis, PlayerStatistics};
+use crate::analysis::{
+    analyse_match_by, AnalysisMethod, AnalysisSettings, Decision, LuckEstimate, MatchAnalysis,
+    PlayerStatistics,
+};
 use crate::engine::choice::embedded_net;
 use crate::engine::search::MAX_PLIES;
 use crate::engine::Evaluator;
@@ -38,12 +42,28 @@ pub struct Args {
     pub summary: bool,
     /// Read back NDJSON written by --json (shards concatenated or not) and print the
     /// per-player summary of --summary over all of it; nothing is analysed.
-    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies", "shard", "html"])]
+    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies", "shard", "html", "luck", "rollout_close"])]
     pub merge: bool,
     /// Plies searched for chequer plays and cube decisions (luck is judged at 0 ply, as gnubg
     /// does).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub plies: u32,
+    /// What a roll's luck is measured against: `position`, the judge's equity of the
+    /// position before the roll (fast); `rolls`, gnubg's average of the best play of each of
+    /// the 21 rolls (about twenty times the work of the rest of the analysis).
+    #[arg(long, value_enum, default_value_t = LuckArg::Position, value_name = "HOW")]
+    pub luck: LuckArg,
+    /// Roll out close calls: where the play made and the best play (or the best two, when
+    /// the play made was the best) are within --close-threshold of each other, both are
+    /// rolled out on the same dice and the rollouts decide the loss and the mark.
+    #[arg(long)]
+    pub rollout_close: bool,
+    /// With --rollout-close: how close (EMG) two plays must be to be rolled out.
+    #[arg(long, default_value_t = close_calls::DEFAULT_THRESHOLD, value_name = "EMG", requires = "rollout_close")]
+    pub close_threshold: f64,
+    /// With --rollout-close: trials of each rollout (cubeful, variance reduction, 0 ply).
+    #[arg(long, default_value_t = close_calls::DEFAULT_TRIALS, value_name = "N", requires = "rollout_close")]
+    pub rollout_trials: u64,
     /// One JSON object per file on its own line (NDJSON) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -80,6 +100,37 @@ pub struct Args {
     pub html: Option<PathBuf>,
 }
 
+/// `--luck`: what a roll's luck is measured against.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LuckArg {
+    /// The judge's equity of the position before the roll.
+    Position,
+    /// The average over the 21 rolls of each one's best play (gnubg's).
+    Rolls,
+}
+
+impl From<LuckArg> for LuckEstimate {
+    fn from(luck: LuckArg) -> LuckEstimate {
+        match luck {
+            LuckArg::Position => LuckEstimate::Position,
+            LuckArg::Rolls => LuckEstimate::Rolls,
+        }
+    }
+}
+
+/// How many files past the last one written the workers may analyse: the most results held
+/// in memory at once.
+const AHEAD: usize = 64;
+
+/// Lets every waiting worker go when dropped.
+struct ReleaseWorkers<'a>(&'a AtomicUsize);
+
+impl Drop for ReleaseWorkers<'_> {
+    fn drop(&mut self) {
+        self.0.store(usize::MAX / 2, Ordering::Release);
+    }
+}
+
 /// What became of one file.
 enum FileOutcome {
     /// Analysed: the text to write (none with --summary) and the file's totals.
@@ -110,6 +161,15 @@ pub fn run(
     }
     if args.plies > MAX_PLIES {
         writeln!(err, "tavli analyse: --plies is at most {MAX_PLIES}")?;
+        return Ok(Outcome::Failure);
+    }
+    if !(args.close_threshold.is_finite() && args.close_threshold >= 0.0)
+        || args.rollout_trials == 0
+    {
+        writeln!(
+            err,
+            "tavli analyse: --close-threshold is a number of EMG from 0, --rollout-trials at least 1"
+        )?;
         return Ok(Outcome::Failure);
     }
     if args.resume && !args.json {
@@ -201,6 +261,9 @@ pub fn run(
     let settings = AnalysisSettings::at(args.plies);
     let format = args.format.map(Format::from);
     let next = AtomicUsize::new(0);
+    // Files written so far: a worker starts a file only within AHEAD files of it, so the
+    // results waiting for a slow file before them stay few, whatever the number of files.
+    let written_count = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, FileOutcome)>();
     let mut gathered = analyse_summary::Gathered::default();
     let mut outcome = if missing.is_empty() {
@@ -212,8 +275,12 @@ pub fn run(
         for _ in 0..jobs.max(1).min(files.len().max(1)) {
             let sender = sender.clone();
             let (files, next, evaluator, stdin, html) = (&files, &next, &evaluator, &stdin, &html);
+            let written_count = &written_count;
             scope.spawn(move || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
+                while index >= written_count.load(Ordering::Acquire) + AHEAD {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
                 let Some(path) = files.get(index) else { break };
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     let html = html.as_ref().and_then(|targets| targets.get(index));
@@ -240,6 +307,8 @@ pub fn run(
             });
         }
         drop(sender);
+        // However the writing ends (an error on the output too), no worker waits any longer.
+        let _release = ReleaseWorkers(&written_count);
         // Written in input order as soon as each file and those before it are done.
         let mut waiting = BTreeMap::new();
         let mut written = 0;
@@ -250,6 +319,7 @@ pub fn run(
             waiting.insert(index, result);
             while let Some(result) = waiting.remove(&written) {
                 written += 1;
+                written_count.store(written, Ordering::Release);
                 match result {
                     FileOutcome::Analysed(_, totals) if args.summary => gathered.push(totals),
                     FileOutcome::Analysed(text, _) => {
@@ -358,7 +428,15 @@ fn analyse_file<E: Evaluator + ?Sized>(
         (Some(record), Verdict::Valid | Verdict::ValidWithWarnings) => record,
         _ => return invalid(&checked.report),
     };
-    match analyse_match(record, evaluator, settings) {
+    let method = AnalysisMethod {
+        luck: args.luck.into(),
+        rollout_close: args.rollout_close.then_some(CloseCalls {
+            threshold: args.close_threshold,
+            trials: args.rollout_trials,
+            ..CloseCalls::default()
+        }),
+    };
+    match analyse_match_by(record, evaluator, settings, &method) {
         Ok(analysis) => {
             let text = match html
                 .map(|target| analyse_html::write_page(target, &checked, &analysis, args.plies))
