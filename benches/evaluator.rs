@@ -14,6 +14,7 @@ use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
 use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
+use tavli::engine::net::network::FirstLayerSums;
 use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
@@ -44,16 +45,24 @@ fn main() {
         let board = position_id::decode(id, Side::X, Variant::Standard).expect("valid ID");
         roots.push((board, Dice::new(first, second).expect("dice")));
     }
-    // The positions after each play, O to roll, split by class.
+    // The positions after each play, O to roll, split by class; each root's plays of a
+    // class stay together (a batch: the plays of one roll, as a move choice judges them).
     let mut by_class: [Vec<Board>; 2] = [Vec::new(), Vec::new()];
+    let mut batches: [Vec<std::ops::Range<usize>>; 2] = [Vec::new(), Vec::new()];
     let mut plays = Vec::new();
     for (board, dice) in &roots {
         legal_plays_into(board, Side::X, *dice, &mut plays);
+        let starts = [by_class[0].len(), by_class[1].len()];
         for play in &plays {
             match PositionClass::of(&play.result).network() {
                 Some(NetClass::Contact) => by_class[0].push(play.result),
                 Some(NetClass::Race) => by_class[1].push(play.result),
                 None => {}
+            }
+        }
+        for class in 0..2 {
+            if by_class[class].len() > starts[class] {
+                batches[class].push(starts[class]..by_class[class].len());
             }
         }
     }
@@ -65,6 +74,10 @@ fn main() {
         by_class[1].len(),
         passes
     );
+    println!(
+        "each line: evaluations per second of the net and of pubeval on the same positions, timed \
+         interleaved in every pass (median of the passes), and their ratio"
+    );
     let net2 = NetEvaluator::from_bytes(include_bytes!("../fixtures/training/net2.tnet"), "net2")
         .expect("net2 loads");
     let measured = [
@@ -75,56 +88,122 @@ fn main() {
     for (name, class, evaluator) in measured {
         let network = evaluator.nets().network(class);
         let contact = class == NetClass::Contact;
-        let boards = match class {
-            NetClass::Contact => &by_class[0],
-            NetClass::Race => &by_class[1],
+        let (boards, batches) = match class {
+            NetClass::Contact => (&by_class[0], &batches[0]),
+            NetClass::Race => (&by_class[1], &batches[1]),
         };
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
-        let mut net_times = Vec::new();
-        let mut pubeval_times = Vec::new();
-        let mut encode_times = Vec::new();
+        let mut carried = FirstLayerSums::default();
+        let fast = evaluator.inference_network(class);
+        // Per method, the pass times: the training network one at a time and a roll's plays
+        // together, pubeval, encoding alone, the evaluator's network one at a time and a
+        // roll's plays together.
+        let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
+            let mut timed = [Duration::ZERO; 6];
             let start = Instant::now();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(network.evaluate(&inputs, &mut scratch)[0]);
             }
-            let net_time = start.elapsed();
+            timed[0] = start.elapsed();
+            let start = Instant::now();
+            for batch in batches {
+                carried.clear();
+                for board in &boards[batch.clone()] {
+                    encode(board, Side::O, contact, &mut inputs);
+                    checksum +=
+                        f64::from(network.evaluate_from(&inputs, &mut carried, &mut scratch)[0]);
+                }
+            }
+            timed[1] = start.elapsed();
+            let start = Instant::now();
+            for board in boards {
+                checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
+            }
+            timed[2] = start.elapsed();
             let start = Instant::now();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
                 checksum += f64::from(inputs.iter().count() as u8);
             }
-            let encode_time = start.elapsed();
+            timed[3] = start.elapsed();
             let start = Instant::now();
             for board in boards {
-                checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
+                encode(board, Side::O, contact, &mut inputs);
+                checksum += f64::from(fast.evaluate(&inputs, &mut scratch)[0]);
             }
-            let pubeval_time = start.elapsed();
+            timed[4] = start.elapsed();
+            let start = Instant::now();
+            for batch in batches {
+                carried.clear();
+                for board in &boards[batch.clone()] {
+                    encode(board, Side::O, contact, &mut inputs);
+                    checksum +=
+                        f64::from(fast.evaluate_from(&inputs, &mut carried, &mut scratch)[0]);
+                }
+            }
+            timed[5] = start.elapsed();
             if pass > 0 {
-                net_times.push(net_time);
-                pubeval_times.push(pubeval_time);
-                encode_times.push(encode_time);
+                for (all, time) in times.iter_mut().zip(timed) {
+                    all.push(time);
+                }
             }
         }
-        let net_rate = per_second(boards.len(), median(net_times));
-        let pubeval_rate = per_second(boards.len(), median(pubeval_times));
+        let [single, batched, pubeval, encoding, fast_single, fast_batched] =
+            times.map(|samples| per_second(boards.len(), median(samples)));
+        println!("{name:8} net {} (checksum {checksum:.1})", network.shape());
+        let kernel = fast.kernel();
+        for (method, rate) in [
+            ("training net, one at a time".to_string(), single),
+            ("training net, a roll together".to_string(), batched),
+            (format!("{kernel:?} kernel, one at a time"), fast_single),
+            (format!("{kernel:?} kernel, a roll together"), fast_batched),
+        ] {
+            println!(
+                "{:8}   {method:34} {rate:>10.0} evaluations/s   pubeval {pubeval:>10.0}/s   ratio {:.3}",
+                "",
+                rate / pubeval
+            );
+        }
         println!(
-            "{:8} net {}: {:>10.0} evaluations/s   pubeval: {:>10.0} evaluations/s   ratio {:.2}   (checksum {checksum:.1})",
-            name,
-            network.shape(),
-            net_rate,
-            pubeval_rate,
-            net_rate / pubeval_rate
-        );
-        println!(
-            "{:8} of which encoding the inputs alone: {:>10.0} encodings/s",
-            "",
-            per_second(boards.len(), median(encode_times))
+            "{:8}   of which encoding the inputs alone: {encoding:>10.0} encodings/s",
+            ""
         );
     }
+    // A roll's plays ranked through the Evaluator seam (what a search does at every node):
+    // plays judged per second, the net beside pubeval, interleaved.
+    let state = MatchState::new_money_game(Variant::Standard, Side::X);
+    let context = Stakes::from_state(&state);
+    let root_plays: Vec<(Board, Vec<tavli::rules::Play>)> = roots
+        .iter()
+        .take(5000)
+        .map(|(board, dice)| (*board, tavli::rules::legal_plays(board, Side::X, *dice)))
+        .collect();
+    let judged: usize = root_plays.iter().map(|(_, plays)| plays.len()).sum();
+    let mut times: [Vec<Duration>; 2] = Default::default();
+    for pass in 0..=passes {
+        let rankers: [&dyn Evaluator; 2] = [&net, &Pubeval];
+        for (all, ranker) in times.iter_mut().zip(rankers) {
+            let start = Instant::now();
+            let mut best = 0;
+            for (board, plays) in &root_plays {
+                let ranked = ranker.rank_plays(board, plays, Side::X, &context);
+                best += ranked.first().map_or(0, |first| first.index);
+            }
+            if pass > 0 {
+                all.push(start.elapsed());
+            }
+            assert!(best < judged);
+        }
+    }
+    let [net_rate, pubeval_rate] = times.map(|samples| per_second(judged, median(samples)));
+    println!(
+        "rank_plays over 5000 roots ({judged} plays, every class): net {net_rate:.0} plays/s, pubeval {pubeval_rate:.0} plays/s, ratio {:.3}",
+        net_rate / pubeval_rate
+    );
     // Whole 0-ply move choices through the Evaluator seam.
     let mut times = Vec::new();
     for pass in 0..=passes {

@@ -3,6 +3,7 @@
 mod support;
 
 mod analyse;
+mod analyse_html;
 mod analyse_shard;
 mod analyse_summary;
 mod bounded_input;
@@ -30,6 +31,7 @@ mod render;
 mod repl;
 mod repl_analysis;
 mod repl_files;
+mod repl_navigation;
 mod repl_variants;
 mod report;
 mod report_records;

@@ -7,15 +7,15 @@
 use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
 use tavli::protocol::{run_line, Session};
 
-const PRELUDE: &str = "set player 0 human\nset player 1 human\n\
+pub(crate) const PRELUDE: &str = "set player 0 human\nset player 1 human\n\
 set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n";
 
-fn fixture(path: &str) -> String {
+pub(crate) fn fixture(path: &str) -> String {
     format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Real matches gnubg imports without a message, of several lengths and game counts.
-const MATCHES: &[&str] = &[
+pub(crate) const MATCHES: &[&str] = &[
     "mat/real/backgammon-galaxy/gnubg-scripts_match1486073.txt",
     "mat/real/backgammon-galaxy/match1709865.txt",
     "mat/real/backgammon-galaxy/match11274186.txt",
@@ -24,7 +24,7 @@ const MATCHES: &[&str] = &[
 /// `text` with every number (and a count's equity beside it) as `#`, every rating word as
 /// `<rating>`, the marks of `list game` dropped and runs of blanks as one: what stays is
 /// gnubg's lines and labels.
-fn masked(text: &str) -> String {
+pub(crate) fn masked(text: &str) -> String {
     let ratings = [
         "Chequerplay rating",
         "Luck rating",

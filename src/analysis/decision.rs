@@ -1,6 +1,7 @@
 //! One analysed decision of a match: a chequer play (with the luck of its roll) or a cube
 //! action, with the position before it and the equity it lost.
 
+use super::details::DecisionDetails;
 use super::marks::{LuckMark, Mark};
 use crate::engine::Stakes;
 use crate::rules::{Dice, MatchState, Side};
@@ -166,6 +167,9 @@ pub struct Decision {
     pub loss: Equity,
     /// The mark of the loss.
     pub mark: Mark,
+    /// What a report shows beside the figures (not in the JSON).
+    #[serde(skip)]
+    pub details: DecisionDetails,
 }
 
 impl Decision {

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod decision;
+pub mod details;
 pub mod luck;
 pub mod marks;
 pub mod shard;
@@ -25,6 +26,7 @@ pub mod thresholds;
 pub mod walk;
 
 pub use decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
+pub use details::{Candidate, DecisionDetails};
 pub use marks::{LuckMark, Mark};
 pub use statistics::{match_statistics, PlayerStatistics};
 

@@ -307,6 +307,7 @@ mod tests {
             },
             played: String::new(),
             best: String::new(),
+            details: Default::default(),
             loss: Equity {
                 emg: loss,
                 mwc: 0.0,

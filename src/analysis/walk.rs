@@ -3,6 +3,7 @@
 //! point where the player on roll could double, each double, take and pass.
 
 use super::decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
+use super::details::{cube_candidates, play_candidates, DecisionDetails};
 use super::luck;
 use super::marks::{LuckMark, Mark};
 use super::{AnalysisError, AnalysisSettings};
@@ -63,6 +64,8 @@ struct GameWalk<'j, 'a, E: Evaluator + ?Sized> {
     doubled: bool,
     /// Whether the next roll is the game's opening roll.
     opening: bool,
+    /// The index of the recorded action being walked.
+    action: usize,
 }
 
 impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
@@ -88,6 +91,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             pending: None,
             doubled: false,
             opening: true,
+            action: 0,
         }
     }
 
@@ -114,10 +118,11 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
     }
 
     fn walk(mut self, game: &GameRecord, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
-        for action in &game.actions {
+        for (index, action) in game.actions.iter().enumerate() {
             if self.game.is_over() {
                 break;
             }
+            self.action = index;
             match action {
                 GameAction::Play { side, dice, steps } => self.play(*side, *dice, steps, out)?,
                 GameAction::Double { side, .. } => self.double(*side, out)?,
@@ -180,9 +185,15 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         let legal = self.game.legal_plays();
         let made = legal.iter().find(|play| play.result == after).copied();
         let rules = self.game.rules();
+        let mut details = DecisionDetails {
+            action: self.action,
+            ..DecisionDetails::default()
+        };
         let (played_text, best_text, loss, forced) = match made {
             None if legal.is_empty() || legal.iter().all(|p| p.dice_used() == 0) => {
                 self.apply(Action::CannotMove, "a roll with no play")?;
+                let after = self.judges.chequer.evaluate_after(&rolled, &board, side);
+                details.after = Some(after.probabilities);
                 (
                     "(no move)".to_string(),
                     String::new(),
@@ -200,17 +211,25 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                 let forced = distinct.len() <= 1;
                 let played_text = format_play(rules, &board, side, dice, play.steps());
                 let (best_text, loss) = if forced {
+                    let after = self
+                        .judges
+                        .chequer
+                        .evaluate_after(&rolled, &play.result, side);
+                    details.after = Some(after.probabilities);
                     (played_text.clone(), Equity::default())
                 } else {
                     let ranked = self.judges.chequer.ranked_plays(&rolled, dice);
                     let best = &ranked[0];
-                    let played_equity = ranked
+                    let played_index = ranked
                         .iter()
-                        .find(|entry| entry.play.result == play.result)
-                        .map_or_else(
-                            || self.judges.chequer.play_evaluation(&rolled, &play).equity,
-                            |entry| entry.equity,
-                        );
+                        .position(|entry| entry.play.result == play.result);
+                    let played_entry = played_index.map_or_else(
+                        || self.judges.chequer.play_evaluation(&rolled, &play),
+                        |index| ranked[index].clone(),
+                    );
+                    let played_equity = played_entry.equity;
+                    details.after = Some(played_entry.probabilities);
+                    details.candidates = play_candidates(&rolled, dice, &ranked, played_index);
                     let loss = Equity::between(&rolled, side, best.equity, played_equity);
                     let text = format_play(rules, &board, side, dice, best.play.steps());
                     (text, loss)
@@ -241,6 +260,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                 mwc: loss.mwc.max(0.0),
             },
             mark: Mark::of(loss.emg),
+            details,
         });
         Ok(())
     }
@@ -394,6 +414,11 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             best: best_action.label().to_string(),
             loss,
             mark: Mark::of(units),
+            details: DecisionDetails {
+                action: self.action,
+                after: Some(decision.probabilities.seen_by(decision.doubler, player)),
+                candidates: cube_candidates(decision, action),
+            },
         }
     }
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use super::analyse_html::{self, HtmlTarget};
 use super::analyse_summary;
 use super::exit::Outcome;
 use super::validate::{collect, FormatArg};
@@ -37,7 +38,7 @@ pub struct Args {
     pub summary: bool,
     /// Read back NDJSON written by --json (shards concatenated or not) and print the
     /// per-player summary of --summary over all of it; nothing is analysed.
-    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies", "shard"])]
+    #[arg(long, conflicts_with_all = ["summary", "decisions", "worst", "resume", "format", "jobs", "plies", "shard", "html"])]
     pub merge: bool,
     /// Plies searched for chequer plays and cube decisions (luck is judged at 0 ply, as gnubg
     /// does).
@@ -71,6 +72,12 @@ pub struct Args {
     /// Worker threads (default: the number of CPUs).
     #[arg(short, long)]
     pub jobs: Option<usize>,
+    /// Also write each file's report as an HTML page: the statistics table, an equity graph
+    /// per game and a card for every doubtful or worse decision. DIR holds one page per
+    /// file; FILE takes one input; `-` writes the page on standard output in place of the
+    /// report.
+    #[arg(long, value_name = "DIR|FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// What became of one file.
@@ -162,6 +169,18 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
             Box::new(std::io::BufWriter::new(file))
         }
     };
+    let html = match args
+        .html
+        .as_deref()
+        .map(|html| analyse_html::targets(html, &files, args.summary))
+    {
+        None => None,
+        Some(Ok(targets)) => Some(targets),
+        Some(Err(message)) => {
+            writeln!(err, "tavli analyse: {message}")?;
+            return Ok(Outcome::Failure);
+        }
+    };
     let stdin = files
         .iter()
         .any(|p| p.as_os_str() == "-")
@@ -187,12 +206,19 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 0..jobs.max(1).min(files.len().max(1)) {
             let sender = sender.clone();
-            let (files, next, evaluator, stdin) = (&files, &next, &evaluator, &stdin);
+            let (files, next, evaluator, stdin, html) = (&files, &next, &evaluator, &stdin, &html);
             scope.spawn(move || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(path) = files.get(index) else { break };
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    analyse_file(path, format, stdin.as_ref(), &**evaluator, &settings, args)
+                    let html = html.as_ref().and_then(|targets| targets.get(index));
+                    let input = Input {
+                        path,
+                        format,
+                        stdin: stdin.as_ref(),
+                        html,
+                    };
+                    analyse_file(&input, &**evaluator, &settings, args)
                 }))
                 .unwrap_or_else(|_| {
                     FileOutcome::NotAnalysed(
@@ -271,15 +297,27 @@ fn finished_files(path: &Path) -> anyhow::Result<HashSet<String>> {
         .collect())
 }
 
+/// One file to analyse: its path, format, the bytes of stdin, and where its page goes.
+struct Input<'a> {
+    path: &'a Path,
+    format: Option<Format>,
+    stdin: Option<&'a Result<Vec<u8>, InputError>>,
+    html: Option<&'a HtmlTarget>,
+}
+
 /// Reads, checks and analyses one file.
 fn analyse_file<E: Evaluator + ?Sized>(
-    path: &Path,
-    format: Option<Format>,
-    stdin: Option<&Result<Vec<u8>, InputError>>,
+    input: &Input<'_>,
     evaluator: &E,
     settings: &AnalysisSettings,
     args: &Args,
 ) -> FileOutcome {
+    let Input {
+        path,
+        format,
+        stdin,
+        html,
+    } = *input;
     let name = if path.as_os_str() == "-" {
         "<stdin>".to_string()
     } else {
@@ -309,16 +347,18 @@ fn analyse_file<E: Evaluator + ?Sized>(
         _ => return invalid(&checked.report),
     };
     match analyse_match(record, evaluator, settings) {
-        Ok(analysis) => FileOutcome::Analysed(
-            if args.summary {
-                String::new()
-            } else if args.json {
-                json_line(&name, record, &analysis, args)
-            } else {
-                text_report(&name, record, &analysis, args)
-            },
-            MatchTotals::of(&name, &analysis.players),
-        ),
+        Ok(analysis) => {
+            let text = match html
+                .map(|target| analyse_html::write_page(target, &checked, &analysis, args.plies))
+            {
+                Some(Err(message)) => return FileOutcome::NotAnalysed(message, Outcome::Failure),
+                Some(Ok(Some(page))) => page,
+                _ if args.summary => String::new(),
+                _ if args.json => json_line(&name, record, &analysis, args),
+                _ => text_report(&name, record, &analysis, args),
+            };
+            FileOutcome::Analysed(text, MatchTotals::of(&name, &analysis.players))
+        }
         Err(error) => FileOutcome::NotAnalysed(
             format!("tavli analyse: {name}: {error}\n"),
             Outcome::Rejected,

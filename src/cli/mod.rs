@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. The only layer that writes to a terminal.
 
 pub mod analyse;
+pub mod analyse_html;
 pub mod analyse_summary;
 pub mod bench;
 pub mod board;

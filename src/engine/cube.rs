@@ -6,23 +6,26 @@
 //!   cubeless equity and `live` is the piecewise-linear equity of a perfectly efficient cube
 //!   between the take point `TP = (L - 1/2) / (W + L + 1/2)` and the cash point
 //!   `CP = (L + 1) / (W + L + 1/2)`; `W` and `L` are the average values of a win and a loss,
-//!   and the cube efficiency `x` is 0.68. The Jacoby rule makes gammons count single while the
-//!   cube is centred.
-//! * Match play: results are turned into match-winning chances with a match equity table, then
-//!   rescaled so that winning a single game at the current cube is `+1` and losing one `-1`; the
-//!   same Janowski model runs on those units. The table is Kazaross-XG2 (Neil Kazaross's
-//!   published 25-point table, [`crate::engine::kazaross_xg2`]); beyond 25 points away a
-//!   computed table serves: a game is won by either side with chance 1/2 and a won game is a
-//!   gammon with chance 0.20 (no cube before the Crawford game; after it the trailer doubles at
-//!   once, so every game is worth 2), the classic fixed-gammon-rate construction.
-//! * A cube that its owner can no longer turn (match play, the cube worth at least what the
-//!   owner needs) is dead: its equity is the cubeless one, so take points at such scores are
-//!   exactly the table's.
+//!   and the cube efficiency `x` is 0.68.
+//!   The Jacoby rule makes gammons count single in the dead-cube part while the cube is
+//!   centred.
+//! * Match play: cubeful match-winning chances by the same interpolation done in
+//!   match-winning chance, every take and cash point read from the match equity table at the
+//!   score and followed up the cube levels to where the cube is dead
+//!   ([`crate::engine::match_cube`]); a cube nobody can turn (the Crawford game, a cube worth
+//!   what its owner needs) is valued cubeless, so take points at such scores are exactly the
+//!   table's. Decisions compare equities rescaled so that winning a single game at the current
+//!   cube is `+1` and losing one `-1`. The table is Kazaross-XG2 (Neil Kazaross's published
+//!   25-point table, [`crate::engine::kazaross_xg2`]); beyond 25 points away a computed table
+//!   serves: a game is won by either side with chance 1/2 and a won game is a gammon with
+//!   chance 0.20 (no cube before the Crawford game; after it the trailer doubles at once, so
+//!   every game is worth 2), the classic fixed-gammon-rate construction.
 //! * Double if both double/take and double/pass are better than no double; take if double/take
 //!   is not worse for the taker than dropping; beaver (money, beavers allowed) when the taker is
 //!   the favourite after taking. Resignations are accepted when they give at least the cubeful
 //!   equity of playing on.
 
+use crate::engine::match_cube;
 use crate::engine::match_equity::table_lookup;
 use crate::engine::probabilities::Probabilities;
 use crate::rules::{MatchState, Side, Variant};
@@ -136,7 +139,8 @@ impl Stakes {
         self.match_length > 0
     }
 
-    fn needs(&self, side: Side) -> i64 {
+    /// Points `side` still needs to win the match (match play).
+    pub(crate) fn needs(&self, side: Side) -> i64 {
         i64::from(self.match_length) - i64::from(self.score[side.index()])
     }
 
@@ -222,39 +226,52 @@ impl Stakes {
         2.0 * (equity - lose) / (win - lose) - 1.0
     }
 
-    fn units_to_equity(&self, side: Side, units: f64) -> f64 {
-        if !self.is_match() {
-            return units;
-        }
-        let unit = i64::from(self.cube_value);
-        let win = self.match_winning_chance(side, unit);
-        let lose = self.match_winning_chance(side, -unit);
-        lose + (units + 1.0) / 2.0 * (win - lose)
-    }
-
-    fn ownership(&self, side: Side) -> Ownership {
-        if self.crawford || self.post_crawford() || self.cube_value >= MAX_CUBE {
+    /// How the cube at `cube`, owned by `owner`, stands for `side` in money play.
+    fn money_ownership(side: Side, cube: u32, owner: Option<Side>) -> Ownership {
+        if cube >= MAX_CUBE {
             return Ownership::Dead;
         }
-        if self.is_match() {
-            let cannot_turn = |owner: Side| i64::from(self.cube_value) >= self.needs(owner);
-            let dead = match self.cube_owner {
-                Some(owner) => cannot_turn(owner),
-                None => cannot_turn(side) && cannot_turn(side.opponent()),
-            };
-            if dead {
-                return Ownership::Dead;
-            }
-        }
-        match self.cube_owner {
+        match owner {
             None => Ownership::Centred,
             Some(owner) if owner == side => Ownership::Mine,
             Some(_) => Ownership::Theirs,
         }
     }
 
-    /// Janowski cubeful equity, in units of the current cube, for `side` with `probabilities`
-    /// seen from `side`, the cube at `cube` owned as `ownership`.
+    /// Cubeful equity of `side`, with `probabilities` seen by him, the cube at `cube` owned by
+    /// `owner`, in units of the current cube (money) or rescaled match units (see the module
+    /// docs).
+    fn cubeful_units(
+        &self,
+        probabilities: &Probabilities,
+        side: Side,
+        cube: u32,
+        owner: Option<Side>,
+    ) -> f64 {
+        if self.is_match() {
+            let chance = match_cube::cubeful_match_winning_chance(
+                self,
+                probabilities,
+                side,
+                cube,
+                owner,
+                CUBE_EFFICIENCY,
+            );
+            return self.equity_in_units(side, chance);
+        }
+        self.janowski(
+            probabilities,
+            side,
+            cube,
+            Self::money_ownership(side, cube, owner),
+        )
+    }
+
+    /// Janowski cubeful money equity, in units of the current cube, for `side` with
+    /// `probabilities` seen from `side`, the cube at `cube` owned as `ownership`. Under the
+    /// Jacoby rule with the cube centred, gammons count single in the dead-cube part only: the
+    /// live part follows the game after the cube is turned, where they count (gnubg's figures:
+    /// at the opening its cubeful equity stays above the cubeless one with the rule on).
     fn janowski(
         &self,
         probabilities: &Probabilities,
@@ -262,16 +279,20 @@ impl Stakes {
         cube: u32,
         ownership: Ownership,
     ) -> f64 {
-        let jacoby = !self.is_match() && self.jacoby && ownership == Ownership::Centred;
+        let jacoby = self.jacoby && ownership == Ownership::Centred;
         let outcomes = probabilities.outcomes();
         let values: Vec<f64> = RESULT_POINTS
             .iter()
-            .map(|&points| {
-                let points = if jacoby { points.signum() } else { points };
-                self.unit_value(side, points, cube, self.cube_value)
-            })
+            .map(|&points| self.unit_value(side, points, cube, self.cube_value))
             .collect();
-        let dead: f64 = outcomes.iter().zip(&values).map(|(p, v)| p * v).sum();
+        let dead: f64 = outcomes
+            .iter()
+            .zip(RESULT_POINTS)
+            .map(|(p, points)| {
+                let points = if jacoby { points.signum() } else { points };
+                p * self.unit_value(side, points, cube, self.cube_value)
+            })
+            .sum();
         if ownership == Ownership::Dead {
             return dead;
         }
@@ -298,24 +319,15 @@ impl Stakes {
     /// roll.
     #[must_use]
     pub fn analyse_double(&self, probabilities: &Probabilities, doubler: Side) -> CubeAnalysis {
-        let no_double = self.janowski(
+        let no_double =
+            self.cubeful_units(probabilities, doubler, self.cube_value, self.cube_owner);
+        // Equity at the doubled cube, owned by the taker, in units of the current cube.
+        let double_take = self.cubeful_units(
             probabilities,
             doubler,
-            self.cube_value,
-            self.ownership(doubler),
+            self.cube_value.saturating_mul(2),
+            Some(doubler.opponent()),
         );
-        let doubled = Stakes {
-            cube_value: self.cube_value.saturating_mul(2),
-            cube_owner: Some(doubler.opponent()),
-            ..*self
-        };
-        let owner_after = if doubled.ownership(doubler) == Ownership::Dead {
-            Ownership::Dead
-        } else {
-            Ownership::Theirs
-        };
-        // Equity at the doubled cube, expressed in units of the current cube.
-        let double_take = self.janowski(probabilities, doubler, doubled.cube_value, owner_after);
         CubeAnalysis {
             no_double,
             double_take,
@@ -327,7 +339,13 @@ impl Stakes {
     /// The answer of `doubler`'s opponent to a double; `probabilities` are the doubler's.
     #[must_use]
     pub fn take_action(&self, probabilities: &Probabilities, doubler: Side) -> TakeAction {
-        let analysis = self.analyse_double(probabilities, doubler);
+        self.answer(&self.analyse_double(probabilities, doubler))
+    }
+
+    /// The answer of the doubler's opponent to a double judged as `analysis` (the doubler's
+    /// equities).
+    #[must_use]
+    pub fn answer(&self, analysis: &CubeAnalysis) -> TakeAction {
         if analysis.double_take > analysis.double_pass {
             TakeAction::Drop
         } else if !self.is_match() && self.beavers && analysis.double_take < -BEAVER_MARGIN {
@@ -359,12 +377,8 @@ impl Stakes {
         receiver: Side,
         points: u32,
     ) -> ResignationValue {
-        let playing_on = self.janowski(
-            probabilities,
-            receiver,
-            self.cube_value,
-            self.ownership(receiver),
-        );
+        let playing_on =
+            self.cubeful_units(probabilities, receiver, self.cube_value, self.cube_owner);
         let points = if !self.is_match() && self.jacoby && self.cube_owner.is_none() {
             points.min(1)
         } else {
@@ -401,20 +415,29 @@ impl ResignationValue {
 }
 
 /// Cube-multiples of the six results in [`Probabilities::outcomes`] order.
-const RESULT_POINTS: [i64; 6] = [1, 2, 3, -1, -2, -3];
+pub(crate) const RESULT_POINTS: [i64; 6] = [1, 2, 3, -1, -2, -3];
 
 /// Cubeful equity of `side` in the state described by `context`, with `probabilities` seen
 /// from `side` (who may be either player). Money: per unit cube; match: match-winning chance.
 #[must_use]
 pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Side) -> f64 {
-    // Janowski's model is symmetric in who is on roll; the probabilities carry the roll.
-    let units = context.janowski(
+    // The models are symmetric in who is on roll; the probabilities carry the roll.
+    if context.is_match() {
+        return match_cube::cubeful_match_winning_chance(
+            context,
+            probabilities,
+            side,
+            context.cube_value,
+            context.cube_owner,
+            CUBE_EFFICIENCY,
+        );
+    }
+    context.janowski(
         probabilities,
         side,
         context.cube_value,
-        context.ownership(side),
-    );
-    context.units_to_equity(side, units)
+        Stakes::money_ownership(side, context.cube_value, context.cube_owner),
+    )
 }
 
 /// Live-cube equity (perfect cube efficiency) in Janowski's piecewise-linear model.
@@ -532,6 +555,131 @@ mod tests {
                     "{context:?} taker wins {taker_wins}"
                 );
             }
+        }
+    }
+
+    fn at(length: u32, score: [u32; 2], crawford: bool) -> Stakes {
+        Stakes {
+            match_length: length,
+            score,
+            crawford,
+            jacoby: false,
+            beavers: false,
+            ..money()
+        }
+    }
+
+    /// The Crawford game: nobody may double, and the value is the cubeless match-winning
+    /// chance.
+    #[test]
+    fn in_the_crawford_game_the_cube_is_dead() {
+        // 5-point match, O (index 0) 4, X 2: X needs 3, O needs 1.
+        let context = at(5, [4, 2], true);
+        let doubler = plain(0.9);
+        let analysis = context.analyse_double(&doubler, Side::X);
+        assert!(!analysis.double_allowed);
+        assert_eq!(analysis.double_action(), DoubleAction::NoDouble);
+        let cubeless = context.cubeless_equity(&doubler, Side::X);
+        assert!((cubeful_equity(&context, &doubler, Side::X) - cubeless).abs() < 1e-12);
+    }
+
+    /// Post-Crawford, the trailer 2 away and the leader 1 away: the trailer doubles at once
+    /// (winning a single game gives him only 1-away/1-away), and the leader's drop is free:
+    /// passing leaves 1-away/1-away (0.5), taking plays the match on one game, so he takes
+    /// with more than half the games and passes with less, gammons or not.
+    #[test]
+    fn post_crawford_the_trailer_doubles_and_the_leader_has_a_free_drop() {
+        // 5-point match, O (index 0) 4 after the Crawford game, X 3.
+        let context = at(5, [4, 3], false);
+        for trailer_wins in [0.3, 0.5, 0.7] {
+            let doubler = Probabilities {
+                win_gammon: 0.1,
+                lose_gammon: 0.1,
+                ..plain(trailer_wins)
+            };
+            let analysis = context.analyse_double(&doubler, Side::X);
+            assert_eq!(
+                analysis.double_action(),
+                DoubleAction::Double,
+                "{trailer_wins}"
+            );
+            // The leader cannot double back: needing 1, any cube is dead for him.
+            assert!(!context.may_double(Side::O));
+        }
+        assert_eq!(context.take_action(&plain(0.55), Side::X), TakeAction::Drop);
+        assert_eq!(context.take_action(&plain(0.45), Side::X), TakeAction::Take);
+    }
+
+    /// 2-away/2-away: after a take the cube (2) is dead and the game decides the match, so the
+    /// take point is the table's 1 - ME(1-away vs 2-away, Crawford) = 0.32264, gammons or not
+    /// (they only matter to a cube worth 1 here); and the doubler with a market-losing lead
+    /// doubles.
+    #[test]
+    fn two_away_two_away_takes_at_the_tables_point() {
+        let context = at(5, [3, 3], false);
+        for gammons in [0.0, 0.2] {
+            for (taker_wins, expected) in [(0.33, TakeAction::Take), (0.31, TakeAction::Drop)] {
+                let doubler = Probabilities {
+                    win_gammon: gammons,
+                    lose_gammon: gammons.min(taker_wins),
+                    ..plain(1.0 - taker_wins)
+                };
+                assert_eq!(
+                    context.take_action(&doubler, Side::X),
+                    expected,
+                    "gammons {gammons} taker wins {taker_wins}"
+                );
+            }
+        }
+        let strong = context.analyse_double(&plain(0.72), Side::X);
+        assert_eq!(strong.double_action(), DoubleAction::Double);
+    }
+
+    /// Gammon-go: needing 2 at cube 1 against 5 away, a gammon wins the match, so with many
+    /// gammons the favourite plays on rather than doubling his opponent out; with none, the
+    /// same winning chance is a double (and a pass).
+    #[test]
+    fn gammon_go_plays_on_for_the_gammon() {
+        // 7-point match: X (index 1) 5, O 2.
+        let context = at(7, [2, 5], false);
+        let gammonish = Probabilities {
+            win_gammon: 0.45,
+            ..plain(0.8)
+        };
+        let analysis = context.analyse_double(&gammonish, Side::X);
+        assert!(analysis.no_double > analysis.double_pass, "{analysis:?}");
+        assert_eq!(analysis.double_action(), DoubleAction::NoDouble);
+        let singles = context.analyse_double(&plain(0.8), Side::X);
+        assert_eq!(singles.double_action(), DoubleAction::Double, "{singles:?}");
+        assert_eq!(context.take_action(&plain(0.8), Side::X), TakeAction::Drop);
+    }
+
+    /// At the opening gnubg's cubeful money equity is above its cubeless one, with the Jacoby
+    /// rule or without: gnubg 1.07 `eval` of the starting position (0 ply, the cube centred)
+    /// gives the probabilities 0.521 0.154 0.008 0.130 0.008, cubeless +0.067, cubeful +0.092
+    /// with the rule off and +0.084 with it on. The rule removes gammons from the dead-cube
+    /// part only.
+    #[test]
+    fn opening_cubeful_money_equity_is_gnubgs() {
+        let opening = Probabilities {
+            win: 0.521,
+            win_gammon: 0.154,
+            win_backgammon: 0.008,
+            lose_gammon: 0.130,
+            lose_backgammon: 0.008,
+        };
+        assert!((opening.money_equity() - 0.067).abs() < 0.001);
+        for (jacoby, gnubg) in [(false, 0.092), (true, 0.084)] {
+            let context = Stakes { jacoby, ..money() };
+            let cubeful = cubeful_equity(&context, &opening, Side::X);
+            assert!(
+                cubeful > opening.money_equity(),
+                "jacoby {jacoby}: {cubeful}"
+            );
+            assert!(
+                (cubeful - gnubg).abs() < 0.003,
+                "jacoby {jacoby}: {cubeful}"
+            );
         }
     }
 

@@ -8,6 +8,7 @@
 //! resignation arithmetic on the probabilities it finds is [`Stakes`]'s.
 
 use crate::engine::cube::{self, CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
+use crate::engine::cubeful_search::CubefulSearch;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::search::{won, Search, SearchLimits};
 use crate::rules::{Board, Dice, MatchState, Play, Side};
@@ -292,11 +293,60 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
 
     /// The cube decision of `doubler` in `state` (the player on roll, before rolling; or the
     /// player who offered the pending double), `beavers` saying whether a beaver of this double
-    /// would be allowed. The cube is doubled from `state`'s value and owner.
+    /// would be allowed. The cube is doubled from `state`'s value and owner. Answered within
+    /// the judge's limits as a play is: deepening until the budget is spent, the last complete
+    /// depth answering (the engine protocols' default, [`crate::engine::choice::move_limits`],
+    /// gives each cube question the 50 ms a move gets).
     #[must_use]
     pub fn cube_decision(&self, state: &MatchState, doubler: Side, beavers: bool) -> CubeDecision {
-        let (on_roll, plies) = self.probabilities(state);
-        CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies)
+        let stakes = Stakes {
+            beavers: beavers && !state.is_match(),
+            ..Stakes::from_state(state)
+        };
+        if doubler != state.on_roll {
+            let (on_roll, plies) = self.probabilities(state);
+            return CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies);
+        }
+        let cubeful = CubefulSearch::new(&self.search);
+        let deadline = self.limits.deadline();
+        let mut answer = None;
+        for depth in 0..=self.plies() {
+            // Without a budget only the full depth is searched.
+            if deadline.is_none() && depth < self.plies() {
+                continue;
+            }
+            match cubeful.analyse_double(
+                &state.board,
+                doubler,
+                depth,
+                &stakes,
+                deadline.filter(|_| depth > 0),
+            ) {
+                Some(found) => answer = Some((found, depth)),
+                None => break,
+            }
+        }
+        let ((probabilities, analysis), plies) = answer.unwrap_or_else(|| {
+            // Depth 0 has no deadline: it always answers.
+            let probabilities =
+                self.search
+                    .evaluator()
+                    .probabilities(&state.board, state.variant, doubler);
+            (
+                (
+                    probabilities,
+                    stakes.analyse_double(&probabilities, doubler),
+                ),
+                0,
+            )
+        });
+        CubeDecision {
+            doubler,
+            probabilities,
+            plies,
+            analysis,
+            take: stakes.answer(&analysis),
+        }
     }
 
     // ----- resignations -----
@@ -399,6 +449,119 @@ mod tests {
         let decision = spent.cube_decision(&state, Side::X, true);
         assert_eq!(decision.plies, 0);
         assert_eq!(decision.double(), DoubleAction::NoDouble);
+    }
+
+    /// Pubeval whose evaluations become slow (a millisecond each) after the first `fast`:
+    /// a budget then runs out at a known depth, whatever the machine's load.
+    struct Slowing {
+        calls: std::sync::atomic::AtomicUsize,
+        fast: usize,
+    }
+
+    impl Slowing {
+        fn new(fast: usize) -> Slowing {
+            Slowing {
+                calls: std::sync::atomic::AtomicUsize::new(0),
+                fast,
+            }
+        }
+
+        fn calls(&self) -> usize {
+            self.calls.load(std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+
+    impl Evaluator for Slowing {
+        fn name(&self) -> &str {
+            "slowing pubeval"
+        }
+
+        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+            let call = self
+                .calls
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if call >= self.fast {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Pubeval.probabilities(board, variant, on_roll)
+        }
+    }
+
+    /// The cube answer obeys the budget moves obey: with evaluations fast up to the end of the
+    /// 1-ply search and slow after, a 2-ply judge with a 150 ms budget answers the cube at the
+    /// depth it completed (1 ply, the same figures as an unlimited 1-ply judge), and stops
+    /// within the budget (plus the one reply roll under way when it ran out).
+    #[test]
+    fn a_spent_budget_answers_the_cube_at_the_depth_it_reached() {
+        let state = money(Side::X);
+        let counting = Slowing::new(usize::MAX);
+        let (one_ply, _) = Judge::new(&counting, 1).probabilities(&state);
+        // The deepening asks the evaluator once at 0 plies, then does the 1-ply search.
+        let slowing = Slowing::new(1 + counting.calls());
+        let budget = Duration::from_millis(150);
+        let judge = Judge::new(&slowing, 2).with_limits(SearchLimits::budget(budget));
+        let started = std::time::Instant::now();
+        let decision = judge.cube_decision(&state, Side::X, false);
+        let elapsed = started.elapsed();
+        assert_eq!(decision.plies, 1);
+        assert_eq!(decision.probabilities, one_ply);
+        let unlimited =
+            Judge::new(&Slowing::new(usize::MAX), 1).cube_decision(&state, Side::X, false);
+        assert_eq!(decision, unlimited);
+        // One reply roll at 2 plies is a ranking of the reply's plays and each of their 21
+
+        assert!(elapsed < budget + Duration::from_secs(2), "{elapsed:?}");
+        assert!(slowing.calls() > 1 + counting.calls());
+    }
+
+    /// Probabilities made up from a hash of the position: plays that trade winning chances
+    /// against gammons, so that money and double match point choose differently.
+    struct Hashed;
+
+    impl Evaluator for Hashed {
+        fn name(&self) -> &str {
+            "hashed"
+        }
+
+        fn probabilities(&self, board: &Board, _: Variant, on_roll: Side) -> Probabilities {
+            use std::hash::{DefaultHasher, Hash, Hasher};
+            let mut hasher = DefaultHasher::new();
+            format!("{board:?} {on_roll:?}").hash(&mut hasher);
+            let hash = hasher.finish();
+            let fraction = |shift: u32| ((hash >> shift) & 0xffff) as f64 / 65535.0;
+            let win = 0.3 + 0.4 * fraction(0);
+            Probabilities {
+                win,
+                win_gammon: win * 0.5 * fraction(16),
+                win_backgammon: 0.0,
+                lose_gammon: (1.0 - win) * 0.5 * fraction(32),
+                lose_backgammon: 0.0,
+            }
+        }
+    }
+
+    /// The replies inside the search are chosen for the real score: at double match point
+    /// (gammons worthless) the 1-ply figures differ from money's, and are the search's at the
+    /// match's stakes.
+    #[test]
+    fn the_searchs_replies_are_chosen_for_the_score() {
+        let judge = Judge::new(&Hashed, 1);
+        let money_state = money(Side::X);
+        let match_state = MatchState {
+            match_length: 5,
+            score: [4, 4],
+            ..money(Side::X)
+        };
+        let (at_money, _) = judge.probabilities(&money_state);
+        let (at_match, _) = judge.probabilities(&match_state);
+        assert_ne!(at_money, at_match);
+        let stakes = Stakes::from_state(&match_state);
+        assert_eq!(
+            at_match,
+            judge
+                .search()
+                .probabilities_at(&match_state.board, Side::X, 1, &stakes)
+        );
     }
 
     #[test]

@@ -7,9 +7,11 @@
 pub mod bearoff;
 pub mod choice;
 pub mod cube;
+pub mod cubeful_search;
 pub mod evaluator;
 pub mod judge;
 pub mod kazaross_xg2;
+pub mod match_cube;
 pub mod match_equity;
 pub mod net;
 pub mod probabilities;
@@ -17,6 +19,8 @@ pub mod pubeval;
 pub mod rollout;
 pub mod search;
 pub mod strength;
+#[cfg(test)]
+mod take_points;
 pub mod variant_heuristic;
 
 pub use cube::{CubeAnalysis, DoubleAction, Stakes, TakeAction};

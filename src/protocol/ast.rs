@@ -71,6 +71,36 @@ pub enum AnalysisScope {
     Session,
 }
 
+/// What `next` and `previous` step over (gnubg's `next [game|roll|rolled|marked] N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stride {
+    /// One recorded move (a play, a cube action, an edit).
+    Move,
+    /// To the start of another game.
+    Game,
+    /// To a roll: the position before it.
+    Roll,
+    /// To a roll: the position with the dice rolled.
+    Rolled,
+    /// To a move the analysis marked (doubtful or worse, chequer or cube).
+    Marked,
+}
+
+/// Moving through the match as gnubg does: `next`, `previous`, `first game|move`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavigateCommand {
+    /// `next [STRIDE] [COUNT]`: the count word, if any, kept raw.
+    Next(Stride, Option<String>),
+    /// `previous [STRIDE] [COUNT]`.
+    Previous(Stride, Option<String>),
+    /// `first game`: the start of the match's first game.
+    FirstGame,
+    /// `first move`: the start of the current game.
+    FirstMove,
+}
+
 /// What `show statistics ...` covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -355,6 +385,8 @@ pub enum Command {
     Rollout,
     /// `list game`.
     ListGame,
+    /// `next`, `previous`, `first`: moving through the match.
+    Navigate(NavigateCommand),
     /// `import`, `export`, `save`, `load`.
     File(FileCommand),
     /// `help [COMMAND...]`: the words after `help`.

@@ -2,6 +2,28 @@
 //! one, a line for each exchange, edits and endings on lines of their own.
 
 use super::reply::{EditKind, GameListEntry};
+use crate::analysis::{LuckMark, Mark};
+
+/// gnubg's mark of a decision in `list game`.
+fn mark_symbol(mark: Mark) -> &'static str {
+    match mark {
+        Mark::None => "",
+        Mark::Doubtful => "?!",
+        Mark::Bad => "?",
+        Mark::VeryBad => "??",
+    }
+}
+
+/// gnubg's mark of a roll's luck in `list game`.
+fn luck_symbol(mark: LuckMark) -> &'static str {
+    match mark {
+        LuckMark::VeryLucky => "++",
+        LuckMark::Lucky => "+",
+        LuckMark::None => "",
+        LuckMark::Unlucky => "-",
+        LuckMark::VeryUnlucky => "--",
+    }
+}
 
 /// The lines of `list game` for `entries`, as gnubg lays them out.
 #[must_use]
@@ -39,11 +61,21 @@ pub fn game_list_lines(entries: &[GameListEntry]) -> Vec<String> {
                 player,
                 dice: [first, second],
                 play,
-            } => (
-                format!("{first}{second}     : {play:<19}{:16}", ""),
-                Some(*player),
-                false,
-            ),
+                marks,
+            } => {
+                let (luck, play_mark, cube_mark) = marks.map_or(("", "", ""), |marks| {
+                    (
+                        luck_symbol(marks.luck),
+                        mark_symbol(marks.play),
+                        mark_symbol(marks.cube),
+                    )
+                });
+                (
+                    format!("{first}{second}{luck:<5}: {play:<19}{play_mark:<8}{cube_mark:<8}"),
+                    Some(*player),
+                    false,
+                )
+            }
             GameListEntry::Doubled { player, cube } => (
                 format!("Doubles to {cube:4}{:30}", ""),
                 Some(*player),
@@ -109,6 +141,7 @@ mod tests {
                 player: 0,
                 dice: [3, 1],
                 play: "8/5 6/5".to_string(),
+                marks: None,
             },
             GameListEntry::Rolled {
                 player: 1,
@@ -128,6 +161,46 @@ mod tests {
                 ),
                 format!("Unhandled movetype 6{:22}", ""),
                 String::new(),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_analysed_play_has_gnubgs_marks_in_their_columns() {
+        use super::super::reply::RecordMarks;
+        let marked = |luck, play, cube| Some(RecordMarks { luck, play, cube });
+        let lines = game_list_lines(&[
+            GameListEntry::Played {
+                player: 0,
+                dice: [2, 1],
+                play: "13/10".to_string(),
+                marks: marked(LuckMark::None, Mark::Doubtful, Mark::None),
+            },
+            GameListEntry::Played {
+                player: 1,
+                dice: [4, 2],
+                play: "13/9 8/6".to_string(),
+                marks: marked(LuckMark::None, Mark::VeryBad, Mark::Bad),
+            },
+            GameListEntry::Played {
+                player: 0,
+                dice: [6, 3],
+                play: "13/4*".to_string(),
+                marks: marked(LuckMark::Unlucky, Mark::None, Mark::None),
+            },
+            GameListEntry::Played {
+                player: 1,
+                dice: [6, 6],
+                play: String::new(),
+                marks: marked(LuckMark::VeryUnlucky, Mark::None, Mark::Bad),
+            },
+        ]);
+        // gnubg 1.07's lines after `analyse match`.
+        assert_eq!(
+            lines,
+            [
+                "21     : 13/10              ?!              42     : 13/9 8/6           ??      ?       ",
+                "63-    : 13/4*                              66--   :                            ?       ",
             ]
         );
     }

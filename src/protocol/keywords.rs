@@ -246,6 +246,14 @@ const NEW: &[Keyword] = &[
     leaf("session", "start a new money session"),
 ];
 
+/// What `next` and `previous` step over.
+const STRIDE: &[Keyword] = &[
+    leaf("game", "to the start of another game"),
+    leaf("marked", "to a move the analysis marked doubtful or worse"),
+    leaf("roll", "to a roll, before the dice"),
+    leaf("rolled", "to a roll, the dice rolled"),
+];
+
 /// The top level of the command tree.
 pub const COMMANDS: &[Keyword] = &[
     aliased("accept", &["a", "acc"], "accept a cube or resignation"),
@@ -295,6 +303,14 @@ pub const COMMANDS: &[Keyword] = &[
         ],
         "write the match or the position to a file",
     ),
+    group(
+        "first",
+        &[
+            leaf("game", "the start of the match's first game"),
+            leaf("move", "the start of the current game"),
+        ],
+        "go to the first game or move",
+    ),
     aliased("help", &["h"], "describe commands"),
     leaf("hint", "list the legal plays, best first"),
     group(
@@ -316,9 +332,25 @@ pub const COMMANDS: &[Keyword] = &[
         "read a match or position from an SGF file",
     ),
     aliased("move", &["m", "mo"], "make a move"),
-    group("new", NEW, "start a game, match or session"),
+    // gnubg resolves `n` and `ne` to `new` (before `next`).
+    Keyword {
+        name: "new",
+        aliases: &["n", "ne"],
+        children: NEW,
+        help: "start a game, match or session",
+    },
+    group(
+        "next",
+        STRIDE,
+        "step ahead within the game (count: how many)",
+    ),
     aliased("pass", &["pa"], "refuse a double"),
     leaf("play", "make the computer player move now"),
+    group(
+        "previous",
+        STRIDE,
+        "step back within the game (count: how many)",
+    ),
     aliased("quit", &["q"], "leave tavli"),
     aliased("redouble", &["re"], "redouble (beaver)"),
     aliased("reject", &["rej"], "reject a cube or resignation"),

@@ -2,8 +2,9 @@
 
 use super::ast::{
     AnalysisScope, AnalysisSetting, AutomaticSetting, Command, CubeSetting, Decision,
-    EvaluationSetting, FileCommand, NewCommand, PlayerKind, PlayerSetting, RngChoice,
-    RolloutSetting, SetCommand, ShowCommand, StatisticsScope, ThresholdName, Toggle, VariationName,
+    EvaluationSetting, FileCommand, NavigateCommand, NewCommand, PlayerKind, PlayerSetting,
+    RngChoice, RolloutSetting, SetCommand, ShowCommand, StatisticsScope, Stride, ThresholdName,
+    Toggle, VariationName,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
@@ -55,6 +56,21 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
         "list" => {
             sub_keyword(top, &mut words)?;
             Ok(Command::ListGame)
+        }
+        "first" => Ok(Command::Navigate(
+            match sub_keyword(top, &mut words)?.name {
+                "game" => NavigateCommand::FirstGame,
+                _ => NavigateCommand::FirstMove,
+            },
+        )),
+        "next" | "previous" => {
+            let stride = parse_stride(top, &mut words)?;
+            let count = words.next().map(|(word, _)| word);
+            Ok(Command::Navigate(if top.name == "next" {
+                NavigateCommand::Next(stride, count)
+            } else {
+                NavigateCommand::Previous(stride, count)
+            }))
         }
         "import" | "export" | "load" | "save" => parse_file(top, &mut words).map(Command::File),
         "move" => {
@@ -111,6 +127,32 @@ fn incomplete() -> CommandError {
 fn sub_keyword<'a>(group: &'a Keyword, words: &mut Words) -> Result<&'a Keyword, CommandError> {
     let (word, offset) = words.next().ok_or_else(incomplete)?;
     resolve(group.children, &word, offset)
+}
+
+/// The stride word of `next`/`previous` (none: one move); a first word that is no stride
+/// is left for the count, whose check gives gnubg's message.
+fn parse_stride(group: &Keyword, words: &mut Words) -> Result<Stride, CommandError> {
+    let Some((word, offset)) = words.peek() else {
+        return Ok(Stride::Move);
+    };
+    if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Ok(Stride::Move);
+    }
+    let keyword = resolve(group.children, &word, offset);
+    let Ok(keyword) = keyword else {
+        // An unknown word is a bad count (gnubg's message); an ambiguous one is an error.
+        return match keyword {
+            Err(error) if error.kind == ErrorKind::AmbiguousKeyword => Err(error),
+            _ => Ok(Stride::Move),
+        };
+    };
+    words.next();
+    Ok(match keyword.name {
+        "game" => Stride::Game,
+        "roll" => Stride::Roll,
+        "rolled" => Stride::Rolled,
+        _ => Stride::Marked,
+    })
 }
 
 fn parse_new(group: &Keyword, words: &mut Words) -> Result<Command, CommandError> {
@@ -539,6 +581,51 @@ mod tests {
 #[cfg(test)]
 mod grammar_tests {
     use super::*;
+
+    #[test]
+    fn navigation_commands_parse_with_their_stride_and_count() {
+        use crate::protocol::ast::{NavigateCommand, Stride};
+        let parsed = |line: &str| {
+            parse_line(line).map(|command| match command {
+                Command::Navigate(navigate) => Some(navigate),
+                _ => None,
+            })
+        };
+        assert_eq!(
+            parsed("next"),
+            Ok(Some(NavigateCommand::Next(Stride::Move, None)))
+        );
+        assert_eq!(
+            parsed("next 3"),
+            Ok(Some(NavigateCommand::Next(Stride::Move, Some("3".into()))))
+        );
+        assert_eq!(
+            parsed("prev rolled 2"),
+            Ok(Some(NavigateCommand::Previous(
+                Stride::Rolled,
+                Some("2".into())
+            )))
+        );
+        assert_eq!(
+            parsed("next m"),
+            Ok(Some(NavigateCommand::Next(Stride::Marked, None)))
+        );
+        // A word that is no stride is left for the count (gnubg's error comes later).
+        assert_eq!(
+            parsed("next foo"),
+            Ok(Some(NavigateCommand::Next(
+                Stride::Move,
+                Some("foo".into())
+            )))
+        );
+        assert!(parse_line("next rol").is_err(), "roll or rolled");
+        assert_eq!(parsed("first game"), Ok(Some(NavigateCommand::FirstGame)));
+        assert_eq!(parsed("first m"), Ok(Some(NavigateCommand::FirstMove)));
+        assert!(parse_line("first").is_err());
+        // gnubg's `n` and `ne` are still `new`.
+        assert_eq!(parse_line("ne game"), Ok(Command::New(NewCommand::Game)));
+        assert_eq!(parse_line("n game"), Ok(Command::New(NewCommand::Game)));
+    }
 
     #[test]
     fn grammar_examples_parse() {

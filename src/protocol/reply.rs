@@ -83,6 +83,18 @@ pub enum EditKind {
     CubeOwner,
 }
 
+/// The marks `list game` writes beside a play of an analysed game (gnubg's `+`/`-` after
+/// the dice, `?!`/`?`/`??` after the play and for the cube decision before the roll).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordMarks {
+    /// The luck of the roll.
+    pub luck: crate::analysis::LuckMark,
+    /// The play.
+    pub play: crate::analysis::Mark,
+    /// The cube decision before the roll.
+    pub cube: crate::analysis::Mark,
+}
+
 /// One record of the game in progress, as `list game` lists it; `player` numbered as gnubg
 /// numbers the players (0 and 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -103,6 +115,9 @@ pub enum GameListEntry {
         dice: [u8; 2],
         /// The play in gnubg's notation.
         play: String,
+        /// Its marks, once analysed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        marks: Option<RecordMarks>,
     },
     /// A double or a beaver, to `cube`.
     Doubled {

@@ -51,7 +51,7 @@ pub fn board_text(snapshot: &BoardSnapshot) -> String {
     text
 }
 
-fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
+pub(crate) fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
     let mut text = String::new();
     let best = entries.first().map_or(0.0, |entry| entry.equity);
     for (rank, entry) in entries.iter().enumerate() {

@@ -60,6 +60,12 @@ pub struct SessionAnalysis {
 }
 
 impl SessionAnalysis {
+    /// The decisions of game `index` of `record` when that game is analysed as it stands.
+    pub(super) fn analysed(&self, record: &MatchRecord, index: usize) -> Option<&[Decision]> {
+        self.decisions(record, index)
+            .map(|analysed| analysed.decisions.as_slice())
+    }
+
     /// The decisions of game `index` of `record` when they were analysed on that very record.
     fn decisions(&self, record: &MatchRecord, index: usize) -> Option<&AnalysedGame> {
         let analysed = self.games.get(index)?.as_ref()?;
@@ -100,60 +106,16 @@ impl Session {
         let Some(last) = record.games.len().checked_sub(1) else {
             return Err(CommandError::not_now("No game in progress."));
         };
+        // The game looked at (see `navigation.rs`): the last one at the end of the match.
+        let current = self.navigated_game().unwrap_or(last);
         let games = match scope {
-            AnalysisScope::Move => {
-                return Err(CommandError::new(
-                    ErrorKind::Unsupported,
-                    "tavli analyses whole games: use `analyse game' or `analyse match'.",
-                ))
-            }
-            AnalysisScope::Game => last..=last,
+            AnalysisScope::Move => return self.analyse_move(&record, current),
+            AnalysisScope::Game => current..=current,
             AnalysisScope::Match | AnalysisScope::Session => 0..=last,
         };
-        let options = &self.analysis.options;
-        let settings = AnalysisSettings {
-            chequer_plies: options.chequer_plies,
-            cube_plies: options.cube_plies,
-            luck_plies: 0,
-        };
-        let luck = options.luck;
         let mut analysed = Vec::new();
         for index in games {
-            let game = record.games[index].clone();
-            let single = MatchRecord {
-                games: vec![game.clone()],
-                ..record.clone()
-            };
-            let mut decisions = walk::analyse_decisions(&single, self.evaluator.get(), &settings)
-                .map_err(|error| match error {
-                AnalysisError::Variant(_) => {
-                    CommandError::new(ErrorKind::Unsupported, error.to_string())
-                }
-                AnalysisError::Unplayable { .. } => CommandError::not_now(format!(
-                    "game {}: the rules refuse an action of the record",
-                    index + 1
-                )),
-            })?;
-            for decision in &mut decisions {
-                decision.game = index + 1;
-                if !luck {
-                    if let DecisionKind::Chequer {
-                        luck, luck_mark, ..
-                    } = &mut decision.kind
-                    {
-                        *luck = crate::analysis::Equity::default();
-                        *luck_mark = LuckMark::None;
-                    }
-                }
-            }
-            analysed.push((
-                index,
-                AnalysedGame {
-                    length: record.length,
-                    record: game,
-                    decisions,
-                },
-            ));
+            analysed.push((index, self.analyse_game(&record, index)?));
         }
         let stored = &mut self.analysis.games;
         if stored.len() < record.games.len() {
@@ -162,6 +124,93 @@ impl Session {
         for (index, game) in analysed {
             stored[index] = Some(game);
         }
+        Ok(())
+    }
+
+    /// Every decision of game `index` of `record`, judged at the analysis settings.
+    fn analyse_game(
+        &self,
+        record: &MatchRecord,
+        index: usize,
+    ) -> Result<AnalysedGame, CommandError> {
+        let options = &self.analysis.options;
+        let settings = AnalysisSettings {
+            chequer_plies: options.chequer_plies,
+            cube_plies: options.cube_plies,
+            luck_plies: 0,
+        };
+        let luck = options.luck;
+        let game = record.games[index].clone();
+        let single = MatchRecord {
+            games: vec![game.clone()],
+            ..record.clone()
+        };
+        let mut decisions = walk::analyse_decisions(&single, self.evaluator.get(), &settings)
+            .map_err(|error| match error {
+                AnalysisError::Variant(_) => {
+                    CommandError::new(ErrorKind::Unsupported, error.to_string())
+                }
+                AnalysisError::Unplayable { .. } => CommandError::not_now(format!(
+                    "game {}: the rules refuse an action of the record",
+                    index + 1
+                )),
+            })?;
+        for decision in &mut decisions {
+            decision.game = index + 1;
+            if !luck {
+                if let DecisionKind::Chequer {
+                    luck, luck_mark, ..
+                } = &mut decision.kind
+                {
+                    *luck = crate::analysis::Equity::default();
+                    *luck_mark = LuckMark::None;
+                }
+            }
+        }
+        Ok(AnalysedGame {
+            length: record.length,
+            record: game,
+            decisions,
+        })
+    }
+
+    /// `analyse move`: the current move (the record after the place looked at, see
+    /// `navigation.rs`; at a game's start its first record) judged and stored beside what the
+    /// game already has analysed. At the end of a game there is no current move and, as in
+    /// gnubg, nothing is analysed.
+    fn analyse_move(&mut self, record: &MatchRecord, game: usize) -> Result<(), CommandError> {
+        let Some(applied) = self.navigated_applied() else {
+            return Err(CommandError::not_now("No game in progress."));
+        };
+        let actions = &record.games[game].actions;
+        if applied >= actions.len() {
+            return Ok(());
+        }
+        let whole = self.analyse_game(record, game)?;
+        let fresh = navigation::decisions_by_record(actions, &whole.decisions);
+        let kept = self
+            .analysis
+            .analysed(record, game)
+            .map(|decisions| navigation::decisions_by_record(actions, decisions));
+        let decisions: Vec<Decision> = (0..actions.len())
+            .flat_map(|index| {
+                let chosen = if index == applied {
+                    &fresh[index]
+                } else {
+                    kept.as_ref().map_or(&fresh[index], |kept| &kept[index])
+                };
+                if index == applied || kept.is_some() {
+                    chosen.iter().map(|decision| (*decision).clone()).collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let stored = &mut self.analysis.games;
+        if stored.len() < record.games.len() {
+            stored.resize(record.games.len(), None);
+        }
+        stored[game] = Some(AnalysedGame { decisions, ..whole });
         Ok(())
     }
 
@@ -197,10 +246,12 @@ impl Session {
             .collect();
         let luck = self.analysis.options.luck;
         if scope == StatisticsScope::Game && !record.games.is_empty() {
+            // The game looked at (see `navigation.rs`): the last one at the end.
             let last = record.games.len() - 1;
-            let game = record.games.remove(last);
+            let current = self.navigated_game().unwrap_or(last).min(last);
+            let game = record.games.remove(current);
             record.games = vec![game];
-            decisions = vec![decisions.remove(last)];
+            decisions = vec![decisions.remove(current)];
         }
         let covered = CoveredGames {
             record: &record,

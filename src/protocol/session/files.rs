@@ -21,7 +21,7 @@
 //! their half-moves in gnubg's canonical order (highest source first), so `export match mat`
 //! after `import mat` gives gnubg's re-export, not the original text.
 
-mod adopted_game;
+pub(super) mod adopted_game;
 mod export;
 mod import;
 

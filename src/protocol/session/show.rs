@@ -208,12 +208,25 @@ impl Session {
         if self.match_play.state() == GameState::NoGame {
             return;
         }
+        let last = self.match_record().games.len().checked_sub(1);
+        self.list_actions(&self.record(), last, out);
+    }
+
+    /// `list game` of the records `actions` of game `game` (its index in the match record,
+    /// for the marks of its analysis).
+    pub(super) fn list_actions(
+        &self,
+        actions: &[GameAction],
+        game: Option<usize>,
+        out: &mut Response,
+    ) {
         let rules = self.game().rules();
         let dice = |dice: &Dice| [dice.first(), dice.second()];
-        let entries = self
-            .record()
+        let marks = game.map(|game| self.record_marks(game, actions));
+        let entries = actions
             .iter()
-            .map(|action| match action {
+            .enumerate()
+            .map(|(index, action)| match action {
                 GameAction::Roll { side, dice: rolled } => GameListEntry::Rolled {
                     player: side.index(),
                     dice: dice(rolled),
@@ -226,6 +239,9 @@ impl Session {
                     player: side.index(),
                     dice: dice(rolled),
                     play: format_recorded_play(rules, *rolled, steps),
+                    marks: marks
+                        .as_ref()
+                        .and_then(|marks| marks.get(index).copied().flatten()),
                 },
                 GameAction::Double { side, value } | GameAction::Beaver { side, value } => {
                     GameListEntry::Doubled {

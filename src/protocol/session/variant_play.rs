@@ -164,7 +164,7 @@ impl Session {
         if self.game().rules().opening_dice_are_played() {
             return false;
         }
-        let starter = match self
+        match self
             .variants
             .last_winner
             .filter(|_| self.match_play.games_played() > 0)
@@ -173,22 +173,12 @@ impl Session {
                 out.reply(Reply::PreviousWinnerStarts {
                     side: NamedSide::new(winner, self.name(winner)),
                 });
-                winner
+                self.apply_checked(Action::PreviousWinnerStarts(winner));
             }
-            None => loop {
-                let (first, second) = self.rng.pair();
-                out.reply(Reply::OpeningRoll {
-                    names: self.names.clone(),
-                    dice: [first, second],
-                });
-                if first != second {
-                    self.last_opening = Some((first, second));
-                    break if first > second { Side::O } else { Side::X };
-                }
-            },
-        };
-        self.rolled_since_opening = false;
-        self.apply_checked(Action::SetTurn(starter));
+            None => {
+                self.roll_opening(None, out);
+            }
+        }
         self.hand_over(out);
         true
     }

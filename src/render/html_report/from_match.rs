@@ -163,6 +163,7 @@ pub fn report_of(checked: &CheckedFile) -> Report {
                 .map(|ending| (ending.text.clone(), ending.line)),
             notes: Vec::new(),
             final_board: final_board(&display, index, game, turns),
+            graph: None,
         });
     }
     add_diagnostic_notes(checked, &mut report);
@@ -347,6 +348,8 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
             ),
             details: Vec::new(),
             lists: Vec::new(),
+            tables: Vec::new(),
+            mark: String::new(),
             board: None,
         };
         let at = diagnostic.span.start;

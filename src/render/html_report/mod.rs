@@ -12,12 +12,19 @@
 //! SVG ([`crate::render::picture`]). It reflows to one column on a phone and prints each card
 //! on one page.
 
+pub mod analysis;
+pub mod decision_card;
+pub mod equity_graph;
 pub mod from_match;
+pub mod statistics_table;
+pub mod table;
 
 use super::picture::{board_svg_fragment, xml_escape, PictureOptions};
 pub use crate::matchfile::written::BoardKnowledge;
 use crate::rules::{MatchState, Side};
+use equity_graph::{graph_svg, EquityGraph};
 use std::fmt::Write;
+use table::{write_table, Table};
 
 /// The style sheet, inlined in every page.
 const STYLE: &str = include_str!("style.css");
@@ -37,6 +44,9 @@ pub struct Report {
     pub names: [String; 2],
     /// Notes about the file as a whole (not about a game).
     pub file_notes: Vec<Note>,
+    /// Tables about the whole match (an analysis' statistics per player), shown before the
+    /// games.
+    pub tables: Vec<Table>,
     /// The games in order.
     pub games: Vec<GameSection>,
 }
@@ -57,6 +67,8 @@ pub struct GameSection {
     pub notes: Vec<Note>,
     /// The position after the last move, with its caption.
     pub final_board: Option<(MatchState, String)>,
+    /// An analysis' equity graph of the game and its caption.
+    pub graph: Option<(EquityGraph, String)>,
 }
 
 /// One row of a game's move list: one record of the file.
@@ -139,8 +151,33 @@ pub struct Note {
     pub details: Vec<(String, String)>,
     /// Labelled lists: (`Closest legal plays`, [..]).
     pub lists: Vec<(String, Vec<String>)>,
+    /// Tables (an analysed decision's best plays with their equities).
+    pub tables: Vec<Table>,
+    /// The word beside the move and on the card's class (an analysis' mark: `very bad`);
+    /// empty for the kind's word.
+    pub mark: String,
     /// A board to show and its caption.
     pub board: Option<(MatchState, String)>,
+}
+
+impl Note {
+    /// The CSS classes of the note and of its mark: its kind, and its mark's (`very-bad`).
+    fn classes(&self) -> String {
+        if self.mark.is_empty() {
+            self.kind.class().to_string()
+        } else {
+            format!("{} {}", self.kind.class(), self.mark.replace(' ', "-"))
+        }
+    }
+
+    /// The word beside its move: the mark, or the kind.
+    fn word(&self) -> &str {
+        if self.mark.is_empty() {
+            self.kind.class()
+        } else {
+            &self.mark
+        }
+    }
 }
 
 impl Report {
@@ -178,6 +215,14 @@ pub fn render_report(report: &Report, picture: &PictureOptions) -> String {
         page.html
             .push_str("<section class=\"file-notes\" id=\"file\">\n<h2>The file</h2>\n");
         page.notes(&report.file_notes, None);
+        page.html.push_str("</section>\n");
+    }
+    if !report.tables.is_empty() {
+        page.html
+            .push_str("<section class=\"statistics\" id=\"statistics\">\n<h2>Statistics</h2>\n");
+        for table in &report.tables {
+            write_table(&mut page.html, table);
+        }
         page.html.push_str("</section>\n");
     }
     for (index, game) in report.games.iter().enumerate() {
@@ -236,7 +281,13 @@ impl Page {
                     xml_escape(&game.heading)
                 );
             }
-            self.html.push_str("</ol></nav>\n");
+            self.html.push_str("</ol>");
+            if !report.tables.is_empty() {
+                self.html.push_str(
+                    "<p class=\"to-statistics\"><a href=\"#statistics\">Statistics</a></p>",
+                );
+            }
+            self.html.push_str("</nav>\n");
         }
         self.html.push_str("</header>\n");
     }
@@ -248,6 +299,14 @@ impl Page {
             "<section class=\"game\" id=\"game-{number}\" data-game=\"{number}\">\n<h2>{}</h2>",
             xml_escape(&game.heading)
         );
+        if let Some((graph, caption)) = &game.graph {
+            let _ = write!(
+                self.html,
+                "<figure class=\"graph\">\n{}<figcaption>{}</figcaption>\n</figure>\n",
+                graph_svg(graph, &format!("g{number}-graph")),
+                xml_escape(caption)
+            );
+        }
         if game.moves.is_empty() {
             self.html
                 .push_str("<p class=\"empty\">No moves recorded.</p>\n");
@@ -295,11 +354,12 @@ impl Page {
                     let _ = write!(self.html, " <span class=\"aside\">({aside})</span>");
                 }
                 for k in marked {
+                    let note = &game.notes[k];
                     let _ = write!(
                         self.html,
                         " <a class=\"mark {}\" href=\"#g{number}-n{k}\">{}</a>",
-                        game.notes[k].kind.class(),
-                        game.notes[k].kind.class()
+                        note.classes(),
+                        xml_escape(note.word())
                     );
                 }
                 self.html.push_str("</li>\n");
@@ -344,7 +404,7 @@ impl Page {
             let _ = write!(
                 self.html,
                 "<article class=\"note {}\" id=\"{id}\">\n<h3>{}</h3>\n",
-                note.kind.class(),
+                note.classes(),
                 xml_escape(&note.heading)
             );
             if let (Some(number), Some(turn)) = (game, note.turn) {
@@ -377,6 +437,9 @@ impl Page {
                     let _ = write!(self.html, "<li><code>{}</code></li>", xml_escape(item));
                 }
                 self.html.push_str("</ul>\n");
+            }
+            for table in &note.tables {
+                write_table(&mut self.html, table);
             }
             if let Some((state, caption)) = &note.board {
                 self.figure(state, caption, &format!("{id}-board"));

@@ -18,7 +18,7 @@ use crate::rules::{Board, Dice, GameState, MatchState, Play, Side, Step};
 
 /// The order a loaded play's steps are kept in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum StepOrder {
+pub(in crate::protocol::session) enum StepOrder {
     /// As the file writes them.
     AsWritten,
     /// gnubg's canonical order (highest source first, then highest destination), with the
@@ -29,20 +29,20 @@ pub(super) enum StepOrder {
 
 /// The match a loaded game belongs to.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct LoadedMatch {
+pub(in crate::protocol::session) struct LoadedMatch {
     /// The rules of every game.
-    pub(super) rules: RuleSet,
+    pub(in crate::protocol::session) rules: RuleSet,
     /// The match length (0: money play).
-    pub(super) length: u32,
+    pub(in crate::protocol::session) length: u32,
     /// Whether a money session plays the Jacoby rule.
-    pub(super) jacoby: bool,
+    pub(in crate::protocol::session) jacoby: bool,
     /// The order the plays' steps are kept in.
-    pub(super) step_order: StepOrder,
+    pub(in crate::protocol::session) step_order: StepOrder,
 }
 
 /// A game played from its record: the rules' game, the record's actions (steps in the
 /// [`StepOrder`] asked for) and the actions as the session keeps them.
-pub(super) struct Adoption {
+pub(in crate::protocol::session) struct Adoption {
     game: Game,
     result: Option<RecordedResult>,
     /// The record's actions, each play's steps in the order asked for.
@@ -93,7 +93,11 @@ fn is_pending_roll(
 impl Adoption {
     /// Plays `record` from the starting position of `loaded`; `last` when it is the last
     /// game of the match (its pending roll stays on the board).
-    pub(super) fn play(record: &GameRecord, loaded: &LoadedMatch, last: bool) -> Adoption {
+    pub(in crate::protocol::session) fn play(
+        record: &GameRecord,
+        loaded: &LoadedMatch,
+        last: bool,
+    ) -> Adoption {
         let context = MatchContext {
             length: loaded.length,
             score: record.score,
@@ -294,7 +298,7 @@ impl Adoption {
     /// the doubler stays on roll and the dropper on turn; after a resignation the resigner is
     /// on roll and on turn (checked with gnubg's Match IDs), the dice stay. A game the rules
     /// end where the record has no result (Plakoto's draw) stays in play, the turn passed.
-    pub(super) fn state(&self) -> MatchState {
+    pub(in crate::protocol::session) fn state(&self) -> MatchState {
         let game = &self.game;
         // The record's result, not the game, says whether a resignation ended it.
         let mut state = MatchState {
