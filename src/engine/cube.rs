@@ -7,8 +7,8 @@
 //!   between the take point `TP = (L - 1/2) / (W + L + 1/2)` and the cash point
 //!   `CP = (L + 1) / (W + L + 1/2)`; `W` and `L` are the average values of a win and a loss,
 //!   and the cube efficiency `x` is 0.68.
-//!   The Jacoby rule makes gammons count single in the dead-cube part while the cube is
-//!   centred.
+//!   With the Jacoby rule and the cube centred, gammons count single in the dead-cube part
+//!   and at the ends of the live line; the take and cash points stay those of a turned cube.
 //! * Match play: cubeful match-winning chances by the same interpolation done in
 //!   match-winning chance, every take and cash point read from the match equity table at the
 //!   score and followed up the cube levels to where the cube is dead
@@ -269,9 +269,10 @@ impl Stakes {
 
     /// Janowski cubeful money equity, in units of the current cube, for `side` with
     /// `probabilities` seen from `side`, the cube at `cube` owned as `ownership`. Under the
-    /// Jacoby rule with the cube centred, gammons count single in the dead-cube part only: the
-    /// live part follows the game after the cube is turned, where they count (gnubg's figures:
-    /// at the opening its cubeful equity stays above the cubeless one with the rule on).
+    /// Jacoby rule with the cube centred, gammons count single in the dead-cube part and at the
+    /// ends of the live line, but the take and cash points are those of a turned cube, where
+    /// they count (gnubg's figures: at the opening its cubeful equity stays above the cubeless
+    /// one with the rule on).
     fn janowski(
         &self,
         probabilities: &Probabilities,
@@ -311,7 +312,7 @@ impl Stakes {
         let scale = values[0].abs().max(1e-9);
         let w = average(0..3, win) / scale;
         let l = average(3..6, 1.0 - win) / scale;
-        let live = scale * live_equity(win, w, l, ownership);
+        let live = scale * live_equity(win, w, l, ownership, jacoby);
         CUBE_EFFICIENCY * live + (1.0 - CUBE_EFFICIENCY) * dead
     }
 
@@ -441,7 +442,10 @@ pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Sid
 }
 
 /// Live-cube equity (perfect cube efficiency) in Janowski's piecewise-linear model.
-fn live_equity(p: f64, w: f64, l: f64, ownership: Ownership) -> f64 {
+/// With `jacoby` (the cube centred under the Jacoby rule) the take and cash points are the
+/// same (gammons count once the cube is turned), but the game played on without a double ends
+/// single: the lines run to -1 and +1, so nobody is too good to double.
+fn live_equity(p: f64, w: f64, l: f64, ownership: Ownership, jacoby: bool) -> f64 {
     let denominator = (w + l + 0.5).max(1e-9);
     let take_point = ((l - 0.5) / denominator).clamp(0.0, 1.0);
     let cash_point = ((l + 1.0) / denominator).clamp(take_point, 1.0);
@@ -454,12 +458,13 @@ fn live_equity(p: f64, w: f64, l: f64, ownership: Ownership) -> f64 {
     };
     match ownership {
         Ownership::Centred => {
+            let (lowest, highest) = if jacoby { (-1.0, 1.0) } else { (-l, w) };
             if p < take_point {
-                lerp(0.0, -l, take_point, -1.0)
+                lerp(0.0, lowest, take_point, -1.0)
             } else if p < cash_point {
                 lerp(take_point, -1.0, cash_point, 1.0)
             } else {
-                lerp(cash_point, 1.0, 1.0, w)
+                lerp(cash_point, 1.0, 1.0, highest)
             }
         }
         Ownership::Mine => {
