@@ -95,12 +95,14 @@ fn main() {
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let mut carried = FirstLayerSums::default();
-        // Per method, the pass times: one at a time, a roll's plays together, pubeval,
-        // encoding alone.
-        let mut times: [Vec<Duration>; 4] = Default::default();
+        let fast = evaluator.inference_network(class);
+        // Per method, the pass times: the training network one at a time and a roll's plays
+        // together, pubeval, encoding alone, the evaluator's network one at a time and a
+        // roll's plays together.
+        let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
-            let mut timed = [Duration::ZERO; 4];
+            let mut timed = [Duration::ZERO; 6];
             let start = Instant::now();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
@@ -128,21 +130,40 @@ fn main() {
                 checksum += f64::from(inputs.iter().count() as u8);
             }
             timed[3] = start.elapsed();
+            let start = Instant::now();
+            for board in boards {
+                encode(board, Side::O, contact, &mut inputs);
+                checksum += f64::from(fast.evaluate(&inputs, &mut scratch)[0]);
+            }
+            timed[4] = start.elapsed();
+            let start = Instant::now();
+            for batch in batches {
+                carried.clear();
+                for board in &boards[batch.clone()] {
+                    encode(board, Side::O, contact, &mut inputs);
+                    checksum +=
+                        f64::from(fast.evaluate_from(&inputs, &mut carried, &mut scratch)[0]);
+                }
+            }
+            timed[5] = start.elapsed();
             if pass > 0 {
                 for (all, time) in times.iter_mut().zip(timed) {
                     all.push(time);
                 }
             }
         }
-        let [single, batched, pubeval, encoding] =
+        let [single, batched, pubeval, encoding, fast_single, fast_batched] =
             times.map(|samples| per_second(boards.len(), median(samples)));
         println!("{name:8} net {} (checksum {checksum:.1})", network.shape());
+        let kernel = fast.kernel();
         for (method, rate) in [
-            ("one at a time", single),
-            ("a roll's plays together", batched),
+            ("training net, one at a time".to_string(), single),
+            ("training net, a roll together".to_string(), batched),
+            (format!("{kernel:?} kernel, one at a time"), fast_single),
+            (format!("{kernel:?} kernel, a roll together"), fast_batched),
         ] {
             println!(
-                "{:8}   {method:24} {rate:>10.0} evaluations/s   pubeval {pubeval:>10.0}/s   ratio {:.3}",
+                "{:8}   {method:34} {rate:>10.0} evaluations/s   pubeval {pubeval:>10.0}/s   ratio {:.3}",
                 "",
                 rate / pubeval
             );

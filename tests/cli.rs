@@ -184,8 +184,8 @@ fn repl_json_replies_carry_settings_as_values() {
     );
     assert_eq!(
         replies[2]["outputs"][0],
-        json!({"type": "reply", "reply": "player_depth", "name": "alice", "plies": 1,
-            "human": true})
+        json!({"type": "reply", "reply": "player_depth", "player": 1, "name": "alice",
+            "plies": 1, "human": true})
     );
     assert_eq!(
         replies[2]["outputs"][2]["text"],
@@ -330,7 +330,7 @@ fn repl_json_replies_carry_the_match_as_values() {
     );
     assert_eq!(
         accept[2],
-        json!({"type": "reply", "reply": "game_scored", "winner": "root",
+        json!({"type": "reply", "reply": "game_scored", "player": 1, "name": "root",
             "counted_as": "single", "points": 1})
     );
     assert_eq!(

@@ -3,6 +3,7 @@
 mod support;
 
 mod analyse;
+mod analyse_html;
 mod analyse_shard;
 mod analyse_summary;
 mod bounded_input;

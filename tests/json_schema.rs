@@ -106,6 +106,7 @@ fn every_schema_compiles_and_every_output_kind_has_one() {
         "validate",
         "rollout",
         "analyse",
+        "analyse-summary",
         "bench-strength",
         "hint",
         "eval",
@@ -148,6 +149,23 @@ fn the_old_spellings_are_refused() {
     let moves = json!({"position": "start", "dice": [3, 1], "plays": [{"notation": "8/5 6/5",
         "steps": [], "position_id": "4HPwATDgc/ABMA"}]});
     assert!(!self::validator("moves").is_valid(&moves));
+    // A reply that names a side carries its player number (names only were the old way).
+    let line =
+        |reply: Value| json!({"command": "show dice", "ok": true, "text": "", "outputs": [reply]});
+    let repl = self::validator("repl");
+    assert!(repl.is_valid(&line(
+        json!({"type": "reply", "reply": "dice", "player": 0, "name": "gnubg", "dice": [6, 4]})
+    )));
+    for old in [
+        json!({"type": "reply", "reply": "dice", "name": "gnubg", "dice": [6, 4]}),
+        json!({"type": "reply", "reply": "game_scored", "winner": "gnubg",
+            "counted_as": "single", "points": 1}),
+        json!({"type": "reply", "reply": "cube", "value": 2, "owner": "gnubg"}),
+        json!({"type": "reply", "reply": "game_complete", "winner": ["gnubg", 1]}),
+        json!({"type": "reply", "reply": "played_without_cube", "variant": "Plakoto"}),
+    ] {
+        assert!(!repl.is_valid(&line(old.clone())), "{old}");
+    }
 }
 
 /// A REPL session covering every kind of line: events, replies, boards, hints, a cube
@@ -180,6 +198,7 @@ fn repl_lines_match_the_repl_schema() {
         "hints",
         "cube_analysis",
         "evaluation",
+        "statistics",
         "reply",
         "event",
         "export svg",
@@ -310,6 +329,34 @@ fn analyse_json_matches_the_analyse_schema() {
         .as_array()
         .is_some_and(|decisions| !decisions.is_empty()));
     assert_valid("analyse", &lines);
+}
+
+/// `--summary --json` and `--merge --json` (over the NDJSON `--json` wrote): one line per
+/// player, both of the summary's shape.
+#[test]
+fn analyse_summary_and_merge_json_match_the_summary_schema() {
+    let files = [
+        fixture_text("mat/seed07-1pt.mat"),
+        fixture_text("mat/seed08-1pt.mat"),
+    ];
+    let mut summary_args = vec!["analyse", "--summary", "--json", "--jobs", "1"];
+    summary_args.extend(files.iter().map(String::as_str));
+    let summary = ndjson(&summary_args, "");
+    assert_eq!(summary.len(), 2, "{summary:?}");
+    assert_valid("analyse-summary", &summary);
+    let written = std::env::temp_dir().join(format!(
+        "tavli-json-schema-merge-{}.ndjson",
+        std::process::id()
+    ));
+    let written_text = written.to_string_lossy().into_owned();
+    let mut analyse_args = vec!["analyse", "--json", "--jobs", "1", "-o", &written_text];
+    analyse_args.extend(files.iter().map(String::as_str));
+    let output = tavli(&analyse_args, "");
+    assert!(output.status.success(), "{output:?}");
+    let merged = ndjson(&["analyse", "--merge", "--json", &written_text], "");
+    std::fs::remove_file(&written).ok();
+    assert_eq!(merged, summary);
+    assert_valid("analyse-summary", &merged);
 }
 
 #[test]

@@ -250,3 +250,135 @@ fn on_a_terminal_auto_colours_unless_no_color_is_set() {
     // An empty NO_COLOR does not count (no-color.org).
     assert!(validate_on_a_terminal("auto", "NO_COLOR=").contains(ESCAPE));
 }
+
+/// The outputs of tavli's own commands whose headings and labels are coloured, each with a
+/// word that is painted (bold or cyan) when coloured.
+const HEADED: [(&[&str], &str); 4] = [
+    (&["hint", "start", "31"], "\u{1b}[1mEq.:\u{1b}[0m"),
+    (&["eval", "start"], "Cube analysis\u{1b}[0m"),
+    (
+        &["analyse", "fixtures/mat/seed08-1pt.mat", "--worst", "1"],
+        "Worst decisions:\u{1b}[0m",
+    ),
+    (
+        &["validate", "fixtures/mat/seed08-1pt.mat", CORRUPT],
+        "\u{1b}[1m2 files\u{1b}[0m",
+    ),
+];
+
+/// `args` with `--color WHEN` first.
+fn with_colour<'a>(when: &'a str, args: &[&'a str]) -> Vec<&'a str> {
+    let mut words = vec!["--color", when];
+    words.extend_from_slice(args);
+    words
+}
+
+#[test]
+fn headings_of_hint_eval_analyse_and_validate_totals_are_coloured_only_when_asked() {
+    for (args, painted) in HEADED {
+        let always = stdout(&run_in_root(&with_colour("always", args), &[]));
+        assert!(always.contains(painted), "{args:?}: {always:?}");
+        let never = stdout(&run_in_root(&with_colour("never", args), &[]));
+        assert!(!never.contains(ESCAPE), "{args:?}: {never:?}");
+        // Through a pipe `auto` is plain, and colour only adds escapes: the same text.
+        let auto = stdout(&run_in_root(args, &[]));
+        assert_eq!(auto, never, "{args:?}");
+        let plain: String = always
+            .split(ESCAPE)
+            .enumerate()
+            .map(|(index, part)| {
+                if index == 0 {
+                    part
+                } else {
+                    part.split_once('m').map_or("", |(_, rest)| rest)
+                }
+            })
+            .collect();
+        assert_eq!(plain, never, "{args:?}");
+    }
+    // JSON and a file written by `--output` are never coloured.
+    let json = stdout(&run_in_root(
+        &["--color", "always", "hint", "start", "31", "--json"],
+        &[],
+    ));
+    assert!(!json.contains(ESCAPE), "{json}");
+}
+
+/// Runs `tavli ARGS` on a pseudo-terminal (script(1)) with `environment` set; what the
+/// terminal shows.
+fn on_a_terminal(args: &str, environment: &str) -> String {
+    let command = format!("env {environment} TERM=xterm '{}' {args}", tavli_binary());
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script(1) (util-linux) is installed");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn on_a_terminal_headings_are_coloured_unless_no_color_is_set() {
+    let shown = on_a_terminal("eval start", "");
+    assert!(shown.contains("Cube analysis\u{1b}[0m"), "{shown:?}");
+    let shown = on_a_terminal("eval start", "NO_COLOR=1");
+    assert!(shown.contains("Cube analysis"), "{shown:?}");
+    assert!(!shown.contains(ESCAPE), "{shown:?}");
+    let shown = on_a_terminal("--color never hint start 31", "");
+    assert!(
+        shown.contains("Eq.:") && !shown.contains(ESCAPE),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn man_on_a_terminal_is_formatted_and_raw_roff_through_a_pipe() {
+    // Through a pipe (or into a file): roff, as `man -l` and installers want it.
+    let roff = stdout(&tavli(&["man", "analyse"], ""));
+    assert!(roff.contains("\n.SH \"EXIT STATUS\""), "{roff}");
+    // On a terminal without man(1) on the PATH: plain text, no roff requests.
+    let plain = on_a_terminal("man analyse", "PATH=/nonexistent");
+    assert!(plain.contains("EXIT STATUS"), "{plain}");
+    assert!(plain.contains("EXAMPLES"), "{plain}");
+    assert!(!plain.contains(".SH") && !plain.contains("\\f"), "{plain}");
+    assert!(plain.contains("tavli analyse --worst 1 fixtures/mat/seed08-1pt.mat"));
+    if !std::path::Path::new("/usr/bin/man").exists() {
+        eprintln!("man(1) not installed: its rendering not checked");
+        return;
+    }
+    // With man(1): its rendering (MANPAGER=cat so that no pager waits).
+    let shown = on_a_terminal("man rollout", "MANPAGER=cat MANWIDTH=100");
+    // man(1) on a terminal writes bold as `X\bX` and underlines as `_\bX`: keep the letters.
+    let mut letters: Vec<char> = Vec::new();
+    for c in shown.chars() {
+        if c == '\u{8}' {
+            letters.pop();
+        } else {
+            letters.push(c);
+        }
+    }
+    let shown: String = letters.into_iter().collect();
+    assert!(!shown.contains(".SH"), "{shown}");
+    assert!(
+        shown.lines().any(|line| line.contains("EXIT STATUS")),
+        "{shown}"
+    );
+    assert!(shown.contains("tavli-rollout(1)"), "{shown}");
+}
+
+#[test]
+fn analyse_hint_eval_and_rollout_have_pages_with_exit_status_and_examples() {
+    for command in ["analyse", "hint", "eval", "rollout"] {
+        let roff = stdout(&tavli(&["man", command], ""));
+        for section in [".SH EXAMPLES", ".SH \"EXIT STATUS\""] {
+            assert!(roff.contains(section), "tavli-{command} lacks {section}");
+        }
+        let examples = roff.split(".SH EXAMPLES").nth(1).unwrap_or("");
+        assert!(
+            examples.contains(&format!("tavli {command}")),
+            "tavli-{command}'s examples: {examples}"
+        );
+    }
+}

@@ -312,13 +312,24 @@ fn eval_json_has_the_shared_vocabulary_and_the_cube_decision() {
     assert_eq!(depths.len(), 2);
     assert_eq!(depths[1]["probabilities"], value["probabilities"]);
     assert_eq!(depths[1]["cubeful_equity"], value["cubeful_equity"]);
-    let cube = &value["cube"];
+    // The cube decision has the one shape of a cube analysis (the REPL's `cube_analysis`).
+    let cube = &value["cube_analysis"];
     assert_eq!(cube["action"], "no_double", "{cube}");
     assert_eq!(cube["answer"], "take", "{cube}");
     assert_eq!(cube["proper_action"], "No double, take", "{cube}");
-    for key in ["no_double", "double_take", "double_pass"] {
-        assert!(cube[key].is_f64(), "{cube}");
-    }
+    assert_eq!(cube["evaluator"], value["evaluator"], "{cube}");
+    assert_eq!(cube["plies"], 1, "{cube}");
+    let mut options: Vec<&str> = cube["equities"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{cube}"))
+        .iter()
+        .map(|line| {
+            assert!(line["equity"].is_f64(), "{cube}");
+            line["option"].as_str().unwrap_or_default()
+        })
+        .collect();
+    options.sort_unstable();
+    assert_eq!(options, ["double_pass", "double_take", "no_double"]);
     // The opponent owns the cube: no cube decision for the player on roll.
     let (owned, _, _) = run(&[
         "eval",
@@ -331,7 +342,7 @@ fn eval_json_has_the_shared_vocabulary_and_the_cube_decision() {
         "--cube-owner",
         "opponent",
     ]);
-    assert!(json(&owned)["cube"].is_null());
+    assert!(json(&owned)["cube_analysis"].is_null());
 }
 
 #[test]

@@ -73,6 +73,12 @@ fn scripted_sessions() {
             "tavli-rotation",
             "set variation tavli\nshow variation\nnew match 7\nend game\nshow variation\nend game\nshow variation\nend game\nshow variation\n",
         ),
+        (
+            // Each game's first player: the opening roll (a die each), then the previous
+            // winner; resigned before anybody rolled, no game repeats an opening roll.
+            "tavli-rotation-openings",
+            "set variation tavli\nset automatic roll off\nset player 0 human\nnew match 9\nresign\naccept\nresign\naccept\nlist game\nroll\nresign\naccept\nset variation standard\nnew match 3\nresign\naccept\nshow board\n",
+        ),
     ] {
         let text = transcript(&format!("{SCRIPT_PRELUDE}{body}"));
         insta::assert_snapshot!(format!("repl_variant_{name}"), text);

@@ -11,7 +11,7 @@ use tavli::render::picture::PictureOptions;
 
 /// A real match from the shared fixtures (`../shared/fixtures/matches`, beside the repo),
 /// or this repo's copy of the same file when shared/ is not there.
-fn real_match() -> PathBuf {
+pub(crate) fn real_match() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let name = "backgammon-galaxy/match11274186.txt";
     let shared = root.join("../shared/fixtures/matches").join(name);
@@ -34,7 +34,7 @@ fn page_of(path: &Path) -> String {
 }
 
 /// The inline SVG documents of a page.
-fn inline_svgs(page: &str) -> Vec<&str> {
+pub(crate) fn inline_svgs(page: &str) -> Vec<&str> {
     page.match_indices("<svg ")
         .filter_map(|(start, _)| {
             let end = page[start..].find("</svg>")? + start + "</svg>".len();
@@ -43,7 +43,7 @@ fn inline_svgs(page: &str) -> Vec<&str> {
         .collect()
 }
 
-fn assert_self_contained(page: &str) {
+pub(crate) fn assert_self_contained(page: &str) {
     assert!(page.starts_with("<!DOCTYPE html>"));
     for banned in ["<script", "<img", "<link", "@import", "url(http", "src="] {
         assert!(!page.contains(banned), "the page has {banned}");
@@ -108,7 +108,7 @@ fn report_of_an_illegal_move_shows_the_board_before_it_and_the_closest_plays() {
 }
 
 /// Chromium, if installed (`apt-get install chromium`; CI's `.ci/run` does).
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     [
         "/usr/bin/chromium",
         "/usr/bin/chromium-browser",
@@ -119,9 +119,14 @@ fn chromium() -> Option<PathBuf> {
     .find(|path| path.exists())
 }
 
-const WINDOW: (u32, u32) = (1000, 2600);
+pub(crate) const WINDOW: (u32, u32) = (1000, 2600);
 
-fn run_chromium(browser: &Path, dir: &Path, tag: &str, args: &[String]) -> std::process::Output {
+pub(crate) fn run_chromium(
+    browser: &Path,
+    dir: &Path,
+    tag: &str,
+    args: &[String],
+) -> std::process::Output {
     Command::new(browser)
         .args([
             "--headless",
@@ -160,11 +165,11 @@ fn board_rects(browser: &Path, dir: &Path, page: &str, tag: &str) -> Vec<[f64; 4
     serde_json::from_str(&dom[start..end]).expect("rectangles as JSON")
 }
 
-fn url(path: &Path) -> String {
+pub(crate) fn url(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
-fn close(pixel: [u8; 3], colour: [u8; 3]) -> bool {
+pub(crate) fn close(pixel: [u8; 3], colour: [u8; 3]) -> bool {
     pixel.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 16)
 }
 

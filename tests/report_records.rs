@@ -152,9 +152,22 @@ fn result_in(text: &str) -> Option<(&'static str, String)> {
     None
 }
 
+/// `N point match`.
+fn is_length_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() == 3
+        && words[0].bytes().all(|b| b.is_ascii_digit())
+        && words[1].eq_ignore_ascii_case("point")
+        && words[2].eq_ignore_ascii_case("match")
+}
+
+/// The games of a .mat file. Before the first `Game N` line, a score line or a numbered
+/// move line starts game 1; the line just before it, when it is neither a comment nor the
+/// match length, is game 1's header written wrong and one of its records.
 fn mat_games(text: &str) -> Vec<MatGame> {
     let mut games: Vec<MatGame> = Vec::new();
     let mut expect_score = false;
+    let mut before: Option<(usize, &str)> = None;
     for (number, raw) in text.lines().enumerate() {
         let line = number + 1;
         let trimmed = raw.trim();
@@ -165,6 +178,24 @@ fn mat_games(text: &str) -> Vec<MatGame> {
             games.push(MatGame::default());
             expect_score = true;
             continue;
+        }
+        if games.is_empty() {
+            let numbered = trimmed
+                .split_whitespace()
+                .next()
+                .is_some_and(is_move_number);
+            if !is_score_line(raw) && !numbered {
+                before = Some((line, trimmed));
+                continue;
+            }
+            let mut game = MatGame::default();
+            if let Some((header_line, header)) = before.filter(|(_, header)| {
+                !header.starts_with(';') && !header.starts_with('#') && !is_length_line(header)
+            }) {
+                game.lines.push((header_line, collapse(header)));
+            }
+            games.push(game);
+            expect_score = true;
         }
         let Some(game) = games.last_mut() else {
             continue;
@@ -205,11 +236,12 @@ fn mat_games(text: &str) -> Vec<MatGame> {
     games
 }
 
-/// An SGF game tree as this test reads it: its root's `RE` value and its move values with
-/// their lines.
-type SgfGame = (Option<String>, Vec<(usize, String)>);
+/// An SGF game tree as this test reads it: its root's `RE` value, its move values with
+/// their lines, and whether the tree is complete (the file may end inside it).
+type SgfGame = (Option<String>, Vec<(usize, String)>, bool);
 
-/// The W/B values of every complete SGF game tree.
+/// The W/B values of every SGF game tree, the last one as far as the file holds it (a value
+/// the file ends inside of is taken as written).
 fn sgf_games(text: &str) -> Vec<SgfGame> {
     let mut games = Vec::new();
     let mut depth = 0usize;
@@ -225,7 +257,7 @@ fn sgf_games(text: &str) -> Vec<SgfGame> {
             b'\n' => line += 1,
             b'(' => {
                 if depth == 0 {
-                    current = Some((None, Vec::new()));
+                    current = Some((None, Vec::new(), false));
                     nodes = 0;
                 }
                 depth += 1;
@@ -233,7 +265,7 @@ fn sgf_games(text: &str) -> Vec<SgfGame> {
             b')' => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    games.extend(current.take());
+                    games.extend(current.take().map(|(re, moves, _)| (re, moves, true)));
                 }
             }
             b';' => {
@@ -257,7 +289,7 @@ fn sgf_games(text: &str) -> Vec<SgfGame> {
                     last_identifier = std::mem::take(&mut identifier);
                 }
                 let value = text.get(start..end.min(bytes.len())).unwrap_or("");
-                if let Some((re, moves)) = current.as_mut() {
+                if let Some((re, moves, _)) = current.as_mut() {
                     match last_identifier.as_str() {
                         "RE" if nodes == 1 => *re = Some(value.to_string()),
                         "W" | "B" if nodes > 1 && depth == 1 => {
@@ -273,6 +305,8 @@ fn sgf_games(text: &str) -> Vec<SgfGame> {
         }
         at += 1;
     }
+    // The file ends inside this tree.
+    games.extend(current.filter(|_| depth > 0));
     games
 }
 
@@ -304,7 +338,7 @@ fn check_file(name: &str, bytes: &[u8]) -> usize {
     let endings = endings(&page);
     if checked.format == Format::Sgf {
         let games = sgf_games(&checked.text);
-        for (index, (re, moves)) in games.iter().enumerate() {
+        for (index, (re, moves, complete)) in games.iter().enumerate() {
             let game = index + 1;
             let shown: Vec<(usize, String)> = rows
                 .iter()
@@ -314,8 +348,17 @@ fn check_file(name: &str, bytes: &[u8]) -> usize {
             if checked.report.games > 0 {
                 assert_eq!(&shown, moves, "{name}: game {game}'s records");
             }
-            if let (Some(re), Some((_, ending))) = (re, endings.iter().find(|(g, _)| *g == game)) {
-                assert_eq!(&ending.written, re, "{name}: game {game}'s ending");
+            let ending = endings.iter().find(|(g, _)| *g == game).map(|(_, e)| e);
+            match (re, ending) {
+                // A tree the file ends inside of stops there: its `RE` is not the game's end.
+                (_, Some(ending)) if !complete => assert!(
+                    ending.written.is_empty() && ending.text.contains("stops here"),
+                    "{name}: game {game} is cut: {ending:?}"
+                ),
+                (Some(re), Some(ending)) => {
+                    assert_eq!(&ending.written, re, "{name}: game {game}'s ending");
+                }
+                _ => {}
             }
         }
         return rows.len();
@@ -435,7 +478,8 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 
 /// Every corrupt fixture of the repository (`fixtures/{mat,sgf}/corrupt`), and every real
 /// match that is not valid (the files gnubg rejects among the shared fixtures are copied in
-/// `fixtures/mat/real`; those it warns about are here too).
+/// `fixtures/mat/real`; those it warns about are here too), and with `TAVLI_MORE_MATCHES=DIR`
+/// every file under DIR that is not valid.
 #[test]
 fn every_record_of_every_corrupt_fixture_is_shown_once_in_order_with_its_ending() {
     let mut files = files_in(&root().join("fixtures/mat/corrupt"));
@@ -449,6 +493,16 @@ fn every_record_of_every_corrupt_fixture_is_shown_once_in_order_with_its_ending(
         }
     }
     assert!(real >= 3, "the three matches gnubg rejects");
+    // More files to check (the shared collection, files acceptance holds back): every file
+    // under the folder `TAVLI_MORE_MATCHES` names that tavli does not find valid.
+    if let Some(more) = std::env::var_os("TAVLI_MORE_MATCHES") {
+        for path in files_in(Path::new(&more)) {
+            let bytes = std::fs::read(&path).expect("read");
+            if check_bytes("", &bytes, None).report.verdict != Verdict::Valid {
+                files.push(path);
+            }
+        }
+    }
     let mut records = 0;
     for path in &files {
         let bytes = std::fs::read(path).expect("read");
@@ -496,6 +550,14 @@ fn every_record_of_a_corrupted_match_is_shown_once_in_order_with_its_ending() {
             text.replacen("41: 6/5 5/1*", "41: 24/20 24/23", 1),
         ),
         ("game header".into(), text.replacen(" Game 2", " Gme 2", 1)),
+        (
+            "first game header".into(),
+            text.replacen(" Game 1\n", " Gme 1\n", 1),
+        ),
+        (
+            "first game header lost".into(),
+            text.replacen(" Game 1\n", "", 1),
+        ),
         (
             "score line".into(),
             text.replacen(" gnubg : 2 ", " gnubg : x ", 1),
@@ -550,4 +612,74 @@ fn plays_after_an_unusable_play_are_shown_as_written() {
     assert!(!page.contains("(no play recorded)"));
     assert!(page.contains("gnubg wins 1 point when the double was dropped, as the file writes (`Wins 1 point`, line 26). The board is not known from line 9 on"));
     assert!(page.contains("The last board known in game 1: after line 8"));
+}
+
+/// The line (1-based) of byte `offset` of `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    1 + text[..offset].matches('\n').count()
+}
+
+/// An analysed gnubg SGF cut at many places (inside a move value, inside an annotation,
+/// between nodes, before a tree's `)`): every record read before the cut is shown once and
+/// in order, the cut game stops there, and the truncation is reported where the file breaks
+/// (the unfinished value's `[`, or the end of the file).
+#[test]
+fn every_record_of_a_cut_sgf_is_shown_once_in_order_and_the_cut_is_located() {
+    let text = std::fs::read_to_string(root().join("fixtures/sgf/seed07-3pt.sgf")).expect("read");
+    let first_tree_end = text.find("\n(;").expect("a second game tree");
+    let mut cuts = 0;
+    for cut in (first_tree_end + 2..text.len()).step_by(1499) {
+        let cut_text = &text[..cut];
+        let name = format!("seed07-3pt.sgf (cut at {cut})");
+        let records = check_file(&name, cut_text.as_bytes());
+        let checked = check_bytes(&name, cut_text.as_bytes(), None);
+        // Inside a value when the last `[` before the cut is not closed.
+        let open = cut_text
+            .rfind('[')
+            .filter(|&at| !cut_text[at..].contains(']'));
+        let break_line = line_of(cut_text, open.unwrap_or(cut));
+        let located = checked.report.diagnostics.iter().any(|d| {
+            d.severity == Severity::Error
+                && matches!(d.kind.name(), "truncated" | "syntax")
+                && d.line == break_line
+        });
+        assert!(
+            located,
+            "{name}: no truncation at line {break_line}: {:#?}",
+            checked.report.diagnostics
+        );
+        assert!(records > 30, "{name}: the first game's records at least");
+        cuts += 1;
+    }
+    assert!(cuts > 50, "{cuts} cuts");
+}
+
+/// `truncated-move.sgf` ends inside a move value (`;W[65qk`): the moves before it are rows,
+/// the unfinished one has its own row with the error, and the game stops there.
+#[test]
+fn an_sgf_that_ends_inside_a_move_keeps_the_moves_before_it() {
+    let path = root().join("fixtures/sgf/corrupt/truncated-move.sgf");
+    let bytes = std::fs::read(&path).expect("read");
+    let (checked, page) = page_of("truncated-move.sgf", &bytes);
+    let rows = rows(&page);
+    let second: Vec<&Row> = rows.iter().filter(|row| row.game == 2).collect();
+    assert_eq!(second.len(), 15, "{second:#?}");
+    assert_eq!(second[13].written, "take");
+    let last = second[14];
+    assert_eq!((last.line, last.written.as_str()), (55, "65qk"));
+    assert!(last.class.contains("error"), "{last:?}");
+    let truncation = checked
+        .report
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("an error");
+    assert_eq!(
+        (truncation.kind.name(), truncation.line, truncation.column),
+        ("truncated", 55, 4)
+    );
+    let endings = endings(&page);
+    assert_eq!(endings.len(), 2);
+    assert!(endings[1].1.text.contains("stops here"), "{:?}", endings[1]);
+    assert!(endings[0].1.text.contains("gnubg wins 1 point"));
 }

@@ -165,12 +165,13 @@ fn mat_to_sgf_to_mat_keeps_every_action_and_result() {
 }
 
 /// Each corrupted file: the kind and line of its first error.
-const CORRUPTED: [(&str, &str, usize); 21] = [
+const CORRUPTED: [(&str, &str, usize); 22] = [
     ("bad-roll.mat", "bad-roll", 12),
     ("binary.mat", "unreadable", 1),
     ("crawford-double.mat", "cube-not-allowed", 17),
     ("cube-owned.mat", "cube-not-allowed", 37),
     ("game-after-match.mat", "match-length", 55),
+    ("game-one-header.mat", "syntax", 5),
     ("illegal-bar-first.mat", "illegal-move", 20),
     ("illegal-blocked.mat", "illegal-move", 9),
     ("illegal-dice-unused.mat", "illegal-move", 11),
@@ -450,11 +451,12 @@ fn edited_sgf_games_replay_from_the_set_up_board() {
 }
 
 /// Each corrupted SGF file: the kind and line of its first error.
-const CORRUPTED_SGF: [(&str, &str, usize); 5] = [
+const CORRUPTED_SGF: [(&str, &str, usize); 6] = [
     ("illegal-move.sgf", "illegal-move", 2),
     ("not-backgammon.sgf", "bad-header", 1),
     ("take-without-double.sgf", "no-double", 38),
     ("truncated.sgf", "truncated", 59),
+    ("truncated-move.sgf", "truncated", 55),
     ("wrong-re.sgf", "wrong-result", 1),
 ];
 

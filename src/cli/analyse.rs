@@ -92,7 +92,12 @@ enum FileOutcome {
 ///
 /// # Errors
 /// I/O errors on the output or stdin.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &Args,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     if args.merge {
         let mut output: Box<dyn Write> = match &args.output {
             None => Box::new(&mut *out),
@@ -248,6 +253,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
                 match result {
                     FileOutcome::Analysed(_, totals) if args.summary => gathered.push(totals),
                     FileOutcome::Analysed(text, _) => {
+                        // The text report's headings on a terminal (never in a file or JSON).
+                        let coloured = colours.stdout && args.output.is_none() && !args.json;
+                        let text = super::colour::headings(
+                            &text,
+                            super::colour::TextOutput::Analyse,
+                            coloured,
+                        );
                         output.write_all(text.as_bytes())?;
                         output.flush()?;
                     }
@@ -394,6 +406,22 @@ fn decision_json(record: &MatchRecord, decision: &Decision) -> serde_json::Value
     value
 }
 
+/// Each player's statistics, player 0 first, each with its `player` number beside its `name`.
+fn players_json(analysis: &MatchAnalysis) -> Vec<serde_json::Value> {
+    analysis
+        .players
+        .iter()
+        .zip(0..)
+        .map(|(statistics, player)| {
+            let mut value = serde_json::to_value(statistics).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                object.insert("player".to_string(), player.into());
+            }
+            value
+        })
+        .collect()
+}
+
 /// The NDJSON line of one file.
 fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
     let mut object = serde_json::json!({
@@ -401,7 +429,7 @@ fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &
         "length": record.length,
         "games": record.games.len(),
         "plies": args.plies,
-        "players": analysis.players,
+        "players": players_json(analysis),
     });
     if let Some(map) = object.as_object_mut() {
         if let Some(limit) = args.worst {

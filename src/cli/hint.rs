@@ -1,16 +1,17 @@
 //! `tavli hint POSITION [DICE]`: the legal plays of a position and roll ranked by the judge,
 //! with probabilities and equities, as the REPL's `hint` lists them (text or JSON).
 
-use super::eval::{player_number, ProbabilitiesRecord};
 use super::exit::Outcome;
 use super::judge_args::JudgeArgs;
 use crate::codec::match_id;
 use crate::engine::judge::Judge;
+use crate::engine::Probabilities;
 use crate::protocol::evaluate::hint_entries;
+use crate::protocol::json::labelled;
 use crate::protocol::reply::Reply;
 use crate::protocol::response::{Output, Response};
 use crate::protocol::text::{position_text, render_response};
-use crate::rules::{Dice, MatchState};
+use crate::rules::{Dice, MatchState, Side, Variant};
 use serde::Serialize;
 use std::io::Write;
 
@@ -50,9 +51,9 @@ pub struct HintArgs {
 struct HintRecord {
     position_id: String,
     match_id: String,
-    variant: &'static str,
-    player: usize,
-    dice: [u8; 2],
+    variant: Variant,
+    player: Side,
+    dice: Dice,
     evaluator: String,
     plies: u32,
     plays: Vec<PlayRecord>,
@@ -65,7 +66,7 @@ struct PlayRecord {
     equity: f64,
     cubeless_equity: f64,
     plies: u32,
-    probabilities: ProbabilitiesRecord,
+    probabilities: Probabilities,
 }
 
 /// The roll: the DICE words, or the position's own.
@@ -84,7 +85,12 @@ fn resolve_dice(state: &MatchState, words: &[String]) -> Result<Dice, String> {
 ///
 /// # Errors
 /// I/O errors on the output.
-pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &HintArgs,
+    colours: super::colour::Colours,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let refuse = |err: &mut dyn Write, (outcome, message): (Outcome, String)| {
         writeln!(err, "tavli: {message}").map(|()| outcome)
     };
@@ -116,9 +122,9 @@ pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
         let record = HintRecord {
             position_id: position_text(&state),
             match_id: match_id::encode(&state),
-            variant: state.variant.name(),
-            player: player_number(state.on_roll),
-            dice: [dice.first(), dice.second()],
+            variant: state.variant,
+            player: state.on_roll,
+            dice,
             evaluator: evaluator.label().to_string(),
             plies: args.judge.plies,
             plays: entries
@@ -129,7 +135,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
                     equity: entry.equity,
                     cubeless_equity,
                     plies: entry.plies,
-                    probabilities: ProbabilitiesRecord::from_figures(&entry.probabilities),
+                    probabilities: labelled(&entry.probabilities),
                 })
                 .collect(),
         };
@@ -146,6 +152,8 @@ pub fn run(args: &HintArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow:
             entries,
         });
     }
-    out.write_all(render_response(&response).stdout.as_bytes())?;
+    let text = render_response(&response).stdout;
+    let text = super::colour::headings(&text, super::colour::TextOutput::Hint, colours.stdout);
+    out.write_all(text.as_bytes())?;
     Ok(Outcome::Success)
 }

@@ -234,11 +234,18 @@ fn help_notes(command: &clap::Command) -> Vec<String> {
 }
 
 /// Runs `tavli man`: one page on `out`, or every page into `--dir` (the files listed on `out`).
-/// An unknown command is reported on `err` with the ones that have pages.
+/// A page for a `terminal` is shown formatted (by `man -l -` when `man` runs, else as plain
+/// text); otherwise it is written as roff (`tavli man moves > tavli-moves.1`). An unknown
+/// command is reported on `err` with the ones that have pages.
 ///
 /// # Errors
 /// I/O errors on the output or the folder.
-pub fn run(args: &ManArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &ManArgs,
+    terminal: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let pages = pages()?;
     if let Some(dir) = &args.dir {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -255,6 +262,13 @@ pub fn run(args: &ManArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::
         .collect::<Vec<_>>()
         .join("-");
     match pages.iter().find(|page| page.name == wanted) {
+        Some(page) if terminal => {
+            out.flush()?;
+            if !shown_by_man(&page.roff) {
+                out.write_all(super::man_text::plain_text(&page.roff).as_bytes())?;
+            }
+            Ok(Outcome::Success)
+        }
         Some(page) => {
             out.write_all(page.roff.as_bytes())?;
             Ok(Outcome::Success)
@@ -274,6 +288,23 @@ pub fn run(args: &ManArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::
             Ok(Outcome::Failure)
         }
     }
+}
+
+/// Shows `roff` with `man -l -` (its pager, on the terminal tavli writes to); false when
+/// `man` cannot be run or fails, and then nothing was shown.
+fn shown_by_man(roff: &str) -> bool {
+    let child = std::process::Command::new("man")
+        .args(["-l", "-"])
+        .stdin(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        return false;
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // A pager that quits early closes the pipe: that is not a failure.
+        let _ = stdin.write_all(roff.as_bytes());
+    }
+    child.wait().is_ok_and(|status| status.success())
 }
 
 #[cfg(test)]

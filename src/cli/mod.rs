@@ -16,6 +16,7 @@ pub mod id;
 pub mod judge_args;
 pub mod login;
 pub mod man;
+pub mod man_text;
 pub mod moves;
 pub mod position_arg;
 pub mod progress;
@@ -144,11 +145,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Moves(args)) => moves::run(&args, out, err),
         Some(Command::Board(args)) => board::run(&args, out, err),
         Some(Command::Id(args)) => id::run(&args, out, err),
-        Some(Command::Hint(args)) => hint::run(&args, out, err),
-        Some(Command::Eval(args)) => eval::run(&args, out, err),
+        Some(Command::Hint(args)) => hint::run(&args, colours, out, err),
+        Some(Command::Eval(args)) => eval::run(&args, colours, out, err),
         Some(Command::Rollout(args)) => rollout::run(&args, out, err),
         Some(Command::Validate(args)) => validate::run(&args, colours, out, err),
-        Some(Command::Analyse(args)) => analyse::run(&args, out, err),
+        Some(Command::Analyse(args)) => analyse::run(&args, colours, out, err),
         Some(Command::Convert(args)) => convert::run(&args, out, err),
         Some(Command::External(args)) => external::run(&args, out, err),
         Some(Command::Ubgi(args)) => ubgi::run(&args, out, err),
@@ -156,7 +157,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Train(args)) => train::run(&args, out, err),
         Some(Command::Bench(args)) => bench::run(&args, out, err),
         Some(Command::Completions(args)) => completions::run(&args, out),
-        Some(Command::Man(args)) => man::run(&args, out, err),
+        Some(Command::Man(args)) => {
+            let terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
+            man::run(&args, terminal, out, err)
+        }
         None => repl::run(&cli.repl, out, err),
     }
 }

@@ -8,6 +8,7 @@
 //! resignation arithmetic on the probabilities it finds is [`Stakes`]'s.
 
 use crate::engine::cube::{self, CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
+use crate::engine::cubeful_search::CubefulSearch;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::search::{won, Search, SearchLimits};
 use crate::rules::{Board, Dice, MatchState, Play, Side};
@@ -298,8 +299,54 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     /// gives each cube question the 50 ms a move gets).
     #[must_use]
     pub fn cube_decision(&self, state: &MatchState, doubler: Side, beavers: bool) -> CubeDecision {
-        let (on_roll, plies) = self.probabilities(state);
-        CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies)
+        let stakes = Stakes {
+            beavers: beavers && !state.is_match(),
+            ..Stakes::from_state(state)
+        };
+        if doubler != state.on_roll {
+            let (on_roll, plies) = self.probabilities(state);
+            return CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies);
+        }
+        let cubeful = CubefulSearch::new(&self.search);
+        let deadline = self.limits.deadline();
+        let mut answer = None;
+        for depth in 0..=self.plies() {
+            // Without a budget only the full depth is searched.
+            if deadline.is_none() && depth < self.plies() {
+                continue;
+            }
+            match cubeful.analyse_double(
+                &state.board,
+                doubler,
+                depth,
+                &stakes,
+                deadline.filter(|_| depth > 0),
+            ) {
+                Some(found) => answer = Some((found, depth)),
+                None => break,
+            }
+        }
+        let ((probabilities, analysis), plies) = answer.unwrap_or_else(|| {
+            // Depth 0 has no deadline: it always answers.
+            let probabilities =
+                self.search
+                    .evaluator()
+                    .probabilities(&state.board, state.variant, doubler);
+            (
+                (
+                    probabilities,
+                    stakes.analyse_double(&probabilities, doubler),
+                ),
+                0,
+            )
+        });
+        CubeDecision {
+            doubler,
+            probabilities,
+            plies,
+            analysis,
+            take: stakes.answer(&analysis),
+        }
     }
 
     // ----- resignations -----

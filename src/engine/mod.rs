@@ -7,6 +7,7 @@
 pub mod bearoff;
 pub mod choice;
 pub mod cube;
+pub mod cubeful_search;
 pub mod evaluator;
 pub mod judge;
 pub mod kazaross_xg2;
@@ -18,6 +19,8 @@ pub mod pubeval;
 pub mod rollout;
 pub mod search;
 pub mod strength;
+#[cfg(test)]
+mod take_points;
 pub mod variant_heuristic;
 
 pub use cube::{CubeAnalysis, DoubleAction, Stakes, TakeAction};

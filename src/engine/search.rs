@@ -128,6 +128,18 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         self.plies
     }
 
+    /// The evaluator searched.
+    #[must_use]
+    pub fn evaluator(&self) -> &'a E {
+        self.inner
+    }
+
+    /// The limits the search obeys.
+    #[must_use]
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
+    }
+
     /// The probabilities of `board` for `on_roll`, about to roll, searched `depth` plies deep
     /// (at most [`MAX_PLIES`]) with the replies chosen for the score and cube of `context`
     /// (what `eval` prints for each ply).
@@ -334,12 +346,12 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     /// `work` done for items `0..items` by the threads of the limits (each taking the next
     /// item not taken), in item order; `None` when the deadline passes before every item is
     /// done.
-    fn share(
+    pub(crate) fn share<T: Send>(
         &self,
         items: usize,
         deadline: Option<Instant>,
-        work: impl Fn(usize) -> Probabilities + Sync,
-    ) -> Option<Vec<Probabilities>> {
+        work: impl Fn(usize) -> T + Sync,
+    ) -> Option<Vec<T>> {
         let next = AtomicUsize::new(0);
         let late = AtomicBool::new(false);
         let worker = || {
@@ -379,11 +391,11 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         if late.load(Ordering::Relaxed) {
             return None;
         }
-        let mut values = vec![Probabilities::ZERO; items];
-        for (item, probabilities) in done {
-            values[item] = probabilities;
+        let mut values: Vec<Option<T>> = (0..items).map(|_| None).collect();
+        for (item, value) in done {
+            values[item] = Some(value);
         }
-        Some(values)
+        values.into_iter().collect()
     }
 
     /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply

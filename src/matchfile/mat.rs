@@ -32,6 +32,8 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut expect_score_line = false;
     let mut syntax = MoveSyntax::Gnubg;
+    // The diagnostic of the unreadable line just before, while no game has started.
+    let mut misread_header: Option<usize> = None;
     for (offset, raw_line) in lines(text) {
         let line = raw_line.trim_end_matches(['\r', '\n']);
         let span = Span::new(offset, offset + line.len());
@@ -71,13 +73,30 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             continue;
         }
         if file.games.is_empty() {
-            header_line(&mut file, &mut diagnostics, trimmed, offset + indent, span);
-            if let Some(last) = file.header.last() {
-                if last.key.as_deref() == Some("Variation") {
-                    syntax = MoveSyntax::for_variation(&last.value);
+            let score = score_line(line, offset);
+            if score.is_none() && move_number(trimmed).is_err() {
+                let errors = diagnostics.len();
+                header_line(&mut file, &mut diagnostics, trimmed, offset + indent, span);
+                // An unreadable line may be game 1's header, written wrong.
+                misread_header = (diagnostics.len() > errors).then_some(errors);
+                if let Some(last) = file.header.last() {
+                    if last.key.as_deref() == Some("Variation") {
+                        syntax = MoveSyntax::for_variation(&last.value);
+                    }
                 }
+                continue;
             }
-            continue;
+            // A score line or a move line: game 1 has begun without its `Game 1` line.
+            let header = start_game_one(&mut diagnostics, misread_header.take(), text, span);
+            file.games.push(MatGame {
+                number: Spanned::new(1, header),
+                score_line: score,
+                cells: Vec::new(),
+                end: span,
+            });
+            if file.games[0].score_line.is_some() {
+                continue;
+            }
         }
         if trimmed.starts_with(';') || trimmed.starts_with('#') {
             // Comments inside games (XG `; Set Pos=` and the like) carry no moves.
@@ -95,6 +114,36 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         );
     }
     (file, diagnostics)
+}
+
+/// Game 1 starts at the line `span` (a score line or a move line) without its `Game 1`
+/// line: when the line before was unreadable (its diagnostic is `misread`), that line is the
+/// game's header written wrong and becomes a record of game 1 (a syntax error on it);
+/// otherwise the header is missing. Returns the span that stands for the game's header.
+fn start_game_one(
+    diagnostics: &mut Vec<Diagnostic>,
+    misread: Option<usize>,
+    text: &str,
+    span: Span,
+) -> Span {
+    if let Some(diagnostic) = misread.and_then(|index| diagnostics.get_mut(index)) {
+        let header = diagnostic.span;
+        let written = text.get(header.start..header.end).unwrap_or("").trim();
+        *diagnostic = Diagnostic::error(
+            DiagnosticKind::Syntax,
+            header,
+            format!(
+                "`{written}` is not a game header (`Game 1`): the lines after it are read as game 1"
+            ),
+        );
+        return header;
+    }
+    diagnostics.push(Diagnostic::error(
+        DiagnosticKind::BadHeader,
+        span,
+        "game 1 starts here without its `Game 1` line",
+    ));
+    span
 }
 
 /// The lines of `text` with the byte offset of each.
@@ -464,5 +513,40 @@ mod tests {
         assert_eq!(score.names[0].value, "a b");
         assert_eq!(score.names[1].value, "c");
         assert_eq!(file.games[0].cells.len(), 2);
+    }
+
+    #[test]
+    fn a_miswritten_first_game_header_starts_game_one() {
+        let text = " 3 point match\n\n Gmae 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+        let (file, diagnostics) = parse_mat(text);
+        assert_eq!(file.games.len(), 1);
+        let game = &file.games[0];
+        assert_eq!(game.number.value, 1);
+        assert_eq!(
+            &text[game.number.span.start..game.number.span.end],
+            " Gmae 1"
+        );
+        assert!(game.score_line.is_some());
+        assert_eq!(game.cells.len(), 2);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].kind, DiagnosticKind::Syntax);
+        assert_eq!(diagnostics[0].span, game.number.span);
+        assert!(diagnostics[0]
+            .message
+            .contains("`Gmae 1` is not a game header"));
+    }
+
+    #[test]
+    fn a_lost_first_game_header_starts_game_one_at_its_score_line() {
+        let text = " 3 point match\n\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+        let (file, diagnostics) = parse_mat(text);
+        assert_eq!(file.games.len(), 1);
+        assert_eq!(file.games[0].cells.len(), 2);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].kind, DiagnosticKind::BadHeader);
+        // Junk lines that start no game stay file-level errors.
+        let (file, diagnostics) = parse_mat(" 3 point match\nsome words\n");
+        assert!(file.games.is_empty());
+        assert_eq!(diagnostics[0].kind, DiagnosticKind::BadHeader);
     }
 }

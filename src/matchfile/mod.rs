@@ -170,7 +170,8 @@ pub struct FileReport {
     pub format: Format,
     /// The verdict.
     pub verdict: Verdict,
-    /// Player names.
+    /// Player names, player 0 first (`names` in JSON, as in every output).
+    #[serde(rename = "names")]
     pub players: [String; 2],
     /// Match length (0 = money).
     pub length: u32,
@@ -252,11 +253,20 @@ pub fn render_text_styled(
         let _ = writeln!(text, "{}", report.summary_styled(style));
     }
     if reports.len() > 1 {
-        let count = |verdict| reports.iter().filter(|r| r.verdict == verdict).count();
+        // Each count in its verdict's style when there is any of it.
+        let count = |verdict| {
+            let count = reports.iter().filter(|r| r.verdict == verdict).count();
+            let marked = if count > 0 {
+                style.verdict(verdict)
+            } else {
+                anstyle::Style::new()
+            };
+            style::paint(marked, count)
+        };
         let _ = writeln!(
             text,
-            "{} files: {} valid, {} valid with warnings, {} invalid",
-            reports.len(),
+            "{}: {} valid, {} valid with warnings, {} invalid",
+            style::paint(style.location, format!("{} files", reports.len())),
             count(Verdict::Valid),
             count(Verdict::ValidWithWarnings),
             count(Verdict::Invalid)

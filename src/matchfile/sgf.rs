@@ -26,6 +26,12 @@ pub struct SgfSyntaxError {
     pub offset: usize,
     /// The input ended first.
     pub truncated: bool,
+    /// The file ends inside this property's value: its identifier and the value read so far
+    /// (from after its `[` to the end of the text).
+    pub unfinished_value: Option<(String, Span)>,
+    /// The game tree the error is in was kept, as far as it was read, as the collection's last
+    /// tree (its root node was complete).
+    pub partial_tree: bool,
 }
 
 impl std::fmt::Display for SgfSyntaxError {
@@ -44,7 +50,9 @@ pub fn parse_sgf(text: &str) -> Result<SgfCollection, SgfSyntaxError> {
     }
 }
 
-/// Parses as many complete game trees as possible; the error, if any, is where it stopped.
+/// Parses as many game trees as possible; the error, if any, is where it stopped. A tree
+/// broken after its root node (a truncated file, a syntax error) is kept as the last tree with
+/// the nodes and properties read before the break (`partial_tree` says so).
 #[must_use]
 pub fn parse_sgf_partial(text: &str) -> (SgfCollection, Option<SgfSyntaxError>) {
     let mut parser = Parser { text, position: 0 };
@@ -54,9 +62,19 @@ pub fn parse_sgf_partial(text: &str) -> (SgfCollection, Option<SgfSyntaxError>) 
         if parser.position >= text.len() {
             break;
         }
-        match parser.tree(0) {
-            Ok(tree) => collection.trees.push(tree),
-            Err(error) => return (collection, Some(error)),
+        let start = parser.position;
+        let mut tree = SgfTree::default();
+        match parser.tree(0, &mut tree) {
+            Ok(()) => collection.trees.push(tree),
+            Err(mut error) => {
+                // The root holds the match information: without all of it the tree is no game.
+                if tree.nodes.len() >= 2 {
+                    tree.span = Span::new(start, parser.position.max(error.offset).min(text.len()));
+                    collection.trees.push(tree);
+                    error.partial_tree = true;
+                }
+                return (collection, Some(error));
+            }
         }
     }
     if collection.trees.is_empty() {
@@ -64,6 +82,8 @@ pub fn parse_sgf_partial(text: &str) -> (SgfCollection, Option<SgfSyntaxError>) 
             message: "no game tree: SGF starts with `(;`".to_string(),
             offset: 0,
             truncated: true,
+            unfinished_value: None,
+            partial_tree: false,
         };
         return (collection, Some(error));
     }
@@ -93,6 +113,8 @@ impl<'a> Parser<'a> {
             message: message.to_string(),
             offset: self.position,
             truncated: self.position >= self.text.len(),
+            unfinished_value: None,
+            partial_tree: false,
         }
     }
 
@@ -106,49 +128,57 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `( node+ tree* )`: keeps the nodes and the main line of the first variation.
-    fn tree(&mut self, depth: usize) -> Result<SgfTree, SgfSyntaxError> {
+    /// `( node+ tree* )` into `tree`: the nodes and the main line of the first variation. On
+    /// an error `tree` holds what was read before it (the node being read with its complete
+    /// properties).
+    fn tree(&mut self, depth: usize, tree: &mut SgfTree) -> Result<(), SgfSyntaxError> {
         if depth > MAX_DEPTH {
             return Err(self.fail("variations nested too deeply"));
         }
         self.skip_space();
         let start = self.position;
         self.expect('(', "expected `(` to start a game tree")?;
-        let mut tree = SgfTree::default();
+        let mut nodes = 0;
         loop {
             self.skip_space();
             if self.rest().starts_with(';') {
-                tree.nodes.push(self.node()?);
+                tree.nodes.push(SgfNode::default());
+                nodes += 1;
+                if let Some(node) = tree.nodes.last_mut() {
+                    self.node(node)?;
+                }
             } else {
                 break;
             }
         }
-        if tree.nodes.is_empty() {
+        if nodes == 0 {
             return Err(self.fail("expected `;` to start a node"));
         }
         let mut first_variation = true;
         loop {
             self.skip_space();
             if self.rest().starts_with('(') {
-                let variation = self.tree(depth + 1)?;
+                let mut variation = SgfTree::default();
+                let result = self.tree(depth + 1, &mut variation);
                 if first_variation {
                     tree.nodes.extend(variation.nodes);
                     first_variation = false;
                 }
+                result?;
             } else {
                 break;
             }
         }
         self.expect(')', "expected `)` to end the game tree, or another node")?;
         tree.span = Span::new(start, self.position);
-        Ok(tree)
+        Ok(())
     }
 
-    /// `; property*`.
-    fn node(&mut self) -> Result<SgfNode, SgfSyntaxError> {
+    /// `; property*` into `node`, each property as soon as its values are read.
+    fn node(&mut self, node: &mut SgfNode) -> Result<(), SgfSyntaxError> {
         let start = self.position;
         self.position += 1;
-        let mut node = SgfNode::default();
+        node.span = Span::new(start, self.position);
         loop {
             self.skip_space();
             let rest = self.rest();
@@ -165,7 +195,15 @@ impl<'a> Parser<'a> {
                 if !self.rest().starts_with('[') {
                     break;
                 }
-                values.push(self.value(READ_PROPERTIES.contains(&identifier))?);
+                let value =
+                    self.value(READ_PROPERTIES.contains(&identifier))
+                        .map_err(|mut error| {
+                            if let Some((name, _)) = error.unfinished_value.as_mut() {
+                                identifier.clone_into(name);
+                            }
+                            error
+                        })?;
+                values.push(value);
             }
             if values.is_empty() {
                 return Err(self.fail("expected `[` after a property name"));
@@ -175,9 +213,10 @@ impl<'a> Parser<'a> {
                 values,
                 span: Span::new(property_start, self.position),
             });
+            node.span = Span::new(start, self.position);
         }
         node.span = Span::new(start, self.position);
-        Ok(node)
+        Ok(())
     }
 
     /// `[ text ]` with `\` escapes; the text is kept only when `keep` (annotations that are
@@ -210,6 +249,8 @@ impl<'a> Parser<'a> {
             message: "the file ends inside a property value (missing `]`)".to_string(),
             offset: open,
             truncated: true,
+            unfinished_value: Some((String::new(), Span::new(start, self.text.len()))),
+            partial_tree: false,
         })
     }
 }
@@ -275,5 +316,27 @@ mod tests {
         let error = parse_sgf("(;FF[4]GM[6").unwrap_err();
         assert!(error.truncated);
         assert_eq!(error.offset, 9);
+    }
+
+    #[test]
+    fn a_tree_cut_after_its_root_is_kept_as_far_as_it_was_read() {
+        let text = "(;GM[6]RE[W+1];B[31qtst])\n(;GM[6]RE[B+2]\n;B[31qtst]\n;W[64";
+        let (collection, error) = parse_sgf_partial(text);
+        let error = error.expect("the file is cut");
+        assert!(error.truncated && error.partial_tree);
+        let (identifier, value) = error.unfinished_value.clone().expect("inside a value");
+        assert_eq!(identifier, "W");
+        assert_eq!(&text[value.start..value.end], "64");
+        assert_eq!(collection.trees.len(), 2);
+        let cut = &collection.trees[1];
+        assert_eq!(cut.nodes.len(), 3);
+        assert_eq!(first_value(&cut.nodes[1], "B").unwrap().value, "31qtst");
+        assert!(cut.nodes[2].properties.is_empty());
+        // The strict reader refuses it.
+        assert!(parse_sgf(text).is_err());
+        // Cut inside its root node, a tree is no game.
+        let (collection, error) = parse_sgf_partial("(;GM[6])(;GM[6]MI[length");
+        assert!(!error.unwrap().partial_tree);
+        assert_eq!(collection.trees.len(), 1);
     }
 }

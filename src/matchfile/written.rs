@@ -331,6 +331,12 @@ fn add_unreadable(
             continue;
         }
         let end = diagnostic.span.end.max(at);
+        let written = collapse(text.get(at..end).unwrap_or(""));
+        if written.is_empty() {
+            // Nothing written there (the file ends inside an annotation): no record, the
+            // diagnostic is about the game.
+            continue;
+        }
         let place = records.partition_point(|record| record.span.start < at);
         records.insert(
             place,
@@ -338,14 +344,17 @@ fn add_unreadable(
                 side: None,
                 span: Span::new(at, end),
                 line: line_of(at),
-                text: collapse(text.get(at..end).unwrap_or("")),
-                readable: collapse(text.get(at..end).unwrap_or("")),
+                readable: written.clone(),
+                text: written,
                 kind: RecordKind::Unreadable,
                 turn: None,
-                board: if replayed {
-                    BoardKnowledge::Unknown
-                } else {
+                board: if !replayed {
                     BoardKnowledge::NotReplayed
+                } else if at == extent.start {
+                    // The game's header written wrong: the game starts after it as usual.
+                    BoardKnowledge::Known
+                } else {
+                    BoardKnowledge::Unknown
                 },
             },
         );

@@ -90,8 +90,10 @@ pub struct CubeLine {
 /// cubeful equities, in units where a single game at the current cube is worth 1.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CubeReport {
-    /// What to print where gnubg prints the evaluation depth (`0-ply`).
+    /// The evaluator's short name (`net`, `pubeval`).
     pub evaluator: String,
+    /// Plies searched (gnubg prints them beside the evaluator: `net 0-ply`).
+    pub plies: u32,
     /// The viewer's cubeless equity (match play: normalised match-winning chance).
     pub cubeless_equity: f64,
     /// The viewer's cubeless money equity, printed in match play only.
@@ -215,6 +217,7 @@ mod tests {
     fn report(no_double: f64, double_take: f64, answer: CubeAnswer) -> CubeReport {
         CubeReport {
             evaluator: "test".to_string(),
+            plies: 0,
             cubeless_equity: 0.0,
             money_equity: None,
             probabilities: [0.5, 0.1, 0.0, 0.5, 0.1, 0.0],

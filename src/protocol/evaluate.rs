@@ -206,7 +206,8 @@ fn cube_analysis(
         TakeAction::Beaver => CubeAnswer::Beaver,
     };
     CubeReport {
-        evaluator: evaluator_column(label, plies),
+        evaluator: label.to_string(),
+        plies,
         cubeless_equity: stakes.equity_in_units(viewer, evaluation.cubeless_equity),
         money_equity: state.is_match().then(|| probabilities.money_equity()),
         probabilities: gnubg_figures(&probabilities),
@@ -255,11 +256,9 @@ pub fn evaluation_report(
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),
-        evaluator: format!(
-            "{}, {}",
-            evaluator_column(evaluator.label(), judge.plies()),
-            position_class(&state.board)
-        ),
+        evaluator: evaluator.label().to_string(),
+        plies: judge.plies(),
+        position_class: position_class(&state.board),
         rows,
         cube,
     }

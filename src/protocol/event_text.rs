@@ -115,7 +115,13 @@ pub fn event_sentence(event: &GameEvent, following: &[Output]) -> Option<(String
             "Both mother checkers are pinned: the game is a draw and nobody scores.".to_string(),
             Placement::AfterEvent,
         )),
-        Event::Rolled { .. } | Event::Played { .. } | Event::Won { .. } | Event::Edited(_) => None,
+        // The session words the opening roll as replies (one line per roll of a die each).
+        Event::OpeningTied { .. }
+        | Event::Opened { .. }
+        | Event::Rolled { .. }
+        | Event::Played { .. }
+        | Event::Won { .. }
+        | Event::Edited(_) => None,
     }
 }
 

@@ -50,6 +50,7 @@ pub mod game_list_text;
 pub mod help;
 pub mod json;
 pub mod keywords;
+pub mod named_side;
 pub mod parser;
 pub mod repl;
 pub mod reply;

@@ -5,7 +5,8 @@
 //! beside those sentences.
 
 use super::ast::{AutomaticSetting, Decision, PlayerKind};
-use crate::rules::Resignation;
+pub use super::named_side::{GameWinner, NamedSide, OfferedResignation};
+use crate::rules::{Resignation, Variant};
 use serde::Serialize;
 
 /// One move filter of `show evaluation`: after a ply, how many plays are kept and within
@@ -21,9 +22,9 @@ pub struct FilterReport {
 /// A player's search depths when the computer plays for him (`show evaluation`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerDepthReport {
-    /// The player's name.
-    #[serde(rename = "name")]
-    pub player: String,
+    /// The player.
+    #[serde(flatten)]
+    pub side: NamedSide,
     /// Plies for chequer play.
     pub chequerplay: u32,
     /// Plies for cube decisions.
@@ -43,9 +44,9 @@ pub struct RankedPlay {
 /// A player's pip count (`show pipcount`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PipCount {
-    /// The player's name.
-    #[serde(rename = "name")]
-    pub player: String,
+    /// The player.
+    #[serde(flatten)]
+    pub side: NamedSide,
     /// His pips.
     pub pips: u32,
 }
@@ -170,14 +171,17 @@ pub enum Reply {
     },
     /// `show cube` in a variant played without the cube.
     PlayedWithoutCube {
-        /// The variant's title.
-        variant: String,
+        /// The variant.
+        variant: Variant,
+        /// Its title, for gnubg's sentence.
+        #[serde(skip)]
+        title: String,
     },
     /// `show dice`: the dice of the player on roll, `None` before he rolls.
     Dice {
         /// The player on roll.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
         /// The dice rolled, in the order shown.
         dice: Option<[u8; 2]>,
     },
@@ -196,12 +200,12 @@ pub enum Reply {
     /// `show turn` in a game.
     Turn {
         /// The player on turn.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
         /// Whether he has rolled (he is "on move", not "on roll").
         rolled: bool,
         /// The resignation he has been offered, and who offered it.
-        resignation: Option<(String, Resignation)>,
+        resignation: Option<OfferedResignation>,
     },
     /// `show version`.
     Version {
@@ -210,12 +214,22 @@ pub enum Reply {
     },
     /// `show variation`, and `set variation` (`changed`).
     Variation {
-        /// The title of the variant being played, when a game is.
-        playing: Option<String>,
-        /// The title of the variation of new matches and sessions.
-        default: String,
+        /// The variant being played, when a game is.
+        playing: Option<Variant>,
+        /// Whether the game being played is one of tavli's rotation (Portes, Plakoto, Fevga).
+        rotating: bool,
+        /// The variation of new matches and sessions (`None`: tavli's rotation).
+        default: Option<Variant>,
+        /// Whether new matches and sessions rotate Portes, Plakoto and Fevga.
+        rotation: bool,
         /// Whether the default was just set.
         changed: bool,
+        /// The title of the variant being played, for gnubg's sentences.
+        #[serde(skip)]
+        playing_title: Option<String>,
+        /// The title of the default variation, for gnubg's sentences.
+        #[serde(skip)]
+        default_title: String,
     },
     /// `new match N`: a match has been started.
     MatchStarted {
@@ -245,8 +259,8 @@ pub enum Reply {
     /// `set cube owner N`.
     CubeOwnerSet {
         /// The owner's name.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
     },
     /// `set player N name NAME`, for one player.
     PlayerName {
@@ -263,8 +277,8 @@ pub enum Reply {
     /// tavli's own variants: the winner of the previous game starts the next.
     PreviousWinnerStarts {
         /// The winner.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
     },
     /// tavli's own variants: one opening roll of a die each (repeated on a tie).
     OpeningRoll {
@@ -282,8 +296,11 @@ pub enum Reply {
     },
     /// A position edit in a variant without cube: the cube was put back to 1.
     CubeReset {
-        /// The variant's title.
-        variant: String,
+        /// The variant.
+        variant: Variant,
+        /// Its title, for the sentence.
+        #[serde(skip)]
+        title: String,
     },
     /// `set evaluation chequerplay|cubedecision plies N`.
     EvaluationDepth {
@@ -302,8 +319,8 @@ pub enum Reply {
     /// `set player N chequerplay|cubedecision evaluation plies N`, for one player.
     PlayerDepth {
         /// The player.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
         /// The plies set.
         plies: u32,
         /// Whether the player is human (the setting waits until the computer plays him).
@@ -382,8 +399,8 @@ pub enum Reply {
     /// `set player N human|gnubg`, for one player.
     PlayerKindSet {
         /// The player's name.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
         /// Who plays him now.
         kind: PlayerKind,
     },
@@ -395,8 +412,8 @@ pub enum Reply {
     /// `set turn N`.
     TurnSet {
         /// The player now on roll.
-        #[serde(rename = "name")]
-        player: String,
+        #[serde(flatten)]
+        side: NamedSide,
     },
     /// `set gnubgid`: the GNUbg ID of the position set.
     GnubgId {
@@ -421,8 +438,8 @@ pub enum Reply {
     Cube {
         /// Its value.
         value: u32,
-        /// Its owner's name, `None` when centred.
-        owner: Option<String>,
+        /// Its owner, `None` when centred.
+        owner: Option<NamedSide>,
     },
     /// `show cube` in the Crawford game.
     CubeInCrawfordGame,
@@ -459,8 +476,9 @@ pub enum Reply {
     SessionStarted,
     /// A game has ended: what it counts as in the match and its points.
     GameScored {
-        /// The winner's name.
-        winner: String,
+        /// The winner.
+        #[serde(flatten)]
+        side: NamedSide,
         /// What the game counts as (a gammon under the Jacoby rule counts as a single game).
         counted_as: Resignation,
         /// The points won, cube included.
@@ -468,9 +486,98 @@ pub enum Reply {
     },
     /// `end game`: the game was played to its end.
     GameComplete {
-        /// The winner's name and the points he gained, if the game was won.
-        winner: Option<(String, u32)>,
+        /// The winner and the points he gained, if the game was won.
+        winner: Option<GameWinner>,
     },
     /// `export match mat` of a game with board edits: the format cannot hold them.
     EditedGameExport,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Side;
+    use serde_json::json;
+
+    fn value(reply: &Reply) -> serde_json::Value {
+        serde_json::to_value(reply).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_side_is_its_player_number_with_its_name_beside_it() {
+        let alice = NamedSide::new(Side::X, "alice");
+        assert_eq!(
+            value(&Reply::Dice {
+                side: alice.clone(),
+                dice: Some([6, 4]),
+            }),
+            json!({"reply": "dice", "player": 1, "name": "alice", "dice": [6, 4]})
+        );
+        assert_eq!(
+            value(&Reply::GameScored {
+                side: alice.clone(),
+                counted_as: Resignation::Gammon,
+                points: 2,
+            }),
+            json!({"reply": "game_scored", "player": 1, "name": "alice",
+                "counted_as": "gammon", "points": 2})
+        );
+        assert_eq!(
+            value(&Reply::GameComplete {
+                winner: Some(GameWinner {
+                    side: alice.clone(),
+                    points: 4,
+                }),
+            }),
+            json!({"reply": "game_complete",
+                "winner": {"player": 1, "name": "alice", "points": 4}})
+        );
+        assert_eq!(
+            value(&Reply::GameComplete { winner: None }),
+            json!({"reply": "game_complete", "winner": null})
+        );
+        assert_eq!(
+            value(&Reply::Cube {
+                value: 2,
+                owner: Some(NamedSide::new(Side::O, "gnubg")),
+            }),
+            json!({"reply": "cube", "value": 2, "owner": {"player": 0, "name": "gnubg"}})
+        );
+        assert_eq!(
+            value(&Reply::Turn {
+                side: alice.clone(),
+                rolled: false,
+                resignation: Some(OfferedResignation {
+                    side: alice,
+                    resignation: Resignation::Single,
+                }),
+            }),
+            json!({"reply": "turn", "player": 1, "name": "alice", "rolled": false,
+                "resignation": {"player": 1, "name": "alice", "resignation": "single"}})
+        );
+    }
+
+    #[test]
+    fn a_variant_is_spelled_as_the_command_line_spells_it() {
+        assert_eq!(
+            value(&Reply::CubeReset {
+                variant: Variant::OldEnglish,
+                title: "Old English".to_string(),
+            }),
+            json!({"reply": "cube_reset", "variant": "old-english"})
+        );
+        assert_eq!(
+            value(&Reply::Variation {
+                playing: Some(Variant::Portes),
+                rotating: true,
+                default: None,
+                rotation: true,
+                changed: false,
+                playing_title: Some("Portes (tavli rotation)".to_string()),
+                default_title: "Tavli".to_string(),
+            }),
+            json!({"reply": "variation", "playing": "portes", "rotating": true,
+                "default": null, "rotation": true, "changed": false})
+        );
+    }
 }

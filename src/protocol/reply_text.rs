@@ -35,7 +35,7 @@ pub fn reply_text(reply: &Reply) -> Vec<Output> {
         Reply::Score(report) if report.length > 0 => vec![partial(score_line(report))],
         Reply::Cube { value, owner } => vec![partial(match owner {
             None => format!("The cube is at {value}, and is centred."),
-            Some(owner) => format!("The cube is at {value}, and is owned by {owner}."),
+            Some(owner) => format!("The cube is at {value}, and is owned by {}.", owner.name),
         })],
         Reply::DoubleSteppedBack => vec![
             Output::Line {
@@ -85,12 +85,12 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
                 on_off(*roll)
             ),
         ],
-        Reply::PlayedWithoutCube { variant } => {
-            vec![format!("{variant} is played without the doubling cube.")]
+        Reply::PlayedWithoutCube { title, .. } => {
+            vec![format!("{title} is played without the doubling cube.")]
         }
-        Reply::Dice { player, dice } => vec![match dice {
-            Some([first, second]) => format!("{player} has rolled {first} and {second}."),
-            None => format!("{player} has not yet rolled the dice."),
+        Reply::Dice { side, dice } => vec![match dice {
+            Some([first, second]) => format!("{} has rolled {first} and {second}.", side.name),
+            None => format!("{} has not yet rolled the dice.", side.name),
         }],
         Reply::Jacoby {
             session,
@@ -114,19 +114,21 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             counted(*points, "point")
         )],
         Reply::Turn {
-            player,
+            side,
             rolled,
             resignation,
         } => {
+            let player = &side.name;
             let mut lines = vec![if *rolled {
                 format!("{player} in on move.")
             } else {
                 format!("{player} in on roll.")
             }];
-            if let Some((resigner, kind)) = resignation {
+            if let Some(offered) = resignation {
                 lines.push(format!(
-                    "{resigner} has offered to resign a {}.",
-                    resignation_word(*kind)
+                    "{} has offered to resign a {}.",
+                    offered.side.name,
+                    resignation_word(offered.resignation)
                 ));
             }
             lines
@@ -137,9 +139,10 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
                 .to_string(),
         ],
         Reply::Variation {
-            playing,
-            default,
+            playing_title: playing,
+            default_title: default,
             changed,
+            ..
         } => {
             let mut lines = Vec::new();
             if let Some(title) = playing {
@@ -169,7 +172,7 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
         Reply::AutomaticDouble { cube } => vec![format!("The cube is now at {cube}.")],
         Reply::Seed { seed } => vec![format!("Seed set to {seed}.")],
         Reply::CubeValueSet { value } => vec![format!("The cube has been set to {value}.")],
-        Reply::CubeOwnerSet { player } => vec![format!("{player} now owns the cube.")],
+        Reply::CubeOwnerSet { side } => vec![format!("{} now owns the cube.", side.name)],
         Reply::PlayerName { player, name } => {
             vec![format!("Player {player} is now known as `{name}'.")]
         }
@@ -179,8 +182,8 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             format!("Players will be known as `{first}' and `{second}'."),
             " This setting will take effect when a new match is started.".to_string(),
         ],
-        Reply::PreviousWinnerStarts { player } => {
-            vec![format!("{player} won the previous game and starts.")]
+        Reply::PreviousWinnerStarts { side } => {
+            vec![format!("{} won the previous game and starts.", side.name)]
         }
         Reply::OpeningRoll {
             names: [first_name, second_name],
@@ -206,8 +209,8 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             }
             lines
         }
-        Reply::CubeReset { variant } => vec![format!(
-            "({variant} has no cube: the cube stays at 1, centred, without a Crawford game.)"
+        Reply::CubeReset { title, .. } => vec![format!(
+            "({title} has no cube: the cube stays at 1, centred, without a Crawford game.)"
         )],
         Reply::EvaluationDepth { decision, plies } => {
             let decisions = match decision {
@@ -223,11 +226,8 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
                 "Positions will be judged by {name}: {description}."
             )]
         }
-        Reply::PlayerDepth {
-            player,
-            plies,
-            human,
-        } => {
+        Reply::PlayerDepth { side, plies, human } => {
+            let player = &side.name;
             let mut lines = vec![format!("{player} will use {plies} ply evaluation.")];
             if *human {
                 lines.push(format!(
@@ -261,7 +261,7 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             for player in players {
                 lines.push(format!(
                     "{} (when played by the computer): chequer play {}-ply, cube decisions {}-ply.",
-                    player.player, player.chequerplay, player.cube_decision
+                    player.side.name, player.chequerplay, player.cube_decision
                 ));
             }
             lines
@@ -304,16 +304,19 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
         } => cube_use_lines(*on, *crawford_game, *money_jacoby),
         Reply::CubeCentred => vec!["The cube has been centred.".to_string()],
         Reply::CubeDisabled => vec!["The cube is disabled (see `help set cube use').".to_string()],
-        Reply::PlayerKindSet { player, kind } => vec![match kind {
+        Reply::PlayerKindSet { side, kind } => {
+            let player = &side.name;
+            vec![match kind {
             PlayerKind::Human => format!("Moves for {player} must now be entered manually."),
             PlayerKind::Computer => {
                 format!("Moves for {player} will now be played by GNU Backgammon.")
             }
-        }],
+        }]
+        }
         Reply::DiceSet {
             dice: [first, second],
         } => vec![format!("The dice have been set to {first} and {second}.")],
-        Reply::TurnSet { player } => vec![format!("`{player}' is now on roll.")],
+        Reply::TurnSet { side } => vec![format!("`{}' is now on roll.", side.name)],
         Reply::GnubgId { id } => vec![format!("Setting GNUbg ID {id}")],
         Reply::Score(report) => vec![score_line(report)],
         Reply::CrawfordGame { crawford } => vec![match crawford {
@@ -337,7 +340,7 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             players: [first, second],
         } => vec![format!(
             "The pip counts are: {} {}, {} {}.",
-            first.player, first.pips, second.player, second.pips
+            first.side.name, first.pips, second.side.name, second.pips
         )],
         Reply::Rng => vec!["You are using the Mersenne Twister generator.".to_string()],
         Reply::NoGameBeingPlayed => vec!["No game is being played.".to_string()],
@@ -362,11 +365,16 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
         ],
         Reply::SessionStarted => vec!["A new session has been started.".to_string()],
         Reply::GameScored {
-            winner,
+            side,
             counted_as,
             points,
-        } => vec![game_scored_line(winner, *counted_as, *points)],
-        Reply::GameComplete { winner } => game_complete_lines(winner.as_ref()),
+        } => vec![game_scored_line(&side.name, *counted_as, *points)],
+        Reply::GameComplete { winner } => game_complete_lines(
+            winner
+                .as_ref()
+                .map(|winner| (winner.side.name.clone(), winner.points))
+                .as_ref(),
+        ),
         Reply::EditedGameExport => vec![
             "Warning: this game was edited during play and cannot be exported correctly in this format.".to_string(),
             "Use Snowie text format instead.".to_string(),

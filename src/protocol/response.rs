@@ -61,9 +61,12 @@ pub struct EvaluationReport {
     pub position_id: String,
     /// The Match ID of the current state.
     pub match_id: String,
-    /// What to print where gnubg names its evaluator (tavli's evaluator, its plies and the
-    /// position class).
+    /// The evaluator's short name (`net`, `pubeval`).
     pub evaluator: String,
+    /// Plies searched (gnubg names them beside the evaluator: `net 2-ply, Contact`).
+    pub plies: u32,
+    /// The position class gnubg names beside the evaluator (`Contact`, `Race`, `Over`).
+    pub position_class: &'static str,
     /// The position judged at 0 plies, 1 ply, ... up to the depth set for cube decisions
     /// (never empty: the deepest is last).
     pub rows: Vec<EvaluationRow>,

@@ -12,7 +12,9 @@ use super::ast::{
 };
 use super::evaluate::{self, SearchDepth, SessionEvaluator};
 use super::event_text::resignation_word;
-use super::reply::{FilterReport, PlayerDepthReport, Reply, ScoreReport};
+use super::reply::{
+    FilterReport, GameWinner, NamedSide, OfferedResignation, PlayerDepthReport, Reply, ScoreReport,
+};
 use super::response::{BoardSnapshot, CommandError, ErrorKind, Output, Response};
 use super::rng::DiceRng;
 use crate::codec::{gnubg_id, match_id, position_id};
@@ -128,7 +130,14 @@ pub struct Session {
     /// and the games' results. The one place these are kept; gnubg's [`MatchState`] is read
     /// off it (see `match_state.rs`).
     match_play: Match,
-    /// What gnubg shows that the game does not model.
+    /// gnubg's view of the game where it differs from the rules' game, which the game's log
+    /// cannot give back (so it is kept here, not read off the log): gnubg's player on turn
+    /// where the rules have none other than the player to act (a resigner handed the turn
+    /// back by a declined resignation, the turn a Match ID names, the player asked to
+    /// answer a double withdrawn by `set cube use off`), which the Match ID and boards show
+    /// and whom gnubg's commands then wait for; and the computer's roll in the order the
+    /// dice came, which the game keeps high die first. Both last until the next action on
+    /// the game (see [`match_state::Shown`]).
     shown: match_state::Shown,
     names: [String; 2],
     default_names: [String; 2],
@@ -138,14 +147,6 @@ pub struct Session {
     /// Where the record of the game in progress starts (see [`Session::record`]): empty,
     /// or the record of a game read from a file.
     loaded: record::LoadedRecord,
-    /// The last opening roll (player 0's die, player 1's die).
-    last_opening: Option<(u8, u8)>,
-    /// Whether the dice were rolled or a double answered since the last opening roll, read
-    /// off the game's events (see `apply_to_game`): gnubg repeats an opening roll after a
-    /// game in which neither happened.
-    rolled_since_opening: bool,
-    /// Whether the next automatic game repeats the last opening roll (see `start_game`).
-    repeat_opening: bool,
     /// tavli's own variants: rotation and the starter of the next game.
     variants: variant_play::VariantPlay,
     /// The finished games of this match and its file information, for the file commands.
@@ -189,9 +190,6 @@ impl Session {
             settings: Settings::default(),
             rng: DiceRng::from_entropy(),
             loaded: record::LoadedRecord::default(),
-            last_opening: None,
-            rolled_since_opening: false,
-            repeat_opening: false,
             variants: variant_play::VariantPlay::default(),
             archive: files::Archive::default(),
             evaluator: SessionEvaluator::default(),

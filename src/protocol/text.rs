@@ -1,6 +1,7 @@
 //! Renders responses and errors as gnubg's exact text (stdout and stderr parts).
 
 use super::cube_report::CubeReport;
+use super::evaluate::evaluator_column;
 use super::event_text::event_sentence;
 use super::reply_text::reply_text;
 use super::response::{
@@ -86,7 +87,8 @@ fn cube_analysis_text(report: &CubeReport) -> String {
     let mut text = String::from("\nCube analysis\n");
     text.push_str(&format!(
         "{} cubeless equity {:+.3}",
-        report.evaluator, report.cubeless_equity
+        evaluator_column(&report.evaluator, report.plies),
+        report.cubeless_equity
     ));
     if let Some(money) = report.money_equity {
         text.push_str(&format!(" (Money: {money:+.3})"));
@@ -124,8 +126,11 @@ fn cube_analysis_text(report: &CubeReport) -> String {
 /// gnubg's `eval` layout: IDs, evaluator, the table of figures, then the cube analysis.
 fn evaluation_text(report: &EvaluationReport) -> String {
     let mut text = format!(
-        "Position ID:\t{}\nMatch ID:\t{}\n\nEvaluator: \t{}\n\n\n",
-        report.position_id, report.match_id, report.evaluator
+        "Position ID:\t{}\nMatch ID:\t{}\n\nEvaluator: \t{}, {}\n\n\n",
+        report.position_id,
+        report.match_id,
+        evaluator_column(&report.evaluator, report.plies),
+        report.position_class
     );
     text.push_str("        Win     W(g)    W(bg)   L(g)    L(bg)   Equity    Cubeful  \n");
     for row in &report.rows {

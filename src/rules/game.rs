@@ -19,12 +19,13 @@ mod edit;
 mod error;
 mod event;
 mod match_play;
+mod opening;
 mod resume;
 mod written;
 
 pub use context::MatchContext;
 pub use error::GameError;
-pub use event::{Edit, Event, WinEnding};
+pub use event::{Edit, Event, Opening, WinEnding};
 pub use match_play::{CrawfordMark, GameOutcome, Match, RecordedGame};
 pub use resume::GameInProgress;
 
@@ -40,6 +41,21 @@ use crate::rules::variants::GameResult;
 /// What the player to act does, or an edit of the position (as the REPL allows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Before the game's first roll (see [`Game::opening`]): the opening roll, one die each,
+    /// [`Dice::first`] player 0's ([`Side::O`]) and [`Dice::second`] player 1's; `repeated`
+    /// when they are an earlier opening roll given again rather than rolled. Equal dice tie
+    /// ([`Event::OpeningTied`]) and are rolled again; otherwise the higher die's player
+    /// starts ([`Event::Opened`]): where the rules play the opening dice he is on roll with
+    /// them (his [`Event::Rolled`] follows), elsewhere he rolls both dice afresh.
+    OpeningRoll {
+        /// Player 0's die, then player 1's.
+        dice: Dice,
+        /// Whether they are an earlier opening roll given again.
+        repeated: bool,
+    },
+    /// Before the game's first roll: `side`, the winner of the previous game, starts
+    /// without an opening roll ([`Event::Opened`]) and rolls both dice afresh.
+    PreviousWinnerStarts(Side),
     /// The player on roll rolls these dice.
     Roll(Dice),
     /// The player on roll plays this play with the dice rolled.
@@ -304,6 +320,8 @@ impl Game {
     fn execute(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         let side = self.turn();
         match action {
+            Action::OpeningRoll { dice, repeated } => self.roll_opening(dice, repeated),
+            Action::PreviousWinnerStarts(starter) => self.start_without_opening_roll(starter),
             Action::Roll(dice) => {
                 self.require_no_decision()?;
                 if self.dice.is_some() {

@@ -1,13 +1,16 @@
 //! The network evaluator: the class of a position picks how it is judged (the game is over,
 //! both sides bearing off, a race, or contact), and candidate plays are judged in one batch
 //! with working memory that is reused, so that evaluating allocates nothing: each play's
-//! network sums are carried from the play before (`Network::evaluate_from`).
+//! network sums are carried from the play before (`InferenceNetwork::evaluate_from`). The
+//! networks evaluated are [`InferenceNetwork`]s made from the weights when they are loaded
+//! (SIMD kernels); the f32 [`crate::engine::net::Network`]s stay in [`NetEvaluator::nets`]
+//! for training.
 
 use crate::engine::bearoff::{self, BearoffDatabase};
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
-use crate::engine::net::network::{FirstLayerSums, Scratch, OUTPUTS};
+use crate::engine::net::network::{FirstLayerSums, InferenceNetwork, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
 use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
@@ -115,7 +118,8 @@ pub fn finished(result: GameResult, viewer: Side) -> Probabilities {
     }
 }
 
-fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
+/// The probabilities of a network's outputs.
+pub(crate) fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
     Probabilities {
         win: f64::from(outputs[0]),
         win_gammon: f64::from(outputs[1]),
@@ -138,6 +142,8 @@ thread_local! {
 #[derive(Clone, Debug)]
 pub struct NetEvaluator {
     nets: NetSet,
+    /// The contact and race networks laid out for evaluation.
+    inference: [InferenceNetwork; 2],
     name: String,
 }
 
@@ -176,13 +182,25 @@ impl NetEvaluator {
     /// An evaluator over `nets`.
     #[must_use]
     pub fn new(nets: NetSet, name: String) -> NetEvaluator {
-        NetEvaluator { nets, name }
+        let inference = [NetClass::Contact, NetClass::Race]
+            .map(|class| InferenceNetwork::new(nets.network(class)));
+        NetEvaluator {
+            nets,
+            inference,
+            name,
+        }
     }
 
-    /// The networks.
+    /// The networks (f32, as trained).
     #[must_use]
     pub fn nets(&self) -> &NetSet {
         &self.nets
+    }
+
+    /// The network of `class` as the evaluator runs it.
+    #[must_use]
+    pub fn inference_network(&self, class: NetClass) -> &InferenceNetwork {
+        &self.inference[usize::from(class == NetClass::Race)]
     }
 
     /// Cubeless probabilities for `on_roll` on the standard geometry (gnubg's variations).
@@ -207,7 +225,7 @@ impl NetEvaluator {
             PositionClass::Race | PositionClass::Contact => WORK.with(|work| {
                 let (inputs, scratch) = &mut *work.borrow_mut();
                 inputs::encode(board, on_roll, class == PositionClass::Contact, inputs);
-                let net = self.nets.network(class.network().expect("a network class"));
+                let net = self.inference_network(class.network().expect("a network class"));
                 from_outputs(net.evaluate(inputs, scratch))
             }),
         }
@@ -266,8 +284,7 @@ impl Evaluator for NetEvaluator {
                 );
                 let sums = &mut carried[usize::from(network == NetClass::Race)];
                 let outputs = self
-                    .nets
-                    .network(network)
+                    .inference_network(network)
                     .evaluate_from(inputs, sums, scratch);
                 context.cubeless_equity(&from_outputs(outputs).inverted(), mover)
             })

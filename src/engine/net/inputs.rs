@@ -101,6 +101,18 @@ impl SparseInputs {
             .map(|(&i, &v)| (usize::from(i), v))
     }
 
+    /// The indices of the non-zero inputs, increasing.
+    #[must_use]
+    pub fn indices(&self) -> &[u16] {
+        &self.indices[..self.len]
+    }
+
+    /// The values of the non-zero inputs, in the order of [`SparseInputs::indices`].
+    #[must_use]
+    pub fn values(&self) -> &[f32] {
+        &self.values[..self.len]
+    }
+
     /// The inputs as a dense vector (for tests and tools).
     #[must_use]
     pub fn dense(&self) -> Vec<f32> {

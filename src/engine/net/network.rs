@@ -5,17 +5,20 @@
 //! The hidden weights are stored input-major, so that the first layer is a sum of the rows of
 //! the inputs that are non-zero, each row a contiguous run the compiler vectorises; the hidden
 //! activation uses an exponential built from plain arithmetic for the same reason. The
-//! gradients (`gradient.rs`), the changes of shape (`reshape.rs`) and the evaluation of
-//! positions that differ in a few inputs (`incremental.rs`) are beside this file.
+//! gradients (`gradient.rs`), the changes of shape (`reshape.rs`), the evaluation of
+//! positions that differ in a few inputs (`incremental.rs`) and the copy of the weights that
+//! play evaluates, with explicit SIMD kernels (`inference/`), are beside this file.
 
 use crate::engine::net::inputs::SparseInputs;
 use rand::Rng;
 
 mod gradient;
 mod incremental;
+mod inference;
 mod reshape;
 
 pub use incremental::FirstLayerSums;
+pub use inference::{InferenceNetwork, Kernel};
 
 /// Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const OUTPUTS: usize = 5;

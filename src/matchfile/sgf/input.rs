@@ -40,22 +40,46 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         ..MatchInput::default()
     };
     let (collection, error) = parse_sgf_partial(text);
+    // The tree the error broke, kept as far as it was read: its `RE[]` is about the whole
+    // game, which the file no longer holds, so it is not checked.
+    let partial = error
+        .as_ref()
+        .filter(|error| error.partial_tree)
+        .map(|_| collection.trees.len() - 1);
+    // A move value the file ends inside of: an unreadable record of its own (its player's).
+    let mut unfinished_move: Option<(Side, Span)> = None;
     if let Some(error) = error {
         let kind = if error.truncated {
             DiagnosticKind::Truncated
         } else {
             DiagnosticKind::Syntax
         };
-        let message = if collection.trees.is_empty() {
-            error.message
-        } else {
-            format!(
-                "{}; only the {} complete game(s) before it are checked",
+        let mut span = Span::at(error.offset);
+        if let (Some(_), Some((identifier, value))) = (partial, &error.unfinished_value) {
+            let side = match identifier.as_str() {
+                "W" => Some(Side::O),
+                "B" => Some(Side::X),
+                _ => None,
+            };
+            if let Some(side) = side {
+                unfinished_move = Some((side, *value));
+                span = *value;
+            }
+        }
+        let complete = collection.trees.len() - usize::from(partial.is_some());
+        let message = match partial {
+            Some(_) => format!(
+                "{}; the records of game {} before it are checked, the game stops here",
                 error.message,
-                collection.trees.len()
-            )
+                complete + 1
+            ),
+            None if complete == 0 => error.message,
+            None => format!(
+                "{}; only the {complete} complete game(s) before it are checked",
+                error.message,
+            ),
         };
-        diagnostics.push(Diagnostic::error(kind, Span::at(error.offset), message));
+        diagnostics.push(Diagnostic::error(kind, span, message));
     }
     for (index, tree) in collection.trees.iter().enumerate() {
         let Some(root) = tree.nodes.first() else {
@@ -149,7 +173,9 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             )),
             _ => None,
         };
-        let declared = first_value(root, "RE").and_then(|re| parse_result(&re.value, re.span));
+        let declared = first_value(root, "RE")
+            .filter(|_| partial != Some(index))
+            .and_then(|re| parse_result(&re.value, re.span));
         let declared_crawford = first_value(root, "RU")
             .map(|rules| {
                 (
@@ -218,6 +244,15 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                         )),
                     }
                 }
+            }
+        }
+        if partial == Some(index) {
+            if let Some((side, span)) = unfinished_move {
+                game.events.push(Event {
+                    side,
+                    kind: EventKind::Unreadable,
+                    span,
+                });
             }
         }
         input.games.push(game);

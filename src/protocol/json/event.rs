@@ -1,7 +1,7 @@
 //! The game's events as JSON: `{"type": "event", "event": "rolled", "player": 1, ...}`.
 
 use crate::protocol::response::GameEvent;
-use crate::rules::game::{Event, WinEnding};
+use crate::rules::game::{Event, Opening, WinEnding};
 use crate::rules::{Resignation, Side};
 use serde_json::{json, Value};
 
@@ -75,6 +75,14 @@ pub(super) fn event_json(event: &GameEvent) -> Value {
         Event::Drawn => json!({"event": "drawn"}),
         Event::MatchWon { winner } => json!({"event": "match_won", "player": player(winner)}),
         Event::Edited(_) => json!({"event": "edited"}),
+        // The REPL reports the opening roll as replies and passes these two on to nobody.
+        Event::OpeningTied { die } => json!({"event": "opening_tied", "dice": [die, die]}),
+        Event::Opened { starter, opening } => match opening {
+            Opening::Rolled { dice: rolled, .. } => {
+                json!({"event": "opened", "player": player(starter), "dice": rolled})
+            }
+            Opening::PreviousWinner => json!({"event": "opened", "player": player(starter)}),
+        },
     };
     value["type"] = json!("event");
     value

@@ -9,9 +9,15 @@ pub use vocabulary::{labelled, labelled_probabilities, BoardObject};
 use super::cube_report::CubeReport;
 use super::event_text::{event_sentence, Placement};
 use super::reply_text::reply_text;
-use super::response::{BoardSnapshot, CommandError, Output, Response};
+use super::response::{
+    BoardSnapshot, CommandError, EvaluationReport, EvaluationRow, Output, Response,
+};
+use super::statistics_report::StatisticsReport;
 use super::text;
+use crate::engine::Probabilities;
+use crate::rules::{Side, Variant};
 use event::event_json;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// The board of a REPL output: the board object with the players' names and whether the
@@ -40,22 +46,12 @@ fn output_json(output: &Output) -> Value {
             "type": "cube_analysis",
             "analysis": cube_json(report),
         }),
-        Output::Evaluation { report } => json!({
-            "type": "evaluation",
-            "position_id": report.position_id,
-            "match_id": report.match_id,
-            "evaluator": report.evaluator,
-            "probabilities": report.deepest().map(|row| labelled(&row.probabilities)),
-            "cubeless_equity": report.deepest().map(|row| row.cubeless_equity),
-            "cubeful_equity": report.deepest().map(|row| row.cubeful_equity),
-            "rows": report.rows,
-            "cube_analysis": report.cube.as_ref().map(cube_json),
-        }),
-        Output::Statistics { report } => {
-            let mut value = json!(report);
-            value["type"] = json!("statistics");
+        Output::Evaluation { report } => {
+            let mut value = json!(EvaluationJson::of(report));
+            value["type"] = json!("evaluation");
             value
         }
+        Output::Statistics { report } => statistics_json(report),
         Output::Reply { reply } => {
             let mut value = json!(reply);
             value["type"] = json!("reply");
@@ -63,6 +59,32 @@ fn output_json(output: &Output) -> Value {
         }
         Output::Event { event } => event_json(event),
     }
+}
+
+/// `show statistics`: the report with each player's number beside his name, and its pairs
+/// labelled as the rest of the vocabulary labels them (`emg` and `mwc`, `actual` and
+/// `luck_adjusted`).
+fn statistics_json(report: &StatisticsReport) -> Value {
+    let mut value = json!(report);
+    value["type"] = json!("statistics");
+    for (player, statistics) in value["players"]
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        statistics["player"] = json!(player);
+    }
+    value["snowie_error_rate"] = json!(report
+        .snowie_error_rate
+        .iter()
+        .map(|(emg, mwc)| json!({"emg": emg, "mwc": mwc}))
+        .collect::<Vec<_>>());
+    value["advantage"] = json!(report.advantage.as_ref().map(|players| players
+        .iter()
+        .map(|(actual, luck_adjusted)| json!({"actual": actual, "luck_adjusted": luck_adjusted}))
+        .collect::<Vec<_>>()));
+    value
 }
 
 /// Every output as JSON, each event with gnubg's sentence for it as a `line` beside it.
@@ -94,10 +116,68 @@ fn outputs_json(outputs: &[Output]) -> Vec<Value> {
     values
 }
 
+/// A position's evaluation, the one shape of the REPL's `eval` and `tavli eval --json`: the
+/// evaluator, the deepest row's figures at the top, every depth in `by_depth`, and the cube
+/// analysis when the player on roll may double. `tavli eval` adds the variant and the player
+/// on roll.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvaluationJson<'a> {
+    /// The Position ID (tavli's position text in the variants without one).
+    pub position_id: String,
+    /// The Match ID.
+    pub match_id: &'a str,
+    /// The variant (`tavli eval`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
+    /// The player on roll, whose view the figures are (`tavli eval`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<Side>,
+    /// The evaluator's short name.
+    pub evaluator: &'a str,
+    /// The deepest row's plies.
+    pub plies: Option<u32>,
+    /// `contact`, `race` or `over`.
+    pub position_class: String,
+    /// The deepest row's probabilities.
+    pub probabilities: Option<Probabilities>,
+    /// The deepest row's cubeless equity.
+    pub cubeless_equity: Option<f64>,
+    /// The deepest row's cubeful equity.
+    pub cubeful_equity: Option<f64>,
+    /// Every depth, from 0 plies to the deepest.
+    pub by_depth: &'a [EvaluationRow],
+    /// The cube analysis, when the player on roll may double.
+    pub cube_analysis: Option<Value>,
+}
+
+impl EvaluationJson<'_> {
+    /// The JSON of `report`.
+    #[must_use]
+    pub fn of(report: &EvaluationReport) -> EvaluationJson<'_> {
+        let deepest = report.deepest();
+        EvaluationJson {
+            position_id: report.position_id.clone(),
+            match_id: &report.match_id,
+            variant: None,
+            player: None,
+            evaluator: &report.evaluator,
+            plies: deepest.map(|row| row.plies),
+            position_class: report.position_class.to_ascii_lowercase(),
+            probabilities: deepest.map(|row| labelled(&row.probabilities)),
+            cubeless_equity: deepest.map(|row| row.cubeless_equity),
+            cubeful_equity: deepest.map(|row| row.cubeful_equity),
+            by_depth: &report.rows,
+            cube_analysis: report.cube.as_ref().map(cube_json),
+        }
+    }
+}
+
 /// A cube analysis with the derived facts (order, proper action) spelled out.
-fn cube_json(report: &CubeReport) -> Value {
+#[must_use]
+pub fn cube_json(report: &CubeReport) -> Value {
     json!({
         "evaluator": report.evaluator,
+        "plies": report.plies,
         "cubeless_equity": report.cubeless_equity,
         "money_equity": report.money_equity,
         "probabilities": labelled(&report.probabilities),
@@ -190,7 +270,10 @@ mod tests {
         let evaluation = value("eval", &mut session);
         let evaluation = &evaluation["outputs"][0];
         assert_eq!(evaluation["type"], "evaluation");
-        let rows = evaluation["rows"].as_array().cloned().unwrap_or_default();
+        let rows = evaluation["by_depth"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         assert_eq!(rows.len(), 3, "{evaluation}");
         assert_eq!(rows[2]["plies"], 2);
         assert_eq!(evaluation["cubeful_equity"], rows[2]["cubeful_equity"]);

@@ -63,7 +63,7 @@ impl Session {
                 Decision::CubeDecision => depth.cube_decision = plies,
             }
             out.reply(Reply::PlayerDepth {
-                player: self.name(side).to_string(),
+                side: NamedSide::new(side, self.name(side)),
                 plies,
                 human: self.players[side.index()] == PlayerKind::Human,
             });
@@ -91,7 +91,7 @@ impl Session {
                 .map(|side| {
                     let player = self.settings.player_depth[side.index()];
                     PlayerDepthReport {
-                        player: self.name(side).to_string(),
+                        side: NamedSide::new(side, self.name(side)),
                         chequerplay: player.chequerplay,
                         cube_decision: player.cube_decision,
                     }

@@ -2,7 +2,7 @@
 
 use super::turn::unreachable_dice;
 use super::*;
-use crate::rules::game::{Action, Event};
+use crate::rules::game::{Action, Event, Opening};
 
 impl Session {
     pub(super) fn new_command(
@@ -74,6 +74,15 @@ impl Session {
 
     pub(super) fn start_game(&mut self, out: &mut Response, automatic: bool) {
         let variant = self.game_variant();
+        // gnubg quirk (found by experiment): a game started automatically after a game in
+        // which nobody rolled or answered a double after the opening (it ended by a
+        // resignation or by bearing off from a `set board` position) repeats that opening
+        // roll without drawing. Read off the finished game before the new one replaces it.
+        let repeat = if automatic {
+            opening_to_repeat(self.game())
+        } else {
+            None
+        };
         // A fresh game; who is on roll waits for the opening roll. A game abandoned by `new
         // game` does not count (the match puts the Crawford state back, see
         // `Match::start_game`); callers start no game in a match already won.
@@ -85,64 +94,59 @@ impl Session {
         if self.start_fresh_roll_game(out) {
             return;
         }
-        let mut automatic_doubles = 0;
-        let mut cube_value = 1;
-        // gnubg quirk (found by experiment): a game started automatically after a game in
-        // which nobody rolled or answered a double after the opening (it ended by a resignation or by
-        // bearing off from a `set board` position) repeats that opening roll without drawing.
-        let repeat = if automatic && self.repeat_opening {
-            self.last_opening
-        } else {
-            None
-        };
-        let (first, second) = if let Some((first, second)) = repeat {
-            out.reply(Reply::OpeningRoll {
-                names: self.names.clone(),
-                dice: [first, second],
-            });
-            (first, second)
-        } else {
-            loop {
-                let (first, second) = self.rng.pair();
-                out.reply(Reply::OpeningRoll {
-                    names: self.names.clone(),
-                    dice: [first, second],
-                });
-                if first != second {
-                    break (first, second);
-                }
-                if !self.is_match()
-                    && self.settings.cube_use
-                    && automatic_doubles < self.settings.automatic.doubles
-                    && cube_value < MAX_MONEY_CUBE
-                {
-                    automatic_doubles += 1;
-                    cube_value *= 2;
-                    out.reply(Reply::AutomaticDouble { cube: cube_value });
-                }
+        // The winner plays the opening dice: the game's opening roll, his (his `Rolled`
+        // event, which is all gnubg shows of the game's events).
+        for event in self.roll_opening(repeat, out) {
+            if !matches!(event, Event::Opened { .. }) {
+                out.event(event, &self.names);
             }
-        };
-        self.last_opening = Some((first, second));
-        let winner = if first > second { Side::O } else { Side::X };
-        let dice =
-            Dice::new(first.max(second), first.min(second)).unwrap_or_else(|_| unreachable_dice());
-        if cube_value > 1 {
-            self.apply_checked(Action::SetCube {
-                value: cube_value,
-                owner: None,
-            });
         }
-        // The winner plays the opening dice: the game's opening roll, his (his `Rolled` event).
-        for event in self.apply_checked_by(winner, Action::Roll(dice)) {
-            out.event(event, &self.names);
-        }
-        // The opening roll itself does not count (see `apply_to_game`).
-        self.rolled_since_opening = false;
+        let winner = self.game().on_roll();
         self.board(out);
         if automatic && self.players[winner.index()] == PlayerKind::Human {
             self.board(out);
         }
         self.hand_over(out);
+    }
+
+    /// The game's opening roll, one die each, shown as gnubg shows it: rolled again on a
+    /// tie, when gnubg's automatic doubles turn the cube in money play (`set automatic
+    /// doubles`), or `repeat`ed. Returns the game's events of the roll that decided.
+    pub(super) fn roll_opening(&mut self, repeat: Option<Dice>, out: &mut Response) -> Vec<Event> {
+        let mut automatic_doubles = 0;
+        let mut cube_value = 1;
+        loop {
+            let (dice, repeated) = match repeat {
+                Some(dice) => (dice, true),
+                None => {
+                    let (first, second) = self.rng.pair();
+                    let dice = Dice::new(first, second).unwrap_or_else(|_| unreachable_dice());
+                    (dice, false)
+                }
+            };
+            out.reply(Reply::OpeningRoll {
+                names: self.names.clone(),
+                dice: [dice.first(), dice.second()],
+            });
+            let events = self.apply_checked(Action::OpeningRoll { dice, repeated });
+            if !dice.is_double() || repeated {
+                return events;
+            }
+            if self.game().rules().cube_in_use()
+                && !self.is_match()
+                && self.settings.cube_use
+                && automatic_doubles < self.settings.automatic.doubles
+                && cube_value < MAX_MONEY_CUBE
+            {
+                automatic_doubles += 1;
+                cube_value *= 2;
+                out.reply(Reply::AutomaticDouble { cube: cube_value });
+                self.apply_checked(Action::SetCube {
+                    value: cube_value,
+                    owner: None,
+                });
+            }
+        }
     }
 
     /// Reports the end of a game the match has just counted: `events` are the match's events
@@ -160,18 +164,14 @@ impl Session {
         let Some(outcome) = self.match_play.results().last().copied() else {
             return;
         };
-        match outcome.winner {
-            Some(winner) => {
-                self.archive_game(winner, outcome.points);
-                self.repeat_opening = !self.rolled_since_opening;
-                // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
-                out.reply(Reply::GameScored {
-                    winner: self.name(winner).to_string(),
-                    counted_as: outcome.counted_as,
-                    points: outcome.points,
-                });
-            }
-            None => self.repeat_opening = false,
+        if let Some(winner) = outcome.winner {
+            self.archive_game(winner, outcome.points);
+            // What gnubg leaves of the finished game in its Match ID: see `Session::state`.
+            out.reply(Reply::GameScored {
+                side: NamedSide::new(winner, self.name(winner)),
+                counted_as: outcome.counted_as,
+                points: outcome.points,
+            });
         }
         self.record_winner(outcome.winner);
         out.reply(Reply::Score(self.score_report()));
@@ -220,4 +220,41 @@ impl Session {
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
     }
+}
+
+/// The opening roll a game started automatically after `game` repeats (see `start_game`):
+/// `game`'s own opening roll, when it was won (not drawn) and nobody rolled (the starter's
+/// roll of the opening dice aside) or answered a double after it. A game whose starter was
+/// the previous winner has no opening roll to repeat.
+fn opening_to_repeat(game: &Game) -> Option<Dice> {
+    if !matches!(game.result(), Some(Event::Won { .. })) {
+        return None;
+    }
+    let log = game.log();
+    let opened = log
+        .iter()
+        .rposition(|event| matches!(event, Event::Opened { .. }))?;
+    let Event::Opened {
+        opening: Opening::Rolled { dice, .. },
+        ..
+    } = log[opened]
+    else {
+        return None;
+    };
+    // gnubg (checked live): a roll, or a double taken, dropped or beavered, stops the next
+    // game from repeating the opening roll; a double withdrawn by `set dice` or still
+    // pending under an accepted resignation does not.
+    let mut moved_on = log[opened + 1..].iter().filter(|event| {
+        matches!(
+            event,
+            Event::Rolled { .. }
+                | Event::Took { .. }
+                | Event::Dropped { .. }
+                | Event::Beavered { .. }
+        )
+    });
+    if game.opening_roll().is_some() {
+        moved_on.next();
+    }
+    moved_on.next().is_none().then_some(dice)
 }

@@ -159,34 +159,7 @@ impl Session {
     /// dice shown as rolled (see [`Shown::dice`]), every action but a board edit gnubg's own
     /// turn (see [`Shown::turn`]).
     pub(super) fn apply_to_game(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        self.apply_to_game_by(None, action)
-    }
-
-    /// [`Session::apply_to_game`] for `action` made by `side` (`None`: by the player to act),
-    /// as [`Match::apply_by`] takes it: in the opening, the winner's opening roll.
-    fn apply_to_game_by(
-        &mut self,
-        side: Option<Side>,
-        action: Action,
-    ) -> Result<Vec<Event>, GameError> {
-        let events = match side {
-            Some(side) => self.match_play.apply_by(side, action)?,
-            None => self.match_play.apply(action)?,
-        };
-        // gnubg (checked live): a roll, or a double taken, dropped or beavered, stops the next
-        // game from repeating the opening roll; a double withdrawn by `set dice` or still
-        // pending under an accepted resignation does not (see `start_game`).
-        if events.iter().any(|event| {
-            matches!(
-                event,
-                Event::Rolled { .. }
-                    | Event::Took { .. }
-                    | Event::Dropped { .. }
-                    | Event::Beavered { .. }
-            )
-        }) {
-            self.rolled_since_opening = true;
-        }
+        let events = self.match_play.apply(action)?;
         self.shown.dice = None;
         if !matches!(action, Action::SetBoard(_)) {
             self.shown.turn = None;
@@ -198,13 +171,6 @@ impl Session {
     pub(super) fn apply_checked(&mut self, action: Action) -> Vec<Event> {
         let result = self.apply_to_game(action);
         debug_assert!(result.is_ok(), "{action:?} refused: {result:?}");
-        result.unwrap_or_default()
-    }
-
-    /// [`Session::apply_checked`] for `action` made by `side` (see `apply_to_game_by`).
-    pub(super) fn apply_checked_by(&mut self, side: Side, action: Action) -> Vec<Event> {
-        let result = self.apply_to_game_by(Some(side), action);
-        debug_assert!(result.is_ok(), "{action:?} by {side:?} refused: {result:?}");
         result.unwrap_or_default()
     }
 }

@@ -278,7 +278,7 @@ impl Session {
         // resignation stays refused (gnubg, checked live). The game's edit does both.
         self.apply_checked(Action::SetTurn(side));
         out.reply(Reply::TurnSet {
-            player: self.name(side).to_string(),
+            side: NamedSide::new(side, self.name(side)),
         });
         Ok(())
     }

@@ -109,8 +109,11 @@ fn note(actions: &mut Vec<GameAction>, event: &Event, next: Option<&Event>) {
             None
         }
         // gnubg records no setting of the checkers as they stood, no turn set by hand, no
-        // cube set as a whole (the opening's automatic doubles) and no position taken up.
-        Event::Edited(
+        // cube set as a whole (the opening's automatic doubles) and no position taken up;
+        // of the opening, only the starter's roll of the opening dice (its `Rolled`).
+        Event::OpeningTied { .. }
+        | Event::Opened { .. }
+        | Event::Edited(
             Edit::SameBoard
             | Edit::Turn(_)
             | Edit::Cube { .. }

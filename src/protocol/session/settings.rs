@@ -245,7 +245,7 @@ impl Session {
                 )?;
                 self.apply_checked(Action::SetCubeOwner(Some(side)));
                 out.reply(Reply::CubeOwnerSet {
-                    player: self.name(side).to_string(),
+                    side: NamedSide::new(side, self.name(side)),
                 });
             }
             CubeSetting::Centre | CubeSetting::Use(_) => {
@@ -308,7 +308,7 @@ impl Session {
                 for side in sides {
                     self.players[side.index()] = kind;
                     out.reply(Reply::PlayerKindSet {
-                        player: self.name(side).to_string(),
+                        side: NamedSide::new(side, self.name(side)),
                         kind,
                     });
                 }

@@ -72,7 +72,8 @@ impl Session {
                 }
                 if !state.rules().cube_in_use() {
                     out.reply(Reply::PlayedWithoutCube {
-                        variant: variant_title(state.variant).to_string(),
+                        variant: state.variant,
+                        title: variant_title(state.variant).to_string(),
                     });
                 } else if state.crawford {
                     out.reply(Reply::CubeInCrawfordGame);
@@ -81,7 +82,9 @@ impl Session {
                 } else {
                     out.reply(Reply::Cube {
                         value: state.cube_value,
-                        owner: state.cube_owner.map(|owner| self.name(owner).to_string()),
+                        owner: state
+                            .cube_owner
+                            .map(|owner| NamedSide::new(owner, self.name(owner))),
                     });
                 }
             }
@@ -90,7 +93,7 @@ impl Session {
                     out.reply(Reply::DiceBeforeGame);
                 } else {
                     out.reply(Reply::Dice {
-                        player: self.name(state.on_roll).to_string(),
+                        side: NamedSide::new(state.on_roll, self.name(state.on_roll)),
                         dice: state.dice.map(|dice| [dice.first(), dice.second()]),
                     });
                 }
@@ -119,7 +122,7 @@ impl Session {
                     },
                 };
                 let count = |side: Side| PipCount {
-                    player: self.name(side).to_string(),
+                    side: NamedSide::new(side, self.name(side)),
                     pips: board.pips(side),
                 };
                 out.reply(Reply::PipCounts {
@@ -138,11 +141,12 @@ impl Session {
                         state.turn
                     };
                     out.reply(Reply::Turn {
-                        player: self.name(side).to_string(),
+                        side: NamedSide::new(side, self.name(side)),
                         rolled: state.dice.is_some(),
-                        resignation: state
-                            .resignation
-                            .map(|level| (self.name(state.on_roll).to_string(), level)),
+                        resignation: state.resignation.map(|level| OfferedResignation {
+                            side: NamedSide::new(state.on_roll, self.name(state.on_roll)),
+                            resignation: level,
+                        }),
                     });
                 }
             }

@@ -321,7 +321,10 @@ impl Session {
             |side: Side| self.match_play.context().score[side.index()] - score_before[side.index()];
         let winner = Side::BOTH.into_iter().find(|&side| gained(side) > 0);
         out.reply(Reply::GameComplete {
-            winner: winner.map(|winner| (self.name(winner).to_string(), gained(winner))),
+            winner: winner.map(|winner| GameWinner {
+                side: NamedSide::new(winner, self.name(winner)),
+                points: gained(winner),
+            }),
         });
         if winner.is_some() {
             self.board(out);

@@ -21,7 +21,7 @@ use crate::engine::variant_heuristic::{
 use crate::notation::{format_play, parse_move, resolve_move};
 use crate::protocol::ast::{PlayerKind, VariationName};
 use crate::protocol::evaluate;
-use crate::protocol::reply::{RankedPlay, Reply};
+use crate::protocol::reply::{NamedSide, RankedPlay, Reply};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::rules::game::{Action, Event};
 use crate::rules::RuleSet;
@@ -99,9 +99,13 @@ impl Session {
     /// `show variation`, and after `set variation` (`changed`).
     fn variation_reply(&self, changed: bool, out: &mut Response) {
         out.reply(Reply::Variation {
-            playing: self.playing().then(|| self.current_title()),
-            default: self.default_variation_title().to_string(),
+            playing: self.playing().then(|| self.game().rules().variant()),
+            rotating: self.playing() && self.variants.rotating,
+            default: (!self.variants.rotation).then_some(self.settings.variation),
+            rotation: self.variants.rotation,
             changed,
+            playing_title: self.playing().then(|| self.current_title()),
+            default_title: self.default_variation_title().to_string(),
         });
     }
 
@@ -160,31 +164,21 @@ impl Session {
         if self.game().rules().opening_dice_are_played() {
             return false;
         }
-        let starter = match self
+        match self
             .variants
             .last_winner
             .filter(|_| self.match_play.games_played() > 0)
         {
             Some(winner) => {
                 out.reply(Reply::PreviousWinnerStarts {
-                    player: self.name(winner).to_string(),
+                    side: NamedSide::new(winner, self.name(winner)),
                 });
-                winner
+                self.apply_checked(Action::PreviousWinnerStarts(winner));
             }
-            None => loop {
-                let (first, second) = self.rng.pair();
-                out.reply(Reply::OpeningRoll {
-                    names: self.names.clone(),
-                    dice: [first, second],
-                });
-                if first != second {
-                    self.last_opening = Some((first, second));
-                    break if first > second { Side::O } else { Side::X };
-                }
-            },
-        };
-        self.rolled_since_opening = false;
-        self.apply_checked(Action::SetTurn(starter));
+            None => {
+                self.roll_opening(None, out);
+            }
+        }
         self.hand_over(out);
         true
     }
@@ -375,7 +369,8 @@ impl Session {
         }
         if state.cube_value != 1 || state.cube_owner.is_some() || state.crawford {
             out.reply(Reply::CubeReset {
-                variant: title(state.variant).to_string(),
+                variant: state.variant,
+                title: title(state.variant).to_string(),
             });
         }
         state.cube_value = 1;

@@ -203,7 +203,11 @@ pub fn decision_card(
                     "Decision {number}: {name}'s cube action, {} ({mark})",
                     decision.played
                 ),
-                format!("Before decision {number}: {doubler} on roll, to double or roll."),
+                if doubler == name {
+                    format!("Before decision {number}: {name} on roll, to double or roll.")
+                } else {
+                    format!("Before decision {number}: {doubler} doubles, {name} to take or pass.")
+                },
             )
         }
     };

@@ -14,6 +14,8 @@ pub enum GameError {
     GameOver,
     /// The game's opening roll comes first (nobody may double before it).
     BeforeOpeningRoll,
+    /// Who starts the game has been decided already (no opening roll any more).
+    OpeningDecided,
     /// It is this player's turn, not the one who acted.
     NotYourTurn(Side),
     /// The match is over.
@@ -49,6 +51,7 @@ impl fmt::Display for GameError {
             GameError::NoGame => f.write_str("no game is being played"),
             GameError::GameOver => f.write_str("the game is over"),
             GameError::BeforeOpeningRoll => f.write_str("the opening roll comes first"),
+            GameError::OpeningDecided => f.write_str("who starts has been decided already"),
             GameError::NotYourTurn(_) => f.write_str("it is the other player's turn"),
             GameError::MatchOver => f.write_str("the match is over"),
             GameError::AlreadyRolled => f.write_str("the dice have been rolled already"),

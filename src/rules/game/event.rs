@@ -93,6 +93,19 @@ pub enum Event {
     },
     /// Plakoto: both mothers are pinned and nobody scores.
     Drawn,
+    /// The opening roll tied: both players rolled `die`, and they roll again.
+    OpeningTied {
+        /// The die both rolled.
+        die: u8,
+    },
+    /// The game's first player was decided: `starter` starts, as `opening` says. A game
+    /// started at its beginning logs one (see [`Game::opening`](super::Game::opening)).
+    Opened {
+        /// Who starts.
+        starter: Side,
+        /// How it was decided.
+        opening: Opening,
+    },
     /// The position was edited (see [`Edit`]).
     Edited(Edit),
     /// The game won has won the match ([`Match::apply`](super::Match::apply)).
@@ -100,6 +113,26 @@ pub enum Event {
         /// The winner of the match.
         winner: Side,
     },
+}
+
+/// How the first player of a game was decided ([`Event::Opened`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// By the opening roll, one die each, the higher die starting.
+    Rolled {
+        /// The two dice in the order they lie: [`Dice::first`] is player 0's ([`Side::O`])
+        /// and [`Dice::second`] player 1's as the players stood when they rolled. They stay
+        /// so when the players exchange places (see [`Event::swapped`]): gnubg repeats an
+        /// opening roll after `swap players` with the first die for the new player 0
+        /// (checked live).
+        dice: Dice,
+        /// Whether the dice are an earlier opening roll given again rather than rolled
+        /// (gnubg's repeated opening roll, see [`Action::OpeningRoll`](super::Action)).
+        repeated: bool,
+    },
+    /// Without an opening roll: the winner of the previous game starts (tavli's own
+    /// variants, PO4).
+    PreviousWinner,
 }
 
 /// How a won game ended.
@@ -226,6 +259,12 @@ impl Event {
                 points,
             },
             Event::Drawn => Event::Drawn,
+            Event::OpeningTied { die } => Event::OpeningTied { die },
+            // The dice stay as they lie (see `Opening::Rolled`).
+            Event::Opened { starter, opening } => Event::Opened {
+                starter: starter.opponent(),
+                opening,
+            },
             Event::Edited(edit) => Event::Edited(match edit {
                 Edit::Board { board, on_roll } => Edit::Board {
                     board: board.swapped(),

@@ -16,8 +16,10 @@ pub struct FirstLayerSums {
     non_zero: Vec<u16>,
     /// Whether `sums` stands for `values` (false before the first position).
     ready: bool,
-    /// The changes from one position to the next: (input, new value minus old).
-    changes: Vec<(u16, f32)>,
+    /// The changes from one position to the next: the inputs, and each one's new value
+    /// minus its old.
+    changed: Vec<u16>,
+    deltas: Vec<f32>,
     /// Marks of the inputs of the position being carried to: `seen[i] == round`.
     seen: [u32; INPUTS],
     round: u32,
@@ -30,7 +32,8 @@ impl Default for FirstLayerSums {
             values: [0.0; INPUTS],
             non_zero: Vec::new(),
             ready: false,
-            changes: Vec::new(),
+            changed: Vec::new(),
+            deltas: Vec::new(),
             seen: [0; INPUTS],
             round: 0,
         }
@@ -47,7 +50,8 @@ impl FirstLayerSums {
     /// Makes `inputs` the position held, and lists in `changes` how its inputs differ from
     /// the last one's.
     fn take(&mut self, inputs: &SparseInputs) {
-        self.changes.clear();
+        self.changed.clear();
+        self.deltas.clear();
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen = [0; INPUTS];
@@ -57,20 +61,45 @@ impl FirstLayerSums {
             self.seen[index] = self.round;
             let old = self.values[index];
             if value != old {
-                self.changes.push((index as u16, value - old));
+                self.changed.push(index as u16);
+                self.deltas.push(value - old);
                 self.values[index] = value;
             }
         }
         for &index in &self.non_zero {
-            let index = usize::from(index);
-            if self.seen[index] != self.round && self.values[index] != 0.0 {
-                self.changes.push((index as u16, -self.values[index]));
-                self.values[index] = 0.0;
+            let slot = usize::from(index);
+            if self.seen[slot] != self.round && self.values[slot] != 0.0 {
+                self.changed.push(index);
+                self.deltas.push(-self.values[slot]);
+                self.values[slot] = 0.0;
             }
         }
         self.non_zero.clear();
         self.non_zero
             .extend(inputs.iter().map(|(index, _)| index as u16));
+    }
+
+    /// Moves the sums (of a layer `width` units wide) to `inputs`: `add_rows(sums, inputs,
+    /// values)` adds the rows of the inputs that changed, scaled by the change, or, when
+    /// nothing of that width was carried or too many inputs changed, the sums are set to
+    /// `bias` and the rows of every non-zero input added.
+    #[inline(always)]
+    pub(super) fn move_to(
+        &mut self,
+        inputs: &SparseInputs,
+        bias: &[f32],
+        mut add_rows: impl FnMut(&mut [f32], &[u16], &[f32]),
+    ) -> &[f32] {
+        self.take(inputs);
+        if self.ready && self.sums.len() == bias.len() && self.changed.len() <= MOST_CHANGES {
+            add_rows(&mut self.sums, &self.changed, &self.deltas);
+        } else {
+            self.sums.clear();
+            self.sums.extend_from_slice(bias);
+            add_rows(&mut self.sums, inputs.indices(), inputs.values());
+            self.ready = true;
+        }
+        &self.sums
     }
 }
 
@@ -133,21 +162,15 @@ impl Network {
     /// summed again when too many changed or nothing was carried.
     #[inline(always)]
     fn carry(&self, inputs: &SparseInputs, carried: &mut FirstLayerSums) {
-        carried.take(inputs);
-        if carried.ready
-            && carried.sums.len() == self.hidden
-            && carried.changes.len() <= MOST_CHANGES
-        {
-            for &(index, delta) in &carried.changes {
-                let row = &self.hidden_weights[usize::from(index) * self.hidden..][..self.hidden];
-                for (sum, &weight) in carried.sums.iter_mut().zip(row) {
-                    *sum += delta * weight;
+        let hidden = self.hidden;
+        carried.move_to(inputs, &self.hidden_bias, |sums, indices, values| {
+            for (&index, &value) in indices.iter().zip(values) {
+                let row = &self.hidden_weights[usize::from(index) * hidden..][..hidden];
+                for (sum, &weight) in sums.iter_mut().zip(row) {
+                    *sum += value * weight;
                 }
             }
-            return;
-        }
-        self.first_layer_sums(inputs, &mut carried.sums);
-        carried.ready = true;
+        });
     }
 }
 

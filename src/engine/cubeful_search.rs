@@ -1,0 +1,429 @@
+//! Cubeful search as gnubg describes its cubeful n-ply: the cube state is carried through the
+//! search, and at every node where the player on roll may double, no double, double/take and
+//! double/pass are compared; the leaves (0 plies) are the cube model's cubeful equities of the
+//! evaluator's probabilities ([`crate::engine::cube`]).
+//!
+//! A node is evaluated for a list of cube states at once: for each state in which the player on
+//! roll may double, the state after his double (the cube twice as high, the opponent's) is added;
+//! the 21 rolls are averaged for every state (the plays chosen cubeless at 0 ply for the score,
+//! as [`Search`] chooses them), and then, state by state, the player on roll takes the better of
+//! not doubling and doubling (where the opponent answers with the smaller of double/take and
+//! double/pass). Equities are money points (the cube's value counted) or match-winning chances,
+//! so that states with different cubes can be compared and averaged.
+
+use crate::engine::cube::{self, CubeAnalysis, Stakes, RESULT_POINTS};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::probabilities::Probabilities;
+use crate::engine::search::{won, Search, MAX_PLIES};
+use crate::rules::{Board, Dice, Side};
+use std::time::Instant;
+
+/// A cube position: its value and owner (`None`: centred).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeState {
+    /// The cube's value.
+    pub value: u32,
+    /// Its owner.
+    pub owner: Option<Side>,
+}
+
+/// What a node is worth to the player on roll: his cubeless probabilities and his cubeful
+/// equity in each cube state asked (money: points; match: match-winning chance).
+#[derive(Clone, Debug, PartialEq)]
+struct NodeValue {
+    probabilities: Probabilities,
+    equities: Vec<f64>,
+}
+
+/// The stakes of `base` with the cube at `cube`.
+fn stakes_at(base: &Stakes, cube: CubeState) -> Stakes {
+    Stakes {
+        cube_value: cube.value,
+        cube_owner: cube.owner,
+        ..*base
+    }
+}
+
+/// `side`'s value of winning a single game at `cube`: the cash.
+fn cash(base: &Stakes, side: Side, cube: CubeState) -> f64 {
+    if base.is_match() {
+        base.match_winning_chance(side, i64::from(cube.value))
+    } else {
+        f64::from(cube.value)
+    }
+}
+
+/// The same equity seen by the other player.
+fn turned(base: &Stakes, equity: f64) -> f64 {
+    if base.is_match() {
+        1.0 - equity
+    } else {
+        -equity
+    }
+}
+
+/// The cube model's cubeful equity of `side`, with `probabilities` seen by him, in each state
+/// of `cubes`.
+fn leaf(base: &Stakes, probabilities: &Probabilities, side: Side, cubes: &[CubeState]) -> Vec<f64> {
+    cubes
+        .iter()
+        .map(|&cube| {
+            let equity = cube::cubeful_equity(&stakes_at(base, cube), probabilities, side);
+            if base.is_match() {
+                equity
+            } else {
+                equity * f64::from(cube.value)
+            }
+        })
+        .collect()
+}
+
+/// The exact equity of a finished game whose result `probabilities` (seen by `side`) give, in
+/// each state of `cubes`: what the result scores at that cube (single under the Jacoby rule
+/// with the cube centred).
+fn finished(
+    base: &Stakes,
+    probabilities: &Probabilities,
+    side: Side,
+    cubes: &[CubeState],
+) -> Vec<f64> {
+    let outcomes = probabilities.outcomes();
+    cubes
+        .iter()
+        .map(|&cube| {
+            let jacoby = !base.is_match() && base.jacoby && cube.owner.is_none();
+            outcomes
+                .iter()
+                .zip(RESULT_POINTS)
+                .map(|(p, points)| {
+                    let points = if jacoby { points.signum() } else { points };
+                    let points = points * i64::from(cube.value);
+                    let value = if base.is_match() {
+                        base.match_winning_chance(side, points)
+                    } else {
+                        points as f64
+                    };
+                    p * value
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// `cubes` with, after them, the state following a double of `on_roll` in each state where he
+/// may double; and for each of `cubes` the index of its doubled state.
+fn with_doubles(
+    base: &Stakes,
+    on_roll: Side,
+    cubes: &[CubeState],
+) -> (Vec<CubeState>, Vec<Option<usize>>) {
+    let mut all = cubes.to_vec();
+    let mut doubled = Vec::with_capacity(cubes.len());
+    for &cube in cubes {
+        if stakes_at(base, cube).may_double(on_roll) {
+            doubled.push(Some(all.len()));
+            all.push(CubeState {
+                value: cube.value.saturating_mul(2),
+                owner: Some(on_roll.opponent()),
+            });
+        } else {
+            doubled.push(None);
+        }
+    }
+    (all, doubled)
+}
+
+/// The best of no double and double for `on_roll` in each of `cubes`, from the averages over
+/// the rolls in every state of `all` (see [`with_doubles`]).
+fn decide(
+    base: &Stakes,
+    on_roll: Side,
+    cubes: &[CubeState],
+    doubled: &[Option<usize>],
+    averages: &[f64],
+) -> Vec<f64> {
+    cubes
+        .iter()
+        .zip(doubled)
+        .enumerate()
+        .map(|(index, (&cube, doubled))| {
+            let no_double = averages[index];
+            let Some(doubled) = *doubled else {
+                return no_double;
+            };
+            let double = averages[doubled].min(cash(base, on_roll, cube));
+            no_double.max(double)
+        })
+        .collect()
+}
+
+/// The cubeful search over a [`Search`]: its evaluator, its move choice and its limits.
+pub struct CubefulSearch<'s, 'a, E: Evaluator + ?Sized> {
+    search: &'s Search<'a, E>,
+}
+
+impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
+    /// The cubeful search over `search`.
+    #[must_use]
+    pub fn new(search: &'s Search<'a, E>) -> CubefulSearch<'s, 'a, E> {
+        CubefulSearch { search }
+    }
+
+    /// The cube decision of `doubler`, on roll at `board` before rolling, searched `depth` plies
+    /// deep (at most [`MAX_PLIES`]) at the score and cube of `base`: his cubeless probabilities
+    /// and the three equities in the units of [`CubeAnalysis`]; `None` once `deadline` passes
+    /// (the 21 rolls' work shared by the search's threads).
+    #[must_use]
+    pub fn analyse_double(
+        &self,
+        board: &Board,
+        doubler: Side,
+        depth: u32,
+        base: &Stakes,
+        deadline: Option<Instant>,
+    ) -> Option<(Probabilities, CubeAnalysis)> {
+        let cube = CubeState {
+            value: base.cube_value,
+            owner: base.cube_owner,
+        };
+        let after_double = CubeState {
+            value: base.cube_value.saturating_mul(2),
+            owner: Some(doubler.opponent()),
+        };
+        let cubes = [cube, after_double];
+        let depth = depth.min(MAX_PLIES);
+        let root = if depth == 0 {
+            let probabilities = self
+                .search
+                .evaluator()
+                .probabilities(board, base.variant, doubler);
+            NodeValue {
+                equities: leaf(base, &probabilities, doubler, &cubes),
+                probabilities,
+            }
+        } else {
+            let rolls = Dice::all_rolls();
+            let replies = self.search.share(rolls.len(), deadline, |item| {
+                self.roll_value(board, doubler, rolls[item], depth, base, &cubes)
+            })?;
+            average(&rolls, &replies, cubes.len())
+        };
+        let units = |equity: f64| {
+            if base.is_match() {
+                base.equity_in_units(doubler, equity)
+            } else {
+                equity / f64::from(base.cube_value)
+            }
+        };
+        let analysis = CubeAnalysis {
+            no_double: units(root.equities[0]),
+            double_take: units(root.equities[1]),
+            double_pass: 1.0,
+            double_allowed: base.may_double(doubler),
+        };
+        Some((root.probabilities, analysis))
+    }
+
+    /// The value of `board` for `on_roll`, about to roll, `depth` plies deep, in each of
+    /// `cubes`, his cube decisions taken.
+    fn node(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        base: &Stakes,
+        cubes: &[CubeState],
+    ) -> NodeValue {
+        if depth == 0 {
+            let probabilities = self
+                .search
+                .evaluator()
+                .probabilities(board, base.variant, on_roll);
+            return NodeValue {
+                equities: leaf(base, &probabilities, on_roll, cubes),
+                probabilities,
+            };
+        }
+        let (all, doubled) = with_doubles(base, on_roll, cubes);
+        let rolls = Dice::all_rolls();
+        let replies: Vec<NodeValue> = rolls
+            .iter()
+            .map(|&dice| self.roll_value(board, on_roll, dice, depth, base, &all))
+            .collect();
+        let averaged = average(&rolls, &replies, all.len());
+        NodeValue {
+            equities: decide(base, on_roll, cubes, &doubled, &averaged.equities),
+            probabilities: averaged.probabilities,
+        }
+    }
+
+    /// The value for `on_roll`, who rolls `dice` at `board` and plays his best play (chosen as
+    /// the search chooses its replies), the position after it searched `depth - 1` plies deep,
+    /// in each of `cubes`.
+    fn roll_value(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        dice: Dice,
+        depth: u32,
+        base: &Stakes,
+        cubes: &[CubeState],
+    ) -> NodeValue {
+        let after = self.search.best_result(board, on_roll, dice, base);
+        if after.checkers_in_play(on_roll) == 0 {
+            let probabilities = won(base.variant, &after, on_roll);
+            return NodeValue {
+                equities: finished(base, &probabilities, on_roll, cubes),
+                probabilities,
+            };
+        }
+        let theirs = self.node(&after, on_roll.opponent(), depth - 1, base, cubes);
+        NodeValue {
+            probabilities: theirs.probabilities.inverted(),
+            equities: theirs
+                .equities
+                .iter()
+                .map(|&equity| turned(base, equity))
+                .collect(),
+        }
+    }
+}
+
+/// The average over the 21 rolls of `replies` (in [`Dice::all_rolls`] order), each with
+/// `states` equities.
+fn average(rolls: &[Dice], replies: &[NodeValue], states: usize) -> NodeValue {
+    let mut probabilities = Probabilities::ZERO;
+    let mut equities = vec![0.0; states];
+    for (dice, reply) in rolls.iter().zip(replies) {
+        probabilities.add_weighted(dice.chance(), &reply.probabilities);
+        for (total, equity) in equities.iter_mut().zip(&reply.equities) {
+            *total += dice.chance() * equity;
+        }
+    }
+    NodeValue {
+        probabilities: probabilities.normalised(),
+        equities,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pubeval;
+    use crate::rules::{MatchState, Variant};
+
+    fn money() -> Stakes {
+        Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X))
+    }
+
+    /// At 0 plies the cubeful search is the cube model on the evaluator's probabilities.
+    #[test]
+    fn zero_plies_is_the_cube_model() {
+        let board = Board::start(Variant::Standard);
+        let search = Search::new(&Pubeval, 0);
+        let base = money();
+        let (probabilities, analysis) = CubefulSearch::new(&search)
+            .analyse_double(&board, Side::X, 0, &base, None)
+            .unwrap_or_else(|| unreachable!());
+        assert_eq!(
+            probabilities,
+            Pubeval.probabilities(&board, Variant::Standard, Side::X)
+        );
+        let model = base.analyse_double(&probabilities, Side::X);
+        assert!((analysis.no_double - model.no_double).abs() < 1e-12);
+        assert!((analysis.double_take - model.double_take).abs() < 1e-12);
+        assert_eq!(analysis.double_allowed, model.double_allowed);
+    }
+
+    /// The cubeless probabilities found on the way are the cubeless search's.
+    #[test]
+    fn the_probabilities_are_the_cubeless_searchs() {
+        let board = Board::start(Variant::Standard);
+        let search = Search::new(&Pubeval, 1);
+        let base = money();
+        let (probabilities, _) = CubefulSearch::new(&search)
+            .analyse_double(&board, Side::X, 1, &base, None)
+            .unwrap_or_else(|| unreachable!());
+        assert_eq!(
+            probabilities,
+            search.probabilities_at(&board, Side::X, 1, &base)
+        );
+    }
+
+    /// A node's decision: the player on roll doubles when double/take and double/pass are both
+    /// better than no double, and the opponent answers with the smaller.
+    #[test]
+    fn each_node_takes_the_best_cube_action() {
+        let base = money();
+        let cubes = [CubeState {
+            value: 1,
+            owner: None,
+        }];
+        let (all, doubled) = with_doubles(&base, Side::X, &cubes);
+        assert_eq!(
+            all[1],
+            CubeState {
+                value: 2,
+                owner: Some(Side::O)
+            }
+        );
+        // Not good enough to double: no double.
+        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.3, 0.2]), [0.3]);
+        // A take: double/take (0.8 points at the doubled cube).
+        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.5, 0.8]), [0.8]);
+        // A pass: the cash, 1 point.
+        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.7, 1.6]), [1.0]);
+        // The opponent's cube: no double for X.
+        let theirs = [CubeState {
+            value: 2,
+            owner: Some(Side::O),
+        }];
+        let (all, doubled) = with_doubles(&base, Side::X, &theirs);
+        assert_eq!(all.len(), 1);
+        assert_eq!(decide(&base, Side::X, &theirs, &doubled, &[0.4]), [0.4]);
+    }
+
+    /// A finished game scores what it is worth at each cube, gammons single under the Jacoby
+    /// rule with the cube centred.
+    #[test]
+    fn a_finished_game_scores_at_each_cube() {
+        let gammon = Probabilities {
+            win: 1.0,
+            win_gammon: 1.0,
+            win_backgammon: 0.0,
+            lose_gammon: 0.0,
+            lose_backgammon: 0.0,
+        };
+        let cubes = [
+            CubeState {
+                value: 1,
+                owner: None,
+            },
+            CubeState {
+                value: 2,
+                owner: Some(Side::O),
+            },
+        ];
+        let jacoby = Stakes {
+            jacoby: true,
+            ..money()
+        };
+        assert_eq!(finished(&jacoby, &gammon, Side::X, &cubes), [1.0, 4.0]);
+        let plain = Stakes {
+            jacoby: false,
+            ..money()
+        };
+        assert_eq!(finished(&plain, &gammon, Side::X, &cubes), [2.0, 4.0]);
+    }
+
+    /// An exhausted budget answers nothing at 1 ply and more.
+    #[test]
+    fn a_passed_deadline_answers_nothing() {
+        let board = Board::start(Variant::Standard);
+        let search = Search::new(&Pubeval, 2);
+        let passed = Some(Instant::now());
+        assert!(CubefulSearch::new(&search)
+            .analyse_double(&board, Side::X, 1, &money(), passed)
+            .is_none());
+    }
+}

@@ -1,0 +1,281 @@
+//! A network laid out for playing, not training: the weights of a [`Network`] copied at load
+//! with every layer padded to a multiple of 16 units, and evaluated by explicit SIMD kernels
+//! (AVX-512 or AVX2 with FMA, picked at run time) or their portable twin, which computes the
+//! same numbers bit for bit (`portable.rs` defines them; `avx2.rs` and `avx512.rs` follow it).
+//!
+//! What is computed: every first-layer sum is the bias with each non-zero input's weight
+//! added by a fused multiply-add, in input order; a dot product (second and output layers)
+//! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
+//! the lanes then added as a tree (8, 4, 2, 1 apart); the hidden activations are
+//! [`super::sigmoid`]'s arithmetic exactly. The outputs therefore differ from
+//! [`Network::evaluate`]'s (plain products and sums, another summing order) by rounding only.
+//!
+//! Training keeps reading and writing the f32 [`Network`]; an `InferenceNetwork` is made from
+//! it whenever the weights are loaded.
+
+mod portable;
+#[cfg(test)]
+mod tests;
+#[cfg(target_arch = "x86_64")]
+mod x86_avx2;
+#[cfg(target_arch = "x86_64")]
+mod x86_avx512;
+
+use super::{FirstLayerSums, Network, Scratch, OUTPUTS};
+use crate::engine::net::inputs::SparseInputs;
+
+/// Units per lane group: every layer's width is padded to a multiple of this.
+pub const LANES: usize = 16;
+
+/// Which code runs the layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust, any processor (the definition the others follow).
+    Portable,
+    /// AVX2 and FMA (x86-64).
+    Avx2,
+    /// AVX-512 (x86-64).
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this processor runs (checked once).
+    #[must_use]
+    pub fn detected() -> Kernel {
+        static DETECTED: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+        *DETECTED.get_or_init(|| {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if is_x86_feature_detected!("avx512f") {
+                    return Kernel::Avx512;
+                }
+                if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                    return Kernel::Avx2;
+                }
+            }
+            Kernel::Portable
+        })
+    }
+
+    /// Every kernel this processor runs, the portable one first.
+    #[must_use]
+    pub fn available() -> Vec<Kernel> {
+        let mut kernels = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                kernels.push(Kernel::Avx2);
+            }
+            if is_x86_feature_detected!("avx512f") {
+                kernels.push(Kernel::Avx512);
+            }
+        }
+        kernels
+    }
+
+    /// `sums[u] += values[k] * weights[indices[k] * sums.len() + u]` for each `k` in turn,
+    /// fused; `sums.len()` a multiple of [`LANES`].
+    fn add_rows(self, sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+        let width = sums.len();
+        assert!(width % LANES == 0 && indices.len() == values.len());
+        assert!(indices
+            .iter()
+            .all(|&index| (usize::from(index) + 1) * width <= weights.len()));
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the rows
+            // read are inside `weights` (checked just above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::add_rows(sums, weights, indices, values) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::add_rows(sums, weights, indices, values) },
+            _ => portable::add_rows(sums, weights, indices, values),
+        }
+    }
+
+    /// Each value replaced by its sigmoid; `values.len()` a multiple of [`LANES`].
+    fn sigmoid(self, values: &mut [f32]) {
+        assert!(values.len() % LANES == 0);
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::sigmoid(values) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::sigmoid(values) },
+            _ => portable::sigmoid(values),
+        }
+    }
+
+    /// `out[r]` the dot product of `x` with row `r` of `rows` (`out.len()` rows of
+    /// `x.len()`, a multiple of [`LANES`]).
+    fn dot_rows(self, rows: &[f32], x: &[f32], out: &mut [f32]) {
+        assert!(x.len() % LANES == 0 && rows.len() == out.len() * x.len());
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the sizes
+            // were checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::dot_rows(rows, x, out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::dot_rows(rows, x, out) },
+            _ => portable::dot_rows(rows, x, out),
+        }
+    }
+}
+
+/// `n` rounded up to a multiple of [`LANES`].
+fn padded(n: usize) -> usize {
+    n.div_ceil(LANES) * LANES
+}
+
+/// A network's weights laid out for evaluation (see the module's documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InferenceNetwork {
+    /// Hidden units, padded; the padding units have zero weights in and out.
+    hidden: usize,
+    /// Second-layer units, padded (0: none).
+    second: usize,
+    /// `inputs * hidden`, input-major.
+    hidden_weights: Vec<f32>,
+    hidden_bias: Vec<f32>,
+    /// `second * hidden`, output-major.
+    second_weights: Vec<f32>,
+    second_bias: Vec<f32>,
+    /// `OUTPUTS * last`, `last` the padded width of the last hidden layer.
+    output_weights: Vec<f32>,
+    output_bias: [f32; OUTPUTS],
+    kernel: Kernel,
+}
+
+/// `rows` rows of `width` values copied into rows of `padded_width`, zeros after each, and
+/// zero rows up to `padded_rows`.
+fn pad_rows(
+    values: &[f32],
+    rows: usize,
+    width: usize,
+    padded_rows: usize,
+    padded_width: usize,
+) -> Vec<f32> {
+    let mut out = vec![0.0; padded_rows * padded_width];
+    for row in 0..rows {
+        out[row * padded_width..][..width].copy_from_slice(&values[row * width..][..width]);
+    }
+    out
+}
+
+impl InferenceNetwork {
+    /// `network`'s weights laid out for evaluation with the fastest kernel of this processor.
+    #[must_use]
+    pub fn new(network: &Network) -> InferenceNetwork {
+        InferenceNetwork::with_kernel(network, Kernel::detected())
+    }
+
+    /// `network`'s weights laid out for evaluation with `kernel` (which the processor must
+    /// run: one of [`Kernel::available`]; another falls back to the portable code).
+    #[must_use]
+    pub fn with_kernel(network: &Network, kernel: Kernel) -> InferenceNetwork {
+        let kernel = if Kernel::available().contains(&kernel) {
+            kernel
+        } else {
+            Kernel::Portable
+        };
+        let hidden = padded(network.hidden);
+        let second = if network.second > 0 {
+            padded(network.second)
+        } else {
+            0
+        };
+        let (last, padded_last) = if network.second > 0 {
+            (network.second, second)
+        } else {
+            (network.hidden, hidden)
+        };
+        InferenceNetwork {
+            hidden,
+            second,
+            hidden_weights: pad_rows(
+                &network.hidden_weights,
+                network.inputs,
+                network.hidden,
+                network.inputs,
+                hidden,
+            ),
+            hidden_bias: pad_rows(&network.hidden_bias, 1, network.hidden, 1, hidden),
+            second_weights: pad_rows(
+                &network.second_weights,
+                network.second,
+                network.hidden,
+                second,
+                hidden,
+            ),
+            second_bias: pad_rows(&network.second_bias, 1, network.second, 1, second),
+            output_weights: pad_rows(&network.output_weights, OUTPUTS, last, OUTPUTS, padded_last),
+            output_bias: network.output_bias,
+            kernel,
+        }
+    }
+
+    /// The kernel that runs the layers.
+    #[must_use]
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The five outputs for `inputs`.
+    pub fn evaluate(&self, inputs: &SparseInputs, scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        let hidden = &mut scratch.hidden;
+        hidden.clear();
+        hidden.extend_from_slice(&self.hidden_bias);
+        self.kernel.add_rows(
+            hidden,
+            &self.hidden_weights,
+            inputs.indices(),
+            inputs.values(),
+        );
+        self.finish(scratch)
+    }
+
+    /// The five outputs for `inputs`, its first-layer sums reached from the position
+    /// `carried` holds by adding the rows of the inputs that changed (the plays of one roll
+    /// differ in a few); `carried` then holds this position. The outputs differ from
+    /// [`InferenceNetwork::evaluate`]'s by the rounding of the carried sums; `carried` must
+    /// have been filled by this network (or be cleared).
+    pub fn evaluate_from(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) -> [f32; OUTPUTS] {
+        let sums = carried.move_to(inputs, &self.hidden_bias, |sums, indices, values| {
+            self.kernel
+                .add_rows(sums, &self.hidden_weights, indices, values);
+        });
+        scratch.hidden.clear();
+        scratch.hidden.extend_from_slice(sums);
+        self.finish(scratch)
+    }
+
+    /// The activations of the first layer from its sums in `scratch.hidden`, then the layers
+    /// after it.
+    fn finish(&self, scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        let Scratch { hidden, second, .. } = scratch;
+        self.kernel.sigmoid(hidden);
+        let last: &[f32] = if self.second > 0 {
+            second.clear();
+            second.resize(self.second, 0.0);
+            self.kernel.dot_rows(&self.second_weights, hidden, second);
+            for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
+                *sum += bias;
+            }
+            self.kernel.sigmoid(second);
+            second
+        } else {
+            hidden
+        };
+        let mut sums = [0.0; OUTPUTS];
+        self.kernel.dot_rows(&self.output_weights, last, &mut sums);
+        let mut outputs = self.output_bias;
+        for (output, sum) in outputs.iter_mut().zip(sums) {
+            *output = 1.0 / (1.0 + (-(*output + sum)).exp());
+        }
+        outputs
+    }
+}

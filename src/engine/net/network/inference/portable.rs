@@ -1,0 +1,46 @@
+//! The layers' arithmetic in plain Rust: the definition that the SIMD kernels reproduce bit
+//! for bit, and the code of processors without them.
+
+use super::LANES;
+
+/// `sums[u] = values[k] * row[u] + sums[u]` (one rounding) for each `k` in turn, `row` the
+/// `indices[k]`-th row of `weights`.
+pub(super) fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+    let width = sums.len();
+    for (&index, &value) in indices.iter().zip(values) {
+        let row = &weights[usize::from(index) * width..][..width];
+        for (sum, &weight) in sums.iter_mut().zip(row) {
+            *sum = value.mul_add(weight, *sum);
+        }
+    }
+}
+
+/// Each value replaced by its sigmoid.
+pub(super) fn sigmoid(values: &mut [f32]) {
+    for value in values {
+        *value = super::super::sigmoid(*value);
+    }
+}
+
+/// The 16 lanes of a dot product added as a tree: lane `l` and `l + 8`, then 4 apart, 2, 1.
+pub(super) fn lane_tree(mut lanes: [f32; LANES]) -> f32 {
+    for step in [8, 4, 2, 1] {
+        for lane in 0..step {
+            lanes[lane] += lanes[lane + step];
+        }
+    }
+    lanes[0]
+}
+
+/// `out[r]` the dot product of `x` with row `r` of `rows`, summed in 16 lanes.
+pub(super) fn dot_rows(rows: &[f32], x: &[f32], out: &mut [f32]) {
+    for (row, out) in rows.chunks_exact(x.len()).zip(out) {
+        let mut lanes = [0.0f32; LANES];
+        for (weights, xs) in row.chunks_exact(LANES).zip(x.chunks_exact(LANES)) {
+            for lane in 0..LANES {
+                lanes[lane] = weights[lane].mul_add(xs[lane], lanes[lane]);
+            }
+        }
+        *out = lane_tree(lanes);
+    }
+}

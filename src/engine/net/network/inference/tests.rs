@@ -1,0 +1,182 @@
+//! The kernels against each other (bit for bit) and against the training network.
+
+use super::*;
+use crate::engine::net::inputs::{encode, INPUTS};
+use crate::engine::net::network::Shape;
+use crate::rules::{legal_plays, Board, Dice, Side, Variant};
+use rand::{Rng, SeedableRng};
+
+/// Positions met in random games of every variant the networks serve, with the side on roll
+/// and the variant.
+fn random_positions(count: usize, seed: u64) -> Vec<(Board, Side, Variant)> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let variants = [
+        Variant::Standard,
+        Variant::Nackgammon,
+        Variant::Hypergammon1,
+        Variant::Hypergammon2,
+        Variant::Hypergammon3,
+    ];
+    let mut positions = Vec::new();
+    let mut variant = Variant::Standard;
+    let mut board = Board::start(variant);
+    let mut side = Side::X;
+    while positions.len() < count {
+        let over = Side::BOTH.iter().any(|&s| board.checkers_in_play(s) == 0);
+        if over {
+            variant = variants[rng.gen_range(0..variants.len())];
+            board = Board::start(variant);
+            side = Side::X;
+            continue;
+        }
+        positions.push((board, side, variant));
+        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+        let plays = legal_plays(&board, side, dice);
+        if !plays.is_empty() {
+            board = plays[rng.gen_range(0..plays.len())].result;
+        }
+        side = side.opponent();
+    }
+    positions
+}
+
+#[test]
+fn every_kernel_gives_the_portable_outputs_bit_for_bit() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let positions = random_positions(300, 3);
+    for (hidden, second) in [(64, 0), (70, 0), (128, 16), (40, 7)] {
+        let shape = Shape {
+            inputs: INPUTS,
+            hidden,
+            second,
+        };
+        let network = Network::random_shaped(shape, &mut rng);
+        let portable = InferenceNetwork::with_kernel(&network, Kernel::Portable);
+        for kernel in Kernel::available() {
+            let fast = InferenceNetwork::with_kernel(&network, kernel);
+            assert_eq!(fast.kernel(), kernel);
+            let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
+            let mut carried = [FirstLayerSums::default(), FirstLayerSums::default()];
+            for (board, side, _) in &positions {
+                encode(board, *side, true, &mut inputs);
+                let expected = portable.evaluate(&inputs, &mut scratch);
+                assert_eq!(fast.evaluate(&inputs, &mut scratch), expected, "{kernel:?}");
+                let carried_portable =
+                    portable.evaluate_from(&inputs, &mut carried[0], &mut scratch);
+                let carried_fast = fast.evaluate_from(&inputs, &mut carried[1], &mut scratch);
+                assert_eq!(carried_fast, carried_portable, "{kernel:?} carried");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sigmoid_kernels_follow_the_scalar_sigmoid_over_its_range() {
+    let values: Vec<f32> = (-2000..2000).map(|i| i as f32 / 19.0).collect();
+    let mut padded_values = values.clone();
+    padded_values.resize(padded(values.len()), 0.0);
+    for kernel in Kernel::available() {
+        let mut out = padded_values.clone();
+        kernel.sigmoid(&mut out);
+        for (x, y) in values.iter().zip(&out) {
+            assert_eq!(*y, super::super::sigmoid(*x), "{kernel:?} at {x}");
+        }
+    }
+}
+
+/// The largest difference between the built-in networks' outputs as the evaluator runs them
+/// and as trained (f32 [`Network::evaluate`]), over positions of every variant they serve,
+/// fresh and carried from play to play: rounding only (the bound is 100 times what is seen).
+#[test]
+#[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
+fn the_built_in_networks_give_the_training_outputs_up_to_rounding() {
+    const BOUND: f32 = 1e-4;
+    let evaluator = crate::engine::net::NetEvaluator::embedded();
+    let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
+    let mut carried = [FirstLayerSums::default(), FirstLayerSums::default()];
+    let mut largest = 0.0f32;
+    let mut compared = [0; 2];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+    for (board, side, _) in random_positions(4000, 5) {
+        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+        for play in legal_plays(&board, side, dice) {
+            let class = crate::engine::net::PositionClass::of(&play.result);
+            let Some(network_class) = class.network() else {
+                continue;
+            };
+            let slot = usize::from(network_class == crate::engine::net::NetClass::Race);
+            let contact = slot == 0;
+            encode(&play.result, side.opponent(), contact, &mut inputs);
+            let reference = evaluator
+                .nets()
+                .network(network_class)
+                .evaluate(&inputs, &mut scratch);
+            let fast = evaluator.inference_network(network_class);
+            let fresh = fast.evaluate(&inputs, &mut scratch);
+            let carried = fast.evaluate_from(&inputs, &mut carried[slot], &mut scratch);
+            for outputs in [fresh, carried] {
+                for (a, b) in outputs.iter().zip(&reference) {
+                    largest = largest.max((a - b).abs());
+                }
+            }
+            compared[slot] += 1;
+        }
+    }
+    eprintln!("largest output difference {largest:e} over {compared:?} contact and race positions");
+    assert!(compared[0] > 20_000 && compared[1] > 2_000, "{compared:?}");
+    assert!(
+        largest <= BOUND,
+        "largest difference {largest:e} over {compared:?} positions"
+    );
+}
+
+/// The play the evaluator chooses at 0 plies is the one the f32 training networks choose on
+/// at least 99% of random (position, dice) pairs with a choice.
+#[test]
+#[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
+fn the_evaluator_chooses_the_training_networks_play() {
+    use crate::engine::cube::Stakes;
+    use crate::engine::evaluator::Evaluator;
+    use crate::engine::net::{evaluator::from_outputs, NetEvaluator, PositionClass};
+    let evaluator = NetEvaluator::embedded();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
+    let (mut pairs, mut agreed) = (0, 0);
+    for (board, side, variant) in random_positions(6000, 9) {
+        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+        let plays = legal_plays(&board, side, dice);
+        if plays.len() < 2 {
+            continue;
+        }
+        let state = crate::rules::MatchState::new_money_game(variant, side);
+        let context = Stakes::from_state(&state);
+        let chosen = evaluator.rank_plays(&board, &plays, side, &context)[0].index;
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (index, play) in plays.iter().enumerate() {
+            let after = &play.result;
+            let score = match PositionClass::of(after).network() {
+                Some(class) => {
+                    let contact = class == crate::engine::net::NetClass::Contact;
+                    encode(after, side.opponent(), contact, &mut inputs);
+                    let outputs = evaluator
+                        .nets()
+                        .network(class)
+                        .evaluate(&inputs, &mut scratch);
+                    context.cubeless_equity(&from_outputs(outputs).inverted(), side)
+                }
+                None => evaluator.play_score(&board, after, side, &context),
+            };
+            if score > best.0 {
+                best = (score, index);
+            }
+        }
+        pairs += 1;
+        agreed += usize::from(best.1 == chosen);
+    }
+    eprintln!("the same play on {agreed} of {pairs} (position, dice) pairs");
+    assert!(pairs > 3000, "{pairs}");
+    assert!(
+        agreed * 100 >= pairs * 99,
+        "the same play on {agreed} of {pairs} pairs"
+    );
+}

@@ -1,0 +1,171 @@
+//! The layers' kernels in AVX2 with FMA (8 floats a register), computing `portable.rs`'s
+//! numbers: a dot product's 16 lanes are two registers.
+//!
+//! Every function is `unsafe`: the caller checks that the processor has AVX2 and FMA and
+//! that the sizes fit (see `Kernel` in `mod.rs`).
+
+use super::LANES;
+use std::arch::x86_64::*;
+
+/// Floats a register.
+const WIDTH: usize = 8;
+/// Registers of sums kept at once while the rows are added (of the 16).
+const TILE: usize = 12;
+
+/// `portable::add_rows`: a tile of up to 96 sums stays in registers while every row's part
+/// is added to it.
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+    let vectors = sums.len() / WIDTH;
+    let mut start = 0;
+    while start < vectors {
+        let left = vectors - start;
+        let taken = if left >= TILE {
+            add_tile::<TILE>(sums, weights, indices, values, start)
+        } else if left >= 8 {
+            add_tile::<8>(sums, weights, indices, values, start)
+        } else if left >= 4 {
+            add_tile::<4>(sums, weights, indices, values, start)
+        } else if left >= 2 {
+            add_tile::<2>(sums, weights, indices, values, start)
+        } else {
+            add_tile::<1>(sums, weights, indices, values, start)
+        };
+        start += taken;
+    }
+}
+
+/// Adds the rows to the `V` registers of sums from register `start`; returns `V`.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn add_tile<const V: usize>(
+    sums: &mut [f32],
+    weights: &[f32],
+    indices: &[u16],
+    values: &[f32],
+    start: usize,
+) -> usize {
+    let width = sums.len();
+    let offset = start * WIDTH;
+    let tile = sums[offset..offset + V * WIDTH].as_mut_ptr();
+    let mut registers: [__m256; V] = [_mm256_setzero_ps(); V];
+    for (v, register) in registers.iter_mut().enumerate() {
+        *register = _mm256_loadu_ps(tile.add(v * WIDTH));
+    }
+    for (&index, &value) in indices.iter().zip(values) {
+        let row = weights[usize::from(index) * width + offset..][..V * WIDTH].as_ptr();
+        let scale = _mm256_set1_ps(value);
+        for (v, register) in registers.iter_mut().enumerate() {
+            *register = _mm256_fmadd_ps(scale, _mm256_loadu_ps(row.add(v * WIDTH)), *register);
+        }
+    }
+    for (v, register) in registers.iter().enumerate() {
+        _mm256_storeu_ps(tile.add(v * WIDTH), *register);
+    }
+    V
+}
+
+/// `super::super::exp_approx` and the sigmoid on it, 8 lanes at once, operation for
+/// operation (products and sums rounded separately, as the scalar code does).
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn sigmoid_register(x: __m256) -> __m256 {
+    let minus_x = _mm256_xor_ps(x, _mm256_set1_ps(-0.0));
+    let clamped = _mm256_min_ps(
+        _mm256_max_ps(minus_x, _mm256_set1_ps(-80.0)),
+        _mm256_set1_ps(80.0),
+    );
+    let t = _mm256_mul_ps(clamped, _mm256_set1_ps(std::f32::consts::LOG2_E));
+    let truncated = _mm256_cvttps_epi32(t);
+    // All ones (-1) where `t` is below its truncation: adding it gives the floor.
+    let below = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(
+        t,
+        _mm256_cvtepi32_ps(truncated),
+    ));
+    let whole = _mm256_add_epi32(truncated, below);
+    let f = _mm256_sub_ps(t, _mm256_cvtepi32_ps(whole));
+    let step = |coefficient: f32, inner: __m256| {
+        _mm256_mul_ps(f, _mm256_add_ps(_mm256_set1_ps(coefficient), inner))
+    };
+    let mut p = _mm256_mul_ps(f, _mm256_set1_ps(0.000_015_252_7));
+    p = step(0.000_154_035_3, p);
+    p = step(0.001_333_355_8, p);
+    p = step(0.009_618_129, p);
+    p = step(0.055_504_11, p);
+    p = step(0.240_226_5, p);
+    p = step(std::f32::consts::LN_2, p);
+    let one = _mm256_set1_ps(1.0);
+    p = _mm256_add_ps(one, p);
+    let power = _mm256_castsi256_ps(_mm256_slli_epi32::<23>(_mm256_add_epi32(
+        whole,
+        _mm256_set1_epi32(127),
+    )));
+    let exp = _mm256_mul_ps(power, p);
+    _mm256_div_ps(one, _mm256_add_ps(one, exp))
+}
+
+/// `portable::sigmoid`.
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn sigmoid(values: &mut [f32]) {
+    for chunk in values.chunks_exact_mut(WIDTH) {
+        let x = _mm256_loadu_ps(chunk.as_ptr());
+        _mm256_storeu_ps(chunk.as_mut_ptr(), sigmoid_register(x));
+    }
+}
+
+/// Eight lanes added as the last three steps of `portable::lane_tree`: 4 apart, 2, 1.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+pub(super) unsafe fn eight_lane_tree(sums: __m256) -> f32 {
+    let four = _mm_add_ps(
+        _mm256_castps256_ps128(sums),
+        _mm256_extractf128_ps::<1>(sums),
+    );
+    let two = _mm_add_ps(four, _mm_movehl_ps(four, four));
+    let one = _mm_add_ss(two, _mm_shuffle_ps::<1>(two, two));
+    _mm_cvtss_f32(one)
+}
+
+/// Rows whose dot products are summed at once (two registers each).
+const ROWS: usize = 4;
+
+/// `portable::dot_rows`.
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn dot_rows(rows: &[f32], x: &[f32], out: &mut [f32]) {
+    let width = x.len();
+    let mut row = 0;
+    while row + ROWS <= out.len() {
+        let sums = dot_block::<ROWS>(&rows[row * width..(row + ROWS) * width], x);
+        out[row..row + ROWS].copy_from_slice(&sums);
+        row += ROWS;
+    }
+    while row < out.len() {
+        out[row] = dot_block::<1>(&rows[row * width..(row + 1) * width], x)[0];
+        row += 1;
+    }
+}
+
+/// The dot products of `x` with the `R` rows of `rows`, each in 16 lanes (two registers:
+/// lanes 0-7 and 8-15).
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
+    let width = x.len();
+    let mut low: [__m256; R] = [_mm256_setzero_ps(); R];
+    let mut high: [__m256; R] = [_mm256_setzero_ps(); R];
+    let rows = rows.as_ptr();
+    for start in (0..width).step_by(LANES) {
+        let x_low = _mm256_loadu_ps(x.as_ptr().add(start));
+        let x_high = _mm256_loadu_ps(x.as_ptr().add(start + WIDTH));
+        for r in 0..R {
+            let weights = rows.add(r * width + start);
+            low[r] = _mm256_fmadd_ps(_mm256_loadu_ps(weights), x_low, low[r]);
+            high[r] = _mm256_fmadd_ps(_mm256_loadu_ps(weights.add(WIDTH)), x_high, high[r]);
+        }
+    }
+    let mut out = [0.0; R];
+    for r in 0..R {
+        out[r] = eight_lane_tree(_mm256_add_ps(low[r], high[r]));
+    }
+    out
+}

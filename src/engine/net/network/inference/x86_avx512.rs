@@ -1,0 +1,159 @@
+//! The layers' kernels in AVX-512 (16 floats a register), computing `portable.rs`'s numbers.
+//!
+//! Every function is `unsafe`: the caller checks that the processor has AVX-512F and that
+//! the sizes fit (see `Kernel` in `mod.rs`).
+
+use super::LANES;
+use std::arch::x86_64::*;
+
+/// Registers of sums kept at once while the rows are added (16 of the 32).
+const TILE: usize = 16;
+
+/// `portable::add_rows`: a tile of up to 256 sums stays in registers while every row's part
+/// is added to it.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+    let vectors = sums.len() / LANES;
+    let mut start = 0;
+    while start < vectors {
+        let left = vectors - start;
+        let taken = if left >= TILE {
+            add_tile::<TILE>(sums, weights, indices, values, start)
+        } else if left >= 8 {
+            add_tile::<8>(sums, weights, indices, values, start)
+        } else if left >= 4 {
+            add_tile::<4>(sums, weights, indices, values, start)
+        } else if left >= 2 {
+            add_tile::<2>(sums, weights, indices, values, start)
+        } else {
+            add_tile::<1>(sums, weights, indices, values, start)
+        };
+        start += taken;
+    }
+}
+
+/// Adds the rows to the `V` registers of sums from register `start`; returns `V`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn add_tile<const V: usize>(
+    sums: &mut [f32],
+    weights: &[f32],
+    indices: &[u16],
+    values: &[f32],
+    start: usize,
+) -> usize {
+    let width = sums.len();
+    let offset = start * LANES;
+    let tile = sums[offset..offset + V * LANES].as_mut_ptr();
+    let mut registers: [__m512; V] = [_mm512_setzero_ps(); V];
+    for (v, register) in registers.iter_mut().enumerate() {
+        *register = _mm512_loadu_ps(tile.add(v * LANES));
+    }
+    for (&index, &value) in indices.iter().zip(values) {
+        let row = weights[usize::from(index) * width + offset..][..V * LANES].as_ptr();
+        let scale = _mm512_set1_ps(value);
+        for (v, register) in registers.iter_mut().enumerate() {
+            *register = _mm512_fmadd_ps(scale, _mm512_loadu_ps(row.add(v * LANES)), *register);
+        }
+    }
+    for (v, register) in registers.iter().enumerate() {
+        _mm512_storeu_ps(tile.add(v * LANES), *register);
+    }
+    V
+}
+
+/// `super::super::exp_approx` and the sigmoid on it, 16 lanes at once, operation for
+/// operation (products and sums rounded separately, as the scalar code does).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn sigmoid_register(x: __m512) -> __m512 {
+    let minus_x = _mm512_castsi512_ps(_mm512_xor_si512(
+        _mm512_castps_si512(x),
+        _mm512_set1_epi32(i32::MIN),
+    ));
+    let clamped = _mm512_min_ps(
+        _mm512_max_ps(minus_x, _mm512_set1_ps(-80.0)),
+        _mm512_set1_ps(80.0),
+    );
+    let t = _mm512_mul_ps(clamped, _mm512_set1_ps(std::f32::consts::LOG2_E));
+    let truncated = _mm512_cvttps_epi32(t);
+    let below = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(t, _mm512_cvtepi32_ps(truncated));
+    let whole = _mm512_mask_sub_epi32(truncated, below, truncated, _mm512_set1_epi32(1));
+    let f = _mm512_sub_ps(t, _mm512_cvtepi32_ps(whole));
+    let step = |coefficient: f32, inner: __m512| {
+        _mm512_mul_ps(f, _mm512_add_ps(_mm512_set1_ps(coefficient), inner))
+    };
+    let mut p = _mm512_mul_ps(f, _mm512_set1_ps(0.000_015_252_7));
+    p = step(0.000_154_035_3, p);
+    p = step(0.001_333_355_8, p);
+    p = step(0.009_618_129, p);
+    p = step(0.055_504_11, p);
+    p = step(0.240_226_5, p);
+    p = step(std::f32::consts::LN_2, p);
+    let one = _mm512_set1_ps(1.0);
+    p = _mm512_add_ps(one, p);
+    let power = _mm512_castsi512_ps(_mm512_slli_epi32::<23>(_mm512_add_epi32(
+        whole,
+        _mm512_set1_epi32(127),
+    )));
+    let exp = _mm512_mul_ps(power, p);
+    _mm512_div_ps(one, _mm512_add_ps(one, exp))
+}
+
+/// `portable::sigmoid`.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn sigmoid(values: &mut [f32]) {
+    for chunk in values.chunks_exact_mut(LANES) {
+        let x = _mm512_loadu_ps(chunk.as_ptr());
+        _mm512_storeu_ps(chunk.as_mut_ptr(), sigmoid_register(x));
+    }
+}
+
+/// The lanes of `sums` added as `portable::lane_tree` adds them.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn lane_tree(sums: __m512) -> f32 {
+    let low = _mm512_castps512_ps256(sums);
+    let high = _mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(sums)));
+    super::x86_avx2::eight_lane_tree(_mm256_add_ps(low, high))
+}
+
+/// Rows whose dot products are summed at once (independent chains of additions).
+const ROWS: usize = 4;
+
+/// `portable::dot_rows`.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn dot_rows(rows: &[f32], x: &[f32], out: &mut [f32]) {
+    let width = x.len();
+    let mut row = 0;
+    while row + ROWS <= out.len() {
+        let sums = dot_block::<ROWS>(&rows[row * width..(row + ROWS) * width], x);
+        out[row..row + ROWS].copy_from_slice(&sums);
+        row += ROWS;
+    }
+    while row < out.len() {
+        out[row] = dot_block::<1>(&rows[row * width..(row + 1) * width], x)[0];
+        row += 1;
+    }
+}
+
+/// The dot products of `x` with the `R` rows of `rows`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
+    let width = x.len();
+    let mut lanes: [__m512; R] = [_mm512_setzero_ps(); R];
+    let rows = rows.as_ptr();
+    for start in (0..width).step_by(LANES) {
+        let xs = _mm512_loadu_ps(x.as_ptr().add(start));
+        for (r, sums) in lanes.iter_mut().enumerate() {
+            let weights = _mm512_loadu_ps(rows.add(r * width + start));
+            *sums = _mm512_fmadd_ps(weights, xs, *sums);
+        }
+    }
+    let mut out = [0.0; R];
+    for (out, sums) in out.iter_mut().zip(lanes) {
+        *out = lane_tree(sums);
+    }
+    out
+}
