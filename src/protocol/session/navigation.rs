@@ -21,7 +21,7 @@ use super::files::adopted_game::{Adoption, LoadedMatch, StepOrder};
 use super::*;
 use crate::analysis::{Decision, DecisionKind, Mark};
 use crate::matchfile::record::{GameRecord, MatchRecord};
-use crate::protocol::ast::{NavigateCommand, Stride};
+use crate::protocol::ast::{FileCommand, NavigateCommand, Stride};
 
 /// gnubg's answer to a navigation command with no match.
 const NO_MATCH: &str = "No game in progress (type `new game' to start one).";
@@ -89,7 +89,12 @@ pub(super) fn changes_the_match(command: &Command) -> bool {
 pub(super) fn starts_another_match(command: &Command) -> bool {
     matches!(
         command,
-        Command::New(NewCommand::Match(_) | NewCommand::Session) | Command::File(_)
+        Command::New(NewCommand::Match(_) | NewCommand::Session)
+            | Command::File(
+                FileCommand::ImportMat(_)
+                    | FileCommand::LoadMatch(_)
+                    | FileCommand::LoadPosition(_)
+            )
     )
 }
 
@@ -494,5 +499,101 @@ impl Session {
             ) => view().map(|mut view| view.show_command(show.clone(), out)),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::decision::CubeAction;
+    use crate::analysis::{Equity, LuckMark};
+
+    fn decision(player: Side, kind: DecisionKind) -> Decision {
+        Decision {
+            game: 1,
+            player,
+            state: MatchState::new_money_game(Variant::Standard, player),
+            gnubg_id: String::new(),
+            xgid: String::new(),
+            kind,
+            played: String::new(),
+            best: String::new(),
+            loss: Equity::default(),
+            mark: Mark::None,
+            details: Default::default(),
+        }
+    }
+
+    #[test]
+    fn each_record_gets_its_own_decisions() {
+        let dice = |first, second| Dice::new(first, second).unwrap_or_else(|_| unreachable!());
+        let chequer = |first, second| DecisionKind::Chequer {
+            dice: dice(first, second),
+            forced: false,
+            luck: Equity::default(),
+            luck_mark: LuckMark::None,
+        };
+        let cube = |action| DecisionKind::Cube {
+            action,
+            best_action: action,
+            close: true,
+            error: None,
+        };
+        let actions = [
+            GameAction::Play {
+                side: Side::X,
+                dice: dice(3, 1),
+                steps: Vec::new(),
+            },
+            GameAction::Double {
+                side: Side::O,
+                value: 2,
+            },
+            GameAction::Take { side: Side::X },
+            GameAction::Play {
+                side: Side::O,
+                dice: dice(6, 4),
+                steps: Vec::new(),
+            },
+            GameAction::Play {
+                side: Side::X,
+                dice: dice(5, 2),
+                steps: Vec::new(),
+            },
+        ];
+        let decisions = [
+            decision(Side::X, chequer(3, 1)),
+            decision(Side::O, cube(CubeAction::Double)),
+            decision(Side::X, cube(CubeAction::Take)),
+            decision(Side::O, chequer(6, 4)),
+            decision(Side::X, cube(CubeAction::NoDouble)),
+            decision(Side::X, chequer(5, 2)),
+        ];
+        let found: Vec<usize> = decisions_by_record(&actions, &decisions)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(found, [1, 1, 1, 1, 2]);
+        // A record with no analysis gets none, and the rest still find theirs.
+        let found: Vec<usize> = decisions_by_record(&actions, &decisions[3..])
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(found, [0, 0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn only_actions_on_the_match_are_refused_while_looking_back() {
+        assert!(changes_the_match(&Command::Roll));
+        assert!(changes_the_match(&Command::New(NewCommand::Game)));
+        assert!(changes_the_match(&Command::Set(SetCommand::Dice(
+            Vec::new()
+        ))));
+        assert!(!changes_the_match(&Command::Hint(None)));
+        assert!(!changes_the_match(&Command::ListGame));
+        assert!(starts_another_match(&Command::New(NewCommand::Session)));
+        assert!(!starts_another_match(&Command::File(
+            FileCommand::ExportMatchMat(None)
+        )));
     }
 }
