@@ -548,12 +548,16 @@ fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Pubeval;
+    use crate::engine::net::NetEvaluator;
     use crate::rules::GameState;
 
     #[test]
     fn zero_ply_candidates_find_the_best_of_the_full_ranking() {
-        let judge = Judge::new(&Pubeval, 0);
+        // The analysis's own evaluator: its one-pass score is the cubeless equity of the
+        // probabilities it gives, so its leaders hold the best play. (pubeval's score is not its
+        // equity, and its leaders can miss its best play by equity.)
+        let evaluator = NetEvaluator::embedded();
+        let judge = Judge::new(&evaluator, 0);
         let state = MatchState {
             game_state: GameState::Playing,
             ..MatchState::new_money_game(Variant::Standard, Side::X)
@@ -565,7 +569,26 @@ mod tests {
             let best = &leaders[0];
             // The same figures, but for the last bit: the full ranking computes the mover's
             // equity directly, a play judged alone as the complement of the opponent's.
-            assert!((best.equity - ranked[0].equity).abs() < 1e-12, "{dice:?}");
+            assert!(
+                (best.equity - ranked[0].equity).abs() < 1e-12,
+                "{dice:?}: {} {} against {} {}",
+                format_play(
+                    state.rules(),
+                    &state.board,
+                    Side::X,
+                    dice,
+                    best.play.steps()
+                ),
+                best.equity,
+                format_play(
+                    state.rules(),
+                    &state.board,
+                    Side::X,
+                    dice,
+                    ranked[0].play.steps()
+                ),
+                ranked[0].equity
+            );
             assert!((played.equity - worst.equity).abs() < 1e-12, "{dice:?}");
         }
     }

@@ -4,6 +4,9 @@
 //! unit of a fresh-clone `cargo test`). A schema using a keyword this file does not implement is
 //! refused when it is loaded, so no part of a schema is ever skipped silently.
 
+mod pattern;
+
+use pattern::Pattern;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -51,6 +54,7 @@ const ASSERTIONS: &[&str] = &[
     "minProperties",
     "maxProperties",
     "dependentRequired",
+    "pattern",
 ];
 
 /// A set of schema documents that may refer to one another by `$id`.
@@ -202,6 +206,13 @@ impl Schemas {
             }
         }
         if let Some(text) = instance.as_str() {
+            if let Some(Value::String(pattern)) = map.get("pattern") {
+                match Pattern::parse(pattern) {
+                    Ok(compiled) if compiled.is_found_in(text) => {}
+                    Ok(_) => fail(format!("{instance} does not match {pattern}")),
+                    Err(error) => fail(error),
+                }
+            }
             let length = text.chars().count() as u64;
             if let Some(minimum) = map.get("minLength").and_then(Value::as_u64) {
                 if length < minimum {
@@ -373,6 +384,9 @@ fn check_keywords(schema: &Value, at: &str) -> Result<(), String> {
             for (name, part) in parts {
                 check_keywords(part, &format!("{here}/{name}"))?;
             }
+        } else if keyword == "pattern" {
+            let pattern = value.as_str().ok_or(format!("{here}: not a string"))?;
+            Pattern::parse(pattern).map_err(|error| format!("{here}: {error}"))?;
         } else if !ASSERTIONS.contains(&keyword.as_str())
             && !ANNOTATIONS.contains(&keyword.as_str())
         {
@@ -530,8 +544,10 @@ mod tests {
 
     #[test]
     fn an_unimplemented_keyword_or_a_dangling_reference_is_refused() {
-        let pattern = Schemas::new([json!({"$id": ID, "type": "string", "pattern": "^a"})]);
+        let pattern = Schemas::new([json!({"$id": ID, "type": "string", "pattern": "^(a|b)$"})]);
         assert!(pattern.is_err_and(|error| error.contains("pattern")));
+        let unknown = Schemas::new([json!({"$id": ID, "type": "object", "patternProperties": {}})]);
+        assert!(unknown.is_err_and(|error| error.contains("patternProperties")));
         let dangling = Schemas::new([json!({"$id": ID, "$ref": "other.schema.json"})]);
         assert!(dangling.is_err_and(|error| error.contains("other.schema.json")));
     }
