@@ -247,7 +247,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     details.after = Some(after.probabilities);
                     (played_text.clone(), Equity::default())
                 } else {
-                    let (ranked, played_index, played_entry) =
+                    let (ranked, played_index, played_entry, played_rank) =
                         ranked_and_played(&self.judges.chequer, &rolled, dice, &play);
                     let best = ranked
                         .first()
@@ -257,6 +257,15 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     let played_equity = played_entry.equity;
                     details.after = Some(played_entry.probabilities);
                     details.candidates = play_candidates(&rolled, dice, &ranked, played_index);
+                    if played_index.is_none() {
+                        // At 0 ply a play outside the leaders: shown below them at its rank in
+                        // the one-pass ranking.
+                        let alone = std::slice::from_ref(&played_entry);
+                        for mut candidate in play_candidates(&rolled, dice, alone, Some(0)) {
+                            candidate.rank = played_rank;
+                            details.candidates.push(candidate);
+                        }
+                    }
                     if same_depth {
                         rolled_best = Some(best.equity);
                     }
@@ -482,7 +491,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
 }
 
 /// The plays of `dice` in `state` ranked by `judge` (best first), where `made` stands among
-/// them, and the judge's evaluation of `made` (the mover's cubeful equities). At 0 plies the evaluator's
+/// them, the judge's evaluation of `made` (the mover's cubeful equities) and its rank (1 for
+/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking). At 0 plies the evaluator's
 /// one-pass ranking picks the [`ZERO_PLY_CANDIDATES`] leaders and only they are judged in
 /// full, the best of them by cubeful equity as gnubg ranks; deeper, the judge's own ranking
 /// with its move filters.
@@ -491,7 +501,8 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
     state: &MatchState,
     dice: Dice,
     made: &Play,
-) -> (Vec<PlayEvaluation>, Option<usize>, PlayEvaluation) {
+) -> (Vec<PlayEvaluation>, Option<usize>, PlayEvaluation, usize) {
+    let mut one_pass_rank = None;
     let ranked: Vec<PlayEvaluation> = if judge.plies() == 0 {
         let mover = state.on_roll;
         let plays = state.rules().legal_plays(&state.board, mover, dice);
@@ -506,6 +517,10 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
             .collect();
         // A stable sort: equal equities keep the ranking's order.
         leaders.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        one_pass_rank = ranking
+            .iter()
+            .position(|entry| plays[entry.index].result == made.result)
+            .map(|position| position + 1);
         leaders
     } else {
         judge.ranked_plays(state, dice)
@@ -517,7 +532,11 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
         || judge.play_evaluation(state, made),
         |index| ranked[index].clone(),
     );
-    (ranked, played_index, played)
+    let rank = played_index.map_or_else(
+        || one_pass_rank.unwrap_or(ranked.len() + 1),
+        |index| index + 1,
+    );
+    (ranked, played_index, played, rank)
 }
 
 /// A close call between `plays` (the judge's best first) settled by rolling both out: the
@@ -565,7 +584,7 @@ mod tests {
         for dice in Dice::all_rolls() {
             let ranked = judge.ranked_plays(&state, dice);
             let worst = ranked.last().unwrap_or_else(|| unreachable!());
-            let (leaders, _, played) = ranked_and_played(&judge, &state, dice, &worst.play);
+            let (leaders, _, played, _) = ranked_and_played(&judge, &state, dice, &worst.play);
             let best = &leaders[0];
             // The same figures, but for the last bit: the full ranking computes the mover's
             // equity directly, a play judged alone as the complement of the opponent's.
