@@ -183,3 +183,26 @@ fn validate_of_many_files_finishes_on_a_terminal_and_draws_a_bar() {
     // Some of these files are corrupt on purpose: exit status 1.
     assert_ended_with_a_bar(&["validate", "--jobs", "2", "fixtures/mat"], "files", 1);
 }
+
+#[test]
+fn analyse_of_several_files_finishes_on_a_terminal_and_draws_a_bar() {
+    assert_finished_with_a_bar(
+        &[
+            "analyse",
+            "--jobs",
+            "2",
+            "fixtures/mat/seed07-1pt.mat",
+            "fixtures/mat/seed08-1pt.mat",
+            "fixtures/mat/seed07-3pt.mat",
+        ],
+        "files",
+    );
+}
+
+#[test]
+fn rollout_finishes_on_a_terminal_and_draws_a_bar() {
+    assert_finished_with_a_bar(
+        &["rollout", "start", "--trials", "36", "--truncate", "2"],
+        "trials",
+    );
+}
