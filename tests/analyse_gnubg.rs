@@ -164,6 +164,7 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
     let scratch = std::env::temp_dir().join(format!("tavli-analyse-gnubg-{}", std::process::id()));
     let (mut tavli, mut gnubg) = ([vec![], vec![]], [vec![], vec![]]);
     let (mut very_bad, mut marked) = (0usize, 0usize);
+    let mut cut_exports = Vec::new();
     for (path, line) in files.iter().zip(&lines) {
         assert_eq!(line["file"], path.display().to_string());
         let Some(theirs) = gnubg_match(path, &scratch) else {
@@ -186,7 +187,13 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
                 .filter(|d| d["game"] == game && d["type"] == "chequer")
                 .map(|d| d["mark"].as_str().unwrap())
                 .collect();
-            assert_eq!(ours.len(), marks.len(), "{} game {game}", path.display());
+            if ours.len() != marks.len() {
+                // gnubg 1.07 aborts part-way through some exports (lazyBG_match1.txt: "Aborted"
+                // after 26 of game 1's 49 moves): its cut list cannot be paired with tavli's.
+                assert!(marks.len() < ours.len(), "{} game {game}", path.display());
+                cut_exports.push(format!("{} game {game}", path.display()));
+                break;
+            }
             for (mark, gnubg_very_bad) in ours.iter().zip(marks) {
                 if *gnubg_very_bad {
                     very_bad += 1;
@@ -195,6 +202,11 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
             }
         }
     }
+    eprintln!("gnubg's export cut short, not paired: {cut_exports:?}");
+    assert!(
+        cut_exports.len() <= 3,
+        "gnubg's exports cut: {cut_exports:?}"
+    );
     let mut failures = Vec::new();
     for (index, what) in ["chequer error rate", "luck rate"].iter().enumerate() {
         let r = pearson(&tavli[index], &gnubg[index]);
