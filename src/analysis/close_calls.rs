@@ -46,16 +46,7 @@ impl CloseCalls {
         state: &MatchState,
         after: &Board,
     ) -> Option<f64> {
-        let mover = state.on_roll;
-        let next = MatchState {
-            board: *after,
-            on_roll: mover.opponent(),
-            turn: mover.opponent(),
-            dice: None,
-            double_offered: false,
-            resignation: None,
-            ..*state
-        };
+        let next = state.after_play(after);
         let settings = RolloutSettings {
             seed: self.seed,
             ..RolloutSettings::default()

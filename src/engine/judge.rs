@@ -255,16 +255,7 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
                 cubeful_equity: equity,
             };
         }
-        let after = MatchState {
-            board: *after,
-            on_roll: mover.opponent(),
-            turn: mover.opponent(),
-            dice: None,
-            double_offered: false,
-            resignation: None,
-            ..*state
-        };
-        self.evaluate(&after, mover)
+        self.evaluate(&state.after_play(after), mover)
     }
 
     /// The probabilities of the player on roll in `state` at every depth from 0 to `plies`

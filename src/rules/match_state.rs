@@ -107,4 +107,19 @@ impl MatchState {
             ..*self
         }
     }
+
+    /// The state once the player on roll has played to `after`: the opponent on roll and on
+    /// turn, no dice, no double or resignation pending; cube and score unchanged.
+    #[must_use]
+    pub fn after_play(&self, after: &Board) -> MatchState {
+        MatchState {
+            board: *after,
+            on_roll: self.on_roll.opponent(),
+            turn: self.on_roll.opponent(),
+            dice: None,
+            double_offered: false,
+            resignation: None,
+            ..*self
+        }
+    }
 }
