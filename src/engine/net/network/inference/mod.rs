@@ -244,21 +244,37 @@ impl InferenceNetwork {
         carried: &mut FirstLayerSums,
         scratch: &mut Scratch,
     ) -> [f32; OUTPUTS] {
+        self.first_layer_from(inputs, carried, scratch);
+        self.finish(scratch)
+    }
+
+    /// The first stage of [`InferenceNetwork::evaluate_from`] (the stages are public for the
+    /// evaluator bench's profile): the first layer's sums, before the activation, carried to
+    /// `inputs` and copied into `scratch`.
+    pub fn first_layer_from(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) {
         let sums = carried.move_to(inputs, &self.hidden_bias, |sums, indices, values| {
             self.kernel
                 .add_rows(sums, &self.hidden_weights, indices, values);
         });
         scratch.hidden.clear();
         scratch.hidden.extend_from_slice(sums);
-        self.finish(scratch)
     }
 
-    /// The activations of the first layer from its sums in `scratch.hidden`, then the layers
-    /// after it.
-    fn finish(&self, scratch: &mut Scratch) -> [f32; OUTPUTS] {
-        let Scratch { hidden, second, .. } = scratch;
-        self.kernel.sigmoid(hidden);
-        let last: &[f32] = if self.second > 0 {
+    /// The second stage: the first layer's activations from its sums in `scratch`.
+    pub fn activate_first_layer(&self, scratch: &mut Scratch) {
+        self.kernel.sigmoid(&mut scratch.hidden);
+    }
+
+    /// The third stage: the second hidden layer's activations from the first's (nothing for
+    /// a network of one hidden layer).
+    pub fn second_layer(&self, scratch: &mut Scratch) {
+        if self.second > 0 {
+            let Scratch { hidden, second, .. } = scratch;
             second.clear();
             second.resize(self.second, 0.0);
             self.kernel.dot_rows(&self.second_weights, hidden, second);
@@ -266,9 +282,16 @@ impl InferenceNetwork {
                 *sum += bias;
             }
             self.kernel.sigmoid(second);
-            second
+        }
+    }
+
+    /// The last stage: the five outputs from the last hidden layer's activations.
+    #[must_use]
+    pub fn output_layer(&self, scratch: &Scratch) -> [f32; OUTPUTS] {
+        let last: &[f32] = if self.second > 0 {
+            &scratch.second
         } else {
-            hidden
+            &scratch.hidden
         };
         let mut sums = [0.0; OUTPUTS];
         self.kernel.dot_rows(&self.output_weights, last, &mut sums);
@@ -277,5 +300,13 @@ impl InferenceNetwork {
             *output = 1.0 / (1.0 + (-(*output + sum)).exp());
         }
         outputs
+    }
+
+    /// The activations of the first layer from its sums in `scratch.hidden`, then the layers
+    /// after it.
+    fn finish(&self, scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        self.activate_first_layer(scratch);
+        self.second_layer(scratch);
+        self.output_layer(scratch)
     }
 }
