@@ -91,7 +91,10 @@ fn variance_reduction(evaluator: &dyn Evaluator, trials: u64) {
             decode("zD6DATBsnoMBMA:cAkAAAAAAAAA"),
         ),
         ("race: 83 pips each", decode("bPc2AABs9zYAAA:cAkAAAAAAAAA")),
-        ("race: 105 pips to 93", decode("bDt3AADYne0AAA:cAkAAAAAAAAA")),
+        (
+            "race: 105 pips to 93",
+            decode("bDt3AADYne0AAA:cAkAAAAAAAAA"),
+        ),
     ];
     let mut factors = Vec::new();
     for truncation in [Some(6), None] {
