@@ -197,9 +197,13 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
     ) -> Result<(), AnalysisError> {
         self.take_turn(side)?;
         let opening = std::mem::replace(&mut self.opening, false);
-        if !opening && !std::mem::replace(&mut self.doubled, false) {
-            self.no_double(out);
-        }
+        // gnubg keeps the cube decision before a roll with the play that follows it: a roll
+        // written without its play has neither.
+        let cube_decision = if !opening && !std::mem::replace(&mut self.doubled, false) {
+            self.no_double()
+        } else {
+            None
+        };
         let before_roll = self.game.match_state();
         self.apply(Action::Roll(dice), "a roll")?;
         let rolled = self.game.match_state();
@@ -308,6 +312,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         };
         let (gnubg_id, xgid) = Self::ids(&rolled);
         let luck = Equity::from_units(&before_roll, side, luck_units);
+        out.extend(cube_decision);
         out.push(Decision {
             game: self.number,
             player: side,
@@ -332,11 +337,11 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         Ok(())
     }
 
-    /// The cube decision of the player on roll, about to roll without doubling: recorded when
-    /// doubling was allowed.
-    fn no_double(&mut self, out: &mut Vec<Decision>) {
+    /// The cube decision of the player on roll, about to roll without doubling, when doubling
+    /// was allowed.
+    fn no_double(&self) -> Option<Decision> {
         if self.game.may_double().is_err() {
-            return;
+            return None;
         }
         let state = self.game.match_state();
         let doubler = state.on_roll;
@@ -346,7 +351,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             .cube_decision(&state, doubler, self.beavers);
         let analysis = decision.analysis;
         if !analysis.double_allowed {
-            return;
+            return None;
         }
         let double = analysis.double_take.min(analysis.double_pass);
         let (error, units) = if double > analysis.no_double {
@@ -360,7 +365,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             (None, 0.0)
         };
         let close = double - analysis.no_double > -CLOSE_CUBE;
-        out.push(self.cube_entry(
+        Some(self.cube_entry(
             &state,
             doubler,
             CubeAction::NoDouble,
@@ -368,7 +373,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             close,
             error,
             units,
-        ));
+        ))
     }
 
     fn double(&mut self, side: Side, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
