@@ -108,6 +108,8 @@ pub enum LuckArg {
     Position,
     /// The average over the 21 rolls of each one's best play (gnubg's).
     Rolls,
+    /// As `rolls`, each roll's best play chosen among the four plays pubeval ranks first.
+    Leaders,
 }
 
 impl From<LuckArg> for LuckEstimate {
@@ -115,6 +117,7 @@ impl From<LuckArg> for LuckEstimate {
         match luck {
             LuckArg::Position => LuckEstimate::Position,
             LuckArg::Rolls => LuckEstimate::Rolls,
+            LuckArg::Leaders => LuckEstimate::Leaders,
         }
     }
 }
