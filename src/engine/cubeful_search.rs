@@ -1,7 +1,8 @@
 //! Cubeful search as gnubg describes its cubeful n-ply: the cube state is carried through the
 //! search, and at every node where the player on roll may double, no double, double/take and
 //! double/pass are compared; the leaves (0 plies) are the cube model's cubeful equities of the
-//! evaluator's probabilities ([`crate::engine::cube`]).
+//! evaluator's probabilities ([`crate::engine::cube`]), each at the cube efficiency of its own
+//! position ([`crate::engine::cube_efficiency`]).
 //!
 //! A node is evaluated for a list of cube states at once: for each state in which the player on
 //! roll may double, the state after his double (the cube twice as high, the opponent's) is added;
@@ -198,7 +199,12 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
                 .evaluator()
                 .probabilities(board, base.variant, doubler);
             NodeValue {
-                equities: leaf(base, &probabilities, doubler, &cubes),
+                equities: leaf(
+                    &base.at_position(board, doubler),
+                    &probabilities,
+                    doubler,
+                    &cubes,
+                ),
                 probabilities,
             }
         } else {
@@ -240,7 +246,12 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
                 .evaluator()
                 .probabilities(board, base.variant, on_roll);
             return NodeValue {
-                equities: leaf(base, &probabilities, on_roll, cubes),
+                equities: leaf(
+                    &base.at_position(board, on_roll),
+                    &probabilities,
+                    on_roll,
+                    cubes,
+                ),
                 probabilities,
             };
         }

@@ -192,7 +192,12 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
             .map(|(index, probabilities)| PlayEvaluation {
                 play: plays[index.index],
                 plies: index.plies,
-                equity: cube::cubeful_equity(&stakes, &probabilities, mover),
+                // At the cube efficiency of the position after the play, the opponent on roll.
+                equity: cube::cubeful_equity(
+                    &stakes.at_position(&plays[index.index].result, mover.opponent()),
+                    &probabilities,
+                    mover,
+                ),
                 cubeless_equity: stakes.cubeless_equity(&probabilities, mover),
                 probabilities,
             })
