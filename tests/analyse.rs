@@ -213,3 +213,28 @@ fn rollout_close_settles_close_calls_by_rollouts() {
     let (code, _, err) = analyse(&["--close-threshold", "0.1", file]);
     assert_eq!(code, 2, "--close-threshold needs --rollout-close: {err}");
 }
+
+#[test]
+fn a_no_double_decision_goes_with_the_roll_played_after_it() {
+    // gnubg keeps the cube decision before a roll with the play that follows: a roll written
+    // without its play ("31: ????" before the opponent wins) has no cube decision either.
+    let file = fixture("mat/real/xg-transcribed/lazyBG_match2.txt");
+    let (code, out, err) = analyse(&["--json", "--decisions", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let line = &json_lines(&out)[0];
+    let decisions = line["decisions"].as_array().unwrap();
+    let mut no_doubles = 0;
+    for (index, decision) in decisions.iter().enumerate() {
+        if decision["action"] != "no_double" {
+            continue;
+        }
+        no_doubles += 1;
+        let next = decisions
+            .get(index + 1)
+            .unwrap_or_else(|| panic!("no play after the last no-double decision: {decision}"));
+        assert_eq!(next["type"], "chequer", "{decision} then {next}");
+        assert_eq!(next["player"], decision["player"], "{decision} then {next}");
+        assert_eq!(next["game"], decision["game"], "{decision} then {next}");
+    }
+    assert!(no_doubles > 100, "{no_doubles} no-double decisions");
+}

@@ -212,12 +212,15 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
     ) -> Result<(), AnalysisError> {
         self.take_turn(side)?;
         let opening = std::mem::replace(&mut self.opening, false);
-        // The cube decision's view of the position before the roll, when the luck's depth
-        // would see it alike.
-        let mut before_roll_probabilities = None;
-        if !opening && !std::mem::replace(&mut self.doubled, false) {
-            before_roll_probabilities = self.no_double(out);
-        }
+        // gnubg keeps the cube decision before a roll with the play that follows it: a roll
+        // written without its play has neither. The cube decision's view of the position
+        // before the roll serves the luck when the luck's depth would see it alike.
+        let (cube_decision, before_roll_probabilities) =
+            if !opening && !std::mem::replace(&mut self.doubled, false) {
+                self.no_double()
+            } else {
+                (None, None)
+            };
         let before_roll = self.game.match_state();
         self.apply(Action::Roll(dice), "a roll")?;
         let rolled = self.game.match_state();
@@ -350,6 +353,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         );
         let (gnubg_id, xgid) = Self::ids(&rolled);
         let luck = Equity::from_units(&before_roll, side, luck_units);
+        out.extend(cube_decision);
         out.push(Decision {
             game: self.number,
             player: side,
@@ -374,12 +378,12 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         Ok(())
     }
 
-    /// The cube decision of the player on roll, about to roll without doubling: recorded when
-    /// doubling was allowed. Its probabilities of the position, when the luck's judge would
-    /// find the same (both at 0 ply).
-    fn no_double(&mut self, out: &mut Vec<Decision>) -> Option<Probabilities> {
+    /// The cube decision of the player on roll, about to roll without doubling, when doubling
+    /// was allowed; and the judge's probabilities of the position, when the luck's judge
+    /// would find the same (both at 0 ply).
+    fn no_double(&self) -> (Option<Decision>, Option<Probabilities>) {
         if self.game.may_double().is_err() {
-            return None;
+            return (None, None);
         }
         let state = self.game.match_state();
         let doubler = state.on_roll;
@@ -391,7 +395,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         let shared = (self.judges.cube.plies() == 0 && self.judges.luck.plies() == 0)
             .then_some(decision.probabilities);
         if !analysis.double_allowed {
-            return shared;
+            return (None, shared);
         }
         let double = analysis.double_take.min(analysis.double_pass);
         let (error, units) = if double > analysis.no_double {
@@ -405,7 +409,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             (None, 0.0)
         };
         let close = double - analysis.no_double > -CLOSE_CUBE;
-        out.push(self.cube_entry(
+        let entry = self.cube_entry(
             &state,
             doubler,
             CubeAction::NoDouble,
@@ -413,8 +417,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             close,
             error,
             units,
-        ));
-        shared
+        );
+        (Some(entry), shared)
     }
 
     fn double(&mut self, side: Side, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {

@@ -7,6 +7,7 @@
 //! is an evaluator searched `plies` deep ([`Search`]) within [`SearchLimits`]; the cube and
 //! resignation arithmetic on the probabilities it finds is [`Stakes`]'s.
 
+use crate::engine::bearoff;
 use crate::engine::cube::{self, CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::cubeful_search::CubefulSearch;
 use crate::engine::evaluator::{Evaluator, Probabilities};
@@ -297,6 +298,20 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         if doubler != state.on_roll {
             let (on_roll, plies) = self.probabilities(state);
             return CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies);
+        }
+        // Money bear-offs of up to six checkers a side: the exact two-sided database.
+        if let Some((probabilities, analysis)) =
+            bearoff::two_sided::money_cube_analysis(&stakes, &state.board, doubler)
+        {
+            let take = stakes.answer(&analysis);
+            let plies = self.plies();
+            return CubeDecision {
+                doubler,
+                probabilities,
+                plies,
+                analysis,
+                take,
+            };
         }
         let cubeful = CubefulSearch::new(&self.search);
         let deadline = self.limits.deadline();
