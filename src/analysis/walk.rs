@@ -214,7 +214,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         let opening = std::mem::replace(&mut self.opening, false);
         // gnubg keeps the cube decision before a roll with the play that follows it: a roll
         // written without its play has neither. The cube decision's view of the position
-        // before the roll comes back too, when the luck's depth would see it alike.
+        // before the roll serves the luck when the luck's depth would see it alike.
         let (cube_decision, before_roll_probabilities) =
             if !opening && !std::mem::replace(&mut self.doubled, false) {
                 self.no_double()
@@ -371,7 +371,6 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             loss: Equity {
                 emg: loss.emg.max(0.0),
                 mwc: loss.mwc.max(0.0),
-                points: loss.points.max(0.0),
             },
             mark: Mark::of(loss.emg),
             details,
@@ -380,8 +379,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
     }
 
     /// The cube decision of the player on roll, about to roll without doubling, when doubling
-    /// was allowed; and its probabilities of the position, when the luck's judge would find
-    /// the same (both at 0 ply).
+    /// was allowed; and the judge's probabilities of the position, when the luck's judge
+    /// would find the same (both at 0 ply).
     fn no_double(&self) -> (Option<Decision>, Option<Probabilities>) {
         if self.game.may_double().is_err() {
             return (None, None);
