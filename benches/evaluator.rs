@@ -211,6 +211,78 @@ fn main() {
             ""
         );
     }
+    // The profile of the batched contact evaluation: each stage's time as the difference
+    // of passes that run the stages up to it (encoding; carrying the first layer's sums;
+    // its activation; the second layer; the outputs), on the same batches, interleaved.
+    {
+        let fast = net.inference_network(NetClass::Contact);
+        let (boards, batches) = (&by_class[0], &batches[0]);
+        let mut inputs = SparseInputs::default();
+        let mut scratch = Scratch::default();
+        let mut carried = FirstLayerSums::default();
+        let mut times: [Vec<Duration>; 6] = Default::default();
+        let mut checksum = 0.0f64;
+        for pass in 0..=passes {
+            for (stages, all) in times.iter_mut().enumerate() {
+                let start = Stopwatch::start();
+                for batch in batches {
+                    carried.clear();
+                    for board in &boards[batch.clone()] {
+                        // Stage 0: the encoding without the contact features (race-style).
+                        encode(board, Side::O, stages > 0, &mut inputs);
+                        if stages >= 2 {
+                            fast.first_layer_from(&inputs, &mut carried, &mut scratch);
+                        }
+                        if stages >= 3 {
+                            fast.activate_first_layer(&mut scratch);
+                        }
+                        if stages >= 4 {
+                            fast.second_layer(&mut scratch);
+                        }
+                        if stages >= 5 {
+                            checksum += f64::from(fast.output_layer(&scratch)[0]);
+                        } else {
+                            checksum += f64::from(inputs.values()[0]);
+                        }
+                    }
+                }
+                if pass > 0 {
+                    all.push(start.elapsed());
+                }
+            }
+        }
+        let cumulative =
+            times.map(|samples| median(samples).as_secs_f64() * 1e9 / boards.len() as f64);
+        println!(
+            "profile of the contact net, a roll together ({:?} kernel, ns per position, checksum {checksum:.1}):",
+            fast.kernel()
+        );
+        let total = cumulative[5];
+        let mut before = 0.0;
+        for (stage, name) in [
+            "encoding without the contact features",
+            "the contact features (exposure, pip loss, freedom)",
+            "first layer carried (changed rows added)",
+            "first layer's activation",
+            "second layer (dot products and activation)",
+            "outputs",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let own = cumulative[stage] - before;
+            before = cumulative[stage];
+            println!(
+                "           {name:52} {own:>7.0} ns  {:>5.1}%",
+                100.0 * own / total
+            );
+        }
+        println!(
+            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s)",
+            "total",
+            1e9 / total
+        );
+    }
     // A roll's plays ranked through the Evaluator seam (what a search does at every node):
     // plays judged per second, the net beside pubeval, interleaved.
     let state = MatchState::new_money_game(Variant::Standard, Side::X);

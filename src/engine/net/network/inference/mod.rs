@@ -4,7 +4,11 @@
 //! same numbers bit for bit (`portable.rs` defines them; `avx2.rs` and `avx512.rs` follow it).
 //!
 //! What is computed: every first-layer sum is the bias with each non-zero input's weight
-//! added by a fused multiply-add, in input order; a dot product (second and output layers)
+//! added by a fused multiply-add, in input order; every second-layer sum is eight partial
+//! sums, partial `k` taking the first-layer units `k`, `k + 8`, ... by fused multiply-adds
+//! over weights stored input-major (a row per first-layer unit, as in the first layer, so
+//! that 16 or 32 sums are updated together and eight chains of additions run at once), the
+//! partials then added as a tree (4, 2, 1 apart), then the bias; an output's dot product
 //! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
 //! the lanes then added as a tree (8, 4, 2, 1 apart); the hidden activations are
 //! [`super::sigmoid`]'s arithmetic exactly. The outputs therefore differ from
@@ -26,6 +30,9 @@ use crate::engine::net::inputs::SparseInputs;
 
 /// Units per lane group: every layer's width is padded to a multiple of this.
 pub const LANES: usize = 16;
+/// Independent partial sums of the second layer's outputs (see `portable::add_columns`);
+/// [`LANES`] is a multiple of it.
+const PARTIALS: usize = 8;
 
 /// Which code runs the layers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +99,25 @@ impl Kernel {
         }
     }
 
+    /// `out[u] = sum over h of x[h] * columns[h * out.len() + u]`, summed as
+    /// `portable::add_columns` defines; `out.len()` and `x.len()` multiples of [`LANES`].
+    fn add_columns(self, columns: &[f32], x: &[f32], out: &mut [f32]) {
+        assert!(
+            out.len().is_multiple_of(LANES)
+                && x.len().is_multiple_of(LANES)
+                && columns.len() == out.len() * x.len()
+        );
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the sizes
+            // were checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::add_columns(columns, x, out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::add_columns(columns, x, out) },
+            _ => portable::add_columns(columns, x, out),
+        }
+    }
+
     /// Each value replaced by its sigmoid; `values.len()` a multiple of [`LANES`].
     fn sigmoid(self, values: &mut [f32]) {
         assert!(values.len().is_multiple_of(LANES));
@@ -136,8 +162,9 @@ pub struct InferenceNetwork {
     /// `inputs * hidden`, input-major.
     hidden_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
-    /// `second * hidden`, output-major.
-    second_weights: Vec<f32>,
+    /// `hidden * second`, input-major (row `h`: first-layer unit `h`'s weight into each
+    /// second-layer unit), so that the second layer adds rows as the first does.
+    second_columns: Vec<f32>,
     second_bias: Vec<f32>,
     /// `OUTPUTS * last`, `last` the padded width of the last hidden layer.
     output_weights: Vec<f32>,
@@ -157,6 +184,17 @@ fn pad_rows(
     let mut out = vec![0.0; padded_rows * padded_width];
     for row in 0..rows {
         out[row * padded_width..][..width].copy_from_slice(&values[row * width..][..width]);
+    }
+    out
+}
+
+/// The `rows` by `width` matrix `values` (row-major) transposed: `width` rows of `rows`.
+fn transposed(values: &[f32], rows: usize, width: usize) -> Vec<f32> {
+    let mut out = vec![0.0; values.len()];
+    for row in 0..rows {
+        for column in 0..width {
+            out[column * rows + row] = values[row * width + column];
+        }
     }
     out
 }
@@ -199,10 +237,14 @@ impl InferenceNetwork {
                 hidden,
             ),
             hidden_bias: pad_rows(&network.hidden_bias, 1, network.hidden, 1, hidden),
-            second_weights: pad_rows(
-                &network.second_weights,
-                network.second,
-                network.hidden,
+            second_columns: transposed(
+                &pad_rows(
+                    &network.second_weights,
+                    network.second,
+                    network.hidden,
+                    second,
+                    hidden,
+                ),
                 second,
                 hidden,
             ),
@@ -244,31 +286,55 @@ impl InferenceNetwork {
         carried: &mut FirstLayerSums,
         scratch: &mut Scratch,
     ) -> [f32; OUTPUTS] {
+        self.first_layer_from(inputs, carried, scratch);
+        self.finish(scratch)
+    }
+
+    /// The first stage of [`InferenceNetwork::evaluate_from`] (the stages are public for the
+    /// evaluator bench's profile): the first layer's sums, before the activation, carried to
+    /// `inputs` and copied into `scratch`.
+    pub fn first_layer_from(
+        &self,
+        inputs: &SparseInputs,
+        carried: &mut FirstLayerSums,
+        scratch: &mut Scratch,
+    ) {
         let sums = carried.move_to(inputs, &self.hidden_bias, |sums, indices, values| {
             self.kernel
                 .add_rows(sums, &self.hidden_weights, indices, values);
         });
         scratch.hidden.clear();
         scratch.hidden.extend_from_slice(sums);
-        self.finish(scratch)
     }
 
-    /// The activations of the first layer from its sums in `scratch.hidden`, then the layers
-    /// after it.
-    fn finish(&self, scratch: &mut Scratch) -> [f32; OUTPUTS] {
-        let Scratch { hidden, second, .. } = scratch;
-        self.kernel.sigmoid(hidden);
-        let last: &[f32] = if self.second > 0 {
+    /// The second stage: the first layer's activations from its sums in `scratch`.
+    pub fn activate_first_layer(&self, scratch: &mut Scratch) {
+        self.kernel.sigmoid(&mut scratch.hidden);
+    }
+
+    /// The third stage: the second hidden layer's activations from the first's (nothing for
+    /// a network of one hidden layer).
+    pub fn second_layer(&self, scratch: &mut Scratch) {
+        if self.second > 0 {
+            let Scratch { hidden, second, .. } = scratch;
             second.clear();
             second.resize(self.second, 0.0);
-            self.kernel.dot_rows(&self.second_weights, hidden, second);
+            self.kernel
+                .add_columns(&self.second_columns, hidden, second);
             for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
                 *sum += bias;
             }
             self.kernel.sigmoid(second);
-            second
+        }
+    }
+
+    /// The last stage: the five outputs from the last hidden layer's activations.
+    #[must_use]
+    pub fn output_layer(&self, scratch: &Scratch) -> [f32; OUTPUTS] {
+        let last: &[f32] = if self.second > 0 {
+            &scratch.second
         } else {
-            hidden
+            &scratch.hidden
         };
         let mut sums = [0.0; OUTPUTS];
         self.kernel.dot_rows(&self.output_weights, last, &mut sums);
@@ -277,5 +343,13 @@ impl InferenceNetwork {
             *output = 1.0 / (1.0 + (-(*output + sum)).exp());
         }
         outputs
+    }
+
+    /// The activations of the first layer from its sums in `scratch.hidden`, then the layers
+    /// after it.
+    fn finish(&self, scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        self.activate_first_layer(scratch);
+        self.second_layer(scratch);
+        self.output_layer(scratch)
     }
 }
