@@ -157,9 +157,7 @@ pub(crate) fn generate() -> TwoSidedDatabase {
     }
     let mut table = vec![TwoSidedEntry::LOST; SIDE_POSITIONS * SIDE_POSITIONS];
     // The empty position (index 0) has borne everything off: on roll with it, the side has won.
-    for theirs in 0..SIDE_POSITIONS {
-        table[theirs] = TwoSidedEntry::WON;
-    }
+    table[..SIDE_POSITIONS].fill(TwoSidedEntry::WON);
     for total in 1..=2 * most_pips {
         for mine in 1..SIDE_POSITIONS {
             let Some(their_pips) = total.checked_sub(pip_counts[mine]) else {
