@@ -1,7 +1,7 @@
 //! The layers' arithmetic in plain Rust: the definition that the SIMD kernels reproduce bit
 //! for bit, and the code of processors without them.
 
-use super::LANES;
+use super::{LANES, PARTIALS};
 
 /// `sums[u] = values[k] * row[u] + sums[u]` (one rounding) for each `k` in turn, `row` the
 /// `indices[k]`-th row of `weights`.
@@ -42,5 +42,32 @@ pub(super) fn dot_rows(rows: &[f32], x: &[f32], out: &mut [f32]) {
             }
         }
         *out = lane_tree(lanes);
+    }
+}
+
+/// `out[u]` the sum over `h` of `x[h] * columns[h * out.len() + u]` (`columns` hidden-major:
+/// row `h` holds input `h`'s weight into each output, quantised to 16 bits, each converted
+/// to f32 exactly before it is multiplied), in [`PARTIALS`] independent partial
+/// sums: partial `k` takes the inputs `k`, `k + PARTIALS`, ... by fused multiply-adds from
+/// zero, the partials then added as a tree (4 apart, 2, 1).
+pub(super) fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+    let width = out.len();
+    for (block, out) in out.chunks_exact_mut(LANES).enumerate() {
+        let mut partials = [[0.0f32; LANES]; PARTIALS];
+        for (h, &value) in x.iter().enumerate() {
+            let row = &columns[h * width + block * LANES..][..LANES];
+            let partial = &mut partials[h % PARTIALS];
+            for lane in 0..LANES {
+                partial[lane] = value.mul_add(f32::from(row[lane]), partial[lane]);
+            }
+        }
+        for step in [4, 2, 1] {
+            for k in 0..step {
+                for lane in 0..LANES {
+                    partials[k][lane] += partials[k + step][lane];
+                }
+            }
+        }
+        out.copy_from_slice(&partials[0]);
     }
 }

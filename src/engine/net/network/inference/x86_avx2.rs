@@ -4,7 +4,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX2 and FMA and
 //! that the sizes fit (see `Kernel` in `mod.rs`).
 
-use super::LANES;
+use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
 /// Floats a register.
@@ -168,4 +168,30 @@ unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
         out[r] = eight_lane_tree(_mm256_add_ps(low[r], high[r]));
     }
     out
+}
+
+/// `portable::add_columns`, eight outputs at a time (their eight partial sums in registers).
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+    let width = out.len();
+    for first in (0..width).step_by(WIDTH) {
+        let mut partials = [_mm256_setzero_ps(); PARTIALS];
+        let base = columns.as_ptr().add(first);
+        for start in (0..x.len()).step_by(PARTIALS) {
+            for (k, sums) in partials.iter_mut().enumerate() {
+                let h = start + k;
+                let value = _mm256_set1_ps(*x.get_unchecked(h));
+                let row = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128(
+                    base.add(h * width).cast::<__m128i>(),
+                )));
+                *sums = _mm256_fmadd_ps(value, row, *sums);
+            }
+        }
+        for step in [4, 2, 1] {
+            for k in 0..step {
+                partials[k] = _mm256_add_ps(partials[k], partials[k + step]);
+            }
+        }
+        _mm256_storeu_ps(out.as_mut_ptr().add(first), partials[0]);
+    }
 }

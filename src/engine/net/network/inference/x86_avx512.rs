@@ -3,7 +3,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX-512F and that
 //! the sizes fit (see `Kernel` in `mod.rs`).
 
-use super::LANES;
+use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
 /// Registers of sums kept at once while the rows are added (16 of the 32).
@@ -156,4 +156,58 @@ unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
         *out = lane_tree(sums);
     }
     out
+}
+
+/// `portable::add_columns`: the partial sums of up to two blocks of 16 outputs in registers
+/// (16 of the 32), each input's value broadcast once for both, the 16-bit weights widened to
+/// f32 as they are loaded.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+    let blocks = out.len() / LANES;
+    let mut block = 0;
+    while block < blocks {
+        if blocks - block >= 2 {
+            add_column_blocks::<2>(columns, x, out, block);
+            block += 2;
+        } else {
+            add_column_blocks::<1>(columns, x, out, block);
+            block += 1;
+        }
+    }
+}
+
+/// `portable::add_columns` for the `B` blocks of outputs from block `first`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn add_column_blocks<const B: usize>(
+    columns: &[i16],
+    x: &[f32],
+    out: &mut [f32],
+    first: usize,
+) {
+    let width = out.len();
+    let mut partials: [[__m512; B]; PARTIALS] = [[_mm512_setzero_ps(); B]; PARTIALS];
+    let base = columns.as_ptr().add(first * LANES);
+    for start in (0..x.len()).step_by(PARTIALS) {
+        for (k, partial) in partials.iter_mut().enumerate() {
+            let h = start + k;
+            let value = _mm512_set1_ps(*x.get_unchecked(h));
+            for (b, sums) in partial.iter_mut().enumerate() {
+                let row = _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256(
+                    base.add(h * width + b * LANES).cast::<__m256i>(),
+                )));
+                *sums = _mm512_fmadd_ps(value, row, *sums);
+            }
+        }
+    }
+    for step in [4, 2, 1] {
+        for k in 0..step {
+            for b in 0..B {
+                partials[k][b] = _mm512_add_ps(partials[k][b], partials[k + step][b]);
+            }
+        }
+    }
+    for (b, sums) in partials[0].iter().enumerate() {
+        _mm512_storeu_ps(out.as_mut_ptr().add((first + b) * LANES), *sums);
+    }
 }
