@@ -371,6 +371,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             loss: Equity {
                 emg: loss.emg.max(0.0),
                 mwc: loss.mwc.max(0.0),
+                points: loss.points.max(0.0),
             },
             mark: Mark::of(loss.emg),
             details,

@@ -571,6 +571,15 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
     row(&mut text, "Cube errors (error rate mEMG)", &|p| {
         format!("{} ({:.1})", p.cube.errors, p.cube.error_rate)
     });
+    if record.length == 0 {
+        // gnubg's second column in money play: the equity lost times the cube.
+        row(&mut text, "Points lost (chequer / cube)", &|p| {
+            format!(
+                "{:.3} / {:.3}",
+                p.chequer.error_total_points, p.cube.error_total_points
+            )
+        });
+    }
     row(&mut text, "Luck rate (mEMG per roll)", &|p| {
         format!("{:+.1}", p.luck.rate)
     });

@@ -4,8 +4,9 @@
 //!
 //! Method (documented in the README's engine section):
 //! * Money play: cubeful equity by Janowski's model ([`crate::engine::money_cube`]), the cube
-//!   efficiency 0.68.
-//! * Match play: cubeful match-winning chances by the same interpolation done in
+//!   efficiency by position class as gnubg publishes it ([`crate::engine::cube_efficiency`]:
+//!   0.68 in contact, 0.6 to 0.7 in races by the pip count, 0.6 bearing off).
+//! * Match play: cubeful match-winning chances by the same interpolation (and efficiency) done in
 //!   match-winning chance, every take and cash point read from the match equity table at the
 //!   score and followed up the cube levels to where the cube is dead
 //!   ([`crate::engine::match_cube`]); a cube nobody can turn (the Crawford game, a cube worth
@@ -21,6 +22,7 @@
 //!   the favourite after taking. Resignations are accepted when they give at least the cubeful
 //!   equity of playing on ([`crate::engine::resignation`]).
 
+use crate::engine::cube_efficiency::CubeEfficiency;
 use crate::engine::match_cube;
 use crate::engine::match_equity::table_lookup;
 use crate::engine::money_cube;
@@ -29,8 +31,6 @@ use crate::rules::{MatchState, Side, Variant};
 
 pub use crate::engine::resignation::ResignationValue;
 
-/// Janowski's cube efficiency used for live-cube equities.
-pub const CUBE_EFFICIENCY: f64 = 0.68;
 /// How far (in units of the current cube) the doubler's equity after a take must be below
 /// zero before a beaver is answered: the baseline's probabilities are rough, and a wrong
 /// beaver costs twice as much as a wrong take. Chosen to agree best with gnubg 0-ply on
@@ -60,6 +60,9 @@ pub struct Stakes {
     pub jacoby: bool,
     /// Whether beavers are allowed (money only).
     pub beavers: bool,
+    /// The class of the position valued, which sets the cube efficiency of the cubeful
+    /// equities ([`CubeEfficiency::value`]).
+    pub efficiency: CubeEfficiency,
 }
 
 /// What to do with the cube before rolling.
@@ -109,7 +112,8 @@ impl CubeAnalysis {
 }
 
 impl Stakes {
-    /// The cube facts of `state`; beavers are allowed in money play.
+    /// The cube facts of `state`, the cube efficiency that of its board with its player on roll;
+    /// beavers are allowed in money play.
     #[must_use]
     pub fn from_state(state: &MatchState) -> Stakes {
         Stakes {
@@ -121,6 +125,16 @@ impl Stakes {
             crawford: state.crawford,
             jacoby: state.jacoby,
             beavers: state.match_length == 0,
+            efficiency: CubeEfficiency::of(&state.board, state.variant, state.on_roll),
+        }
+    }
+
+    /// The same stakes for the position `board` with `on_roll` to roll (its cube efficiency).
+    #[must_use]
+    pub fn at_position(&self, board: &crate::rules::Board, on_roll: Side) -> Stakes {
+        Stakes {
+            efficiency: CubeEfficiency::of(board, self.variant, on_roll),
+            ..*self
         }
     }
 
@@ -234,11 +248,18 @@ impl Stakes {
                 side,
                 cube,
                 owner,
-                CUBE_EFFICIENCY,
+                self.efficiency.value(),
             );
             return self.equity_in_units(side, chance);
         }
-        money_cube::cubeful_money_equity(self, probabilities, side, cube, owner, CUBE_EFFICIENCY)
+        money_cube::cubeful_money_equity(
+            self,
+            probabilities,
+            side,
+            cube,
+            owner,
+            self.efficiency.value(),
+        )
     }
 
     /// The doubler's view of the cube decision; `probabilities` are the doubler's, who is on
@@ -297,7 +318,7 @@ pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Sid
             side,
             context.cube_value,
             context.cube_owner,
-            CUBE_EFFICIENCY,
+            context.efficiency.value(),
         );
     }
     money_cube::cubeful_money_equity(
@@ -306,7 +327,7 @@ pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Sid
         side,
         context.cube_value,
         context.cube_owner,
-        CUBE_EFFICIENCY,
+        context.efficiency.value(),
     )
 }
 
@@ -329,6 +350,7 @@ pub(crate) mod test_support {
             crawford: false,
             jacoby: false,
             beavers: true,
+            efficiency: crate::engine::cube_efficiency::CubeEfficiency::Contact,
         }
     }
 
@@ -524,6 +546,44 @@ mod tests {
             ..money()
         };
         assert!(!owned.may_double(Side::X));
+    }
+
+    /// The stakes of a state carry the cube efficiency of its board: a long race is valued
+    /// with a more efficient cube (0.7 at 120 pips and more) than contact (0.68), a bear-off
+    /// with a less efficient one (0.6); the live cube is worth more to its centred holder the
+    /// more efficient it is.
+    #[test]
+    fn the_cube_efficiency_follows_the_position() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        assert_eq!(
+            Stakes::from_state(&state).efficiency,
+            CubeEfficiency::Contact
+        );
+        let mut home = crate::rules::Board::empty();
+        home.slots[Side::X.index()][5] = 15;
+        home.slots[Side::O.index()][4] = 15;
+        let mut race = home;
+        race.slots[Side::X.index()][5] = 0;
+        race.slots[Side::X.index()][7] = 15;
+        let stakes = money();
+        assert_eq!(
+            stakes.at_position(&race, Side::X).efficiency,
+            CubeEfficiency::Race { pips: 120 }
+        );
+        let bear_off = stakes.at_position(&home, Side::X);
+        assert_eq!(bear_off.efficiency, CubeEfficiency::BearOff);
+        let long_race = stakes.at_position(&race, Side::X);
+        let position = plain(0.6);
+        let value = |stakes: &Stakes| cubeful_equity(stakes, &position, Side::X);
+        assert!(value(&long_race) > value(&stakes) && value(&stakes) > value(&bear_off));
+        let in_a_state = MatchState {
+            board: race,
+            ..state
+        };
+        assert_eq!(
+            Stakes::from_state(&in_a_state).efficiency,
+            CubeEfficiency::Race { pips: 120 }
+        );
     }
 
     #[test]

@@ -197,6 +197,7 @@ mod tests {
             crawford,
             jacoby: false,
             beavers: false,
+            efficiency: crate::engine::cube_efficiency::CubeEfficiency::Contact,
         }
     }
 

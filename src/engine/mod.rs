@@ -7,6 +7,7 @@
 pub mod bearoff;
 pub mod choice;
 pub mod cube;
+pub mod cube_efficiency;
 pub mod cubeful_search;
 pub mod evaluator;
 pub mod judge;

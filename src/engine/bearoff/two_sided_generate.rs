@@ -15,17 +15,38 @@
 //!   double is worth `min(1, 2 * opponent_owns)`: the opponent passes (1) or takes and owns
 //!   the doubled cube, whichever is less for the doubler.
 
-use super::generate::{checkers, positions_by_pips, Plays};
+use super::generate::{checkers, Plays};
 use super::two_sided::{TwoSidedDatabase, TwoSidedEntry, SIDE_POSITIONS, TWO_SIDED_CHECKERS};
 use super::{index, HomeCounts, POSITIONS};
 
 /// Every home position of at most six checkers, by increasing pip count: the order of the
-/// two-sided index of one side.
+/// two-sided index of one side. The same order as the one-sided generator's
+/// (`positions_by_pips`, a test checks it), enumerated over 7^6 counts instead of 16^6 so
+/// that a process reading the disk cache spends microseconds here, not tens of milliseconds.
 pub(super) fn side_positions() -> Vec<HomeCounts> {
-    positions_by_pips()
-        .into_iter()
-        .filter(|counts| checkers(counts) <= TWO_SIDED_CHECKERS)
-        .collect()
+    let mut positions = Vec::with_capacity(SIDE_POSITIONS);
+    let mut counts = [0u8; 6];
+    loop {
+        if checkers(&counts) <= TWO_SIDED_CHECKERS {
+            positions.push(counts);
+        }
+        // Odometer over 0..=6 per point, the first point turning fastest.
+        let mut digit = 0;
+        while digit < 6 {
+            counts[digit] += 1;
+            if usize::from(counts[digit]) <= TWO_SIDED_CHECKERS {
+                break;
+            }
+            counts[digit] = 0;
+            digit += 1;
+        }
+        if digit == 6 {
+            break;
+        }
+    }
+    // A stable sort, as the one-sided generator's.
+    positions.sort_by_key(pips);
+    positions
 }
 
 /// `side_index[one-sided index]`: the two-sided index of a position of up to six checkers.
@@ -136,9 +157,7 @@ pub(crate) fn generate() -> TwoSidedDatabase {
     }
     let mut table = vec![TwoSidedEntry::LOST; SIDE_POSITIONS * SIDE_POSITIONS];
     // The empty position (index 0) has borne everything off: on roll with it, the side has won.
-    for theirs in 0..SIDE_POSITIONS {
-        table[theirs] = TwoSidedEntry::WON;
-    }
+    table[..SIDE_POSITIONS].fill(TwoSidedEntry::WON);
     for total in 1..=2 * most_pips {
         for mine in 1..SIDE_POSITIONS {
             let Some(their_pips) = total.checked_sub(pip_counts[mine]) else {
@@ -155,4 +174,20 @@ pub(crate) fn generate() -> TwoSidedDatabase {
         }
     }
     TwoSidedDatabase::from_entries(table, side_index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bearoff::generate::positions_by_pips;
+
+    #[test]
+    fn side_positions_keep_the_one_sided_generators_order() {
+        let expected: Vec<HomeCounts> = positions_by_pips()
+            .into_iter()
+            .filter(|counts| checkers(counts) <= TWO_SIDED_CHECKERS)
+            .collect();
+        assert_eq!(side_positions(), expected);
+        assert_eq!(expected.len(), SIDE_POSITIONS);
+    }
 }

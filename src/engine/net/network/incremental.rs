@@ -3,41 +3,22 @@
 //! of the inputs that changed, instead of summing every non-zero input again.
 
 use super::{sigmoid, Network, Scratch, OUTPUTS};
-use crate::engine::net::inputs::{SparseInputs, INPUTS};
+use crate::engine::net::inputs::SparseInputs;
 
 /// The first layer's sums (before the activation) of the position last evaluated, with its
 /// inputs, ready to be moved to another position's.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FirstLayerSums {
     sums: Vec<f32>,
-    /// The inputs the sums stand for, dense.
-    values: [f32; INPUTS],
-    /// The non-zero ones among them.
-    non_zero: Vec<u16>,
-    /// Whether `sums` stands for `values` (false before the first position).
+    /// The non-zero inputs the sums stand for, in increasing order, and their values.
+    indices: Vec<u16>,
+    values: Vec<f32>,
+    /// Whether `sums` stands for those inputs (false before the first position).
     ready: bool,
     /// The changes from one position to the next: the inputs, and each one's new value
     /// minus its old.
     changed: Vec<u16>,
     deltas: Vec<f32>,
-    /// Marks of the inputs of the position being carried to: `seen[i] == round`.
-    seen: [u32; INPUTS],
-    round: u32,
-}
-
-impl Default for FirstLayerSums {
-    fn default() -> Self {
-        FirstLayerSums {
-            sums: Vec::new(),
-            values: [0.0; INPUTS],
-            non_zero: Vec::new(),
-            ready: false,
-            changed: Vec::new(),
-            deltas: Vec::new(),
-            seen: [0; INPUTS],
-            round: 0,
-        }
-    }
 }
 
 impl FirstLayerSums {
@@ -47,36 +28,47 @@ impl FirstLayerSums {
         self.ready = false;
     }
 
-    /// Makes `inputs` the position held, and lists in `changes` how its inputs differ from
-    /// the last one's.
+    /// Makes `inputs` the position held, and lists in `changed` and `deltas` how its inputs
+    /// differ from the last one's, in increasing order of input (one merge of the two sorted
+    /// lists of non-zero inputs).
     fn take(&mut self, inputs: &SparseInputs) {
         self.changed.clear();
         self.deltas.clear();
-        self.round = self.round.wrapping_add(1);
-        if self.round == 0 {
-            self.seen = [0; INPUTS];
-            self.round = 1;
-        }
-        for (index, value) in inputs.iter() {
-            self.seen[index] = self.round;
-            let old = self.values[index];
-            if value != old {
-                self.changed.push(index as u16);
-                self.deltas.push(value - old);
-                self.values[index] = value;
+        let (old_indices, old_values) = (&self.indices, &self.values);
+        let (new_indices, new_values) = (inputs.indices(), inputs.values());
+        let (mut old, mut new) = (0, 0);
+        loop {
+            let old_index = old_indices.get(old).copied().unwrap_or(u16::MAX);
+            let new_index = new_indices.get(new).copied().unwrap_or(u16::MAX);
+            match old_index.cmp(&new_index) {
+                std::cmp::Ordering::Equal => {
+                    if old_index == u16::MAX {
+                        break;
+                    }
+                    let (before, after) = (old_values[old], new_values[new]);
+                    if after != before {
+                        self.changed.push(new_index);
+                        self.deltas.push(after - before);
+                    }
+                    old += 1;
+                    new += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    self.changed.push(new_index);
+                    self.deltas.push(new_values[new]);
+                    new += 1;
+                }
+                std::cmp::Ordering::Less => {
+                    self.changed.push(old_index);
+                    self.deltas.push(-old_values[old]);
+                    old += 1;
+                }
             }
         }
-        for &index in &self.non_zero {
-            let slot = usize::from(index);
-            if self.seen[slot] != self.round && self.values[slot] != 0.0 {
-                self.changed.push(index);
-                self.deltas.push(-self.values[slot]);
-                self.values[slot] = 0.0;
-            }
-        }
-        self.non_zero.clear();
-        self.non_zero
-            .extend(inputs.iter().map(|(index, _)| index as u16));
+        self.indices.clear();
+        self.indices.extend_from_slice(new_indices);
+        self.values.clear();
+        self.values.extend_from_slice(new_values);
     }
 
     /// Moves the sums (of a layer `width` units wide) to `inputs`: `add_rows(sums, inputs,
@@ -177,7 +169,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::net::inputs::encode;
+    use crate::engine::net::inputs::{encode, INPUTS};
     use crate::rules::{legal_plays, Board, Dice, Side, Variant};
     use rand::SeedableRng;
 
