@@ -108,7 +108,8 @@ pub enum LuckArg {
     Position,
     /// The average over the 21 rolls of each one's best play (gnubg's).
     Rolls,
-    /// As `rolls`, each roll's best play chosen among the four plays pubeval ranks first.
+    /// As `rolls`, each roll's best play chosen among the six plays pubeval ranks first
+    /// (about three times faster; luck rates within a few mEMG of `rolls`).
     Leaders,
 }
 
