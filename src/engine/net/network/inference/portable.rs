@@ -62,9 +62,10 @@ pub(super) fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
             }
         }
         for step in [4, 2, 1] {
-            for k in 0..step {
-                for lane in 0..LANES {
-                    partials[k][lane] += partials[k + step][lane];
+            let (low, high) = partials.split_at_mut(step);
+            for (low, high) in low.iter_mut().zip(high.iter()) {
+                for (sum, add) in low.iter_mut().zip(high) {
+                    *sum += add;
                 }
             }
         }

@@ -201,9 +201,10 @@ unsafe fn add_column_blocks<const B: usize>(
         }
     }
     for step in [4, 2, 1] {
-        for k in 0..step {
-            for b in 0..B {
-                partials[k][b] = _mm512_add_ps(partials[k][b], partials[k + step][b]);
+        let (low, high) = partials.split_at_mut(step);
+        for (low, high) in low.iter_mut().zip(high.iter()) {
+            for (sum, add) in low.iter_mut().zip(high) {
+                *sum = _mm512_add_ps(*sum, *add);
             }
         }
     }
