@@ -319,7 +319,8 @@ impl InferenceNetwork {
             let Scratch { hidden, second, .. } = scratch;
             second.clear();
             second.resize(self.second, 0.0);
-            self.kernel.add_columns(&self.second_columns, hidden, second);
+            self.kernel
+                .add_columns(&self.second_columns, hidden, second);
             for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
                 *sum += bias;
             }
