@@ -7,15 +7,20 @@
 //! wrong double, wrong take, wrong pass). tavli's answer times are reported too (median and
 //! slowest). gnubg is the judge only: nothing here trains anything. Not a test: it needs gnubg.
 //!
-//! Run: `cargo bench --bench gnubg_cube_judge -- [GAMES] [SEED]` (default 20 games, seed 1).
+//! Run: `cargo bench --bench gnubg_cube_judge -- [GAMES] [SEED]` (default 45 games, seed 1:
+//! a little over 1,000 decisions). The three slowest answers of each tavli setting are named
+//! (gnubg ID) on standard error.
 //! Take decisions are judged where doubling is within 0.2 of the doubler's best by gnubg
 //! 2-ply (elsewhere nobody doubles and the take is moot); double decisions everywhere, and
-//! also over those close positions alone.
+//! also over those close positions alone. `TAVLI_CUBE_JUDGE_POSITIONS=PATH` writes the judged
+//! positions (gnubg ID, gnubg 2-ply's no double, double/take and double/pass, close or not).
 
 use std::time::{Duration, Instant};
 use tavli::codec::gnubg_id;
 use tavli::engine::choice;
 use tavli::engine::cube::{DoubleAction, TakeAction};
+use tavli::engine::cube_efficiency::CubeEfficiency;
+use tavli::engine::Evaluator;
 use tavli::engine::{Judge, Stakes};
 use tavli::rules::{GameState, MatchState, Variant};
 
@@ -176,7 +181,7 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
+    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(45);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     if !std::path::Path::new(GNUBG).exists() {
         println!("gnubg_cube_judge: {GNUBG} is not installed; nothing measured");
@@ -207,6 +212,22 @@ fn main() {
         close.iter().filter(|&&c| c).count(),
         started.elapsed().as_secs_f64()
     );
+    // TAVLI_CUBE_JUDGE_POSITIONS=PATH writes each judged position with gnubg 2-ply's three
+    // equities and whether it is close, to judge other builds' decisions on the same positions.
+    if let Ok(path) = std::env::var("TAVLI_CUBE_JUDGE_POSITIONS") {
+        let lines: String = states
+            .iter()
+            .zip(&truth)
+            .zip(&close)
+            .map(|((state, [no_double, take, pass]), close)| {
+                format!(
+                    "{} {no_double} {take} {pass} {close}\n",
+                    gnubg_id::encode(state)
+                )
+            })
+            .collect();
+        std::fs::write(&path, lines).expect("the positions file can be written");
+    }
     let net = choice::embedded_net();
     let default_judge =
         Judge::new(&*net, choice::DEFAULT_PLIES).with_limits(choice::move_limits(None));
@@ -240,6 +261,29 @@ fn main() {
         }
         engines.push((name, decisions, times));
     }
+    // The cube model before the efficiency by position class: 0.68 everywhere, at 0 ply (the
+    // evaluator's probabilities straight into the model), beside "tavli 0-ply" above.
+    let contact_only: Vec<Decisions> = states
+        .iter()
+        .map(|state| {
+            let probabilities = net.probabilities(&state.board, state.variant, state.on_roll);
+            let stakes = Stakes {
+                efficiency: CubeEfficiency::Contact,
+                beavers: false,
+                ..Stakes::from_state(state)
+            };
+            let analysis = stakes.analyse_double(&probabilities, state.on_roll);
+            Decisions {
+                double: analysis.double_action() == DoubleAction::Double,
+                take: stakes.answer(&analysis) != TakeAction::Drop,
+            }
+        })
+        .collect();
+    engines.push((
+        "tavli 0-ply, efficiency 0.68 everywhere".to_string(),
+        contact_only,
+        Vec::new(),
+    ));
     engines.push(("gnubg 0-ply".to_string(), gnubg_zero, Vec::new()));
     let baseline: Vec<Errors> = engines
         .last()
@@ -298,12 +342,27 @@ fn main() {
         if !times.is_empty() {
             let mut sorted = times.clone();
             sorted.sort();
+            let over = times
+                .iter()
+                .filter(|&&time| time >= Duration::from_millis(100))
+                .count();
             println!(
-                "{name}: answer time median {:.1} ms, slowest {:.1} ms over {} decisions",
+                "{name}: answer time median {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions ({over} at 100 ms or more)",
                 sorted[sorted.len() / 2].as_secs_f64() * 1000.0,
+                sorted[sorted.len() * 99 / 100].as_secs_f64() * 1000.0,
                 sorted[sorted.len() - 1].as_secs_f64() * 1000.0,
                 sorted.len()
             );
+            // The slowest positions, to look at (`tavli external` or the REPL can replay them).
+            let mut order: Vec<usize> = (0..times.len()).collect();
+            order.sort_by_key(|&index| std::cmp::Reverse(times[index]));
+            for &index in order.iter().take(3) {
+                eprintln!(
+                    "{name}: {:.1} ms for {}",
+                    times[index].as_secs_f64() * 1000.0,
+                    gnubg_id::encode(&states[index])
+                );
+            }
         }
     }
     let gnubg_total: f64 = baseline.iter().zip(&close).map(|(e, &c)| total(e, c)).sum();

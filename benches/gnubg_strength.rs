@@ -16,6 +16,12 @@
 //! with tavli in each seat, and the interval is taken over the pairs (much narrower when the
 //! two engines are close, as luck largely cancels within a pair).
 //!
+//! `TAVLI_STRENGTH_BINARY=PATH` serves with another tavli binary than this tree's release
+//! build (a copy kept aside, so that the tree can be rebuilt while a long run plays).
+//!
+//! `TAVLI_STRENGTH_LOG=DIR` writes gnubg's output of each run to `DIR/seat-N.txt` (N: tavli's
+//! seat), to read the games afterwards.
+//!
 //! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
 //! so that the tavli being measured has the cores to itself, as in a single match.
 //!
@@ -139,8 +145,11 @@ fn run(
 ) -> Outcome {
     let port = free_port();
     let address = format!("127.0.0.1:{port}");
-    let binary = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
-    let mut server = Command::new(binary)
+    // TAVLI_STRENGTH_BINARY runs another build (a copy kept while the tree is rebuilt).
+    let binary = std::env::var("TAVLI_STRENGTH_BINARY").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli").to_string()
+    });
+    let mut server = Command::new(&binary)
         .arg("external")
         .arg(&address)
         .arg("--quiet")
@@ -188,10 +197,18 @@ fn run(
         let _ = stdin.write_all(script.as_bytes());
     });
     let stdout = child.stdout.take().expect("stdout");
+    // TAVLI_STRENGTH_LOG=DIR keeps gnubg's output of each run (seat-N.txt) to read the games.
+    let mut log = std::env::var("TAVLI_STRENGTH_LOG").ok().map(|directory| {
+        let path = std::path::Path::new(&directory).join(format!("seat-{tavli_seat}.txt"));
+        std::fs::File::create(&path).expect("the log file can be written")
+    });
     let mut tavli_points = Vec::new();
     let mut unclean = false;
     let mut last_score: Option<[u32; 2]> = None;
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        if let Some(log) = log.as_mut() {
+            let _ = writeln!(log, "{line}");
+        }
         if let Format::Match(length) = format {
             // "The score (after 3 games) is: gnubg 2, root 7 (match to 7 points)root has won
             // the match.": `new match` gives the players gnubg's default names, so the winner

@@ -213,3 +213,79 @@ fn rollout_close_settles_close_calls_by_rollouts() {
     let (code, _, err) = analyse(&["--close-threshold", "0.1", file]);
     assert_eq!(code, 2, "--close-threshold needs --rollout-close: {err}");
 }
+
+#[test]
+fn a_no_double_decision_goes_with_the_roll_played_after_it() {
+    // gnubg keeps the cube decision before a roll with the play that follows: a roll written
+    // without its play ("31: ????" before the opponent wins) has no cube decision either.
+    let file = fixture("mat/real/xg-transcribed/lazyBG_match2.txt");
+    let (code, out, err) = analyse(&["--json", "--decisions", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let line = &json_lines(&out)[0];
+    let decisions = line["decisions"].as_array().unwrap();
+    let mut no_doubles = 0;
+    for (index, decision) in decisions.iter().enumerate() {
+        if decision["action"] != "no_double" {
+            continue;
+        }
+        no_doubles += 1;
+        let next = decisions
+            .get(index + 1)
+            .unwrap_or_else(|| panic!("no play after the last no-double decision: {decision}"));
+        assert_eq!(next["type"], "chequer", "{decision} then {next}");
+        assert_eq!(next["player"], decision["player"], "{decision} then {next}");
+        assert_eq!(next["game"], decision["game"], "{decision} then {next}");
+    }
+    assert!(no_doubles > 100, "{no_doubles} no-double decisions");
+}
+
+#[test]
+fn money_play_figures_have_their_points_beside_them() {
+    // gnubg's statistics of a money session show each EMG figure with its points: the equity
+    // lost times the cube of the decision (in match play the match-winning chance instead).
+    let file = fixture("mat/real/xg-mobile/Ken_-_XG-Intermediate_Dec_24_2022.txt");
+    let (code, out, err) = analyse(&["--json", "--decisions", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let line = &json_lines(&out)[0];
+    assert_eq!(line["length"], 0);
+    let decisions = line["decisions"].as_array().unwrap();
+    // The cube of a decision: the XGID's second field is its logarithm.
+    let cube = |decision: &serde_json::Value| -> f64 {
+        let xgid = decision["xgid"].as_str().unwrap();
+        let exponent: i32 = xgid.split(':').nth(1).unwrap().parse().unwrap();
+        2f64.powi(exponent)
+    };
+    let mut above_one = 0;
+    for decision in decisions {
+        let loss = &decision["loss"];
+        assert_eq!(loss["mwc"], 0.0);
+        let (emg, points) = (
+            loss["emg"].as_f64().unwrap(),
+            loss["points"].as_f64().unwrap(),
+        );
+        assert!((points - emg * cube(decision)).abs() < 1e-9, "{decision}");
+        above_one += usize::from(cube(decision) > 1.0 && emg > 0.0);
+    }
+    assert!(above_one > 0, "some loss at a cube above 1");
+    for (index, player) in line["players"].as_array().unwrap().iter().enumerate() {
+        let chequer_points: f64 = decisions
+            .iter()
+            .filter(|d| d["player"] == index && d["type"] == "chequer" && d["forced"] == false)
+            .map(|d| d["loss"]["points"].as_f64().unwrap())
+            .sum();
+        let luck_points: f64 = decisions
+            .iter()
+            .filter(|d| d["player"] == index && d["type"] == "chequer")
+            .map(|d| d["luck"]["points"].as_f64().unwrap())
+            .sum();
+        let chequer = &player["chequer"];
+        assert!((chequer["error_total_points"].as_f64().unwrap() - chequer_points).abs() < 1e-9);
+        assert!(chequer_points > chequer["error_total"].as_f64().unwrap());
+        assert_eq!(chequer["error_total_mwc"], 0.0);
+        assert!((player["luck"]["total_points"].as_f64().unwrap() - luck_points).abs() < 1e-9);
+        assert!(player["cube"]["error_total_points"].is_number());
+    }
+    let (code, text, err) = analyse(&[file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("Points lost (chequer / cube)"), "{text}");
+}

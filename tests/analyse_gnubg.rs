@@ -1,19 +1,16 @@
 //! `tavli analyse` beside gnubg's own `analyse match`, both at 0 ply, on the real match files of
 //! the fixtures that gnubg imports: per player, the Pearson correlation and the mean absolute
 //! difference of the chequer error rate and of the luck rate, and the share of the plays gnubg
-//! marks very bad that tavli marks bad or very bad (needs gnubg; minutes).
+//! marks very bad that tavli marks bad or very bad; beside them the cube figures (error rate,
+//! decisions and errors of each kind) (needs gnubg; minutes).
 
 use crate::analyse::{analyse, json_lines};
 use crate::support::{gnubg_available, run_gnubg};
 use std::path::{Path, PathBuf};
 
-/// The correlations the test holds tavli to, chequer error rate then luck rate. The issue asks
-/// 0.9 for both. The luck rate reaches it (0.97 on 70 files). The chequer error rate measured
-/// 0.895 on the 70 files here: the rest is where the two networks judge plays differently (a
-/// backgame of a 9-point match alone moves one player's rate by 20 mEMG), not the statistics
-/// (unforced moves agree for every player, and the mean rates within 0.1 mEMG), so the test
-/// guards that level until the evaluator closes the gap.
-const TARGETS: [f64; 2] = [0.88, 0.9];
+/// The correlations the test holds tavli to, chequer error rate then luck rate: the issue's
+/// 0.9 for both (measured in session 19 on the 74 files here: 0.901 and 0.978).
+const TARGETS: [f64; 2] = [0.9, 0.9];
 
 /// The share of gnubg's very bad plays tavli must mark bad or very bad (measured 0.89).
 const VERY_BAD_SHARE: f64 = 0.85;
@@ -44,6 +41,8 @@ struct GnubgMatch {
     /// Per player: chequer error rate (mEMG, a positive loss) and luck rate (mEMG); `None`
     /// for a player without a roll (gnubg prints n/a).
     rates: [Option<[f64; 2]>; 2],
+    /// Per player: the cube block.
+    cube: [CubeFigures; 2],
     /// Per game, per roll in order: whether gnubg marks the play very bad.
     very_bad: Vec<Vec<bool>>,
 }
@@ -97,6 +96,7 @@ fn gnubg_match(path: &Path, scratch: &Path) -> Option<GnubgMatch> {
         Some([-(*errors.get(player)?)?, (*luck.get(player)?)?])
     };
     let rates = [rate(0), rate(1)];
+    let cube = cube_figures(&output)?;
     let mut very_bad = Vec::new();
     for game in 1.. {
         let name = if game == 1 {
@@ -121,7 +121,100 @@ fn gnubg_match(path: &Path, scratch: &Path) -> Option<GnubgMatch> {
         );
     }
     std::fs::remove_dir_all(scratch).ok();
-    Some(GnubgMatch { rates, very_bad })
+    Some(GnubgMatch {
+        rates,
+        cube,
+        very_bad,
+    })
+}
+
+/// One player's cube block: every cube decision, the close or actual ones, missed doubles,
+/// wrong doubles, wrong takes, wrong passes, and the error rate (mEMG, a positive loss).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct CubeFigures {
+    counts: [u64; 6],
+    error_rate: f64,
+}
+
+impl CubeFigures {
+    /// tavli's figures from a player's `cube` JSON object.
+    fn of_json(cube: &serde_json::Value) -> CubeFigures {
+        let count = |key: &str| cube[key].as_u64().unwrap();
+        CubeFigures {
+            counts: [
+                count("total_decisions"),
+                count("decisions"),
+                count("missed_doubles_below_cash_point") + count("missed_doubles_above_cash_point"),
+                count("wrong_doubles_below_double_point") + count("wrong_doubles_above_too_good"),
+                count("wrong_takes"),
+                count("wrong_passes"),
+            ],
+            error_rate: cube["error_rate"].as_f64().unwrap(),
+        }
+    }
+}
+
+/// The per-player figures of a line of gnubg's cube block, with everything in parentheses
+/// (the equity of each error, the MWC) left out: `None` for `n/a`.
+fn cube_columns(line: &str) -> Vec<Option<f64>> {
+    let mut depth = 0usize;
+    let mut outside = String::new();
+    for c in line.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => outside.push(c),
+            _ => outside.push(' '),
+        }
+    }
+    outside
+        .split_whitespace()
+        .map(|word| word.parse::<f64>().ok())
+        .collect()
+}
+
+/// Both players' cube blocks from gnubg's `show statistics match` output.
+fn cube_figures(output: &str) -> Option<[CubeFigures; 2]> {
+    let block = output.split("Cube statistics").nth(1)?;
+    let block = block.split("Overall statistics").next()?;
+    let line = |label: &str| -> Vec<f64> {
+        block
+            .lines()
+            .find(|line| line.starts_with(label))
+            .map(|line| {
+                cube_columns(&line[label.len()..])
+                    .into_iter()
+                    .map(|value| value.unwrap_or(0.0))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let lines = [
+        vec![line("Total cube decisions")],
+        vec![line("Close or actual cube decisions")],
+        vec![
+            line("Missed doubles below CP"),
+            line("Missed doubles above CP"),
+        ],
+        vec![
+            line("Wrong doubles below DP"),
+            line("Wrong doubles above TG"),
+        ],
+        vec![line("Wrong takes")],
+        vec![line("Wrong passes")],
+    ];
+    let rate = line("Error rate mEMG");
+    let mut figures = [CubeFigures::default(); 2];
+    for (player, figure) in figures.iter_mut().enumerate() {
+        for (slot, parts) in lines.iter().enumerate() {
+            figure.counts[slot] = parts
+                .iter()
+                .map(|values| values.get(player).copied().unwrap_or(0.0) as u64)
+                .sum();
+        }
+        figure.error_rate = -rate.get(player).copied().unwrap_or(0.0);
+    }
+    Some(figures)
 }
 
 fn pearson(xs: &[f64], ys: &[f64]) -> f64 {
@@ -144,6 +237,14 @@ fn correlations_are_computed_from_paired_rates() {
         columns(" +24.6   ( +1.090%)     -35.0   ( -0.114%)"),
         [Some(24.6), Some(-35.0)]
     );
+    assert_eq!(
+        cube_columns(" (EMG (MWC))         1 (-0.058 ( -0.856%))   0   "),
+        [Some(1.0), Some(0.0)]
+    );
+    assert_eq!(
+        cube_columns("   -14.5   ( -0.214%)       n/a   "),
+        [Some(-14.5), None]
+    );
 }
 
 #[test]
@@ -165,6 +266,7 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
     let (mut tavli, mut gnubg) = ([vec![], vec![]], [vec![], vec![]]);
     let (mut very_bad, mut marked) = (0usize, 0usize);
     let mut cut_exports = Vec::new();
+    let mut cubes: Vec<(CubeFigures, CubeFigures)> = Vec::new();
     for (path, line) in files.iter().zip(&lines) {
         assert_eq!(line["file"], path.display().to_string());
         let Some(theirs) = gnubg_match(path, &scratch) else {
@@ -174,6 +276,10 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
             let Some([error_rate, luck_rate]) = theirs.rates[player] else {
                 continue;
             };
+            cubes.push((
+                CubeFigures::of_json(&statistics["cube"]),
+                theirs.cube[player],
+            ));
             tavli[0].push(statistics["chequer"]["error_rate"].as_f64().unwrap());
             tavli[1].push(statistics["luck"]["rate"].as_f64().unwrap());
             gnubg[0].push(error_rate);
@@ -224,6 +330,53 @@ fn chequer_error_and_luck_rates_agree_with_gnubg_at_zero_ply() {
         if r < TARGETS[index] {
             failures.push(format!("{what}: r = {r:.3} below {}", TARGETS[index]));
         }
+    }
+    let (ours, theirs): (Vec<f64>, Vec<f64>) = cubes
+        .iter()
+        .map(|(ours, theirs)| (ours.error_rate, theirs.error_rate))
+        .unzip();
+    eprintln!(
+        "cube error rate: r = {:.3}, mean |tavli - gnubg| = {:.2} mEMG",
+        pearson(&ours, &theirs),
+        ours.iter()
+            .zip(&theirs)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<f64>()
+            / ours.len() as f64
+    );
+    for (slot, what) in [
+        "cube decisions",
+        "close or actual cube decisions",
+        "missed doubles",
+        "wrong doubles",
+        "wrong takes",
+        "wrong passes",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let total = |pick: fn(&(CubeFigures, CubeFigures)) -> &CubeFigures| -> u64 {
+            cubes.iter().map(|pair| pick(pair).counts[slot]).sum()
+        };
+        let equal = cubes
+            .iter()
+            .filter(|(ours, theirs)| ours.counts[slot] == theirs.counts[slot])
+            .count();
+        eprintln!(
+            "{what}: tavli {}, gnubg {}, equal for {equal} of {} players",
+            total(|pair| &pair.0),
+            total(|pair| &pair.1),
+            cubes.len()
+        );
+    }
+    // What counts as a cube decision is the analysis' rule, not a judgement: every chance to
+    // double before a roll that is played, every double, take and pass.
+    let differing: Vec<_> = cubes
+        .iter()
+        .filter(|(ours, theirs)| ours.counts[0] != theirs.counts[0])
+        .collect();
+    if !differing.is_empty() {
+        failures.push(format!("cube decisions counted apart: {differing:?}"));
     }
     let share = marked as f64 / very_bad.max(1) as f64;
     eprintln!(

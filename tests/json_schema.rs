@@ -314,7 +314,18 @@ fn rollout_json_matches_the_rollout_schema() {
     ];
     let whole = document(&args);
     let cubeless = document(&[&args[..], &["--cubeless"]].concat());
-    assert_valid("rollout", &[whole, cubeless]);
+    assert_valid("rollout", &[whole.clone(), cubeless]);
+    // The old name of the GNUbg ID (`position`, before the shared vocabulary) is refused.
+    let mut old = whole;
+    for pointer in ["/part", ""] {
+        let object = old
+            .pointer_mut(pointer)
+            .and_then(Value::as_object_mut)
+            .expect("an object");
+        let id = object.remove("gnubg_id").expect("gnubg_id");
+        object.insert("position".to_string(), id);
+    }
+    assert!(!validator("rollout").is_valid(&old), "{old}");
 }
 
 #[test]

@@ -45,6 +45,11 @@ fn json_has_the_probabilities_equities_and_their_standard_errors() {
         assert!(error >= 0.0, "{key}: {document}");
     }
     assert_eq!(document["trials"], 36);
+    // The position is named as in every output: its GNUbg ID under `gnubg_id`.
+    let start = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+    assert_eq!(document["gnubg_id"], start, "{document}");
+    assert_eq!(document["part"]["gnubg_id"], start, "{document}");
+    assert!(document.get("position").is_none(), "{document}");
     // Cubeless: no cubeful equity.
     let cubeless = json(&quick(&["--trials", "36", "--cubeless", "--json"]));
     assert!(cubeless["cubeful_equity"].is_null(), "{cubeless}");
@@ -72,6 +77,44 @@ fn ranges_rolled_out_apart_merge_into_the_whole_run() {
     assert_eq!(merged["standard_errors"], whole["standard_errors"]);
     assert_eq!(merged["cubeful_equity"], whole["cubeful_equity"]);
     assert_eq!(merged["part"]["ranges"], serde_json::json!([[0, 40]]));
+}
+
+/// Part files written before the shared vocabulary name the GNUbg ID `position`: they merge
+/// with new ones into the whole run all the same.
+#[test]
+fn part_files_of_older_builds_still_merge() {
+    let whole = json(&quick(&["--trials", "20", "--json"]));
+    let directory = std::env::temp_dir().join(format!("tavli-rollout-old-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let mut old = json(&quick(&["--trials", "0..8", "--json", "--threads", "1"]));
+    for pointer in ["/part", ""] {
+        let object = old
+            .pointer_mut(pointer)
+            .and_then(Value::as_object_mut)
+            .expect("an object");
+        let id = object.remove("gnubg_id").expect("gnubg_id");
+        object.insert("position".to_string(), id);
+    }
+    let new = quick(&["--trials", "8..20", "--json", "--threads", "1"]);
+    let old_path = directory.join("old.json");
+    let new_path = directory.join("new.json");
+    std::fs::write(&old_path, serde_json::to_vec_pretty(&old).unwrap()).unwrap();
+    std::fs::write(&new_path, &new.stdout).unwrap();
+    let merged = json(&tavli(
+        &[
+            "rollout",
+            "--json",
+            "--merge",
+            &old_path.display().to_string(),
+            &new_path.display().to_string(),
+        ],
+        "",
+    ));
+    std::fs::remove_dir_all(&directory).unwrap();
+    assert_eq!(merged["part"]["sums"], whole["part"]["sums"]);
+    assert_eq!(merged["probabilities"], whole["probabilities"]);
+    assert_eq!(merged["gnubg_id"], whole["gnubg_id"]);
+    assert_eq!(merged["part"]["ranges"], serde_json::json!([[0, 20]]));
 }
 
 #[test]

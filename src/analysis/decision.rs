@@ -8,13 +8,16 @@ use crate::rules::{Dice, MatchState, Side};
 use serde::Serialize;
 
 /// Equity lost or won, in normalised money equity (EMG: a single game at the current cube is
-/// worth 1) and, in match play, in match-winning chance.
+/// worth 1) and, beside it as gnubg's statistics show it, in match-winning chance (match play)
+/// or in points (money play: the EMG times the cube).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Equity {
     /// Normalised equity (EMG).
     pub emg: f64,
     /// Match-winning chance (match play; 0 in money play).
     pub mwc: f64,
+    /// Points: the normalised equity times the cube (money play; 0 in match play).
+    pub points: f64,
 }
 
 impl Equity {
@@ -24,14 +27,12 @@ impl Equity {
     pub fn between(state: &MatchState, side: Side, better: f64, worse: f64) -> Equity {
         let stakes = Stakes::from_state(state);
         if !stakes.is_match() {
-            return Equity {
-                emg: better - worse,
-                mwc: 0.0,
-            };
+            return Equity::money(&stakes, better - worse);
         }
         Equity {
             emg: stakes.equity_in_units(side, better) - stakes.equity_in_units(side, worse),
             mwc: better - worse,
+            points: 0.0,
         }
     }
 
@@ -41,10 +42,7 @@ impl Equity {
     pub fn from_units(state: &MatchState, side: Side, units: f64) -> Equity {
         let stakes = Stakes::from_state(state);
         if !stakes.is_match() {
-            return Equity {
-                emg: units,
-                mwc: 0.0,
-            };
+            return Equity::money(&stakes, units);
         }
         let cube = i64::from(stakes.cube_value);
         let win = stakes.match_winning_chance(side, cube);
@@ -52,6 +50,16 @@ impl Equity {
         Equity {
             emg: units,
             mwc: units / 2.0 * (win - lose),
+            points: 0.0,
+        }
+    }
+
+    /// `units` of money equity per unit cube, with its points at the cube of `stakes`.
+    fn money(stakes: &Stakes, units: f64) -> Equity {
+        Equity {
+            emg: units,
+            mwc: 0.0,
+            points: units * f64::from(stakes.cube_value),
         }
     }
 
@@ -61,6 +69,7 @@ impl Equity {
         Equity {
             emg: self.emg + other.emg,
             mwc: self.mwc + other.mwc,
+            points: self.points + other.points,
         }
     }
 }
@@ -195,6 +204,20 @@ mod tests {
         let loss = Equity::between(&state, Side::X, 0.25, 0.1);
         assert!((loss.emg - 0.15).abs() < 1e-12);
         assert_eq!(loss.mwc, 0.0);
+        assert!((loss.points - 0.15).abs() < 1e-12);
+    }
+
+    #[test]
+    fn money_points_are_the_normalised_equity_times_the_cube() {
+        let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+        state.cube_value = 4;
+        let loss = Equity::between(&state, Side::X, 0.25, 0.1);
+        assert!((loss.emg - 0.15).abs() < 1e-12);
+        assert!((loss.points - 0.6).abs() < 1e-12);
+        let luck = Equity::from_units(&state, Side::X, -0.5);
+        assert!((luck.points + 2.0).abs() < 1e-12);
+        let total = loss.plus(luck);
+        assert!((total.points + 1.4).abs() < 1e-12);
     }
 
     #[test]
@@ -209,6 +232,7 @@ mod tests {
         let lose = stakes.match_winning_chance(Side::X, -1);
         let whole = Equity::between(&state, Side::X, win, lose);
         assert!((whole.emg - 2.0).abs() < 1e-9);
+        assert_eq!(whole.points, 0.0);
         let back = Equity::from_units(&state, Side::X, 2.0);
         assert!((back.mwc - (win - lose)).abs() < 1e-12);
     }

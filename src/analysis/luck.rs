@@ -8,8 +8,10 @@
 //! the position before the roll as the average instead (what the evaluator was trained to
 //! predict), so the luck of a roll costs one evaluation more than the play's analysis.
 
-use crate::engine::{Evaluator, Judge, Stakes};
-use crate::rules::{Dice, MatchState};
+use crate::engine::net::PositionClass;
+use crate::engine::pubeval::pubeval_score;
+use crate::engine::{Evaluation, Evaluator, Judge, Probabilities, Stakes};
+use crate::rules::{Board, Dice, MatchState, Play};
 
 /// How the average over the rolls, which a roll's luck is measured against, is found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,10 +19,30 @@ pub enum LuckEstimate {
     /// gnubg's way: the best play of each of the 21 rolls judged and averaged.
     #[default]
     Rolls,
+    /// gnubg's way, each roll's best play chosen among the [`LEADERS`] plays pubeval ranks
+    /// first (the judge ranking those only): a roll with more plays than that may miss the
+    /// judge's best by pubeval's misjudgement.
+    Leaders,
     /// The judge's equity of the position before the roll, for the player about to roll
     /// (about twenty times faster; the opening roll, whose rolls exclude doubles, is still
     /// averaged over its 15 rolls).
     Position,
+}
+
+/// With [`LuckEstimate::Leaders`], the plays of each roll (pubeval's first, distinct
+/// positions) among which the judge chooses.
+pub const LEADERS: usize = 4;
+
+/// What the analysis of the roll made has already judged, so that the luck need not judge
+/// it again (each figure exactly the one the luck would compute).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Known {
+    /// The judge's probabilities of the position before the roll for the player on roll
+    /// (the cube decision's, at the luck's depth).
+    pub before_roll: Option<Probabilities>,
+    /// The roller's cubeful equity (the judge's units, not normalised) after the play the
+    /// estimate takes for the roll made.
+    pub rolled: Option<f64>,
 }
 
 /// The luck of a roll whose best play leaves the roller `rolled` (normalised equity, as
@@ -32,8 +54,22 @@ pub fn luck_against_position<E: Evaluator + ?Sized>(
     state: &MatchState,
     rolled: f64,
 ) -> f64 {
+    against_position(judge, state, rolled, None)
+}
+
+/// [`luck_against_position`], the judge's probabilities of `state` taken from `before_roll`
+/// when given.
+fn against_position<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    rolled: f64,
+    before_roll: Option<Probabilities>,
+) -> f64 {
     let mover = state.on_roll;
-    let before = judge.evaluate(state, mover).cubeful_equity;
+    let before = before_roll.map_or_else(
+        || judge.evaluate(state, mover).cubeful_equity,
+        |probabilities| Evaluation::of(state, probabilities, mover).cubeful_equity,
+    );
     rolled - Stakes::from_state(state).equity_in_units(mover, before)
 }
 
@@ -45,13 +81,76 @@ pub fn equity_of_roll<E: Evaluator + ?Sized>(
     state: &MatchState,
     dice: Dice,
 ) -> f64 {
+    equity_of_choice(judge, state, dice, None)
+}
+
+/// [`equity_of_roll`], the best play chosen among `leaders` of pubeval's ranking when given.
+fn equity_of_choice<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+    leaders: Option<usize>,
+) -> f64 {
     let mover = state.on_roll;
     // The judge's choice (one evaluation per play), then the one position after it judged.
-    let after = judge
-        .best_play(state, dice)
-        .map_or(state.board, |play| play.result);
+    let after = chosen(judge, state, dice, leaders);
     let equity = judge.evaluate_after(state, &after, mover).cubeful_equity;
     Stakes::from_state(state).equity_in_units(mover, equity)
+}
+
+/// The position after the judge's choice of play for `dice` in `state` (the board itself
+/// when no checker can move): the first of the judge's ranking, as [`Judge::best_play`]
+/// finds it, of every play or of pubeval's `leaders` first. A roll whose plays all reach
+/// one position needs no ranking.
+fn chosen<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+    leaders: Option<usize>,
+) -> Board {
+    let mover = state.on_roll;
+    let plays = state.rules().legal_plays(&state.board, mover, dice);
+    let Some(first) = plays.first().map(|play| play.result) else {
+        return state.board;
+    };
+    if plays.iter().all(|play| play.result == first) {
+        return first;
+    }
+    let stakes = Stakes::from_state(state);
+    let class = PositionClass::of(&state.board);
+    let ranked: Vec<Play> = match leaders {
+        Some(count) if plays.len() > count && class != PositionClass::BearOff => {
+            pubeval_leaders(&plays, state, class == PositionClass::Contact, count)
+        }
+        _ => plays,
+    };
+    let ranking = judge
+        .search()
+        .rank_plays(&state.board, &ranked, mover, &stakes);
+    ranking
+        .first()
+        .map_or(first, |best| ranked[best.index].result)
+}
+
+/// The `count` plays of `plays` that pubeval ranks first, one per position reached, in the
+/// order given (generation order: the judge's ties keep it).
+fn pubeval_leaders(plays: &[Play], state: &MatchState, contact: bool, count: usize) -> Vec<Play> {
+    let mover = state.on_roll;
+    let mut scored: Vec<(usize, f64)> = Vec::with_capacity(plays.len());
+    for (index, play) in plays.iter().enumerate() {
+        if plays[..index].iter().any(|seen| seen.result == play.result) {
+            continue;
+        }
+        scored.push((
+            index,
+            pubeval_score(&play.result, state.variant, mover, !contact),
+        ));
+    }
+    // A stable sort: equal scores keep generation order.
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    scored.truncate(count);
+    scored.sort_unstable_by_key(|&(index, _)| index);
+    scored.into_iter().map(|(index, _)| plays[index]).collect()
 }
 
 /// The average of [`equity_of_roll`] over the rolls possible in `state`: all 21 (doubles
@@ -62,14 +161,18 @@ pub fn average_equity<E: Evaluator + ?Sized>(
     state: &MatchState,
     opening: bool,
 ) -> f64 {
-    average_over_rolls(judge, state, opening, |_, _| {})
+    average_over_rolls(judge, state, opening, None, |_| None, |_, _| {})
 }
 
-/// [`average_equity`], showing each roll's equity to `seen` on the way.
+/// [`average_equity`], each roll's best play chosen as [`equity_of_choice`] does with
+/// `leaders`, a roll's equity taken from `known` when it gives one, and each roll's equity
+/// shown to `seen` on the way.
 fn average_over_rolls<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     state: &MatchState,
     opening: bool,
+    leaders: Option<usize>,
+    known: impl Fn(Dice) -> Option<f64>,
     mut seen: impl FnMut(Dice, f64),
 ) -> f64 {
     let mut total = 0.0;
@@ -79,7 +182,7 @@ fn average_over_rolls<E: Evaluator + ?Sized>(
             continue;
         }
         let chance = dice.chance();
-        let equity = equity_of_roll(judge, state, dice);
+        let equity = known(dice).unwrap_or_else(|| equity_of_choice(judge, state, dice, leaders));
         seen(dice, equity);
         total += chance * equity;
         weight += chance;
@@ -100,13 +203,52 @@ pub fn luck<E: Evaluator + ?Sized>(
     dice: Dice,
     opening: bool,
 ) -> f64 {
+    luck_by(
+        judge,
+        state,
+        dice,
+        opening,
+        LuckEstimate::Rolls,
+        Known::default(),
+    )
+}
+
+/// The luck of rolling `dice` in `state` by `estimate` (the opening roll always averaged
+/// over its 15 rolls), with what the analysis of the roll already `known`: the same figures
+/// as judging everything again, to the bit.
+#[must_use]
+pub fn luck_by<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    dice: Dice,
+    opening: bool,
+    estimate: LuckEstimate,
+    known: Known,
+) -> f64 {
+    let stakes = Stakes::from_state(state);
+    let mover = state.on_roll;
+    let known_units = known
+        .rolled
+        .map(|equity| stakes.equity_in_units(mover, equity));
+    let leaders = (estimate == LuckEstimate::Leaders).then_some(LEADERS);
+    if estimate == LuckEstimate::Position && !opening {
+        let rolled = known_units.unwrap_or_else(|| equity_of_choice(judge, state, dice, leaders));
+        return against_position(judge, state, rolled, known.before_roll);
+    }
     let mut rolled = None;
-    let average = average_over_rolls(judge, state, opening, |roll, equity| {
-        if roll == dice {
-            rolled = Some(equity);
-        }
-    });
-    rolled.unwrap_or_else(|| equity_of_roll(judge, state, dice)) - average
+    let average = average_over_rolls(
+        judge,
+        state,
+        opening,
+        leaders,
+        |roll| known_units.filter(|_| roll == dice),
+        |roll, equity| {
+            if roll == dice {
+                rolled = Some(equity);
+            }
+        },
+    );
+    rolled.unwrap_or_else(|| equity_of_choice(judge, state, dice, leaders)) - average
 }
 
 #[cfg(test)]
@@ -162,6 +304,43 @@ mod tests {
                 - (average - judge.evaluate(&state, Side::X).cubeful_equity))
                 .abs()
                 < 1e-12
+        );
+    }
+
+    #[test]
+    fn the_leaders_luck_is_gnubgs_where_pubeval_keeps_the_best_plays() {
+        let evaluator = crate::engine::net::NetEvaluator::embedded();
+        let judge = Judge::new(&evaluator, 0);
+        let state = opening_state();
+        for dice in Dice::all_rolls() {
+            let exact = luck(&judge, &state, dice, false);
+            let leaders = luck_by(
+                &judge,
+                &state,
+                dice,
+                false,
+                LuckEstimate::Leaders,
+                Known::default(),
+            );
+            // A roll's best play missed lowers the average: the luck can only read higher,
+            // and by little at the start (pubeval's leaders hold good plays).
+            assert!(leaders - exact > -1e-12, "{dice:?}: {leaders} {exact}");
+            assert!(leaders - exact < 0.02, "{dice:?}: {leaders} {exact}");
+        }
+        let rolled = equity_of_roll(&judge, &state, Dice::new(6, 6).unwrap());
+        let known = Known {
+            before_roll: None,
+            rolled: Some(0.0),
+        };
+        // A known equity of the roll made stands for the judge's (here a false one, to see it).
+        let six_six = Dice::new(6, 6).unwrap();
+        let with_known = luck_by(&judge, &state, six_six, false, LuckEstimate::Rolls, known);
+        let average = average_equity(&judge, &state, false);
+        let chance = six_six.chance() / Dice::all_rolls().iter().map(|d| d.chance()).sum::<f64>();
+        let expected = 0.0 - (average + chance * (0.0 - rolled));
+        assert!(
+            (with_known - expected).abs() < 1e-12,
+            "{with_known} {expected}"
         );
     }
 

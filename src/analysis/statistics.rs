@@ -27,6 +27,8 @@ pub struct ChequerStatistics {
     pub error_total: f64,
     /// The same in match-winning chance (0 in money play).
     pub error_total_mwc: f64,
+    /// The same in points: EMG times the cube of each play (money play; 0 in match play).
+    pub error_total_points: f64,
     /// mEMG lost per unforced move.
     pub error_rate: f64,
     /// gnubg's rating of the chequer play.
@@ -40,6 +42,8 @@ pub struct LuckStatistics {
     pub total: f64,
     /// The same in match-winning chance (0 in money play).
     pub total_mwc: f64,
+    /// The same in points: EMG times the cube of each roll (money play; 0 in match play).
+    pub total_points: f64,
     /// mEMG of luck per roll.
     pub rate: f64,
     /// Rolls marked very lucky.
@@ -83,6 +87,8 @@ pub struct CubeStatistics {
     pub error_total: f64,
     /// The same in match-winning chance (0 in money play).
     pub error_total_mwc: f64,
+    /// The same in points: EMG times the cube of each decision (money play; 0 in match play).
+    pub error_total_points: f64,
     /// mEMG lost per close or actual cube decision.
     pub error_rate: f64,
 }
@@ -149,6 +155,7 @@ impl PlayerStatistics {
                     chequer.moves += 1;
                     luck.total += roll_luck.emg;
                     luck.total_mwc += roll_luck.mwc;
+                    luck.total_points += roll_luck.points;
                     match luck_mark {
                         LuckMark::VeryLucky => luck.very_lucky += 1,
                         LuckMark::Lucky => luck.lucky += 1,
@@ -209,11 +216,13 @@ impl PlayerStatistics {
         }
         chequer.error_total = chequer_loss.emg;
         chequer.error_total_mwc = chequer_loss.mwc;
+        chequer.error_total_points = chequer_loss.points;
         chequer.error_rate = per_thousand(chequer.error_total, chequer.unforced);
         chequer.rating = rating(chequer.error_rate / 1000.0);
         luck.rate = per_thousand(luck.total, chequer.moves);
         cube.error_total = cube_loss.emg;
         cube.error_total_mwc = cube_loss.mwc;
+        cube.error_total_points = cube_loss.points;
         cube.error_rate = per_thousand(cube.error_total, cube.decisions);
         let counted = chequer.unforced + cube.decisions;
         let error_total = chequer.error_total + cube.error_total;
@@ -238,7 +247,7 @@ impl PlayerStatistics {
 /// The statistics of both players of `record` (player 0 is `O`, player 1 `X`), with the
 /// actual and luck-adjusted results: the result minus the player's luck plus the opponent's
 /// (gnubg's "Luck adjusted result"), in match-winning chance for a match and in points per
-/// game for money.
+/// game for money (the luck then in points, as gnubg takes it).
 #[must_use]
 pub fn match_statistics(record: &MatchRecord, decisions: &[Decision]) -> [PlayerStatistics; 2] {
     let mut players = [Side::O, Side::X]
@@ -256,7 +265,7 @@ pub fn match_statistics(record: &MatchRecord, decisions: &[Decision]) -> [Player
         if record.length > 0 {
             player.luck.total_mwc
         } else {
-            player.luck.total / record.games.len().max(1) as f64
+            player.luck.total_points / record.games.len().max(1) as f64
         }
     };
     let lucks = [luck(&players[0]), luck(&players[1])];
@@ -302,6 +311,7 @@ mod tests {
                 luck: Equity {
                     emg: luck,
                     mwc: 0.0,
+                    points: 2.0 * luck,
                 },
                 luck_mark: LuckMark::of(luck),
             },
@@ -311,6 +321,7 @@ mod tests {
             loss: Equity {
                 emg: loss,
                 mwc: 0.0,
+                points: 2.0 * loss,
             },
             mark: Mark::of(loss),
         }
@@ -331,6 +342,9 @@ mod tests {
         );
         assert!((x.chequer.error_rate - 50.0).abs() < 1e-9);
         assert!((x.luck.total - 0.3).abs() < 1e-12);
+        // At a 2-cube every figure is twice as many points.
+        assert!((x.luck.total_points - 0.6).abs() < 1e-12);
+        assert!((x.chequer.error_total_points - 0.2).abs() < 1e-12);
         assert!((x.luck.rate - 100.0).abs() < 1e-9);
         assert_eq!(x.luck.lucky, 1);
         assert!((x.overall.pr - 25.0).abs() < 1e-9);

@@ -9,7 +9,7 @@ use super::luck::{self, LuckEstimate};
 use super::marks::{LuckMark, Mark};
 use super::{AnalysisError, AnalysisMethod, AnalysisSettings};
 use crate::codec::{gnubg_id, xgid};
-use crate::engine::{CubeDecision, Evaluator, Judge, PlayEvaluation, Stakes};
+use crate::engine::{CubeDecision, Evaluator, Judge, PlayEvaluation, Probabilities, Stakes};
 use crate::matchfile::record::{GameAction, GameRecord, MatchRecord};
 use crate::notation::format::format_play;
 use crate::notation::resolve::apply_written_steps;
@@ -32,6 +32,9 @@ struct Judges<'a, E: Evaluator + ?Sized> {
     luck_estimate: LuckEstimate,
     /// Close calls rolled out, with the evaluator the rollouts play with.
     close_calls: Option<(CloseCalls, &'a dyn Evaluator)>,
+    /// Whether the luck takes what the chequer and cube analysis judged alike instead of
+    /// judging it again (the same figures; off only to prove that).
+    share: bool,
 }
 
 /// Every decision of `record` analysed with `evaluator` at `settings`' depths, in match order.
@@ -58,6 +61,17 @@ pub fn analyse_decisions_by<E: Evaluator + ?Sized>(
     settings: &AnalysisSettings,
     method: &AnalysisMethod,
 ) -> Result<Vec<Decision>, AnalysisError> {
+    walk_record(record, evaluator, settings, method, true)
+}
+
+/// [`analyse_decisions_by`], the luck sharing the work of the rest when `share` says so.
+fn walk_record<E: Evaluator + ?Sized>(
+    record: &MatchRecord,
+    evaluator: &E,
+    settings: &AnalysisSettings,
+    method: &AnalysisMethod,
+    share: bool,
+) -> Result<Vec<Decision>, AnalysisError> {
     if record.variant != Variant::Standard {
         return Err(AnalysisError::Variant(record.variant));
     }
@@ -69,6 +83,7 @@ pub fn analyse_decisions_by<E: Evaluator + ?Sized>(
         luck: Judge::new(evaluator, settings.luck_plies),
         luck_estimate: method.luck,
         close_calls: method.rollout_close.map(|calls| (calls, rollout_evaluator)),
+        share,
     };
     let mut decisions = Vec::new();
     for (index, game) in record.games.iter().enumerate() {
@@ -197,9 +212,15 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
     ) -> Result<(), AnalysisError> {
         self.take_turn(side)?;
         let opening = std::mem::replace(&mut self.opening, false);
-        if !opening && !std::mem::replace(&mut self.doubled, false) {
-            self.no_double(out);
-        }
+        // gnubg keeps the cube decision before a roll with the play that follows it: a roll
+        // written without its play has neither. The cube decision's view of the position
+        // before the roll serves the luck when the luck's depth would see it alike.
+        let (cube_decision, before_roll_probabilities) =
+            if !opening && !std::mem::replace(&mut self.doubled, false) {
+                self.no_double()
+            } else {
+                (None, None)
+            };
         let before_roll = self.game.match_state();
         self.apply(Action::Roll(dice), "a roll")?;
         let rolled = self.game.match_state();
@@ -218,11 +239,18 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         // The roller's equity after the best play, when the chequer analysis found it at the
         // luck's depth (the luck against the position needs no more).
         let mut rolled_best = None;
+        // The roller's equity after the first play of the evaluator's one-pass ranking (the
+        // luck's choice at 0 ply), when the chequer analysis judged it alike.
+        let mut rolled_first = None;
+        let zero_plies = same_depth && self.judges.luck.plies() == 0;
         let (played_text, best_text, loss, forced) = match made {
             None if legal.is_empty() || legal.iter().all(|p| p.dice_used() == 0) => {
                 self.apply(Action::CannotMove, "a roll with no play")?;
                 let after = self.judges.chequer.evaluate_after(&rolled, &board, side);
                 details.after = Some(after.probabilities);
+                if same_depth {
+                    rolled_first = Some(after.cubeful_equity);
+                }
                 (
                     "(no move)".to_string(),
                     String::new(),
@@ -245,10 +273,16 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                         .chequer
                         .evaluate_after(&rolled, &play.result, side);
                     details.after = Some(after.probabilities);
+                    if same_depth {
+                        rolled_first = Some(after.cubeful_equity);
+                    }
                     (played_text.clone(), Equity::default())
                 } else {
-                    let (ranked, played_index, played_entry, played_rank) =
+                    let (ranked, played_index, played_entry, played_rank, first) =
                         ranked_and_played(&self.judges.chequer, &rolled, dice, &play);
+                    if zero_plies {
+                        rolled_first = first;
+                    }
                     let best = ranked
                         .first()
                         .cloned()
@@ -295,19 +329,31 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                 (played_text, best_text, loss, forced)
             }
         };
-        let luck_units = match self.judges.luck_estimate {
-            LuckEstimate::Position if !opening => {
-                let stakes = Stakes::from_state(&before_roll);
-                let rolled_units = match rolled_best {
-                    Some(equity) => stakes.equity_in_units(side, equity),
-                    None => luck::equity_of_roll(&self.judges.luck, &before_roll, dice),
-                };
-                luck::luck_against_position(&self.judges.luck, &before_roll, rolled_units)
+        let estimate = self.judges.luck_estimate;
+        // Against the position, the roll made is worth the chequer analysis's best play (its
+        // choice, not a figure shared); elsewhere the luck's own choice, judged alike.
+        let known = if estimate == LuckEstimate::Position && !opening {
+            luck::Known {
+                before_roll: before_roll_probabilities.filter(|_| self.judges.share),
+                rolled: rolled_best,
             }
-            _ => luck::luck(&self.judges.luck, &before_roll, dice, opening),
+        } else {
+            luck::Known {
+                before_roll: None,
+                rolled: rolled_first.filter(|_| self.judges.share),
+            }
         };
+        let luck_units = luck::luck_by(
+            &self.judges.luck,
+            &before_roll,
+            dice,
+            opening,
+            estimate,
+            known,
+        );
         let (gnubg_id, xgid) = Self::ids(&rolled);
         let luck = Equity::from_units(&before_roll, side, luck_units);
+        out.extend(cube_decision);
         out.push(Decision {
             game: self.number,
             player: side,
@@ -325,6 +371,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             loss: Equity {
                 emg: loss.emg.max(0.0),
                 mwc: loss.mwc.max(0.0),
+                points: loss.points.max(0.0),
             },
             mark: Mark::of(loss.emg),
             details,
@@ -332,11 +379,12 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         Ok(())
     }
 
-    /// The cube decision of the player on roll, about to roll without doubling: recorded when
-    /// doubling was allowed.
-    fn no_double(&mut self, out: &mut Vec<Decision>) {
+    /// The cube decision of the player on roll, about to roll without doubling, when doubling
+    /// was allowed; and the judge's probabilities of the position, when the luck's judge
+    /// would find the same (both at 0 ply).
+    fn no_double(&self) -> (Option<Decision>, Option<Probabilities>) {
         if self.game.may_double().is_err() {
-            return;
+            return (None, None);
         }
         let state = self.game.match_state();
         let doubler = state.on_roll;
@@ -345,8 +393,10 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             .cube
             .cube_decision(&state, doubler, self.beavers);
         let analysis = decision.analysis;
+        let shared = (self.judges.cube.plies() == 0 && self.judges.luck.plies() == 0)
+            .then_some(decision.probabilities);
         if !analysis.double_allowed {
-            return;
+            return (None, shared);
         }
         let double = analysis.double_take.min(analysis.double_pass);
         let (error, units) = if double > analysis.no_double {
@@ -360,7 +410,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             (None, 0.0)
         };
         let close = double - analysis.no_double > -CLOSE_CUBE;
-        out.push(self.cube_entry(
+        let entry = self.cube_entry(
             &state,
             doubler,
             CubeAction::NoDouble,
@@ -368,7 +418,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
             close,
             error,
             units,
-        ));
+        );
+        (Some(entry), shared)
     }
 
     fn double(&mut self, side: Side, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
@@ -491,8 +542,9 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
 }
 
 /// The plays of `dice` in `state` ranked by `judge` (best first), where `made` stands among
-/// them, the judge's evaluation of `made` (the mover's cubeful equities) and its rank (1 for
-/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking). At 0 plies the evaluator's
+/// them, the judge's evaluation of `made` (the mover's cubeful equities), its rank (1 for
+/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking)
+/// and, at 0 ply, the mover's cubeful equity after the one-pass ranking's first play. At 0 plies the evaluator's
 /// one-pass ranking picks the [`ZERO_PLY_CANDIDATES`] leaders and only they are judged in
 /// full, the best of them by cubeful equity as gnubg ranks; deeper, the judge's own ranking
 /// with its move filters.
@@ -501,8 +553,15 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
     state: &MatchState,
     dice: Dice,
     made: &Play,
-) -> (Vec<PlayEvaluation>, Option<usize>, PlayEvaluation, usize) {
+) -> (
+    Vec<PlayEvaluation>,
+    Option<usize>,
+    PlayEvaluation,
+    usize,
+    Option<f64>,
+) {
     let mut one_pass_rank = None;
+    let mut first = None;
     let ranked: Vec<PlayEvaluation> = if judge.plies() == 0 {
         let mover = state.on_roll;
         let plays = state.rules().legal_plays(&state.board, mover, dice);
@@ -515,6 +574,7 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
             .take(ZERO_PLY_CANDIDATES)
             .map(|entry| judge.play_evaluation(state, &plays[entry.index]))
             .collect();
+        first = leaders.first().map(|entry| entry.equity);
         // A stable sort: equal equities keep the ranking's order.
         leaders.sort_by(|a, b| b.equity.total_cmp(&a.equity));
         one_pass_rank = ranking
@@ -536,7 +596,7 @@ fn ranked_and_played<E: Evaluator + ?Sized>(
         || one_pass_rank.unwrap_or(ranked.len() + 1),
         |index| index + 1,
     );
-    (ranked, played_index, played, rank)
+    (ranked, played_index, played, rank, first)
 }
 
 /// A close call between `plays` (the judge's best first) settled by rolling both out: the
@@ -568,7 +628,45 @@ fn settle(
 mod tests {
     use super::*;
     use crate::engine::net::NetEvaluator;
+    use crate::matchfile::read_match;
     use crate::rules::GameState;
+    use std::path::Path;
+
+    /// Real matches of the fixtures (short ones: the luck judges every roll's plays).
+    const REAL: [&str; 3] = [
+        "backgammon-galaxy/match1936604.txt",
+        "backgammon-galaxy/match8321063.txt",
+        "backgammon-studio/MrPurple_-_Lasse_3pt_Backgammon_Studio_2024_05_11_20_10_33.txt",
+    ];
+
+    #[test]
+    fn the_luck_sharing_the_analysis_work_has_the_same_figures_to_the_bit() {
+        let evaluator = NetEvaluator::embedded();
+        let settings = AnalysisSettings::default();
+        let mut rolls = 0;
+        for file in REAL {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/mat/real")
+                .join(file);
+            let record = read_match(&path).unwrap_or_else(|error| panic!("{file}: {error}"));
+            for estimate in [LuckEstimate::Rolls, LuckEstimate::Position] {
+                let method = AnalysisMethod {
+                    luck: estimate,
+                    ..AnalysisMethod::default()
+                };
+                let shared = walk_record(&record, &evaluator, &settings, &method, true)
+                    .unwrap_or_else(|error| panic!("{file}: {error}"));
+                let alone = walk_record(&record, &evaluator, &settings, &method, false)
+                    .unwrap_or_else(|error| panic!("{file}: {error}"));
+                assert_eq!(shared.len(), alone.len());
+                for (a, b) in shared.iter().zip(&alone) {
+                    assert_eq!(a, b, "{file} {estimate:?}");
+                    rolls += usize::from(matches!(a.kind, DecisionKind::Chequer { .. }));
+                }
+            }
+        }
+        assert!(rolls > 100, "{rolls}");
+    }
 
     #[test]
     fn zero_ply_candidates_find_the_best_of_the_full_ranking() {
@@ -584,7 +682,7 @@ mod tests {
         for dice in Dice::all_rolls() {
             let ranked = judge.ranked_plays(&state, dice);
             let worst = ranked.last().unwrap_or_else(|| unreachable!());
-            let (leaders, _, played, _) = ranked_and_played(&judge, &state, dice, &worst.play);
+            let (leaders, _, played, _, _) = ranked_and_played(&judge, &state, dice, &worst.play);
             let best = &leaders[0];
             // The same figures, but for the last bit: the full ranking computes the mover's
             // equity directly, a play judged alone as the complement of the opponent's.

@@ -108,6 +108,8 @@ pub enum LuckArg {
     Position,
     /// The average over the 21 rolls of each one's best play (gnubg's).
     Rolls,
+    /// As `rolls`, each roll's best play chosen among the four plays pubeval ranks first.
+    Leaders,
 }
 
 impl From<LuckArg> for LuckEstimate {
@@ -115,6 +117,7 @@ impl From<LuckArg> for LuckEstimate {
         match luck {
             LuckArg::Position => LuckEstimate::Position,
             LuckArg::Rolls => LuckEstimate::Rolls,
+            LuckArg::Leaders => LuckEstimate::Leaders,
         }
     }
 }
@@ -567,6 +570,15 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
     row(&mut text, "Cube errors (error rate mEMG)", &|p| {
         format!("{} ({:.1})", p.cube.errors, p.cube.error_rate)
     });
+    if record.length == 0 {
+        // gnubg's second column in money play: the equity lost times the cube.
+        row(&mut text, "Points lost (chequer / cube)", &|p| {
+            format!(
+                "{:.3} / {:.3}",
+                p.chequer.error_total_points, p.cube.error_total_points
+            )
+        });
+    }
     row(&mut text, "Luck rate (mEMG per roll)", &|p| {
         format!("{:+.1}", p.luck.rate)
     });

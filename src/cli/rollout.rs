@@ -109,7 +109,8 @@ struct ErrorsJson {
 /// The JSON document of a rollout (whole, a part or parts merged).
 #[derive(Serialize)]
 struct ReportJson<'a> {
-    position: &'a str,
+    /// The position rolled out: its GNUbg ID (`POSITION:MATCH`).
+    gnubg_id: &'a str,
     trials: u64,
     probabilities: Probabilities,
     cubeless_equity: f64,
@@ -123,7 +124,7 @@ struct ReportJson<'a> {
 fn report_json<'a>(estimate: &RolloutEstimate, part: &'a RolloutPart) -> ReportJson<'a> {
     let errors: &RolloutFigures = &estimate.standard_errors;
     ReportJson {
-        position: &part.position,
+        gnubg_id: &part.gnubg_id,
         trials: estimate.trials,
         probabilities: estimate.figures.probabilities,
         cubeless_equity: estimate.figures.cubeless_equity,
@@ -202,7 +203,7 @@ pub fn run(
     let sums = rollout.run(range.clone(), threads, &mut |done| bar.set_position(done));
     bar.finish_and_clear();
     let part = RolloutPart {
-        position: key,
+        gnubg_id: key,
         settings,
         ranges: vec![[range.start, range.end]],
         sums,
@@ -279,7 +280,7 @@ fn run_merge(
             return Ok(Outcome::Failure);
         }
     };
-    let (state, _) = match read_state(&merged.position, &args.variant) {
+    let (state, _) = match read_state(&merged.gnubg_id, &args.variant) {
         Ok(read) => read,
         Err(message) => {
             writeln!(err, "tavli: {message}")?;

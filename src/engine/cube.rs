@@ -1,15 +1,12 @@
-//! Cube and resignation decisions from outcome probabilities: equities, match equity, Janowski.
+//! The stakes of a game and the cube decisions on them: cubeless and cubeful equities from
+//! outcome probabilities, the three equities of a double (no double, double/take,
+//! double/pass), and the answers to it.
 //!
 //! Method (documented in the README's engine section):
-//! * Money play: cubeful equity by Janowski's model (Rick Janowski, "Take-Points in Money
-//!   Games", 2000): the equity of a position is `x * live + (1 - x) * dead` where `dead` is the
-//!   cubeless equity and `live` is the piecewise-linear equity of a perfectly efficient cube
-//!   between the take point `TP = (L - 1/2) / (W + L + 1/2)` and the cash point
-//!   `CP = (L + 1) / (W + L + 1/2)`; `W` and `L` are the average values of a win and a loss,
-//!   and the cube efficiency `x` is 0.68.
-//!   With the Jacoby rule and the cube centred, gammons count single in the dead-cube part
-//!   and at the ends of the live line; the take and cash points stay those of a turned cube.
-//! * Match play: cubeful match-winning chances by the same interpolation done in
+//! * Money play: cubeful equity by Janowski's model ([`crate::engine::money_cube`]), the cube
+//!   efficiency by position class as gnubg publishes it ([`crate::engine::cube_efficiency`]:
+//!   0.68 in contact, 0.6 to 0.7 in races by the pip count, 0.6 bearing off).
+//! * Match play: cubeful match-winning chances by the same interpolation (and efficiency) done in
 //!   match-winning chance, every take and cash point read from the match equity table at the
 //!   score and followed up the cube levels to where the cube is dead
 //!   ([`crate::engine::match_cube`]); a cube nobody can turn (the Crawford game, a cube worth
@@ -23,15 +20,17 @@
 //! * Double if both double/take and double/pass are better than no double; take if double/take
 //!   is not worse for the taker than dropping; beaver (money, beavers allowed) when the taker is
 //!   the favourite after taking. Resignations are accepted when they give at least the cubeful
-//!   equity of playing on.
+//!   equity of playing on ([`crate::engine::resignation`]).
 
+use crate::engine::cube_efficiency::CubeEfficiency;
 use crate::engine::match_cube;
 use crate::engine::match_equity::table_lookup;
+use crate::engine::money_cube;
 use crate::engine::probabilities::Probabilities;
 use crate::rules::{MatchState, Side, Variant};
 
-/// Janowski's cube efficiency used for live-cube equities.
-pub const CUBE_EFFICIENCY: f64 = 0.68;
+pub use crate::engine::resignation::ResignationValue;
+
 /// How far (in units of the current cube) the doubler's equity after a take must be below
 /// zero before a beaver is answered: the baseline's probabilities are rough, and a wrong
 /// beaver costs twice as much as a wrong take. Chosen to agree best with gnubg 0-ply on
@@ -61,6 +60,9 @@ pub struct Stakes {
     pub jacoby: bool,
     /// Whether beavers are allowed (money only).
     pub beavers: bool,
+    /// The class of the position valued, which sets the cube efficiency of the cubeful
+    /// equities ([`CubeEfficiency::value`]).
+    pub efficiency: CubeEfficiency,
 }
 
 /// What to do with the cube before rolling.
@@ -109,16 +111,9 @@ impl CubeAnalysis {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ownership {
-    Centred,
-    Mine,
-    Theirs,
-    Dead,
-}
-
 impl Stakes {
-    /// The cube facts of `state`; beavers are allowed in money play.
+    /// The cube facts of `state`, the cube efficiency that of its board with its player on roll;
+    /// beavers are allowed in money play.
     #[must_use]
     pub fn from_state(state: &MatchState) -> Stakes {
         Stakes {
@@ -130,6 +125,16 @@ impl Stakes {
             crawford: state.crawford,
             jacoby: state.jacoby,
             beavers: state.match_length == 0,
+            efficiency: CubeEfficiency::of(&state.board, state.variant, state.on_roll),
+        }
+    }
+
+    /// The same stakes for the position `board` with `on_roll` to roll (its cube efficiency).
+    #[must_use]
+    pub fn at_position(&self, board: &crate::rules::Board, on_roll: Side) -> Stakes {
+        Stakes {
+            efficiency: CubeEfficiency::of(board, self.variant, on_roll),
+            ..*self
         }
     }
 
@@ -195,7 +200,7 @@ impl Stakes {
     /// The value, in units where winning a single game at cube `unit_cube` is +1 and losing
     /// one is -1, of `side` winning (`points > 0`) or losing `points` cube-multiples at
     /// `cube` (a money value in money play).
-    fn unit_value(&self, side: Side, points: i64, cube: u32, unit_cube: u32) -> f64 {
+    pub(crate) fn unit_value(&self, side: Side, points: i64, cube: u32, unit_cube: u32) -> f64 {
         if !self.is_match() {
             return points as f64 * f64::from(cube) / f64::from(unit_cube);
         }
@@ -226,22 +231,10 @@ impl Stakes {
         2.0 * (equity - lose) / (win - lose) - 1.0
     }
 
-    /// How the cube at `cube`, owned by `owner`, stands for `side` in money play.
-    fn money_ownership(side: Side, cube: u32, owner: Option<Side>) -> Ownership {
-        if cube >= MAX_CUBE {
-            return Ownership::Dead;
-        }
-        match owner {
-            None => Ownership::Centred,
-            Some(owner) if owner == side => Ownership::Mine,
-            Some(_) => Ownership::Theirs,
-        }
-    }
-
     /// Cubeful equity of `side`, with `probabilities` seen by him, the cube at `cube` owned by
     /// `owner`, in units of the current cube (money) or rescaled match units (see the module
     /// docs).
-    fn cubeful_units(
+    pub(crate) fn cubeful_units(
         &self,
         probabilities: &Probabilities,
         side: Side,
@@ -255,65 +248,18 @@ impl Stakes {
                 side,
                 cube,
                 owner,
-                CUBE_EFFICIENCY,
+                self.efficiency.value(),
             );
             return self.equity_in_units(side, chance);
         }
-        self.janowski(
+        money_cube::cubeful_money_equity(
+            self,
             probabilities,
             side,
             cube,
-            Self::money_ownership(side, cube, owner),
+            owner,
+            self.efficiency.value(),
         )
-    }
-
-    /// Janowski cubeful money equity, in units of the current cube, for `side` with
-    /// `probabilities` seen from `side`, the cube at `cube` owned as `ownership`. Under the
-    /// Jacoby rule with the cube centred, gammons count single in the dead-cube part and at the
-    /// ends of the live line, but the take and cash points are those of a turned cube, where
-    /// they count (gnubg's figures: at the opening its cubeful equity stays above the cubeless
-    /// one with the rule on).
-    fn janowski(
-        &self,
-        probabilities: &Probabilities,
-        side: Side,
-        cube: u32,
-        ownership: Ownership,
-    ) -> f64 {
-        let jacoby = self.jacoby && ownership == Ownership::Centred;
-        let outcomes = probabilities.outcomes();
-        let values: Vec<f64> = RESULT_POINTS
-            .iter()
-            .map(|&points| self.unit_value(side, points, cube, self.cube_value))
-            .collect();
-        let dead: f64 = outcomes
-            .iter()
-            .zip(RESULT_POINTS)
-            .map(|(p, points)| {
-                let points = if jacoby { points.signum() } else { points };
-                p * self.unit_value(side, points, cube, self.cube_value)
-            })
-            .sum();
-        if ownership == Ownership::Dead {
-            return dead;
-        }
-        let win = probabilities.win;
-        let average = |range: std::ops::Range<usize>, total: f64| -> f64 {
-            if total <= 1e-9 {
-                values[range.start].abs()
-            } else {
-                range
-                    .map(|index| outcomes[index] * values[index].abs())
-                    .sum::<f64>()
-                    / total
-            }
-        };
-        // Scale so that a single win at `cube` is 1: the model is stated per cube.
-        let scale = values[0].abs().max(1e-9);
-        let w = average(0..3, win) / scale;
-        let l = average(3..6, 1.0 - win) / scale;
-        let live = scale * live_equity(win, w, l, ownership, jacoby);
-        CUBE_EFFICIENCY * live + (1.0 - CUBE_EFFICIENCY) * dead
     }
 
     /// The doubler's view of the cube decision; `probabilities` are the doubler's, who is on
@@ -355,64 +301,6 @@ impl Stakes {
             TakeAction::Take
         }
     }
-
-    /// Whether `receiver` should accept a resignation of `points` (1..=3 cube multiples);
-    /// `probabilities` are the receiver's, with the board as it stands.
-    #[must_use]
-    pub fn accept_resignation(
-        &self,
-        probabilities: &Probabilities,
-        receiver: Side,
-        points: u32,
-    ) -> bool {
-        self.resignation_value(probabilities, receiver, points)
-            .should_accept()
-    }
-
-    /// The receiver's equity playing on and after accepting a resignation of `points`, in
-    /// gnubg's normalised units (what `hint` shows for a pending resignation).
-    #[must_use]
-    pub fn resignation_value(
-        &self,
-        probabilities: &Probabilities,
-        receiver: Side,
-        points: u32,
-    ) -> ResignationValue {
-        let playing_on =
-            self.cubeful_units(probabilities, receiver, self.cube_value, self.cube_owner);
-        let points = if !self.is_match() && self.jacoby && self.cube_owner.is_none() {
-            points.min(1)
-        } else {
-            points
-        };
-        let offered = self.unit_value(
-            receiver,
-            i64::from(points),
-            self.cube_value,
-            self.cube_value,
-        );
-        ResignationValue {
-            playing_on,
-            accepted: offered,
-        }
-    }
-}
-
-/// A resignation weighed by the player it is offered to, in gnubg's normalised units.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ResignationValue {
-    /// The receiver's cubeful equity playing on.
-    pub playing_on: f64,
-    /// The receiver's equity after accepting.
-    pub accepted: f64,
-}
-
-impl ResignationValue {
-    /// Whether accepting is at least as good as playing on.
-    #[must_use]
-    pub fn should_accept(&self) -> bool {
-        self.accepted + 1e-9 >= self.playing_on
-    }
 }
 
 /// Cube-multiples of the six results in [`Probabilities::outcomes`] order.
@@ -430,67 +318,29 @@ pub fn cubeful_equity(context: &Stakes, probabilities: &Probabilities, side: Sid
             side,
             context.cube_value,
             context.cube_owner,
-            CUBE_EFFICIENCY,
+            context.efficiency.value(),
         );
     }
-    context.janowski(
+    money_cube::cubeful_money_equity(
+        context,
         probabilities,
         side,
         context.cube_value,
-        Stakes::money_ownership(side, context.cube_value, context.cube_owner),
+        context.cube_owner,
+        context.efficiency.value(),
     )
 }
 
-/// Live-cube equity (perfect cube efficiency) in Janowski's piecewise-linear model.
-/// With `jacoby` (the cube centred under the Jacoby rule) the take and cash points are the
-/// same (gammons count once the cube is turned), but the game played on without a double ends
-/// single: the lines run to -1 and +1, so nobody is too good to double.
-fn live_equity(p: f64, w: f64, l: f64, ownership: Ownership, jacoby: bool) -> f64 {
-    let denominator = (w + l + 0.5).max(1e-9);
-    let take_point = ((l - 0.5) / denominator).clamp(0.0, 1.0);
-    let cash_point = ((l + 1.0) / denominator).clamp(take_point, 1.0);
-    let lerp = |x0: f64, y0: f64, x1: f64, y1: f64| -> f64 {
-        if x1 - x0 <= 1e-12 {
-            y1
-        } else {
-            y0 + (p - x0) * (y1 - y0) / (x1 - x0)
-        }
-    };
-    match ownership {
-        Ownership::Centred => {
-            let (lowest, highest) = if jacoby { (-1.0, 1.0) } else { (-l, w) };
-            if p < take_point {
-                lerp(0.0, lowest, take_point, -1.0)
-            } else if p < cash_point {
-                lerp(take_point, -1.0, cash_point, 1.0)
-            } else {
-                lerp(cash_point, 1.0, 1.0, highest)
-            }
-        }
-        Ownership::Mine => {
-            if p < cash_point {
-                lerp(0.0, -l, cash_point, 1.0)
-            } else {
-                lerp(cash_point, 1.0, 1.0, w)
-            }
-        }
-        Ownership::Theirs => {
-            if p < take_point {
-                lerp(0.0, -l, take_point, -1.0)
-            } else {
-                lerp(take_point, -1.0, 1.0, w)
-            }
-        }
-        Ownership::Dead => p * w - (1.0 - p) * l,
-    }
-}
-
+/// Helpers shared by the cube's unit tests (here, in the money and match models and the
+/// resignations).
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::match_equity::match_equity;
+pub(crate) mod test_support {
+    use super::Stakes;
+    use crate::engine::probabilities::Probabilities;
+    use crate::rules::Variant;
 
-    fn money() -> Stakes {
+    /// Money stakes: the cube centred at 1, no Jacoby rule, beavers allowed.
+    pub(crate) fn money() -> Stakes {
         Stakes {
             variant: Variant::Standard,
             match_length: 0,
@@ -500,10 +350,12 @@ mod tests {
             crawford: false,
             jacoby: false,
             beavers: true,
+            efficiency: crate::engine::cube_efficiency::CubeEfficiency::Contact,
         }
     }
 
-    fn plain(win: f64) -> Probabilities {
+    /// Probabilities without gammons: `win` single games won, the rest lost.
+    pub(crate) fn plain(win: f64) -> Probabilities {
         Probabilities {
             win,
             win_gammon: 0.0,
@@ -512,6 +364,13 @@ mod tests {
             lose_backgammon: 0.0,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{money, plain};
+    use super::*;
+    use crate::engine::match_equity::match_equity;
 
     #[test]
     fn table_is_symmetric_and_sensible() {
@@ -659,35 +518,6 @@ mod tests {
         assert_eq!(context.take_action(&plain(0.8), Side::X), TakeAction::Drop);
     }
 
-    /// At the opening gnubg's cubeful money equity is above its cubeless one, with the Jacoby
-    /// rule or without: gnubg 1.07 `eval` of the starting position (0 ply, the cube centred)
-    /// gives the probabilities 0.521 0.154 0.008 0.130 0.008, cubeless +0.067, cubeful +0.092
-    /// with the rule off and +0.084 with it on. The rule removes gammons from the dead-cube
-    /// part only.
-    #[test]
-    fn opening_cubeful_money_equity_is_gnubgs() {
-        let opening = Probabilities {
-            win: 0.521,
-            win_gammon: 0.154,
-            win_backgammon: 0.008,
-            lose_gammon: 0.130,
-            lose_backgammon: 0.008,
-        };
-        assert!((opening.money_equity() - 0.067).abs() < 0.001);
-        for (jacoby, gnubg) in [(false, 0.092), (true, 0.084)] {
-            let context = Stakes { jacoby, ..money() };
-            let cubeful = cubeful_equity(&context, &opening, Side::X);
-            assert!(
-                cubeful > opening.money_equity(),
-                "jacoby {jacoby}: {cubeful}"
-            );
-            assert!(
-                (cubeful - gnubg).abs() < 0.003,
-                "jacoby {jacoby}: {cubeful}"
-            );
-        }
-    }
-
     #[test]
     fn money_cube_follows_the_market() {
         let context = money();
@@ -718,8 +548,46 @@ mod tests {
         assert!(!owned.may_double(Side::X));
     }
 
+    /// The stakes of a state carry the cube efficiency of its board: a long race is valued
+    /// with a more efficient cube (0.7 at 120 pips and more) than contact (0.68), a bear-off
+    /// with a less efficient one (0.6); the live cube is worth more to its centred holder the
+    /// more efficient it is.
     #[test]
-    fn crawford_forbids_doubling_and_resignations_compare_equity() {
+    fn the_cube_efficiency_follows_the_position() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        assert_eq!(
+            Stakes::from_state(&state).efficiency,
+            CubeEfficiency::Contact
+        );
+        let mut home = crate::rules::Board::empty();
+        home.slots[Side::X.index()][5] = 15;
+        home.slots[Side::O.index()][4] = 15;
+        let mut race = home;
+        race.slots[Side::X.index()][5] = 0;
+        race.slots[Side::X.index()][7] = 15;
+        let stakes = money();
+        assert_eq!(
+            stakes.at_position(&race, Side::X).efficiency,
+            CubeEfficiency::Race { pips: 120 }
+        );
+        let bear_off = stakes.at_position(&home, Side::X);
+        assert_eq!(bear_off.efficiency, CubeEfficiency::BearOff);
+        let long_race = stakes.at_position(&race, Side::X);
+        let position = plain(0.6);
+        let value = |stakes: &Stakes| cubeful_equity(stakes, &position, Side::X);
+        assert!(value(&long_race) > value(&stakes) && value(&stakes) > value(&bear_off));
+        let in_a_state = MatchState {
+            board: race,
+            ..state
+        };
+        assert_eq!(
+            Stakes::from_state(&in_a_state).efficiency,
+            CubeEfficiency::Race { pips: 120 }
+        );
+    }
+
+    #[test]
+    fn crawford_forbids_doubling() {
         let context = Stakes {
             match_length: 5,
             score: [4, 2],
@@ -728,15 +596,5 @@ mod tests {
             ..money()
         };
         assert!(!context.may_double(Side::X));
-        let money = money();
-        assert!(money.accept_resignation(&plain(0.2), Side::X, 1));
-        // Without gammons nothing beats a single game; with many gammons a single is too little.
-        assert!(money.accept_resignation(&plain(0.95), Side::X, 1));
-        let gammonish = Probabilities {
-            win_gammon: 0.6,
-            ..plain(0.95)
-        };
-        assert!(!money.accept_resignation(&gammonish, Side::X, 1));
-        assert!(money.accept_resignation(&gammonish, Side::X, 2));
     }
 }

@@ -1,7 +1,8 @@
 //! Cubeful search as gnubg describes its cubeful n-ply: the cube state is carried through the
 //! search, and at every node where the player on roll may double, no double, double/take and
 //! double/pass are compared; the leaves (0 plies) are the cube model's cubeful equities of the
-//! evaluator's probabilities ([`crate::engine::cube`]).
+//! evaluator's probabilities ([`crate::engine::cube`]), each at the cube efficiency of its own
+//! position ([`crate::engine::cube_efficiency`]).
 //!
 //! A node is evaluated for a list of cube states at once: for each state in which the player on
 //! roll may double, the state after his double (the cube twice as high, the opponent's) is added;
@@ -198,13 +199,18 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
                 .evaluator()
                 .probabilities(board, base.variant, doubler);
             NodeValue {
-                equities: leaf(base, &probabilities, doubler, &cubes),
+                equities: leaf(
+                    &base.at_position(board, doubler),
+                    &probabilities,
+                    doubler,
+                    &cubes,
+                ),
                 probabilities,
             }
         } else {
             let rolls = Dice::all_rolls();
             let replies = self.search.share(rolls.len(), deadline, |item| {
-                self.roll_value(board, doubler, rolls[item], depth, base, &cubes)
+                self.roll_value(board, doubler, rolls[item], depth, base, &cubes, deadline)
             })?;
             average(&rolls, &replies, cubes.len())
         };
@@ -225,7 +231,8 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
     }
 
     /// The value of `board` for `on_roll`, about to roll, `depth` plies deep, in each of
-    /// `cubes`, his cube decisions taken.
+    /// `cubes`, his cube decisions taken; `None` once `deadline` passes (looked at before each
+    /// roll).
     fn node(
         &self,
         board: &Board,
@@ -233,33 +240,43 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         depth: u32,
         base: &Stakes,
         cubes: &[CubeState],
-    ) -> NodeValue {
+        deadline: Option<Instant>,
+    ) -> Option<NodeValue> {
         if depth == 0 {
             let probabilities = self
                 .search
                 .evaluator()
                 .probabilities(board, base.variant, on_roll);
-            return NodeValue {
-                equities: leaf(base, &probabilities, on_roll, cubes),
+            return Some(NodeValue {
+                equities: leaf(
+                    &base.at_position(board, on_roll),
+                    &probabilities,
+                    on_roll,
+                    cubes,
+                ),
                 probabilities,
-            };
+            });
         }
         let (all, doubled) = with_doubles(base, on_roll, cubes);
         let rolls = Dice::all_rolls();
-        let replies: Vec<NodeValue> = rolls
-            .iter()
-            .map(|&dice| self.roll_value(board, on_roll, dice, depth, base, &all))
-            .collect();
+        let mut replies = Vec::with_capacity(rolls.len());
+        for &dice in &rolls {
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return None;
+            }
+            replies.push(self.roll_value(board, on_roll, dice, depth, base, &all, deadline)?);
+        }
         let averaged = average(&rolls, &replies, all.len());
-        NodeValue {
+        Some(NodeValue {
             equities: decide(base, on_roll, cubes, &doubled, &averaged.equities),
             probabilities: averaged.probabilities,
-        }
+        })
     }
 
     /// The value for `on_roll`, who rolls `dice` at `board` and plays his best play (chosen as
     /// the search chooses its replies), the position after it searched `depth - 1` plies deep,
-    /// in each of `cubes`.
+    /// in each of `cubes`; `None` once `deadline` passes.
+    #[allow(clippy::too_many_arguments)]
     fn roll_value(
         &self,
         board: &Board,
@@ -268,24 +285,25 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         depth: u32,
         base: &Stakes,
         cubes: &[CubeState],
-    ) -> NodeValue {
+        deadline: Option<Instant>,
+    ) -> Option<NodeValue> {
         let after = self.search.best_result(board, on_roll, dice, base);
         if after.checkers_in_play(on_roll) == 0 {
             let probabilities = won(base.variant, &after, on_roll);
-            return NodeValue {
+            return Some(NodeValue {
                 equities: finished(base, &probabilities, on_roll, cubes),
                 probabilities,
-            };
+            });
         }
-        let theirs = self.node(&after, on_roll.opponent(), depth - 1, base, cubes);
-        NodeValue {
+        let theirs = self.node(&after, on_roll.opponent(), depth - 1, base, cubes, deadline)?;
+        Some(NodeValue {
             probabilities: theirs.probabilities.inverted(),
             equities: theirs
                 .equities
                 .iter()
                 .map(|&equity| turned(base, equity))
                 .collect(),
-        }
+        })
     }
 }
 

@@ -183,6 +183,7 @@ pub fn cubeful_match_winning_chance(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::cube::test_support::plain;
     use crate::engine::match_equity::match_equity;
     use crate::rules::Variant;
 
@@ -196,16 +197,7 @@ mod tests {
             crawford,
             jacoby: false,
             beavers: false,
-        }
-    }
-
-    fn plain(win: f64) -> Probabilities {
-        Probabilities {
-            win,
-            win_gammon: 0.0,
-            win_backgammon: 0.0,
-            lose_gammon: 0.0,
-            lose_backgammon: 0.0,
+            efficiency: crate::engine::cube_efficiency::CubeEfficiency::Contact,
         }
     }
 

@@ -171,7 +171,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         }
         let rolls = Dice::all_rolls();
         let replies = self.share(rolls.len(), deadline, |item| {
-            self.reply_value(board, on_roll, rolls[item], depth, context)
+            self.reply_value_by(board, on_roll, rolls[item], depth, context, deadline)
         })?;
         let mut total = Probabilities::ZERO;
         for (dice, probabilities) in rolls.iter().zip(&replies) {
@@ -321,9 +321,10 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         let work = |item: usize| {
             let after = &afters[item / rolls.len()];
             if after.checkers_in_play(mover) == 0 {
-                return Probabilities::ZERO;
+                return Some(Probabilities::ZERO);
             }
-            self.reply_value(after, replier, rolls[item % rolls.len()], depth, context)
+            let dice = rolls[item % rolls.len()];
+            self.reply_value_by(after, replier, dice, depth, context, deadline)
         };
         let values = self.share(afters.len() * rolls.len(), deadline, work)?;
         let level = afters
@@ -345,12 +346,13 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
     /// `work` done for items `0..items` by the threads of the limits (each taking the next
     /// item not taken), in item order; `None` when the deadline passes before every item is
-    /// done.
+    /// done (checked between items, and by `work` itself, which answers `None` when it saw
+    /// the deadline pass, so that an item under way stops too).
     pub(crate) fn share<T: Send>(
         &self,
         items: usize,
         deadline: Option<Instant>,
-        work: impl Fn(usize) -> T + Sync,
+        work: impl Fn(usize) -> Option<T> + Sync,
     ) -> Option<Vec<T>> {
         let next = AtomicUsize::new(0);
         let late = AtomicBool::new(false);
@@ -368,7 +370,11 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
                 if item >= items {
                     break;
                 }
-                done.push((item, work(item)));
+                let Some(value) = work(item) else {
+                    late.store(true, Ordering::Relaxed);
+                    break;
+                };
+                done.push((item, value));
             }
             done
         };
@@ -399,21 +405,23 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply
-    /// (chosen unsearched), the position after it judged `depth - 1` plies deep.
-    fn reply_value(
+    /// (chosen unsearched), the position after it judged `depth - 1` plies deep; `None` once
+    /// `deadline` passes (looked at before each roll of the plies below).
+    fn reply_value_by(
         &self,
         board: &Board,
         on_roll: Side,
         dice: Dice,
         depth: u32,
         context: &Stakes,
-    ) -> Probabilities {
+        deadline: Option<Instant>,
+    ) -> Option<Probabilities> {
         let after = self.best_result(board, on_roll, dice, context);
         if after.checkers_in_play(on_roll) == 0 {
-            won(context.variant, &after, on_roll)
+            Some(won(context.variant, &after, on_roll))
         } else {
-            self.value(&after, on_roll.opponent(), depth - 1, context)
-                .inverted()
+            let value = self.value_by(&after, on_roll.opponent(), depth - 1, context, deadline)?;
+            Some(value.inverted())
         }
     }
 
@@ -431,15 +439,33 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.
     fn value(&self, board: &Board, on_roll: Side, depth: u32, context: &Stakes) -> Probabilities {
+        self.value_by(board, on_roll, depth, context, None)
+            .unwrap_or_else(|| unreachable!("without a deadline every roll answers"))
+    }
+
+    /// [`Search::value`] that gives up (`None`) once `deadline` passes, looked at before each
+    /// roll.
+    fn value_by(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        context: &Stakes,
+        deadline: Option<Instant>,
+    ) -> Option<Probabilities> {
         if depth == 0 {
-            return self.inner.probabilities(board, context.variant, on_roll);
+            return Some(self.inner.probabilities(board, context.variant, on_roll));
         }
         let mut total = Probabilities::ZERO;
         for dice in Dice::all_rolls() {
-            let probabilities = self.reply_value(board, on_roll, dice, depth, context);
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return None;
+            }
+            let probabilities =
+                self.reply_value_by(board, on_roll, dice, depth, context, deadline)?;
             total.add_weighted(dice.chance(), &probabilities);
         }
-        total.normalised()
+        Some(total.normalised())
     }
 
     fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &Stakes) -> f64 {

@@ -11,7 +11,8 @@
 //!   with the risk-and-gain take point of a dead cube, `(pass - lose) / (win - lose)` in
 //!   match-winning chances (as in Kit Woolsey, "How to Play Tournament Backgammon", 1993).
 
-use crate::engine::cube::{Stakes, TakeAction, CUBE_EFFICIENCY, MAX_CUBE};
+use crate::engine::cube::{Stakes, TakeAction, MAX_CUBE};
+use crate::engine::cube_efficiency::{CubeEfficiency, CONTACT};
 use crate::engine::kazaross_xg2::{POST_CRAWFORD, PRE_CRAWFORD};
 use crate::engine::probabilities::Probabilities;
 use crate::rules::{Side, Variant};
@@ -26,6 +27,7 @@ fn stakes(length: u32, score: [u32; 2], cube_value: u32) -> Stakes {
         crawford: false,
         jacoby: false,
         beavers: false,
+        efficiency: CubeEfficiency::Contact,
     }
 }
 
@@ -77,10 +79,10 @@ fn money_dead_cube_take_points_are_janowskis() {
 fn money_live_cube_take_points_are_janowskis() {
     let live = stakes(0, [0, 0], 1);
     let plain = take_point(&live, 0.0, 0.0);
-    assert!((plain - janowski(1.0, 1.0, CUBE_EFFICIENCY)).abs() < 1e-6);
+    assert!((plain - janowski(1.0, 1.0, CONTACT)).abs() < 1e-6);
     assert!((plain - 0.2137).abs() < 1e-4, "{plain}");
     let gammons = take_point(&live, 0.2, 0.3);
-    assert!((gammons - janowski(1.2, 1.3, CUBE_EFFICIENCY)).abs() < 1e-6);
+    assert!((gammons - janowski(1.2, 1.3, CONTACT)).abs() < 1e-6);
     // The Jacoby rule changes nothing once the cube is turned.
     let jacoby = Stakes {
         jacoby: true,

@@ -130,7 +130,9 @@ pub fn ranked_plays(
 }
 
 /// The first `limit` of the judge's `ranked` plays of the player on roll in `state` with
-/// `dice`, worded as `hint` lists them: gnubg's notation and six figures.
+/// `dice`, worded as `hint` lists them: gnubg's notation and six figures. In match play the
+/// judge's match-winning chances are shown as gnubg shows them by default, as normalised
+/// equity (winning a single game at the current cube +1, losing one -1).
 #[must_use]
 pub fn hint_entries(
     state: &MatchState,
@@ -138,6 +140,7 @@ pub fn hint_entries(
     ranked: Vec<PlayEvaluation>,
     limit: usize,
 ) -> Vec<HintEntry> {
+    let stakes = Stakes::from_state(state);
     ranked
         .into_iter()
         .take(limit)
@@ -149,7 +152,7 @@ pub fn hint_entries(
                 dice,
                 ranked.play.steps(),
             ),
-            equity: ranked.equity,
+            equity: stakes.equity_in_units(state.on_roll, ranked.equity),
             probabilities: gnubg_figures(&ranked.probabilities),
             plies: ranked.plies,
             play: ranked.play,
@@ -384,6 +387,32 @@ mod tests {
         assert!(figures[0] > 0.45 && figures[0] < 0.7, "{figures:?}");
         // 31 at the start: the engine makes the 5 point.
         assert_eq!(best.play.result.slots[Side::O.index()][4], 2);
+    }
+
+    #[test]
+    fn match_play_hints_are_normalised_equities_as_gnubg_shows_them() {
+        // 3-point match at 0-0: the judge ranks in match-winning chances, hint shows gnubg's
+        // normalised equity (its default `set output mwc off`), ranked the same way.
+        let state = MatchState {
+            match_length: 3,
+            ..money(Board::start(Variant::Standard), Side::O)
+        };
+        let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
+        let ranked = ranked_plays(&Pubeval, &state, dice, 0);
+        let chances: Vec<f64> = ranked.iter().map(|play| play.equity).collect();
+        let entries = hint_entries(&state, dice, ranked, usize::MAX);
+        let stakes = Stakes::from_state(&state);
+        for (entry, chance) in entries.iter().zip(&chances) {
+            assert!((0.0..=1.0).contains(chance), "{chance}");
+            let expected = stakes.equity_in_units(Side::O, *chance);
+            assert!((entry.equity - expected).abs() < 1e-12);
+            assert!(entry.equity.abs() < 3.0, "{}", entry.equity);
+        }
+        assert!(entries
+            .windows(2)
+            .all(|pair| pair[0].equity >= pair[1].equity));
+        // A match-winning chance above one half is a positive equity.
+        assert_eq!(chances[0] > 0.5, entries[0].equity > 0.0);
     }
 
     #[test]

@@ -197,9 +197,9 @@ impl StatisticsReport {
                         .filter_map(|decision| match decision.kind {
                             DecisionKind::Chequer { luck, .. } => {
                                 Some(if decision.player == Side::O {
-                                    luck.emg
+                                    luck.points
                                 } else {
-                                    -luck.emg
+                                    -luck.points
                                 })
                             }
                             DecisionKind::Cube { .. } => None,

@@ -32,16 +32,17 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
     // The figure beside an equity: match-winning chance in percent, or points.
     let beside = |equity: Equity| {
         if report.money {
-            format!("{:+7.3}", equity.emg)
+            format!("{:+7.3}", equity.points)
         } else {
             format!("{:+7.3}%", 100.0 * equity.mwc)
         }
     };
     let total = |equity: Equity| format!("{:+11.3} ({})", equity.emg, beside(equity));
     let rate = |memg: f64, other: Equity| format!("{memg:+9.1}   ({})", beside(other));
-    let negative = |emg: f64, mwc: f64| Equity {
+    let negative = |emg: f64, mwc: f64, points: f64| Equity {
         emg: -emg,
         mwc: -mwc,
+        points: -points,
     };
     let per = |value: f64, count: usize| {
         if count == 0 {
@@ -104,6 +105,7 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                 total(negative(
                     chequer(index).error_total,
                     chequer(index).error_total_mwc,
+                    chequer(index).error_total_points,
                 ))
             }),
         );
@@ -117,6 +119,7 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                     negative(
                         per(c.error_total, c.unforced),
                         per(c.error_total_mwc, c.unforced),
+                        per(c.error_total_points, c.unforced),
                     ),
                 )
             }),
@@ -162,6 +165,7 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                     total(Equity {
                         emg: luck(index).total,
                         mwc: luck(index).total_mwc,
+                        points: luck(index).total_points,
                     })
                 }),
             );
@@ -175,6 +179,7 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                         Equity {
                             emg: per(luck(index).total, moves),
                             mwc: per(luck(index).total_mwc, moves),
+                            points: per(luck(index).total_points, moves),
                         },
                     )
                 }),
@@ -251,6 +256,7 @@ fn cube_block(
                     let figure = total(Equity {
                         emg: -loss.emg,
                         mwc: -loss.mwc,
+                        points: -loss.points,
                     });
                     format!("{count:3} ({})", figure.trim_start())
                 }
@@ -264,6 +270,7 @@ fn cube_block(
             total(Equity {
                 emg: -cube(index).error_total,
                 mwc: -cube(index).error_total_mwc,
+                points: -cube(index).error_total_points,
             })
         }),
     );
@@ -278,6 +285,7 @@ fn cube_block(
                 Equity {
                     emg: -c.error_total / count,
                     mwc: -c.error_total_mwc / count,
+                    points: -c.error_total_points / count,
                 },
             )
         }),
@@ -302,6 +310,9 @@ fn overall_block(
     let counted = |index: usize| players[index].chequer.unforced + players[index].cube.decisions;
     let mwc_total =
         |index: usize| players[index].chequer.error_total_mwc + players[index].cube.error_total_mwc;
+    let points_total = |index: usize| {
+        players[index].chequer.error_total_points + players[index].cube.error_total_points
+    };
     row(
         text,
         &format!("Error total EMG ({unit})"),
@@ -309,6 +320,7 @@ fn overall_block(
             total(Equity {
                 emg: -players[index].overall.error_total,
                 mwc: -mwc_total(index),
+                points: -points_total(index),
             })
         }),
     );
@@ -322,6 +334,7 @@ fn overall_block(
                 Equity {
                     emg: -players[index].overall.error_total / count,
                     mwc: -mwc_total(index) / count,
+                    points: -points_total(index) / count,
                 },
             )
         }),
@@ -336,6 +349,7 @@ fn overall_block(
                 Equity {
                     emg: 0.0,
                     mwc: -mwc,
+                    points: 0.0,
                 },
             )
         }),

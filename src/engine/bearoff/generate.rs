@@ -11,7 +11,7 @@ use super::{index, mean, BearoffDatabase, HomeCounts, MAX_CHECKERS, MAX_FIRST_RO
 use super::{Distribution, POSITIONS};
 
 /// Every home position of at most 15 checkers, by increasing pip count.
-fn positions_by_pips() -> Vec<HomeCounts> {
+pub(super) fn positions_by_pips() -> Vec<HomeCounts> {
     let mut positions: Vec<HomeCounts> = Vec::with_capacity(POSITIONS);
     let mut counts = [0u8; 6];
     loop {
@@ -42,7 +42,7 @@ fn positions_by_pips() -> Vec<HomeCounts> {
     positions
 }
 
-fn checkers(counts: &HomeCounts) -> usize {
+pub(super) fn checkers(counts: &HomeCounts) -> usize {
     counts.iter().map(|&n| usize::from(n)).sum()
 }
 
@@ -53,8 +53,8 @@ fn index_of(counts: HomeCounts) -> usize {
 
 /// The plays of one roll: the positions reached (each once, in the order a depth-first walk
 /// over the dice orders and points 1..6 first reaches them) and their indices.
-struct Plays {
-    found: Vec<HomeCounts>,
+pub(super) struct Plays {
+    pub(super) found: Vec<HomeCounts>,
     targets: Vec<usize>,
     /// `reached[target] == stamp`: the position is in `found` for this roll.
     reached: Vec<u32>,
@@ -65,7 +65,7 @@ struct Plays {
 }
 
 impl Plays {
-    fn new() -> Plays {
+    pub(super) fn new() -> Plays {
         let marks = || vec![0u32; POSITIONS];
         Plays {
             found: Vec::new(),
@@ -78,7 +78,7 @@ impl Plays {
 
     /// Every home position one roll reaches from `counts`, playing the dice in either order,
     /// all four steps of a double, and stopping when the last checker is off.
-    fn reach(&mut self, counts: HomeCounts, high: u8, low: u8) {
+    pub(super) fn reach(&mut self, counts: HomeCounts, high: u8, low: u8) {
         self.found.clear();
         self.targets.clear();
         self.stamp += 1;

@@ -1,4 +1,6 @@
-//! The one bear-off table of tavli: the exact one-sided bear-off database. For every way of
+//! tavli's bear-off tables. The exact two-sided database ([`two_sided`]: up to six checkers a
+//! side, cubeless and money cubeful) judges the smallest endgames; the one-sided database,
+//! here, every other bear-off. For every way of
 //! placing up to 15 checkers on a side's six home points (54,264 positions) it holds the
 //! distribution of the number of rolls needed to bear them all off, and of the rolls needed to
 //! bear off the first of them (what decides gammons).
@@ -15,6 +17,11 @@
 
 mod generate;
 mod shipped;
+pub mod two_sided;
+mod two_sided_cache;
+mod two_sided_generate;
+#[cfg(test)]
+mod two_sided_tests;
 
 use crate::engine::evaluator::Probabilities;
 use crate::rules::{Board, Side};
@@ -121,10 +128,27 @@ fn mean(distribution: &[f32]) -> f32 {
         .sum()
 }
 
-/// Reads the table now (a few milliseconds): servers call it on a background thread at start
-/// so that no reply waits for it.
+/// Reads the tables now (the one-sided table in a few milliseconds, the two-sided one from
+/// its disk cache, or computed once when the cache has none): servers call it on a
+/// background thread at start so that no reply waits for it.
 pub fn warm_up() {
     let _ = BearoffDatabase::get();
+    two_sided::TwoSidedDatabase::warm_up();
+}
+
+/// Exact cubeless probabilities for `on_roll` when both sides have every checker left on
+/// their home points (`None` otherwise): the two-sided database's winning chance where it
+/// covers the position (at most six checkers a side, each side with one borne off: no
+/// gammons), else the one-sided database's race model (with gammons). `checkers` is the
+/// variant's count per side.
+#[must_use]
+pub fn probabilities(board: &Board, on_roll: Side, checkers: u8) -> Option<Probabilities> {
+    if two_sided::covers(board) {
+        if let Some(entry) = two_sided::TwoSidedDatabase::get().covering(board, on_roll) {
+            return Some(entry.probabilities());
+        }
+    }
+    BearoffDatabase::get().probabilities(board, on_roll, checkers)
 }
 
 impl BearoffDatabase {

@@ -6,7 +6,7 @@
 //! (SIMD kernels); the f32 [`crate::engine::net::Network`]s stay in [`NetEvaluator::nets`]
 //! for training.
 
-use crate::engine::bearoff::{self, BearoffDatabase};
+use crate::engine::bearoff;
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::inputs::{self, SparseInputs};
@@ -219,8 +219,7 @@ impl NetEvaluator {
                     .expect("a side has borne off every checker");
                 finished(result, on_roll)
             }
-            PositionClass::BearOff => BearoffDatabase::get()
-                .probabilities(board, on_roll, variant.checkers())
+            PositionClass::BearOff => bearoff::probabilities(board, on_roll, variant.checkers())
                 .expect("both sides are on their home points"),
             PositionClass::Race | PositionClass::Contact => WORK.with(|work| {
                 let (inputs, scratch) = &mut *work.borrow_mut();

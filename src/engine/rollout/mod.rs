@@ -249,8 +249,10 @@ impl<'a> Rollout<'a> {
 /// rollout (same position and settings, disjoint ranges) merge exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RolloutPart {
-    /// The position rolled out, as tavli reads it (for checking that parts belong together).
-    pub position: String,
+    /// The position rolled out: its GNUbg ID (for checking that parts belong together). Part
+    /// files written before the shared JSON vocabulary call it `position`: they still merge.
+    #[serde(alias = "position")]
+    pub gnubg_id: String,
     /// The settings.
     pub settings: RolloutSettings,
     /// The ranges of trials done, `[first, end)`.
@@ -296,7 +298,7 @@ pub fn merge(parts: &[RolloutPart]) -> Result<RolloutPart, MergeError> {
     let (first, rest) = parts.split_first().ok_or(MergeError::Empty)?;
     let mut merged = first.clone();
     for part in rest {
-        if part.position != merged.position || part.settings != merged.settings {
+        if part.gnubg_id != merged.gnubg_id || part.settings != merged.settings {
             return Err(MergeError::Different);
         }
         for range in &part.ranges {

@@ -128,7 +128,7 @@ fn ranges_rolled_out_apart_merge_into_exactly_the_whole() {
     let rollout = Rollout::new(&*evaluator, &state, settings).unwrap();
     let whole = rollout.run(0..40, 1, &mut |_| {});
     let part = |range: Range<u64>, threads| RolloutPart {
-        position: "start".into(),
+        gnubg_id: "4HPwATDgc/ABMA:cAkAAAAAAAAA".into(),
         settings,
         ranges: vec![[range.start, range.end]],
         sums: rollout.run(range, threads, &mut |_| {}),
@@ -175,5 +175,27 @@ fn variance_reduction_cuts_the_standard_error_at_least_threefold() {
     assert!(
         plain >= 3.0 * reduced,
         "standard error {plain} plain, {reduced} reduced"
+    );
+}
+
+#[test]
+fn a_part_reads_its_gnubg_id_under_the_new_key_and_the_old_one() {
+    let part = RolloutPart {
+        gnubg_id: "4HPwATDgc/ABMA:cAkAAAAAAAAA".into(),
+        settings: RolloutSettings::default(),
+        ranges: vec![[0, 2]],
+        sums: Sums::default(),
+    };
+    let written = serde_json::to_value(&part).unwrap();
+    assert_eq!(written["gnubg_id"], "4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    assert!(written.get("position").is_none(), "{written}");
+    let mut old = written.clone();
+    let id = old["gnubg_id"].take();
+    old.as_object_mut().unwrap().remove("gnubg_id");
+    old["position"] = id;
+    assert_eq!(serde_json::from_value::<RolloutPart>(old).unwrap(), part);
+    assert_eq!(
+        serde_json::from_value::<RolloutPart>(written).unwrap(),
+        part
     );
 }

@@ -1,20 +1,17 @@
-//! nom parser for one command line: keyword resolution, bare-move lines and arguments.
+//! nom parser for one command line: keyword resolution, bare-move lines and the commands'
+//! arguments (those of `set` in [`set`], the cursor over the line's words in [`words`]).
+
+mod set;
+mod words;
 
 use super::ast::{
-    AnalysisScope, AnalysisSetting, AutomaticSetting, Command, CubeSetting, Decision,
-    EvaluationSetting, FileCommand, NavigateCommand, NewCommand, PlayerKind, PlayerSetting,
-    RngChoice, RolloutSetting, SetCommand, ShowCommand, StatisticsScope, Stride, ThresholdName,
-    Toggle, VariationName,
+    AnalysisScope, Command, FileCommand, NavigateCommand, NewCommand, ShowCommand, StatisticsScope,
+    Stride,
 };
 use super::keywords::{self, Keyword, KeywordError, COMMANDS};
 use super::response::{CommandError, ErrorKind};
-use crate::rules::Variant;
-use nom::branch::alt;
-use nom::bytes::complete::{take_till, take_till1, take_while};
-use nom::character::complete::char;
-use nom::combinator::opt;
-use nom::sequence::{delimited, preceded};
-use nom::IResult;
+use set::parse_set;
+use words::Words;
 
 /// Parses one line (without its newline) into a [`Command`].
 pub fn parse_line(line: &str) -> Result<Command, CommandError> {
@@ -190,221 +187,6 @@ fn parse_file(group: &Keyword, words: &mut Words) -> Result<FileCommand, Command
     })
 }
 
-/// gnubg's on/off words (case-insensitive); anything else is "Illegal keyword".
-fn parse_toggle(words: &mut Words) -> Result<Toggle, CommandError> {
-    match words.next() {
-        None => Ok(None),
-        Some((word, offset)) => match word.to_ascii_lowercase().as_str() {
-            "on" | "yes" | "true" => Ok(Some(true)),
-            "off" | "no" | "false" => Ok(Some(false)),
-            _ => Err(CommandError::bad_argument(format!("Illegal keyword `{word}'.")).at(offset)),
-        },
-    }
-}
-
-/// `set rollout ...` after `rollout`.
-fn parse_rollout(group: &Keyword, words: &mut Words) -> Result<RolloutSetting, CommandError> {
-    let keyword = sub_keyword(group, words)?;
-    fn number<T: std::str::FromStr>(words: &mut Words) -> Option<T> {
-        words.next().and_then(|(word, _)| word.parse().ok())
-    }
-    Ok(match keyword.name {
-        "trials" => RolloutSetting::Trials(number(words)),
-        "seed" => RolloutSetting::Seed(number(words)),
-        "cubeful" => RolloutSetting::Cubeful(parse_toggle(words)?),
-        "varredn" => RolloutSetting::VarianceReduction(parse_toggle(words)?),
-        "chequerplay" => {
-            sub_keyword(keyword, words)?;
-            RolloutSetting::ChequerplayPlies(number(words))
-        }
-        _ => {
-            if sub_keyword(keyword, words)?.name == "enable" {
-                RolloutSetting::TruncationEnable(parse_toggle(words)?)
-            } else {
-                RolloutSetting::TruncationPlies(number(words))
-            }
-        }
-    })
-}
-
-fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand, CommandError> {
-    let keyword = sub_keyword(group, words)?;
-    Ok(match keyword.name {
-        "analysis" => SetCommand::Analysis(parse_analysis(keyword, words)?),
-        "automatic" => {
-            let which = sub_keyword(keyword, words)?;
-            let setting = match which.name {
-                "bearoff" => AutomaticSetting::Bearoff,
-                "crawford" => AutomaticSetting::Crawford,
-                "doubles" => AutomaticSetting::Doubles,
-                "game" => AutomaticSetting::Game,
-                "move" => AutomaticSetting::Move,
-                _ => AutomaticSetting::Roll,
-            };
-            if setting == AutomaticSetting::Doubles {
-                SetCommand::Automatic(setting, words.next().map(|(word, _)| word))
-            } else {
-                let value = parse_toggle(words)?;
-                SetCommand::Automatic(
-                    setting,
-                    value.map(|on| if on { "on" } else { "off" }.to_string()),
-                )
-            }
-        }
-        "beavers" => SetCommand::Beavers(words.next().and_then(|(word, _)| word.parse().ok())),
-        "board" => SetCommand::Board(words.collect_all()),
-        "clockwise" => SetCommand::Clockwise(parse_toggle(words)?),
-        "crawford" => SetCommand::Crawford(parse_toggle(words)?),
-        "cube" => {
-            let which = sub_keyword(keyword, words)?;
-            SetCommand::Cube(match which.name {
-                "center" | "centre" => CubeSetting::Centre,
-                "owner" => CubeSetting::Owner(words.next().map(|(word, _)| word)),
-                "use" => CubeSetting::Use(parse_toggle(words)?),
-                _ => CubeSetting::Value(words.next().map(|(word, _)| word)),
-            })
-        }
-        "defaultnames" => SetCommand::DefaultNames(words.collect_all()),
-        "dice" => SetCommand::Dice(words.collect_all()),
-        "evaluation" => SetCommand::Evaluation(parse_evaluation(keyword, words)?),
-        "gnubgid" => SetCommand::GnubgId(words.rest()),
-        "jacoby" => SetCommand::Jacoby(parse_toggle(words)?),
-        "matchid" => SetCommand::MatchId(words.rest()),
-        "matchlength" => SetCommand::MatchLength(
-            words
-                .next()
-                .and_then(|(word, _)| word.parse::<u32>().ok())
-                .filter(|length| *length <= 64),
-        ),
-        "player" => parse_player(words)?,
-        "postcrawford" => SetCommand::PostCrawford(parse_toggle(words)?),
-        "rollout" => SetCommand::Rollout(parse_rollout(keyword, words)?),
-        "rng" => {
-            let which = sub_keyword(keyword, words)?;
-            SetCommand::Rng(if which.name == "manual" {
-                RngChoice::Manual
-            } else {
-                RngChoice::Mersenne
-            })
-        }
-        "score" => SetCommand::Score(words.collect_all()),
-        "seed" => SetCommand::Seed(
-            words
-                .next()
-                .map(|(word, _)| word.parse::<u64>().map_err(|_| word)),
-        ),
-        "turn" => SetCommand::Turn(words.next().map(|(word, _)| word)),
-        "variation" => SetCommand::Variation(parse_variation(keyword, words)?),
-        _ => SetCommand::Xgid(words.rest()),
-    })
-}
-
-/// `set variation NAME`: a keyword (unique prefix) or, failing that, one of the spellings
-/// `Variant::from_name` knows (`english`, `backgammon`, `hypergammon`, ...).
-fn parse_variation(group: &Keyword, words: &mut Words) -> Result<VariationName, CommandError> {
-    let Some((word, offset)) = words.peek() else {
-        return Err(incomplete());
-    };
-    let name = match resolve(group.children, &word, offset) {
-        Ok(which) => which.name.to_string(),
-        Err(error) => match Variant::from_name(&word) {
-            Ok(variant) => variant.name().to_string(),
-            Err(_) => return Err(error),
-        },
-    };
-    words.next();
-    Ok(if name == "tavli" {
-        VariationName::Tavli
-    } else {
-        // Every other keyword of `set variation` is one of `Variant::from_name`'s names.
-        VariationName::Variant(Variant::from_name(&name).unwrap_or(Variant::Standard))
-    })
-}
-
-/// `set evaluation chequerplay|cubedecision evaluation plies N` or `set evaluation evaluator
-/// NAME`.
-fn parse_evaluation(group: &Keyword, words: &mut Words) -> Result<EvaluationSetting, CommandError> {
-    let which = sub_keyword(group, words)?;
-    if which.name == "evaluator" {
-        return Ok(EvaluationSetting::Evaluator(
-            words.next().map(|(word, _)| word),
-        ));
-    }
-    let (decision, plies) = parse_depth(which, words)?;
-    Ok(EvaluationSetting::Plies(decision, plies))
-}
-
-/// `evaluation plies N` after `chequerplay` or `cubedecision` (`which`).
-fn parse_depth(
-    which: &Keyword,
-    words: &mut Words,
-) -> Result<(Decision, Option<String>), CommandError> {
-    let decision = if which.name == "chequerplay" {
-        Decision::Chequerplay
-    } else {
-        Decision::CubeDecision
-    };
-    let evaluation = sub_keyword(which, words)?;
-    sub_keyword(evaluation, words)?;
-    Ok((decision, words.next().map(|(word, _)| word)))
-}
-
-/// `set analysis chequerplay|cubedecision evaluation plies N`, `luck on|off` or `threshold
-/// NAME X`.
-fn parse_analysis(group: &Keyword, words: &mut Words) -> Result<AnalysisSetting, CommandError> {
-    let which = sub_keyword(group, words)?;
-    Ok(match which.name {
-        "luck" => AnalysisSetting::Luck(parse_toggle(words)?),
-        "threshold" => {
-            let name = match sub_keyword(which, words)?.name {
-                "bad" => ThresholdName::Bad,
-                "doubtful" => ThresholdName::Doubtful,
-                "lucky" => ThresholdName::Lucky,
-                "unlucky" => ThresholdName::Unlucky,
-                "verybad" => ThresholdName::VeryBad,
-                "verylucky" => ThresholdName::VeryLucky,
-                _ => ThresholdName::VeryUnlucky,
-            };
-            AnalysisSetting::Threshold(name, words.next().map(|(word, _)| word))
-        }
-        _ => {
-            let (decision, plies) = parse_depth(which, words)?;
-            AnalysisSetting::Plies(decision, plies)
-        }
-    })
-}
-
-/// `chequerplay` or `cubedecision` (a unique prefix) after `set player N`.
-fn player_depth_keyword(word: &str) -> Option<&'static Keyword> {
-    keywords::resolve(keywords::EVALUATION, word)
-        .ok()
-        .filter(|keyword| keyword.name != "evaluator")
-}
-
-fn parse_player(words: &mut Words) -> Result<SetCommand, CommandError> {
-    let Some((player, _)) = words.next() else {
-        return Ok(SetCommand::Player(None, PlayerSetting::Missing));
-    };
-    let setting = match words.next() {
-        None => PlayerSetting::Missing,
-        Some((word, _)) => match word.to_ascii_lowercase().as_str() {
-            "human" => PlayerSetting::Kind(PlayerKind::Human),
-            "gnubg" => PlayerSetting::Kind(PlayerKind::Computer),
-            lower if player_depth_keyword(lower).is_some() => {
-                let which = player_depth_keyword(lower).unwrap_or(&keywords::EVALUATION[0]);
-                let (decision, plies) = parse_depth(which, words)?;
-                PlayerSetting::Plies(decision, plies)
-            }
-            lower if "name".starts_with(lower) => {
-                let rest = words.rest_raw();
-                PlayerSetting::Name((!rest.is_empty()).then(|| rest.to_string()))
-            }
-            _ => PlayerSetting::Unknown(word),
-        },
-    };
-    Ok(SetCommand::Player(Some(player), setting))
-}
-
 fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, CommandError> {
     let keyword = sub_keyword(group, words)?;
     Ok(match keyword.name {
@@ -433,75 +215,10 @@ fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, Command
     })
 }
 
-fn is_blank(c: char) -> bool {
-    c == ' ' || c == '\t' || c == '\r' || c == '\n'
-}
-
-/// One word: a double-quoted string (quotes removed) or a run of non-blank characters.
-fn word(input: &str) -> IResult<&str, &str> {
-    preceded(
-        take_while(is_blank),
-        alt((
-            delimited(char('"'), take_till(|c| c == '"'), opt(char('"'))),
-            take_till1(is_blank),
-        )),
-    )(input)
-}
-
-/// A cursor over the words of a line, keeping byte offsets for error spans.
-struct Words<'a> {
-    line: &'a str,
-    rest: &'a str,
-}
-
-impl<'a> Words<'a> {
-    fn new(line: &'a str) -> Words<'a> {
-        Words { line, rest: line }
-    }
-
-    fn offset_of(&self, rest: &str) -> usize {
-        self.line.len() - rest.len()
-    }
-
-    fn peek(&self) -> Option<(String, usize)> {
-        let (_, found) = word(self.rest).ok()?;
-        let start = self.offset_of(self.rest.trim_start_matches(is_blank));
-        Some((found.to_string(), start))
-    }
-
-    fn next(&mut self) -> Option<(String, usize)> {
-        let start = self.offset_of(self.rest.trim_start_matches(is_blank));
-        let (rest, found) = word(self.rest).ok()?;
-        self.rest = rest;
-        Some((found.to_string(), start))
-    }
-
-    /// Everything left, without leading and trailing blanks.
-    fn rest(&mut self) -> String {
-        let rest = self.rest.trim_matches(is_blank).to_string();
-        self.rest = "";
-        rest
-    }
-
-    /// Everything left after leading blanks, trailing blanks kept (gnubg keeps them in names).
-    fn rest_raw(&mut self) -> &'a str {
-        let rest = self.rest.trim_start_matches(is_blank);
-        self.rest = "";
-        rest.trim_end_matches(['\r', '\n'])
-    }
-
-    fn collect_all(&mut self) -> Vec<String> {
-        let mut all = Vec::new();
-        while let Some((found, _)) = self.next() {
-            all.push(found);
-        }
-        all
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::ast::{CubeSetting, PlayerSetting, SetCommand};
 
     #[test]
     fn comments_blank_lines_and_moves() {
@@ -629,7 +346,7 @@ mod grammar_tests {
 
     #[test]
     fn grammar_examples_parse() {
-        let grammar = include_str!("../../grammar/command.ebnf");
+        let grammar = include_str!("../../../grammar/command.ebnf");
         let examples: Vec<&str> = grammar
             .lines()
             .filter_map(|line| line.trim().strip_prefix("(* example: "))
