@@ -7,16 +7,12 @@
 //! added by a fused multiply-add, in input order; every second-layer sum is eight partial
 //! sums, partial `k` taking the first-layer units `k`, `k + 8`, ... by fused multiply-adds
 //! over weights stored input-major (a row per first-layer unit, as in the first layer, so
-//! that 16 or 32 sums are updated together and eight chains of additions run at once) and
-//! quantised to 16 bits per second-layer unit (half the memory read per evaluation), the
-//! partials then added as a tree (4, 2, 1 apart), times the unit's step, plus the bias; an
-//! output's dot product
+//! that 16 or 32 sums are updated together and eight chains of additions run at once), the
+//! partials then added as a tree (4, 2, 1 apart), then the bias; an output's dot product
 //! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
 //! the lanes then added as a tree (8, 4, 2, 1 apart); the hidden activations are
 //! [`super::sigmoid`]'s arithmetic exactly. The outputs therefore differ from
-//! [`Network::evaluate`]'s (plain products and sums, another summing order, f32 second-layer
-//! weights) by rounding and the second layer's quantisation: under 1e-4 per output (the
-//! tests measure it on the built-in networks).
+//! [`Network::evaluate`]'s (plain products and sums, another summing order) by rounding only.
 //!
 //! Training keeps reading and writing the f32 [`Network`]; an `InferenceNetwork` is made from
 //! it whenever the weights are loaded.
@@ -105,7 +101,7 @@ impl Kernel {
 
     /// `out[u] = sum over h of x[h] * columns[h * out.len() + u]`, summed as
     /// `portable::add_columns` defines; `out.len()` and `x.len()` multiples of [`LANES`].
-    fn add_columns(self, columns: &[i16], x: &[f32], out: &mut [f32]) {
+    fn add_columns(self, columns: &[f32], x: &[f32], out: &mut [f32]) {
         assert!(
             out.len().is_multiple_of(LANES)
                 && x.len().is_multiple_of(LANES)
@@ -167,11 +163,8 @@ pub struct InferenceNetwork {
     hidden_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
     /// `hidden * second`, input-major (row `h`: first-layer unit `h`'s weight into each
-    /// second-layer unit), so that the second layer adds rows as the first does; each
-    /// second-layer unit's weights quantised to 16 bits, the largest in size to 32767.
-    second_columns: Vec<i16>,
-    /// Per second-layer unit, the weight of one quantisation step.
-    second_scales: Vec<f32>,
+    /// second-layer unit), so that the second layer adds rows as the first does.
+    second_columns: Vec<f32>,
     second_bias: Vec<f32>,
     /// `OUTPUTS * last`, `last` the padded width of the last hidden layer.
     output_weights: Vec<f32>,
@@ -206,40 +199,6 @@ fn transposed(values: &[f32], rows: usize, width: usize) -> Vec<f32> {
     out
 }
 
-/// The largest quantised weight in size.
-const QUANTISED_MAX: f32 = 32767.0;
-
-/// `columns` (rows of `width` values) quantised to 16 bits column by column: each column's
-/// weights divided by its step (its largest weight in size over [`QUANTISED_MAX`], 1 for a
-/// column of zeros) and rounded; returns the quantised rows and the steps.
-fn quantised_columns(columns: &[f32], width: usize) -> (Vec<i16>, Vec<f32>) {
-    if width == 0 {
-        return (Vec::new(), Vec::new());
-    }
-    let mut steps = vec![0.0f32; width];
-    for row in columns.chunks_exact(width) {
-        for (step, weight) in steps.iter_mut().zip(row) {
-            *step = step.max(weight.abs());
-        }
-    }
-    for step in &mut steps {
-        *step = if *step > 0.0 {
-            *step / QUANTISED_MAX
-        } else {
-            1.0
-        };
-    }
-    let quantised = columns
-        .chunks_exact(width)
-        .flat_map(|row| {
-            row.iter().zip(&steps).map(|(weight, step)| {
-                (weight / step).round().clamp(-QUANTISED_MAX, QUANTISED_MAX) as i16
-            })
-        })
-        .collect();
-    (quantised, steps)
-}
-
 impl InferenceNetwork {
     /// `network`'s weights laid out for evaluation with the fastest kernel of this processor.
     #[must_use]
@@ -267,8 +226,18 @@ impl InferenceNetwork {
         } else {
             (network.hidden, hidden)
         };
-        let (second_columns, second_scales) = quantised_columns(
-            &transposed(
+        InferenceNetwork {
+            hidden,
+            second,
+            hidden_weights: pad_rows(
+                &network.hidden_weights,
+                network.inputs,
+                network.hidden,
+                network.inputs,
+                hidden,
+            ),
+            hidden_bias: pad_rows(&network.hidden_bias, 1, network.hidden, 1, hidden),
+            second_columns: transposed(
                 &pad_rows(
                     &network.second_weights,
                     network.second,
@@ -279,21 +248,6 @@ impl InferenceNetwork {
                 second,
                 hidden,
             ),
-            second,
-        );
-        InferenceNetwork {
-            hidden,
-            second,
-            second_columns,
-            second_scales,
-            hidden_weights: pad_rows(
-                &network.hidden_weights,
-                network.inputs,
-                network.hidden,
-                network.inputs,
-                hidden,
-            ),
-            hidden_bias: pad_rows(&network.hidden_bias, 1, network.hidden, 1, hidden),
             second_bias: pad_rows(&network.second_bias, 1, network.second, 1, second),
             output_weights: pad_rows(&network.output_weights, OUTPUTS, last, OUTPUTS, padded_last),
             output_bias: network.output_bias,
@@ -367,12 +321,8 @@ impl InferenceNetwork {
             second.resize(self.second, 0.0);
             self.kernel
                 .add_columns(&self.second_columns, hidden, second);
-            for ((sum, bias), step) in second
-                .iter_mut()
-                .zip(&self.second_bias)
-                .zip(&self.second_scales)
-            {
-                *sum = *sum * step + bias;
+            for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
+                *sum += bias;
             }
             self.kernel.sigmoid(second);
         }

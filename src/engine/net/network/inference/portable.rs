@@ -46,11 +46,10 @@ pub(super) fn dot_rows(rows: &[f32], x: &[f32], out: &mut [f32]) {
 }
 
 /// `out[u]` the sum over `h` of `x[h] * columns[h * out.len() + u]` (`columns` hidden-major:
-/// row `h` holds input `h`'s weight into each output, quantised to 16 bits, each converted
-/// to f32 exactly before it is multiplied), in [`PARTIALS`] independent partial
+/// row `h` holds input `h`'s weight into each output), in [`PARTIALS`] independent partial
 /// sums: partial `k` takes the inputs `k`, `k + PARTIALS`, ... by fused multiply-adds from
 /// zero, the partials then added as a tree (4 apart, 2, 1).
-pub(super) fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+pub(super) fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
     let width = out.len();
     for (block, out) in out.chunks_exact_mut(LANES).enumerate() {
         let mut partials = [[0.0f32; LANES]; PARTIALS];
@@ -58,13 +57,14 @@ pub(super) fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
             let row = &columns[h * width + block * LANES..][..LANES];
             let partial = &mut partials[h % PARTIALS];
             for lane in 0..LANES {
-                partial[lane] = value.mul_add(f32::from(row[lane]), partial[lane]);
+                partial[lane] = value.mul_add(row[lane], partial[lane]);
             }
         }
         for step in [4, 2, 1] {
-            for k in 0..step {
-                for lane in 0..LANES {
-                    partials[k][lane] += partials[k + step][lane];
+            let (low, high) = partials.split_at_mut(step);
+            for (low, high) in low.iter_mut().zip(high.iter()) {
+                for (sum, add) in low.iter_mut().zip(high) {
+                    *sum += add;
                 }
             }
         }

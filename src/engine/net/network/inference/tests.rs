@@ -85,9 +85,8 @@ fn the_sigmoid_kernels_follow_the_scalar_sigmoid_over_its_range() {
 }
 
 /// The largest difference between the built-in networks' outputs as the evaluator runs them
-/// and as trained (f32 [`Network::evaluate`]), over the positions after every play of 6,000
-/// random positions of every variant they serve (some 100,000), fresh and carried from play
-/// to play: rounding and the second layer's 16-bit weights, within the documented 1e-4.
+/// and as trained (f32 [`Network::evaluate`]), over positions of every variant they serve,
+/// fresh and carried from play to play: rounding only (8e-6 seen over 68,124 positions).
 #[test]
 #[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
 fn the_built_in_networks_give_the_training_outputs_up_to_rounding() {
@@ -98,7 +97,7 @@ fn the_built_in_networks_give_the_training_outputs_up_to_rounding() {
     let mut largest = 0.0f32;
     let mut compared = [0; 2];
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
-    for (board, side, _) in random_positions(6000, 5) {
+    for (board, side, _) in random_positions(4000, 5) {
         let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
         for play in legal_plays(&board, side, dice) {
             let class = crate::engine::net::PositionClass::of(&play.result);

@@ -172,7 +172,7 @@ unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
 
 /// `portable::add_columns`, eight outputs at a time (their eight partial sums in registers).
 #[target_feature(enable = "avx2,fma")]
-pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+pub(super) unsafe fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
     let width = out.len();
     for first in (0..width).step_by(WIDTH) {
         let mut partials = [_mm256_setzero_ps(); PARTIALS];
@@ -181,9 +181,7 @@ pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
             for (k, sums) in partials.iter_mut().enumerate() {
                 let h = start + k;
                 let value = _mm256_set1_ps(*x.get_unchecked(h));
-                let row = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128(
-                    base.add(h * width).cast::<__m128i>(),
-                )));
+                let row = _mm256_loadu_ps(base.add(h * width));
                 *sums = _mm256_fmadd_ps(value, row, *sums);
             }
         }

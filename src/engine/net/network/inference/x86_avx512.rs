@@ -159,10 +159,9 @@ unsafe fn dot_block<const R: usize>(rows: &[f32], x: &[f32]) -> [f32; R] {
 }
 
 /// `portable::add_columns`: the partial sums of up to two blocks of 16 outputs in registers
-/// (16 of the 32), each input's value broadcast once for both, the 16-bit weights widened to
-/// f32 as they are loaded.
+/// (16 of the 32), each input's value broadcast once for both.
 #[target_feature(enable = "avx512f")]
-pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
+pub(super) unsafe fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
     let blocks = out.len() / LANES;
     let mut block = 0;
     while block < blocks {
@@ -180,7 +179,7 @@ pub(super) unsafe fn add_columns(columns: &[i16], x: &[f32], out: &mut [f32]) {
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn add_column_blocks<const B: usize>(
-    columns: &[i16],
+    columns: &[f32],
     x: &[f32],
     out: &mut [f32],
     first: usize,
@@ -193,17 +192,16 @@ unsafe fn add_column_blocks<const B: usize>(
             let h = start + k;
             let value = _mm512_set1_ps(*x.get_unchecked(h));
             for (b, sums) in partial.iter_mut().enumerate() {
-                let row = _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256(
-                    base.add(h * width + b * LANES).cast::<__m256i>(),
-                )));
+                let row = _mm512_loadu_ps(base.add(h * width + b * LANES));
                 *sums = _mm512_fmadd_ps(value, row, *sums);
             }
         }
     }
     for step in [4, 2, 1] {
-        for k in 0..step {
-            for b in 0..B {
-                partials[k][b] = _mm512_add_ps(partials[k][b], partials[k + step][b]);
+        let (low, high) = partials.split_at_mut(step);
+        for (low, high) in low.iter_mut().zip(high.iter()) {
+            for (sum, add) in low.iter_mut().zip(high) {
+                *sum = _mm512_add_ps(*sum, *add);
             }
         }
     }
