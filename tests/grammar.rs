@@ -60,7 +60,7 @@ fn output_notation_reads_back_as_the_same_play() {
 #[test]
 fn every_grammar_file_has_examples_and_a_test() {
     let tested_by = [
-        ("command.ebnf", "src/protocol/parser.rs"),
+        ("command.ebnf", "src/protocol/parser/mod.rs"),
         ("engine.ebnf", "tests/engine.rs"),
         ("fibs-board.ebnf", "tests/grammar_codec.rs"),
         ("gnubg-id.ebnf", "tests/grammar_codec.rs"),
