@@ -247,7 +247,7 @@ fn money_play_figures_have_their_points_beside_them() {
     let (code, out, err) = analyse(&["--json", "--decisions", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let line = &json_lines(&out)[0];
-    assert_eq!(line["length"], 0);
+    assert_eq!(line["match_length"], 0);
     let decisions = line["decisions"].as_array().unwrap();
     // The cube of a decision: the XGID's second field is its logarithm.
     let cube = |decision: &serde_json::Value| -> f64 {

@@ -144,6 +144,26 @@ fn merged_parts_equal_the_summary_of_the_whole_run() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A line written before the match length was spelled `match_length` (it was `length`) still
+/// merges, to the same summary as the line written now.
+#[test]
+fn merge_reads_lines_written_with_the_old_length_key() {
+    let names = [fixture("mat/seed07-1pt.mat"), fixture("mat/seed08-1pt.mat")];
+    let (code, whole_json, err) = analyse(&["--summary", "--json", &names[0], &names[1]]);
+    assert_eq!(code, 0, "{err}");
+    let (code, lines, err) = analyse(&["--json", &names[0], &names[1]]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines: Vec<String> = lines.lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("\"match_length\":1"), "{}", lines[0]);
+    lines[0] = lines[0].replace("\"match_length\":1", "\"length\":1");
+    let input = scratch("analyse-merge-old-length").join("old.ndjson");
+    std::fs::write(&input, lines.join("\n") + "\n").unwrap();
+    let (code, merged_json, err) = analyse(&["--merge", "--json", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged_json, whole_json);
+}
+
 #[test]
 fn merge_reports_what_it_cannot_read_and_sums_the_rest() {
     let dir = scratch("analyse-merge-bad");

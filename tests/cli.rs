@@ -178,7 +178,7 @@ fn repl_json_replies_carry_settings_as_values() {
     assert_eq!(
         replies[0]["outputs"],
         json!([
-            {"type": "reply", "reply": "match_length", "points": 7},
+            {"type": "reply", "reply": "match_length", "match_length": 7},
             {"type": "line", "text": "New matches default to 7 points."}
         ])
     );
@@ -285,7 +285,7 @@ fn repl_json_replies_carry_the_match_as_values() {
         outputs("show score"),
         [
             json!({"type": "reply", "reply": "score", "names": names, "score": [0, 0],
-                "games": 0, "length": 1, "crawford": false, "post_crawford": true,
+                "games": 0, "match_length": 1, "crawford": false, "post_crawford": true,
                 "jacoby": false}),
             json!({"type": "partial", "text":
                 "The score (after 0 games) is: gnubg 0, root 0 (match to 1 point, post-Crawford play)"})

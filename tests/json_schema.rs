@@ -169,8 +169,28 @@ fn the_old_spellings_are_refused() {
         json!({"type": "reply", "reply": "cube", "value": 2, "owner": "gnubg"}),
         json!({"type": "reply", "reply": "game_complete", "winner": ["gnubg", 1]}),
         json!({"type": "reply", "reply": "played_without_cube", "variant": "Plakoto"}),
+        // The match length and the cube's value are spelled as in the board state.
+        json!({"type": "reply", "reply": "match_started", "length": 5}),
+        json!({"type": "reply", "reply": "match_length_set", "points": 5}),
+        json!({"type": "reply", "reply": "match_length", "points": 5}),
+        json!({"type": "reply", "reply": "cube", "value": 2, "owner": null}),
+        json!({"type": "reply", "reply": "cube_value_set", "value": 2}),
+        json!({"type": "reply", "reply": "score", "names": ["gnubg", "root"], "score": [0, 0],
+            "games": 0, "length": 1, "crawford": false, "post_crawford": true, "jacoby": false}),
     ] {
         assert!(!repl.is_valid(&line(old.clone())), "{old}");
+    }
+    for new in [
+        json!({"type": "reply", "reply": "match_started", "match_length": 5}),
+        json!({"type": "reply", "reply": "match_length_set", "match_length": 5}),
+        json!({"type": "reply", "reply": "match_length", "match_length": 5}),
+        json!({"type": "reply", "reply": "cube", "cube_value": 2, "owner": null}),
+        json!({"type": "reply", "reply": "cube_value_set", "cube_value": 2}),
+        json!({"type": "reply", "reply": "score", "names": ["gnubg", "root"], "score": [0, 0],
+            "games": 0, "match_length": 1, "crawford": false, "post_crawford": true,
+            "jacoby": false}),
+    ] {
+        assert!(repl.is_valid(&line(new.clone())), "{new}");
     }
 }
 

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What one match contributes to its players' rows: the file and each player's totals. It
-/// reads the per-file NDJSON line of `tavli analyse --json` (other keys are ignored).
+/// reads the per-file NDJSON line of `tavli analyse --json` (other keys are ignored, so a
+/// line written before `length` was renamed `match_length` reads the same).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct MatchTotals {
     /// The file the match came from (the key that orders the sums).
@@ -407,7 +408,7 @@ mod tests {
 
     #[test]
     fn reads_the_per_file_ndjson_line() {
-        let line = r#"{"file":"x.mat","length":5,"players":[
+        let line = r#"{"file":"x.mat","match_length":5,"players":[
             {"name":"A","chequer":{"moves":3,"unforced":2,"doubtful":0,"bad":1,"very_bad":0,"error_total":0.07,"error_rate":35.0,"rating":"Awful!"},
              "luck":{"total":0.1,"rate":33.3},"cube":{"decisions":1,"errors":0,"error_total":0.0,"error_rate":0.0},"overall":{}},
             {"name":"B","chequer":{"moves":3,"unforced":3,"doubtful":0,"bad":0,"very_bad":0,"error_total":0.0},
@@ -416,5 +417,9 @@ mod tests {
         assert_eq!(totals.file, "x.mat");
         assert_eq!(totals.players[0].chequer.bad, 1);
         assert_eq!(totals.players[1].luck.total, -0.1);
+        // A line written before the match length was spelled `match_length` reads the same.
+        let old: MatchTotals =
+            serde_json::from_str(&line.replace("\"match_length\"", "\"length\"")).unwrap();
+        assert_eq!(old, totals);
     }
 }

@@ -509,7 +509,7 @@ fn players_json(analysis: &MatchAnalysis) -> Vec<serde_json::Value> {
 fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
     let mut object = serde_json::json!({
         "file": name,
-        "length": record.length,
+        "match_length": record.length,
         "games": record.games.len(),
         "plies": args.plies,
         "players": players_json(analysis),

@@ -173,7 +173,8 @@ pub struct FileReport {
     /// Player names, player 0 first (`names` in JSON, as in every output).
     #[serde(rename = "names")]
     pub players: [String; 2],
-    /// Match length (0 = money).
+    /// Match length (0 = money); `match_length` in JSON, as in every output.
+    #[serde(rename = "match_length")]
     pub length: u32,
     /// Games in the file (replayed ones).
     pub games: usize,

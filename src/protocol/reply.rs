@@ -61,7 +61,8 @@ pub struct ScoreReport {
     pub score: [u32; 2],
     /// Games finished in this match or session.
     pub games: u32,
-    /// The match length (0: a money session).
+    /// The match length (0: a money session); `match_length` in JSON, as in the board state.
+    #[serde(rename = "match_length")]
     pub length: u32,
     /// Whether this game is the Crawford game.
     pub crawford: bool,
@@ -194,7 +195,8 @@ pub enum Reply {
     },
     /// `show matchlength`: the length of a `new match` without a number.
     MatchLength {
-        /// Points.
+        /// Points (`match_length` in JSON, as in the board state).
+        #[serde(rename = "match_length")]
         points: u32,
     },
     /// `show turn` in a game.
@@ -233,12 +235,14 @@ pub enum Reply {
     },
     /// `new match N`: a match has been started.
     MatchStarted {
-        /// Its length in points.
+        /// Its length in points (`match_length` in JSON, as in the board state).
+        #[serde(rename = "match_length")]
         length: u32,
     },
     /// `set matchlength N`: the length of a `new match` without a number.
     MatchLengthSet {
-        /// Points.
+        /// Points (`match_length` in JSON, as in the board state).
+        #[serde(rename = "match_length")]
         points: u32,
     },
     /// An automatic double on a tied opening roll (money play).
@@ -253,7 +257,8 @@ pub enum Reply {
     },
     /// `set cube value N`.
     CubeValueSet {
-        /// The value set.
+        /// The value set (`cube_value` in JSON, as in the board state).
+        #[serde(rename = "cube_value")]
         value: u32,
     },
     /// `set cube owner N`.
@@ -436,7 +441,8 @@ pub enum Reply {
     },
     /// `show cube` in a game with the cube in use.
     Cube {
-        /// Its value.
+        /// Its value (`cube_value` in JSON, as in the board state).
+        #[serde(rename = "cube_value")]
         value: u32,
         /// Its owner, `None` when centred.
         owner: Option<NamedSide>,
@@ -541,7 +547,7 @@ mod tests {
                 value: 2,
                 owner: Some(NamedSide::new(Side::O, "gnubg")),
             }),
-            json!({"reply": "cube", "value": 2, "owner": {"player": 0, "name": "gnubg"}})
+            json!({"reply": "cube", "cube_value": 2, "owner": {"player": 0, "name": "gnubg"}})
         );
         assert_eq!(
             value(&Reply::Turn {
