@@ -26,8 +26,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
+use cpu::children_cpu;
 use gnubg_runner::GNUBG;
 const TAVLI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli");
 const WORKERS: usize = 2;
@@ -128,21 +131,6 @@ fn time_gnubg(files: &[PathBuf], plies: u32) -> (Duration, usize) {
     });
     let analysed = *analysed.lock().unwrap();
     (start.elapsed(), analysed)
-}
-
-/// CPU seconds (user and system) of the children this process has waited for, from
-/// /proc/self/stat (Linux; clock ticks of 1/100 s): the figure a loaded machine does not blur.
-fn children_cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, rest)| rest)
-        .split_whitespace()
-        .collect();
-    let ticks = |index: usize| fields.get(index).and_then(|f| f.parse::<f64>().ok());
-    // cutime and cstime are fields 16 and 17 of the line, 14 and 15 after the name.
-    ticks(13).unwrap_or(0.0) / 100.0 + ticks(14).unwrap_or(0.0) / 100.0
 }
 
 fn rate(files: usize, time: Duration) -> f64 {
