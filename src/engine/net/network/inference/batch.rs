@@ -105,12 +105,11 @@ impl InferenceNetwork {
                 *sum += bias;
             }
         }
-        for sums in batch.output_sums.chunks_exact(OUTPUTS).take(count) {
-            let mut outputs = [0.0; OUTPUTS];
-            for (output, &sum) in outputs.iter_mut().zip(sums) {
-                *output = 1.0 / (1.0 + (-sum).exp());
-            }
-            batch.outputs.push(outputs);
+        kernel.sigmoid(&mut batch.output_sums);
+        for outputs in batch.output_sums.chunks_exact(OUTPUTS).take(count) {
+            batch
+                .outputs
+                .push(outputs.try_into().expect("OUTPUTS values a chunk"));
         }
     }
 }

@@ -10,9 +10,10 @@
 //! that 16 or 32 sums are updated together and eight chains of additions run at once), the
 //! partials then added as a tree (4, 2, 1 apart), then the bias; an output's dot product
 //! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
-//! the lanes then added as a tree (8, 4, 2, 1 apart); the hidden activations are
-//! [`super::sigmoid`]'s arithmetic exactly. The outputs therefore differ from
-//! [`Network::evaluate`]'s (plain products and sums, another summing order) by rounding only.
+//! the lanes then added as a tree (8, 4, 2, 1 apart); every activation (hidden and output)
+//! is `portable::sigmoid_one`, a sigmoid without division within 1e-7 of the exact one. The
+//! outputs therefore differ from [`Network::evaluate`]'s (plain products and sums, another
+//! summing order, another sigmoid) by rounding only.
 //!
 //! Training keeps reading and writing the f32 [`Network`]; an `InferenceNetwork` is made from
 //! it whenever the weights are loaded.
@@ -363,11 +364,12 @@ impl InferenceNetwork {
         };
         let mut sums = [0.0; OUTPUTS];
         self.kernel.dot_rows(&self.output_weights, last, &mut sums);
-        let mut outputs = self.output_bias;
-        for (output, sum) in outputs.iter_mut().zip(sums) {
-            *output = 1.0 / (1.0 + (-(*output + sum)).exp());
+        let mut activations = [0.0; LANES];
+        for ((activation, bias), sum) in activations.iter_mut().zip(self.output_bias).zip(sums) {
+            *activation = bias + sum;
         }
-        outputs
+        self.kernel.sigmoid(&mut activations);
+        std::array::from_fn(|k| activations[k])
     }
 
     /// The activations of the first layer from its sums in `scratch.hidden`, then the layers

@@ -131,9 +131,23 @@ fn the_sigmoid_kernels_follow_the_scalar_sigmoid_over_its_range() {
         let mut out = padded_values.clone();
         kernel.sigmoid(&mut out);
         for (x, y) in values.iter().zip(&out) {
-            assert_eq!(*y, super::super::sigmoid(*x), "{kernel:?} at {x}");
+            assert_eq!(*y, portable::sigmoid_one(*x), "{kernel:?} at {x}");
         }
     }
+}
+
+/// The sigmoid without division against the exact one (in f64), over every f32 from -100
+/// to 100 a thousandth apart, and at the extremes.
+#[test]
+fn the_sigmoid_without_division_is_within_1e7_of_the_exact_one() {
+    let mut largest = 0.0f64;
+    for i in -100_000..=100_000 {
+        let x = i as f32 / 1000.0;
+        let exact = 1.0 / (1.0 + (-f64::from(x)).exp());
+        largest = largest.max((f64::from(portable::sigmoid_one(x)) - exact).abs());
+    }
+    assert!(largest < 1e-7, "{largest:e}");
+    assert!(portable::sigmoid_one(1e30) == 1.0 && portable::sigmoid_one(-1e30) < 1e-34);
 }
 
 /// The largest difference between the built-in networks' outputs as the evaluator runs them

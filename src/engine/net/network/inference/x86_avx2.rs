@@ -4,6 +4,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX2 and FMA and
 //! that the sizes fit (see `Kernel` in `mod.rs`).
 
+use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -65,43 +66,38 @@ unsafe fn add_tile<const V: usize>(
     V
 }
 
-/// `super::super::exp_approx` and the sigmoid on it, 8 lanes at once, operation for
-/// operation (products and sums rounded separately, as the scalar code does).
+/// `portable::sigmoid_one`, 8 lanes at once, operation for operation.
 #[target_feature(enable = "avx2,fma")]
 #[inline]
 unsafe fn sigmoid_register(x: __m256) -> __m256 {
-    let minus_x = _mm256_xor_ps(x, _mm256_set1_ps(-0.0));
     let clamped = _mm256_min_ps(
-        _mm256_max_ps(minus_x, _mm256_set1_ps(-80.0)),
+        _mm256_max_ps(x, _mm256_set1_ps(-80.0)),
         _mm256_set1_ps(80.0),
     );
-    let t = _mm256_mul_ps(clamped, _mm256_set1_ps(std::f32::consts::LOG2_E));
-    let truncated = _mm256_cvttps_epi32(t);
-    // All ones (-1) where `t` is below its truncation: adding it gives the floor.
-    let below = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(
-        t,
-        _mm256_cvtepi32_ps(truncated),
-    ));
-    let whole = _mm256_add_epi32(truncated, below);
-    let f = _mm256_sub_ps(t, _mm256_cvtepi32_ps(whole));
-    let step = |coefficient: f32, inner: __m256| {
-        _mm256_mul_ps(f, _mm256_add_ps(_mm256_set1_ps(coefficient), inner))
-    };
-    let mut p = _mm256_mul_ps(f, _mm256_set1_ps(0.000_015_252_7));
-    p = step(0.000_154_035_3, p);
-    p = step(0.001_333_355_8, p);
-    p = step(0.009_618_129, p);
-    p = step(0.055_504_11, p);
-    p = step(0.240_226_5, p);
-    p = step(std::f32::consts::LN_2, p);
+    let t = _mm256_mul_ps(clamped, _mm256_set1_ps(-std::f32::consts::LOG2_E));
+    let rounded = _mm256_round_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
+    let f = _mm256_sub_ps(t, rounded);
+    let mut p = _mm256_set1_ps(EXP2_TAYLOR[0]);
+    for coefficient in &EXP2_TAYLOR[1..] {
+        p = _mm256_fmadd_ps(p, f, _mm256_set1_ps(*coefficient));
+    }
     let one = _mm256_set1_ps(1.0);
-    p = _mm256_add_ps(one, p);
+    p = _mm256_fmadd_ps(p, f, one);
     let power = _mm256_castsi256_ps(_mm256_slli_epi32::<23>(_mm256_add_epi32(
-        whole,
+        _mm256_cvtps_epi32(rounded),
         _mm256_set1_epi32(127),
     )));
-    let exp = _mm256_mul_ps(power, p);
-    _mm256_div_ps(one, _mm256_add_ps(one, exp))
+    let d = _mm256_add_ps(one, _mm256_mul_ps(power, p));
+    let mut y = _mm256_castsi256_ps(_mm256_sub_epi32(
+        _mm256_set1_epi32(RECIPROCAL_GUESS as i32),
+        _mm256_castps_si256(d),
+    ));
+    let minus_d = _mm256_sub_ps(_mm256_setzero_ps(), d);
+    for _ in 0..3 {
+        let error = _mm256_fmadd_ps(minus_d, y, one);
+        y = _mm256_fmadd_ps(y, error, y);
+    }
+    y
 }
 
 /// `portable::sigmoid`.

@@ -3,6 +3,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX-512F and that
 //! the sizes fit (see `Kernel` in `mod.rs`).
 
+use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -62,42 +63,36 @@ unsafe fn add_tile<const V: usize>(
     V
 }
 
-/// `super::super::exp_approx` and the sigmoid on it, 16 lanes at once, operation for
-/// operation (products and sums rounded separately, as the scalar code does).
+/// `portable::sigmoid_one`, 16 lanes at once, operation for operation.
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn sigmoid_register(x: __m512) -> __m512 {
-    let minus_x = _mm512_castsi512_ps(_mm512_xor_si512(
-        _mm512_castps_si512(x),
-        _mm512_set1_epi32(i32::MIN),
-    ));
     let clamped = _mm512_min_ps(
-        _mm512_max_ps(minus_x, _mm512_set1_ps(-80.0)),
+        _mm512_max_ps(x, _mm512_set1_ps(-80.0)),
         _mm512_set1_ps(80.0),
     );
-    let t = _mm512_mul_ps(clamped, _mm512_set1_ps(std::f32::consts::LOG2_E));
-    let truncated = _mm512_cvttps_epi32(t);
-    let below = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(t, _mm512_cvtepi32_ps(truncated));
-    let whole = _mm512_mask_sub_epi32(truncated, below, truncated, _mm512_set1_epi32(1));
-    let f = _mm512_sub_ps(t, _mm512_cvtepi32_ps(whole));
-    let step = |coefficient: f32, inner: __m512| {
-        _mm512_mul_ps(f, _mm512_add_ps(_mm512_set1_ps(coefficient), inner))
-    };
-    let mut p = _mm512_mul_ps(f, _mm512_set1_ps(0.000_015_252_7));
-    p = step(0.000_154_035_3, p);
-    p = step(0.001_333_355_8, p);
-    p = step(0.009_618_129, p);
-    p = step(0.055_504_11, p);
-    p = step(0.240_226_5, p);
-    p = step(std::f32::consts::LN_2, p);
+    let t = _mm512_mul_ps(clamped, _mm512_set1_ps(-std::f32::consts::LOG2_E));
+    let whole = _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
+    let f = _mm512_sub_ps(t, whole);
+    let mut p = _mm512_set1_ps(EXP2_TAYLOR[0]);
+    for coefficient in &EXP2_TAYLOR[1..] {
+        p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(*coefficient));
+    }
     let one = _mm512_set1_ps(1.0);
-    p = _mm512_add_ps(one, p);
-    let power = _mm512_castsi512_ps(_mm512_slli_epi32::<23>(_mm512_add_epi32(
-        whole,
-        _mm512_set1_epi32(127),
-    )));
-    let exp = _mm512_mul_ps(power, p);
-    _mm512_div_ps(one, _mm512_add_ps(one, exp))
+    p = _mm512_fmadd_ps(p, f, one);
+    // `p` times 2 to the `whole` in one instruction: the product by the power of two that
+    // the portable code builds from its bits (exact, as that product is).
+    let d = _mm512_add_ps(one, _mm512_scalef_ps(p, whole));
+    let mut y = _mm512_castsi512_ps(_mm512_sub_epi32(
+        _mm512_set1_epi32(RECIPROCAL_GUESS as i32),
+        _mm512_castps_si512(d),
+    ));
+    let minus_d = _mm512_sub_ps(_mm512_setzero_ps(), d);
+    for _ in 0..3 {
+        let error = _mm512_fmadd_ps(minus_d, y, one);
+        y = _mm512_fmadd_ps(y, error, y);
+    }
+    y
 }
 
 /// `portable::sigmoid`.
