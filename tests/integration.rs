@@ -24,6 +24,7 @@ mod grammar_codec;
 mod hint_figures;
 mod json_schema;
 mod manners;
+mod match_cube_gnubg;
 mod movegen;
 mod movegen_properties;
 mod oneshot;

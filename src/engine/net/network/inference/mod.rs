@@ -17,6 +17,7 @@
 //! Training keeps reading and writing the f32 [`Network`]; an `InferenceNetwork` is made from
 //! it whenever the weights are loaded.
 
+mod batch;
 mod portable;
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,8 @@ mod x86_avx512;
 
 use super::{FirstLayerSums, Network, Scratch, OUTPUTS};
 use crate::engine::net::inputs::SparseInputs;
+
+pub use batch::Batch;
 
 /// Units per lane group: every layer's width is padded to a multiple of this.
 pub const LANES: usize = 16;
@@ -115,6 +118,28 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { x86_avx2::add_columns(columns, x, out) },
             _ => portable::add_columns(columns, x, out),
+        }
+    }
+
+    /// The second layer of several positions: `out[p * width + u]` the sum over `h` of
+    /// `xs[p * hidden + h] * columns[h * width + u]`, summed as
+    /// `portable::add_columns_batch` defines; `width` a multiple of [`LANES`].
+    fn add_columns_batch(self, columns: &[f32], xs: &[f32], hidden: usize, out: &mut [f32]) {
+        assert!(hidden > 0 && columns.len().is_multiple_of(hidden));
+        let width = columns.len() / hidden;
+        assert!(
+            width.is_multiple_of(LANES)
+                && xs.len().is_multiple_of(hidden)
+                && out.len() == xs.len() / hidden * width
+        );
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the sizes
+            // were checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::add_columns_batch(columns, xs, hidden, out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::add_columns_batch(columns, xs, hidden, out) },
+            _ => portable::add_columns_batch(columns, xs, hidden, out),
         }
     }
 

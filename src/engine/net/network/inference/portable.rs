@@ -71,3 +71,19 @@ pub(super) fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
         out.copy_from_slice(&partials[0]);
     }
 }
+
+/// The second layer of several positions at once: `out[p * width + u]` the sum over `h` of
+/// `xs[p * hidden + h] * columns[h * width + u]` (`width = columns.len() / hidden`), one
+/// chain of fused multiply-adds per sum from zero, `h` increasing (the chains of different
+/// positions and units are independent, so the SIMD kernels need no partial sums).
+pub(super) fn add_columns_batch(columns: &[f32], xs: &[f32], hidden: usize, out: &mut [f32]) {
+    let width = columns.len() / hidden;
+    for (x, out) in xs.chunks_exact(hidden).zip(out.chunks_exact_mut(width)) {
+        out.fill(0.0);
+        for (&value, row) in x.iter().zip(columns.chunks_exact(width)) {
+            for (sum, &weight) in out.iter_mut().zip(row) {
+                *sum = value.mul_add(weight, *sum);
+            }
+        }
+    }
+}

@@ -193,3 +193,69 @@ pub(super) unsafe fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
         _mm256_storeu_ps(out.as_mut_ptr().add(first), partials[0]);
     }
 }
+
+/// `portable::add_columns_batch`: up to four positions by two registers of sums (8 of the
+/// 16), each weight register loaded once for all of them.
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn add_columns_batch(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+) {
+    let width = columns.len() / hidden;
+    let positions = xs.len() / hidden;
+    let mut first = 0;
+    while first < positions {
+        let left = positions - first;
+        let taken = if left >= 4 {
+            4
+        } else if left >= 2 {
+            2
+        } else {
+            1
+        };
+        // `width` is a multiple of 16: two registers at a time.
+        for vector in (0..width / WIDTH).step_by(2) {
+            match taken {
+                4 => column_tile::<4>(columns, xs, hidden, out, first, vector),
+                2 => column_tile::<2>(columns, xs, hidden, out, first, vector),
+                _ => column_tile::<1>(columns, xs, hidden, out, first, vector),
+            }
+        }
+        first += taken;
+    }
+}
+
+/// The sums of `P` positions from position `first` for the two registers of units from
+/// register `vector`.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn column_tile<const P: usize>(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+    first: usize,
+    vector: usize,
+) {
+    let width = columns.len() / hidden;
+    debug_assert!((first + P) * hidden <= xs.len() && (vector + 2) * WIDTH <= width);
+    let mut sums: [[__m256; 2]; P] = [[_mm256_setzero_ps(); 2]; P];
+    let base = columns.as_ptr().add(vector * WIDTH);
+    let x = xs.as_ptr().add(first * hidden);
+    for h in 0..hidden {
+        let low = _mm256_loadu_ps(base.add(h * width));
+        let high = _mm256_loadu_ps(base.add(h * width + WIDTH));
+        for (p, position) in sums.iter_mut().enumerate() {
+            let value = _mm256_set1_ps(*x.add(p * hidden + h));
+            position[0] = _mm256_fmadd_ps(value, low, position[0]);
+            position[1] = _mm256_fmadd_ps(value, high, position[1]);
+        }
+    }
+    let out = out.as_mut_ptr().add(first * width + vector * WIDTH);
+    for (p, position) in sums.iter().enumerate() {
+        _mm256_storeu_ps(out.add(p * width), position[0]);
+        _mm256_storeu_ps(out.add(p * width + WIDTH), position[1]);
+    }
+}

@@ -209,3 +209,86 @@ unsafe fn add_column_blocks<const B: usize>(
         _mm512_storeu_ps(out.as_mut_ptr().add((first + b) * LANES), *sums);
     }
 }
+
+/// Positions whose sums are kept in registers at once by `add_columns_batch`.
+const BATCH_POSITIONS: usize = 8;
+
+/// `portable::add_columns_batch`: up to eight positions by two registers of sums (16 of the
+/// 32), each weight register loaded once for all of them.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn add_columns_batch(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+) {
+    let width = columns.len() / hidden;
+    let positions = xs.len() / hidden;
+    let vectors = width / LANES;
+    let mut first = 0;
+    while first < positions {
+        let left = positions - first;
+        let taken = if left >= BATCH_POSITIONS {
+            BATCH_POSITIONS
+        } else if left >= 4 {
+            4
+        } else if left >= 2 {
+            2
+        } else {
+            1
+        };
+        let mut vector = 0;
+        while vector < vectors {
+            let two = vectors - vector >= 2;
+            match (taken, two) {
+                (8, true) => column_tile::<8, 2>(columns, xs, hidden, out, first, vector),
+                (8, false) => column_tile::<8, 1>(columns, xs, hidden, out, first, vector),
+                (4, true) => column_tile::<4, 2>(columns, xs, hidden, out, first, vector),
+                (4, false) => column_tile::<4, 1>(columns, xs, hidden, out, first, vector),
+                (2, true) => column_tile::<2, 2>(columns, xs, hidden, out, first, vector),
+                (2, false) => column_tile::<2, 1>(columns, xs, hidden, out, first, vector),
+                (_, true) => column_tile::<1, 2>(columns, xs, hidden, out, first, vector),
+                (_, false) => column_tile::<1, 1>(columns, xs, hidden, out, first, vector),
+            }
+            vector += if two { 2 } else { 1 };
+        }
+        first += taken;
+    }
+}
+
+/// The sums of `P` positions from position `first` for the `B` registers of units from
+/// register `vector`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn column_tile<const P: usize, const B: usize>(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+    first: usize,
+    vector: usize,
+) {
+    let width = columns.len() / hidden;
+    debug_assert!((first + P) * hidden <= xs.len() && (vector + B) * LANES <= width);
+    let mut sums: [[__m512; B]; P] = [[_mm512_setzero_ps(); B]; P];
+    let base = columns.as_ptr().add(vector * LANES);
+    let x = xs.as_ptr().add(first * hidden);
+    for h in 0..hidden {
+        let mut weights: [__m512; B] = [_mm512_setzero_ps(); B];
+        for (b, register) in weights.iter_mut().enumerate() {
+            *register = _mm512_loadu_ps(base.add(h * width + b * LANES));
+        }
+        for (p, position) in sums.iter_mut().enumerate() {
+            let value = _mm512_set1_ps(*x.add(p * hidden + h));
+            for (sum, weight) in position.iter_mut().zip(&weights) {
+                *sum = _mm512_fmadd_ps(value, *weight, *sum);
+            }
+        }
+    }
+    let out = out.as_mut_ptr().add(first * width + vector * LANES);
+    for (p, position) in sums.iter().enumerate() {
+        for (b, sum) in position.iter().enumerate() {
+            _mm512_storeu_ps(out.add(p * width + b * LANES), *sum);
+        }
+    }
+}
