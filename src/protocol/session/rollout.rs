@@ -261,7 +261,7 @@ impl Session {
         let started = Instant::now();
         let sums = rollout.run(0..options.trials, threads, &mut |_| {});
         let estimate = rollout.estimate(&sums);
-        let mut position = state.clone();
+        let mut position = state;
         position.dice = None;
         let gnubg_id = crate::codec::gnubg_id::encode(&position);
         out.outputs.push(Output::Rollout {
