@@ -110,20 +110,20 @@ fn chosen<E: Evaluator + ?Sized>(
     dice: Dice,
     leaders: Option<usize>,
 ) -> Board {
-    match choice(state, dice, leaders) {
-        Choice::Decided(board) => board,
-        Choice::Rank(candidates) => {
-            let ranking = judge.search().rank_plays(
-                &state.board,
-                &candidates,
-                state.on_roll,
-                &Stakes::from_state(state),
-            );
-            ranking
-                .first()
-                .map_or(candidates[0].result, |best| candidates[best.index].result)
-        }
+    let mut candidates = Vec::new();
+    let mut buffers = Buffers::default();
+    if let Some(board) = choice_into(state, dice, leaders, &mut buffers, &mut candidates) {
+        return board;
     }
+    let ranking = judge.search().rank_plays(
+        &state.board,
+        &candidates,
+        state.on_roll,
+        &Stakes::from_state(state),
+    );
+    ranking
+        .first()
+        .map_or(candidates[0].result, |best| candidates[best.index].result)
 }
 
 /// [`chosen`] for each of `rolls` in `state`. At 0 plies the candidates of every roll are
@@ -143,17 +143,14 @@ fn chosen_for_rolls<E: Evaluator + ?Sized>(
             .map(|&dice| chosen(judge, state, dice, leaders))
             .collect();
     }
-    let mut batch: Vec<Play> = Vec::new();
+    let mut batch: Vec<Play> = Vec::with_capacity(16 * rolls.len());
+    let mut buffers = Buffers::default();
     // Per roll: the position decided, or the range of its candidates in the batch.
     let choices: Vec<Result<Board, std::ops::Range<usize>>> = rolls
         .iter()
-        .map(|&dice| match choice(state, dice, leaders) {
-            Choice::Decided(board) => Ok(board),
-            Choice::Rank(candidates) => {
-                let start = batch.len();
-                batch.extend_from_slice(&candidates);
-                Err(start..batch.len())
-            }
+        .map(|&dice| {
+            let start = batch.len();
+            choice_into(state, dice, leaders, &mut buffers, &mut batch).ok_or(start..batch.len())
         })
         .collect();
     let mut scores = vec![f64::NEG_INFINITY; batch.len()];
@@ -186,46 +183,55 @@ fn chosen_for_rolls<E: Evaluator + ?Sized>(
         .collect()
 }
 
-/// What choosing a play for a roll takes.
-enum Choice {
-    /// No checker can move (the board as it is), or every play reaches one position.
-    Decided(Board),
-    /// The judge ranks these plays (at least two positions).
-    Rank(Vec<Play>),
+/// Working memory reused from roll to roll: the legal plays, pubeval's scores.
+#[derive(Default)]
+struct Buffers {
+    plays: Vec<Play>,
+    scored: Vec<(usize, f64)>,
 }
 
-/// The plays of `dice` in `state` among which the judge chooses: every play, or pubeval's
-/// `leaders` first.
-fn choice(state: &MatchState, dice: Dice, leaders: Option<usize>) -> Choice {
+/// The position chosen for `dice` in `state` when no ranking is needed (no checker can move:
+/// the board as it is; every play reaches one position); otherwise `None`, the plays among
+/// which the judge chooses (every play, or pubeval's `leaders` first) appended to
+/// `candidates`.
+fn choice_into(
+    state: &MatchState,
+    dice: Dice,
+    leaders: Option<usize>,
+    buffers: &mut Buffers,
+    candidates: &mut Vec<Play>,
+) -> Option<Board> {
     let mover = state.on_roll;
-    let plays = state.rules().legal_plays(&state.board, mover, dice);
+    let plays = &mut buffers.plays;
+    state
+        .rules()
+        .legal_plays_into(&state.board, mover, dice, plays);
     let Some(first) = plays.first().map(|play| play.result) else {
-        return Choice::Decided(state.board);
+        return Some(state.board);
     };
     if plays.iter().all(|play| play.result == first) {
-        return Choice::Decided(first);
+        return Some(first);
     }
     let class = PositionClass::of(&state.board);
     match leaders {
         Some(count) if plays.len() > count && class != PositionClass::BearOff => {
             let contact = class == PositionClass::Contact;
             let distinct = state.rules().has_standard_movement();
-            Choice::Rank(pubeval_leaders(
-                &plays,
-                state,
-                contact,
-                count.max(1),
-                distinct,
-            ))
+            let scored = &mut buffers.scored;
+            pubeval_scores(plays, state, contact, distinct, scored);
+            leading(scored, count.max(1));
+            candidates.extend(scored.iter().map(|&(index, _)| plays[index]));
         }
-        _ => Choice::Rank(plays),
+        _ => candidates.extend_from_slice(plays),
     }
+    None
 }
 
 /// The `count` plays of `plays` that pubeval ranks first, one per position reached, in the
 /// order given (generation order: the judge's ties keep it; equal scores, the first given).
 /// `distinct` says that no two plays reach one position (the standard movement's generator
 /// gives one play per position), so that none need be looked for.
+#[cfg(test)]
 fn pubeval_leaders(
     plays: &[Play],
     state: &MatchState,
@@ -233,8 +239,23 @@ fn pubeval_leaders(
     count: usize,
     distinct: bool,
 ) -> Vec<Play> {
+    let mut scored = Vec::new();
+    pubeval_scores(plays, state, contact, distinct, &mut scored);
+    leading(&mut scored, count);
+    scored.into_iter().map(|(index, _)| plays[index]).collect()
+}
+
+/// Pubeval's score of each play of `plays` (index, score) into `scored` (cleared first),
+/// the first play only of those reaching one position unless `distinct` says there are none.
+fn pubeval_scores(
+    plays: &[Play],
+    state: &MatchState,
+    contact: bool,
+    distinct: bool,
+    scored: &mut Vec<(usize, f64)>,
+) {
     let mover = state.on_roll;
-    let mut scored: Vec<(usize, f64)> = Vec::with_capacity(plays.len());
+    scored.clear();
     for (index, play) in plays.iter().enumerate() {
         if !distinct && plays[..index].iter().any(|seen| seen.result == play.result) {
             continue;
@@ -244,15 +265,19 @@ fn pubeval_leaders(
             pubeval_score(&play.result, state.variant, mover, !contact),
         ));
     }
-    // The higher score first, of equal scores the earlier play: a total order, so the
-    // `count` first are those a stable sort by score would put first.
+}
+
+/// Keeps the `count` first of `scored` by score (of equal scores the earlier play: a total
+/// order, so they are those a stable sort by score would put first), in the order given.
+fn leading(scored: &mut Vec<(usize, f64)>, count: usize) {
     let order = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-    if scored.len() > count {
+    if count == 0 {
+        scored.clear();
+    } else if scored.len() > count {
         scored.select_nth_unstable_by(count - 1, order);
         scored.truncate(count);
     }
     scored.sort_unstable_by_key(|&(index, _)| index);
-    scored.into_iter().map(|(index, _)| plays[index]).collect()
 }
 
 /// The average of [`equity_of_roll`] over the rolls possible in `state`: all 21 (doubles
