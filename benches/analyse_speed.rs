@@ -9,21 +9,22 @@
 //! gnubg imports and that are standard backgammon, so both programs read the same matches.
 //!
 //! tavli: one `tavli analyse --jobs 2 --json --plies P FILE...` process, timed whole (its
-//! start-up, the bear-off database and the network, included once). gnubg: two workers (one
-//! per core) each running `gnubg -t -q` per file on a script `set threads 1`, `set analysis
-//! chequerplay|cubedecision evaluation plies P`, `import mat FILE` (`load match` for SGF),
-//! `analyse match`, `show statistics match` (to check that the file was analysed). Both are
-//! also timed on nothing, so the start-up cost of each is printed beside the throughput.
+//! start-up, the bear-off database and the network, included once). gnubg: two processes
+//! (one per core, every other file each) of `gnubg -t -q` on a script `set threads 1`, `set
+//! analysis chequerplay|cubedecision evaluation plies P`, then per file `import mat FILE`
+//! (`load match` for SGF), `analyse match`, `show statistics match` (counted, to check that
+//! the file was analysed): gnubg's start-up too is counted once per process. Both are also
+//! timed on nothing, so the start-up cost of each is printed beside the throughput.
 //!
 //! `TAVLI_SPEED_LUCK=position|rolls|leaders` passes `--luck` to tavli (default: tavli's
 //! default). `TAVLI_SPEED_GNUBG_FILES=N` runs gnubg on N of the files only (spread evenly over
-//! them) and compares per file: gnubg takes some 0.25 s a file on two cores, minutes for
-//! 1,000 files.
+//! them), tavli on those N as well as on all, and compares on those N, per file and per CPU
+//! second: gnubg takes some 0.25 CPU s a file, minutes
+//! for 1,000 files. The load average is printed before each depth: with other work on the
+//! machine the wall times are pessimistic, the CPU seconds and their ratio much less so.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[path = "support/cpu.rs"]
@@ -88,13 +89,13 @@ fn time_tavli(files: &[PathBuf], plies: u32) -> (Duration, usize) {
     (elapsed, analysed)
 }
 
-/// gnubg's script for one file.
-fn gnubg_script(file: Option<&Path>, plies: u32) -> String {
+/// gnubg's script for `files` (none: its start-up alone), one after another in one process.
+fn gnubg_script(files: &[PathBuf], plies: u32) -> String {
     let mut script = format!(
         "set threads 1\nset analysis chequerplay evaluation plies {plies}\n\
          set analysis cubedecision evaluation plies {plies}\n"
     );
-    if let Some(file) = file {
+    for file in files {
         let import = if file.extension().is_some_and(|e| e == "sgf") {
             "load match"
         } else {
@@ -108,29 +109,46 @@ fn gnubg_script(file: Option<&Path>, plies: u32) -> String {
     script
 }
 
-/// Runs gnubg on one script; whether it printed the match statistics.
-fn run_gnubg(script: &str) -> bool {
-    gnubg_runner::run(script).contains("Chequerplay statistics")
+/// Runs gnubg on one script; how many match statistics it printed (files analysed).
+fn run_gnubg(script: &str) -> usize {
+    gnubg_runner::run(script)
+        .matches("Chequerplay statistics")
+        .count()
 }
 
-/// gnubg on `files` at `plies` over two workers: the time and the files analysed.
+/// gnubg on `files` at `plies`, one process per worker, each with every `WORKERS`-th file
+/// (so that gnubg's start-up is counted once per worker, as tavli's is once): the time and
+/// the files analysed.
 fn time_gnubg(files: &[PathBuf], plies: u32) -> (Duration, usize) {
-    let next = AtomicUsize::new(0);
-    let analysed = Mutex::new(0);
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..WORKERS {
-            scope.spawn(|| {
-                while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if run_gnubg(&gnubg_script(Some(file), plies)) {
-                        *analysed.lock().unwrap() += 1;
-                    }
-                }
-            });
-        }
+    let analysed: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|worker| {
+                let share: Vec<PathBuf> = files
+                    .iter()
+                    .skip(worker)
+                    .step_by(WORKERS)
+                    .cloned()
+                    .collect();
+                scope.spawn(move || run_gnubg(&gnubg_script(&share, plies)))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap())
+            .sum()
     });
-    let analysed = *analysed.lock().unwrap();
     (start.elapsed(), analysed)
+}
+
+/// The machine's load averages (1, 5 and 15 minutes).
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn rate(files: usize, time: Duration) -> f64 {
@@ -178,12 +196,7 @@ fn main() {
         all.len(),
         gnubg_share.len(),
         std::env::var("TAVLI_SPEED_LUCK").unwrap_or_else(|_| "default".to_string()),
-        std::fs::read_to_string("/proc/loadavg")
-            .unwrap_or_default()
-            .split_whitespace()
-            .take(3)
-            .collect::<Vec<_>>()
-            .join(" ")
+        load_average()
     );
     let tiny = [PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -192,16 +205,31 @@ fn main() {
     for plies in depths {
         let (tavli_startup, _) = time_tavli(&tiny, plies);
         let start = Instant::now();
-        run_gnubg(&gnubg_script(None, plies));
+        run_gnubg(&gnubg_script(&[], plies));
         let gnubg_startup = start.elapsed();
         let cpu = children_cpu();
         let (tavli_time, tavli_files) = time_tavli(&files, plies);
         let tavli_cpu = children_cpu() - cpu;
+        // tavli on gnubg's files too, in the same minutes: the ratio compares the same files
+        // (a few big files make an archive's average file dearer than a sample's).
+        let cpu = children_cpu();
+        let (share_time, share_files) = if gnubg_share.len() == files.len() {
+            (tavli_time, tavli_files)
+        } else {
+            time_tavli(&gnubg_share, plies)
+        };
+        let share_cpu = if gnubg_share.len() == files.len() {
+            tavli_cpu
+        } else {
+            children_cpu() - cpu
+        };
+        let cpu = children_cpu();
         let (gnubg_time, gnubg_files) = time_gnubg(&gnubg_share, plies);
-        let gnubg_cpu = children_cpu() - cpu - tavli_cpu;
-        let (tavli_rate, gnubg_rate) =
-            (rate(tavli_files, tavli_time), rate(gnubg_files, gnubg_time));
-        println!("{plies} ply:");
+        let gnubg_cpu = children_cpu() - cpu;
+        let tavli_rate = rate(tavli_files, tavli_time);
+        let (share_rate, gnubg_rate) =
+            (rate(share_files, share_time), rate(gnubg_files, gnubg_time));
+        println!("{plies} ply (load average before: {}):", load_average());
         println!(
             "  tavli: {tavli_files} files analysed in {:.1} s = {tavli_rate:.2} files/s, \
              {tavli_cpu:.1} CPU s (one process; a 1-point match alone takes {:.2} s, start-up \
@@ -210,16 +238,21 @@ fn main() {
             tavli_startup.as_secs_f64()
         );
         println!(
+            "  tavli on gnubg's {share_files} files: {:.1} s = {share_rate:.2} files/s, \
+             {share_cpu:.1} CPU s",
+            share_time.as_secs_f64(),
+        );
+        println!(
             "  gnubg: {gnubg_files} files analysed in {:.1} s = {gnubg_rate:.2} files/s, \
-             {gnubg_cpu:.1} CPU s (a process per file; start-up alone {:.2} s)",
+             {gnubg_cpu:.1} CPU s ({WORKERS} processes; start-up alone {:.2} s)",
             gnubg_time.as_secs_f64(),
             gnubg_startup.as_secs_f64()
         );
         println!(
-            "  ratio: tavli {:.2}x gnubg's throughput ({:.2}x by CPU time); 1,000 such files: \
-             tavli {:.0} s, gnubg {:.0} s",
-            tavli_rate / gnubg_rate,
-            (gnubg_cpu / gnubg_files.max(1) as f64) / (tavli_cpu / tavli_files.max(1) as f64),
+            "  ratio on the same files: tavli {:.2}x gnubg's throughput ({:.2}x by CPU time); \
+             1,000 files of the archive: tavli {:.0} s; 1,000 like gnubg's: gnubg {:.0} s",
+            share_rate / gnubg_rate,
+            (gnubg_cpu / gnubg_files.max(1) as f64) / (share_cpu / share_files.max(1) as f64),
             1000.0 / tavli_rate,
             1000.0 / gnubg_rate
         );

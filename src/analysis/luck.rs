@@ -110,37 +110,154 @@ fn chosen<E: Evaluator + ?Sized>(
     dice: Dice,
     leaders: Option<usize>,
 ) -> Board {
-    let mover = state.on_roll;
-    let plays = state.rules().legal_plays(&state.board, mover, dice);
-    let Some(first) = plays.first().map(|play| play.result) else {
-        return state.board;
-    };
-    if plays.iter().all(|play| play.result == first) {
-        return first;
+    let mut candidates = Vec::new();
+    let mut buffers = Buffers::default();
+    if let Some(board) = choice_into(state, dice, leaders, &mut buffers, &mut candidates) {
+        return board;
     }
-    let stakes = Stakes::from_state(state);
-    let class = PositionClass::of(&state.board);
-    let ranked: Vec<Play> = match leaders {
-        Some(count) if plays.len() > count && class != PositionClass::BearOff => {
-            pubeval_leaders(&plays, state, class == PositionClass::Contact, count)
-        }
-        _ => plays,
-    };
-    let ranking = judge
-        .search()
-        .rank_plays(&state.board, &ranked, mover, &stakes);
+    let ranking = judge.search().rank_plays(
+        &state.board,
+        &candidates,
+        state.on_roll,
+        &Stakes::from_state(state),
+    );
     ranking
         .first()
-        .map_or(first, |best| ranked[best.index].result)
+        .map_or(candidates[0].result, |best| candidates[best.index].result)
+}
+
+/// [`chosen`] for each of `rolls` in `state`. At 0 plies the candidates of every roll are
+/// ranked in one call of the evaluator's batch (the network carries its sums from one
+/// position to the next across the rolls too), each roll's choice the first of its own
+/// plays in that ranking; deeper, roll by roll (a search's move filters rank one roll's
+/// plays against each other only).
+fn chosen_for_rolls<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    rolls: &[Dice],
+    leaders: Option<usize>,
+) -> Vec<Board> {
+    if judge.plies() != 0 {
+        return rolls
+            .iter()
+            .map(|&dice| chosen(judge, state, dice, leaders))
+            .collect();
+    }
+    let mut batch: Vec<Play> = Vec::with_capacity(16 * rolls.len());
+    let mut buffers = Buffers::default();
+    // Per roll: the position decided, or the range of its candidates in the batch.
+    let choices: Vec<Result<Board, std::ops::Range<usize>>> = rolls
+        .iter()
+        .map(|&dice| {
+            let start = batch.len();
+            choice_into(state, dice, leaders, &mut buffers, &mut batch).ok_or(start..batch.len())
+        })
+        .collect();
+    let mut scores = vec![f64::NEG_INFINITY; batch.len()];
+    if !batch.is_empty() {
+        let ranking = judge.search().rank_plays(
+            &state.board,
+            &batch,
+            state.on_roll,
+            &Stakes::from_state(state),
+        );
+        for entry in ranking {
+            scores[entry.index] = entry.score;
+        }
+    }
+    choices
+        .into_iter()
+        .map(|choice| match choice {
+            Ok(board) => board,
+            // The highest score, of equal scores the first: the first of a stable ranking.
+            Err(range) => {
+                let mut best = range.start;
+                for index in range {
+                    if scores[index].total_cmp(&scores[best]).is_gt() {
+                        best = index;
+                    }
+                }
+                batch[best].result
+            }
+        })
+        .collect()
+}
+
+/// Working memory reused from roll to roll: the legal plays, pubeval's scores.
+#[derive(Default)]
+struct Buffers {
+    plays: Vec<Play>,
+    scored: Vec<(usize, f64)>,
+}
+
+/// The position chosen for `dice` in `state` when no ranking is needed (no checker can move:
+/// the board as it is; every play reaches one position); otherwise `None`, the plays among
+/// which the judge chooses (every play, or pubeval's `leaders` first) appended to
+/// `candidates`.
+fn choice_into(
+    state: &MatchState,
+    dice: Dice,
+    leaders: Option<usize>,
+    buffers: &mut Buffers,
+    candidates: &mut Vec<Play>,
+) -> Option<Board> {
+    let mover = state.on_roll;
+    let plays = &mut buffers.plays;
+    state
+        .rules()
+        .legal_plays_into(&state.board, mover, dice, plays);
+    let Some(first) = plays.first().map(|play| play.result) else {
+        return Some(state.board);
+    };
+    if plays.iter().all(|play| play.result == first) {
+        return Some(first);
+    }
+    let class = PositionClass::of(&state.board);
+    match leaders {
+        Some(count) if plays.len() > count && class != PositionClass::BearOff => {
+            let contact = class == PositionClass::Contact;
+            let distinct = state.rules().has_standard_movement();
+            let scored = &mut buffers.scored;
+            pubeval_scores(plays, state, contact, distinct, scored);
+            leading(scored, count.max(1));
+            candidates.extend(scored.iter().map(|&(index, _)| plays[index]));
+        }
+        _ => candidates.extend_from_slice(plays),
+    }
+    None
 }
 
 /// The `count` plays of `plays` that pubeval ranks first, one per position reached, in the
-/// order given (generation order: the judge's ties keep it).
-fn pubeval_leaders(plays: &[Play], state: &MatchState, contact: bool, count: usize) -> Vec<Play> {
+/// order given (generation order: the judge's ties keep it; equal scores, the first given).
+/// `distinct` says that no two plays reach one position (the standard movement's generator
+/// gives one play per position), so that none need be looked for.
+#[cfg(test)]
+fn pubeval_leaders(
+    plays: &[Play],
+    state: &MatchState,
+    contact: bool,
+    count: usize,
+    distinct: bool,
+) -> Vec<Play> {
+    let mut scored = Vec::new();
+    pubeval_scores(plays, state, contact, distinct, &mut scored);
+    leading(&mut scored, count);
+    scored.into_iter().map(|(index, _)| plays[index]).collect()
+}
+
+/// Pubeval's score of each play of `plays` (index, score) into `scored` (cleared first),
+/// the first play only of those reaching one position unless `distinct` says there are none.
+fn pubeval_scores(
+    plays: &[Play],
+    state: &MatchState,
+    contact: bool,
+    distinct: bool,
+    scored: &mut Vec<(usize, f64)>,
+) {
     let mover = state.on_roll;
-    let mut scored: Vec<(usize, f64)> = Vec::with_capacity(plays.len());
+    scored.clear();
     for (index, play) in plays.iter().enumerate() {
-        if plays[..index].iter().any(|seen| seen.result == play.result) {
+        if !distinct && plays[..index].iter().any(|seen| seen.result == play.result) {
             continue;
         }
         scored.push((
@@ -148,11 +265,19 @@ fn pubeval_leaders(plays: &[Play], state: &MatchState, contact: bool, count: usi
             pubeval_score(&play.result, state.variant, mover, !contact),
         ));
     }
-    // A stable sort: equal scores keep generation order.
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    scored.truncate(count);
+}
+
+/// Keeps the `count` first of `scored` by score (of equal scores the earlier play: a total
+/// order, so they are those a stable sort by score would put first), in the order given.
+fn leading(scored: &mut Vec<(usize, f64)>, count: usize) {
+    let order = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    if count == 0 {
+        scored.clear();
+    } else if scored.len() > count {
+        scored.select_nth_unstable_by(count - 1, order);
+        scored.truncate(count);
+    }
     scored.sort_unstable_by_key(|&(index, _)| index);
-    scored.into_iter().map(|(index, _)| plays[index]).collect()
 }
 
 /// The average of [`equity_of_roll`] over the rolls possible in `state`: all 21 (doubles
@@ -168,7 +293,8 @@ pub fn average_equity<E: Evaluator + ?Sized>(
 
 /// [`average_equity`], each roll's best play chosen as [`equity_of_choice`] does with
 /// `leaders`, a roll's equity taken from `known` when it gives one, and each roll's equity
-/// shown to `seen` on the way.
+/// shown to `seen` on the way. The rolls' choices are made together ([`chosen_for_rolls`]);
+/// the equities are summed in roll order.
 fn average_over_rolls<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     state: &MatchState,
@@ -177,14 +303,28 @@ fn average_over_rolls<E: Evaluator + ?Sized>(
     known: impl Fn(Dice) -> Option<f64>,
     mut seen: impl FnMut(Dice, f64),
 ) -> f64 {
+    let rolls: Vec<(Dice, Option<f64>)> = Dice::all_rolls()
+        .into_iter()
+        .filter(|dice| !(opening && dice.is_double()))
+        .map(|dice| (dice, known(dice)))
+        .collect();
+    let unknown: Vec<Dice> = rolls
+        .iter()
+        .filter(|(_, equity)| equity.is_none())
+        .map(|&(dice, _)| dice)
+        .collect();
+    let mut choices = chosen_for_rolls(judge, state, &unknown, leaders).into_iter();
+    let mover = state.on_roll;
+    let stakes = Stakes::from_state(state);
     let mut total = 0.0;
     let mut weight = 0.0;
-    for dice in Dice::all_rolls() {
-        if opening && dice.is_double() {
-            continue;
-        }
+    for (dice, equity) in rolls {
+        let equity = equity.unwrap_or_else(|| {
+            let after = choices.next().unwrap_or(state.board);
+            let cubeful = judge.evaluate_after(state, &after, mover).cubeful_equity;
+            stakes.equity_in_units(mover, cubeful)
+        });
         let chance = dice.chance();
-        let equity = known(dice).unwrap_or_else(|| equity_of_choice(judge, state, dice, leaders));
         seen(dice, equity);
         total += chance * equity;
         weight += chance;
@@ -344,6 +484,67 @@ mod tests {
             (with_known - expected).abs() < 1e-12,
             "{with_known} {expected}"
         );
+    }
+
+    /// Positions of a real match's first game, before each roll: contact, race, bear-off.
+    fn positions_of_a_game() -> Vec<MatchState> {
+        use crate::rules::game::{Action, Game, MatchContext};
+        use crate::rules::RuleSet;
+        let mut game = Game::new(
+            RuleSet::new(Variant::Standard),
+            MatchContext::match_game(7, [2, 3], false),
+            Side::X,
+        );
+        let evaluator = crate::engine::net::NetEvaluator::embedded();
+        let judge = Judge::new(&evaluator, 0);
+        let mut states = Vec::new();
+        let mut rolls = Dice::all_rolls().into_iter().cycle().skip(3);
+        while !game.is_over() && states.len() < 200 {
+            states.push(game.match_state());
+            let dice = rolls.next().unwrap_or_else(|| unreachable!());
+            let state = game.match_state();
+            let play = judge.best_play(&state, dice);
+            game.apply(Action::Roll(dice)).unwrap();
+            match play {
+                Some(play) => game.apply(Action::Play(play)).unwrap(),
+                None => game.apply(Action::CannotMove).unwrap(),
+            };
+        }
+        states
+    }
+
+    #[test]
+    fn the_rolls_chosen_together_are_those_chosen_one_by_one() {
+        let evaluator = crate::engine::net::NetEvaluator::embedded();
+        let judge = Judge::new(&evaluator, 0);
+        let states = positions_of_a_game();
+        assert!(states.len() > 20, "{}", states.len());
+        let rolls = Dice::all_rolls();
+        for state in &states {
+            for leaders in [None, Some(LEADERS), Some(2)] {
+                let together = chosen_for_rolls(&judge, state, &rolls, leaders);
+                for (dice, board) in rolls.iter().zip(&together) {
+                    assert_eq!(*board, chosen(&judge, state, *dice, leaders), "{dice:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pubeval_leaders_need_not_look_for_repeated_positions_in_standard_plays() {
+        for state in positions_of_a_game() {
+            let contact = PositionClass::of(&state.board) == PositionClass::Contact;
+            for dice in Dice::all_rolls() {
+                let plays = state.rules().legal_plays(&state.board, state.on_roll, dice);
+                for count in [1, 3, LEADERS] {
+                    assert_eq!(
+                        pubeval_leaders(&plays, &state, contact, count, true),
+                        pubeval_leaders(&plays, &state, contact, count, false),
+                        "{dice:?} {count}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
