@@ -19,7 +19,7 @@ use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
 use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::network::FirstLayerSums;
-use tavli::engine::net::{NetClass, NetEvaluator, Scratch};
+use tavli::engine::net::{Batch, NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
 use tavli::engine::{best_play, Evaluator, Pubeval};
@@ -133,14 +133,16 @@ fn main() {
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let mut carried = FirstLayerSums::default();
+        let mut batch = Batch::default();
         let fast = evaluator.inference_network(class);
         // Per method, the pass times: the training network one at a time and a roll's plays
-        // together, pubeval, encoding alone, the evaluator's network one at a time and a
-        // roll's plays together.
-        let mut times: [Vec<Duration>; 6] = Default::default();
+        // together, pubeval, encoding alone, the evaluator's network one at a time, a roll's
+        // plays one after another (first layer carried) and a roll's plays in one batch
+        // (first layer carried, the later layers over blocks of positions).
+        let mut times: [Vec<Duration>; 7] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
-            let mut timed = [Duration::ZERO; 6];
+            let mut timed = [Duration::ZERO; 7];
             let start = Stopwatch::start();
             for board in boards {
                 encode(board, Side::O, contact, &mut inputs);
@@ -184,13 +186,25 @@ fn main() {
                 }
             }
             timed[5] = start.elapsed();
+            let start = Stopwatch::start();
+            for range in batches {
+                batch.clear();
+                for board in &boards[range.clone()] {
+                    encode(board, Side::O, contact, &mut inputs);
+                    fast.add_to_batch(&inputs, &mut batch);
+                }
+                for outputs in fast.batch_outputs(&mut batch) {
+                    checksum += f64::from(outputs[0]);
+                }
+            }
+            timed[6] = start.elapsed();
             if pass > 0 {
                 for (all, time) in times.iter_mut().zip(timed) {
                     all.push(time);
                 }
             }
         }
-        let [single, batched, pubeval, encoding, fast_single, fast_batched] =
+        let [single, batched, pubeval, encoding, fast_single, fast_carried, fast_batched] =
             times.map(|samples| per_second(boards.len(), median(samples)));
         println!("{name:8} net {} (checksum {checksum:.1})", network.shape());
         let kernel = fast.kernel();
@@ -198,7 +212,14 @@ fn main() {
             ("training net, one at a time".to_string(), single),
             ("training net, a roll together".to_string(), batched),
             (format!("{kernel:?} kernel, one at a time"), fast_single),
-            (format!("{kernel:?} kernel, a roll together"), fast_batched),
+            (
+                format!("{kernel:?} kernel, a roll one by one"),
+                fast_carried,
+            ),
+            (
+                format!("{kernel:?} kernel, a roll in a batch"),
+                fast_batched,
+            ),
         ] {
             println!(
                 "{:8}   {method:34} {rate:>10.0} evaluations/s   pubeval {pubeval:>10.0}/s   ratio {:.3}",
@@ -213,36 +234,41 @@ fn main() {
     }
     // The profile of the batched contact evaluation: each stage's time as the difference
     // of passes that run the stages up to it (encoding; carrying the first layer's sums;
-    // its activation; the second layer; the outputs), on the same batches, interleaved.
+    // its activation; then the whole batch, whose extra is the second layer and the
+    // outputs over blocks of positions), on the same batches, interleaved.
     {
         let fast = net.inference_network(NetClass::Contact);
         let (boards, batches) = (&by_class[0], &batches[0]);
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let mut carried = FirstLayerSums::default();
-        let mut times: [Vec<Duration>; 6] = Default::default();
+        let mut batch = Batch::default();
+        let mut times: [Vec<Duration>; 5] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
             for (stages, all) in times.iter_mut().enumerate() {
                 let start = Stopwatch::start();
-                for batch in batches {
+                for range in batches {
                     carried.clear();
-                    for board in &boards[batch.clone()] {
+                    batch.clear();
+                    for board in &boards[range.clone()] {
                         // Stage 0: the encoding without the contact features (race-style).
                         encode(board, Side::O, stages > 0, &mut inputs);
+                        if stages == 4 {
+                            fast.add_to_batch(&inputs, &mut batch);
+                            continue;
+                        }
                         if stages >= 2 {
                             fast.first_layer_from(&inputs, &mut carried, &mut scratch);
                         }
                         if stages >= 3 {
                             fast.activate_first_layer(&mut scratch);
                         }
-                        if stages >= 4 {
-                            fast.second_layer(&mut scratch);
-                        }
-                        if stages >= 5 {
-                            checksum += f64::from(fast.output_layer(&scratch)[0]);
-                        } else {
-                            checksum += f64::from(inputs.values()[0]);
+                        checksum += f64::from(inputs.values()[0]);
+                    }
+                    if stages == 4 {
+                        for outputs in fast.batch_outputs(&mut batch) {
+                            checksum += f64::from(outputs[0]);
                         }
                     }
                 }
@@ -257,15 +283,14 @@ fn main() {
             "profile of the contact net, a roll together ({:?} kernel, ns per position, checksum {checksum:.1}):",
             fast.kernel()
         );
-        let total = cumulative[5];
+        let total = cumulative[4];
         let mut before = 0.0;
         for (stage, name) in [
             "encoding without the contact features",
             "the contact features (exposure, pip loss, freedom)",
             "first layer carried (changed rows added)",
             "first layer's activation",
-            "second layer (dot products and activation)",
-            "outputs",
+            "second layer and outputs, blocks of positions",
         ]
         .iter()
         .enumerate()

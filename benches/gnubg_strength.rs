@@ -10,11 +10,15 @@
 //! game off`, its seed fixed (printed), so a run can be repeated; `TAVLI_STRENGTH_SEED=N`
 //! plays other dice (seeds N and N + 1). The Jacoby rule is off: gnubg's money sessions have it
 //! on, and with the cube off it would score every gammon and backgammon as a single game.
+//! Beavers are off (gnubg allows them by default; a beavered game stalled against the external
+//! player and was discarded).
 //!
 //! `TAVLI_STRENGTH_DUPLICATE=1` plays duplicate dice: game `i` of both runs is seeded
 //! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
 //! with tavli in each seat, and the interval is taken over the pairs (much narrower when the
-//! two engines are close, as luck largely cancels within a pair).
+//! two engines are close, as luck largely cancels within a pair). Results are paired by seed
+//! (`benches/support/strength_log.rs`): a unit one seat did not finish leaves only its own
+//! pair out.
 //!
 //! `TAVLI_STRENGTH_BINARY=PATH` serves with another tavli binary than this tree's release
 //! build (a copy kept aside, so that the tree can be rebuilt while a long run plays).
@@ -31,14 +35,23 @@
 //! then counts matches) and reports the share of matches tavli won with its 95% interval. With
 //! duplicate dice in matches, game `g` of match `i` is seeded alike in both seats.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+#[path = "support/strength_log.rs"]
+mod strength_log;
+use strength_log::{Play, Seeding, Tally};
+
 const GNUBG: &str = "/usr/games/gnubg";
 
 struct Outcome {
-    tavli_points: Vec<i32>,
+    /// tavli's result of each unit (game or match), by the unit's index.
+    tavli_points: BTreeMap<usize, i32>,
+    /// Results that belonged to no unit (a game before the first seed, a second result for
+    /// one seed).
+    unplaced: usize,
     unclean: bool,
 }
 
@@ -120,18 +133,21 @@ impl Format {
     }
 }
 
-/// The script's commands for unit `unit` (a game, or a match of games).
+/// The script's commands for unit `unit` (a game, or a match of games). `new match` starts
+/// the match's first game at once, so with duplicate dice its seed is set before it.
 fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
     let mut script = String::new();
-    if let Format::Match(length) = format {
-        script.push_str(&format!("new match {length}\n"));
-    }
     for game in 0..format.games_per_unit() {
         if let Dice::PerGame(seed) = dice {
             let index = unit * format.games_per_unit() + game;
             script.push_str(&format!("set seed {}\n", seed.wrapping_add(index as u32)));
         }
-        script.push_str("new game\n");
+        match format {
+            Format::Match(length) if game == 0 => {
+                script.push_str(&format!("new match {length}\n"));
+            }
+            _ => script.push_str("new game\n"),
+        }
     }
     script
 }
@@ -176,7 +192,7 @@ fn run(
          set player {gnubg_seat} name gnubg\n\
          set player {tavli_seat} external {address}\n\
          set automatic game off\n\
-         new session\n"
+         set beavers 0\n"
     );
     if let Dice::Session(seed) = dice {
         script.push_str(&format!("set seed {seed}\n"));
@@ -202,49 +218,31 @@ fn run(
         let path = std::path::Path::new(&directory).join(format!("seat-{tavli_seat}.txt"));
         std::fs::File::create(&path).expect("the log file can be written")
     });
-    let mut tavli_points = Vec::new();
+    let play = match format {
+        Format::Money { .. } => Play::Money,
+        Format::Match(length) => Play::Match(length),
+    };
+    let seeding = match dice {
+        Dice::Session(_) => Seeding::Session,
+        Dice::PerGame(base) => Seeding::PerGame {
+            base,
+            games_per_unit: format.games_per_unit(),
+        },
+    };
+    let mut tally = Tally::new(play, seeding, tavli_seat);
     let mut unclean = false;
-    let mut last_score: Option<[u32; 2]> = None;
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
         if let Some(log) = log.as_mut() {
             let _ = writeln!(log, "{line}");
         }
-        if let Format::Match(length) = format {
-            // "The score (after 3 games) is: gnubg 2, root 7 (match to 7 points)root has won
-            // the match.": `new match` gives the players gnubg's default names, so the winner
-            // is read from the seats' scores (seat 0 first), not from a name.
-            if let Some(score) = seat_scores(&line) {
-                last_score = Some(score);
-            }
-            if line.contains("has won the match") {
-                let score = last_score
-                    .take()
-                    .expect("a score line before the match's end");
-                let winner = usize::from(score[1] >= length);
-                tavli_points.push(if winner == tavli_seat { 1 } else { -1 });
-                if tavli_points.len() % 20 == 0 {
-                    eprintln!("seat {tavli_seat}: {} matches", tavli_points.len());
-                }
-            }
-        } else if let Some((who, rest)) = line.split_once(" wins a") {
-            // "tavli wins a gammon and 2 points." counts; an accepted resignation first prints
-            // "gnubg accepts and wins a gammon." (no points), which must not count as a game.
-            let mut words = rest.split_whitespace().rev();
-            let scored = words.next().is_some_and(|word| word.starts_with("point"));
-            let Some(points) = words.next().and_then(|w| w.parse::<i32>().ok()) else {
-                continue;
+        if tally.read(&line).is_some() {
+            let every = if matches!(format, Format::Match(_)) {
+                20
+            } else {
+                100
             };
-            if !scored {
-                continue;
-            }
-            let sign = match who.split_whitespace().next().unwrap_or("") {
-                "tavli" => 1,
-                "gnubg" => -1,
-                other => panic!("unknown winner {other:?}"),
-            };
-            tavli_points.push(sign * points);
-            if tavli_points.len() % 100 == 0 {
-                eprintln!("seat {tavli_seat}: {} games", tavli_points.len());
+            if tally.results.len() % every == 0 {
+                eprintln!("seat {tavli_seat}: {} units", tally.results.len());
             }
         }
         if line.contains("Error") || line.contains("error") {
@@ -257,18 +255,10 @@ fn run(
     let _ = server.kill();
     let _ = server.wait();
     Outcome {
-        tavli_points,
+        tavli_points: tally.results,
+        unplaced: tally.unplaced,
         unclean,
     }
-}
-
-/// The two seats' scores of a match's score line (seat 0 first), if `line` is one.
-fn seat_scores(line: &str) -> Option<[u32; 2]> {
-    let (_, rest) = line.split_once("is: ")?;
-    let (scores, _) = rest.split_once(" (match to")?;
-    let (first, second) = scores.split_once(", ")?;
-    let score = |part: &str| part.split_whitespace().last()?.parse::<u32>().ok();
-    Some([score(first)?, score(second)?])
 }
 
 fn main() {
@@ -323,18 +313,19 @@ fn main() {
     };
     let points: Vec<i32> = outcomes
         .iter()
-        .flat_map(|o| o.tavli_points.iter().copied())
+        .flat_map(|o| o.tavli_points.values().copied())
         .collect();
-    // A game or match that did not end with a score line (gnubg stopped, or a line this bench
-    // does not know) would shift the pairs of duplicate dice: say so.
+    // A game or match that did not end with a score line (gnubg discarded it, or a line this
+    // bench does not know) leaves its unit out; with duplicate dice only its own pair goes.
     for (seat, outcome) in outcomes.iter().enumerate() {
-        if outcome.tavli_points.len() != games.div_ceil(2) {
+        if outcome.tavli_points.len() != games.div_ceil(2) || outcome.unplaced > 0 {
             eprintln!(
-                "warning: run {seat} scored {} of its {} units{}",
+                "warning: run {seat} scored {} of its {} units ({} results outside any unit){}",
                 outcome.tavli_points.len(),
                 games.div_ceil(2),
+                outcome.unplaced,
                 if duplicate {
-                    ": the duplicate pairs after the missing one are misaligned"
+                    ": the pairs of the missing units are left out"
                 } else {
                     ""
                 }
@@ -343,12 +334,7 @@ fn main() {
     }
     // The independent units: single games, or with duplicate dice the pairs of game i.
     let units: Vec<f64> = if duplicate {
-        outcomes[0]
-            .tavli_points
-            .iter()
-            .zip(&outcomes[1].tavli_points)
-            .map(|(&a, &b)| f64::from(a + b) / 2.0)
-            .collect()
+        strength_log::pairs(&outcomes[0].tavli_points, &outcomes[1].tavli_points)
     } else {
         points.iter().map(|&p| f64::from(p)).collect()
     };

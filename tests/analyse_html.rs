@@ -315,3 +315,25 @@ fn analysed_page_loads_in_headless_chromium_with_its_graphs_drawn() {
     }
     assert!(line > 500, "{line} pixels of the line in the graph's box");
 }
+
+/// In money play the statistics table shows each total's points beside its EMG (as the JSON
+/// and gnubg's `show statistics` do), in match play its match-winning chance.
+#[test]
+fn money_play_totals_show_their_points_and_match_play_their_mwc() {
+    let statistics = |input: &str| {
+        let run = analyse(&[input, "--luck", "position", "--html", "-"]);
+        assert_eq!(run.status.code(), Some(0), "{input}");
+        let page = String::from_utf8(run.stdout).expect("UTF-8");
+        let start = page
+            .find("<table class=\"statistics\">")
+            .expect("a statistics table");
+        let end = start + page[start..].find("</table>").expect("its end");
+        page[start..end].to_string()
+    };
+    let money = statistics("fixtures/mat/seed21-money.mat");
+    assert!(money.contains(" points)</td>"), "{money}");
+    assert!(!money.contains("MWC)"), "{money}");
+    let matched = statistics("fixtures/mat/seed11-5pt.mat");
+    assert!(matched.contains("% MWC)</td>"), "{matched}");
+    assert!(!matched.contains(" points)"), "{matched}");
+}

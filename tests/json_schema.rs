@@ -201,6 +201,30 @@ fn repl_lines_match_the_repl_schema() {
     let script = std::fs::read_to_string(fixture("json/repl.txt")).expect("script");
     let lines = ndjson(&["--json"], &script);
     assert_valid("repl", &lines);
+    // The rollouts: cubeful first, then cubeless (no cubeful equity, nor its error).
+    let rollouts: Vec<&Value> = lines
+        .iter()
+        .flat_map(|line| line["outputs"].as_array().into_iter().flatten())
+        .filter(|output| output["type"] == "rollout")
+        .collect();
+    assert_eq!(rollouts.len(), 2, "two rollouts in the script");
+    assert!(rollouts[0]["cubeful_equity"].is_number());
+    assert!(rollouts[1]["cubeful_equity"].is_null());
+    assert!(rollouts[1]["standard_errors"]["cubeful_equity"].is_null());
+    for rollout in &rollouts {
+        assert_eq!(rollout["trials"], 36);
+        assert_eq!(rollout["settings"]["truncation"], 2);
+    }
+    let mut wrong = rollouts[0].clone();
+    wrong["standard_errors"]
+        .as_object_mut()
+        .expect("errors")
+        .remove("win");
+    let line = json!({"command": "rollout", "ok": true, "text": "", "outputs": [wrong]});
+    assert!(
+        !validator("repl").is_valid(&line),
+        "the schema checks the errors"
+    );
     let mut kinds = BTreeSet::new();
     for line in &lines {
         if line["ok"] == false {
@@ -224,6 +248,7 @@ fn repl_lines_match_the_repl_schema() {
         "hints",
         "cube_analysis",
         "evaluation",
+        "rollout",
         "statistics",
         "reply",
         "event",

@@ -3,21 +3,15 @@
 //! otherwise); random token lines must never break the session.
 
 use crate::support::gnubg_available;
+use crate::support::repl::{
+    gnubg_with_human_players as run_gnubg, tavli_with_human_players, HUMAN_PLAYERS as PRELUDE,
+};
 use tavli::protocol::Session;
-
-/// Lines run before every script, by both programs: both players human, fixed names.
-const PRELUDE: &str =
-    "set player 0 human\nset player 1 human\nset defaultnames gnubg root\nset player 1 name root\n";
 
 /// tavli's (stdout, stderr) for `script` (after the prelude).
 fn run_tavli(script: &str) -> (String, String) {
-    let (out, err, _) = crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"));
+    let (out, err, _) = tavli_with_human_players(script);
     (out, err)
-}
-
-/// gnubg's (stdout, stderr) for `script` (after the prelude), banner removed.
-fn run_gnubg(script: &str) -> (String, String) {
-    crate::support::run_gnubg_transcript(&format!("{PRELUDE}{script}"))
 }
 
 /// The first differing line of two transcripts, with context, for failure messages.

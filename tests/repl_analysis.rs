@@ -4,103 +4,14 @@
 //! the lines, labels and layout must not), a snapshot of tavli's own figures, and the bad input
 //! that must leave the session unchanged.
 
+use crate::support::repl::{
+    compare_analysis_with_gnubg, fixture, masked, ANALYSIS_PRELUDE as PRELUDE, MATCHES,
+};
 use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
 use tavli::protocol::{run_line, Session};
 
-pub(crate) const PRELUDE: &str = "set player 0 human\nset player 1 human\n\
-set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n";
-
-pub(crate) fn fixture(path: &str) -> String {
-    format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Real matches gnubg imports without a message, of several lengths and game counts.
-pub(crate) const MATCHES: &[&str] = &[
-    "mat/real/backgammon-galaxy/gnubg-scripts_match1486073.txt",
-    "mat/real/backgammon-galaxy/match1709865.txt",
-    "mat/real/backgammon-galaxy/match11274186.txt",
-];
-
-/// `text` with every number (and a count's equity beside it) as `#`, every rating word as
-/// `<rating>`, the marks of `list game` dropped and runs of blanks as one: what stays is
-/// gnubg's lines and labels.
-pub(crate) fn masked(text: &str) -> String {
-    let ratings = [
-        "Chequerplay rating",
-        "Luck rating",
-        "Cube decision rating",
-        "Overall rating",
-    ];
-    text.lines()
-        .map(|line| {
-            if let Some(label) = ratings.iter().find(|label| line.starts_with(*label)) {
-                return format!("{label} <rating>");
-            }
-            let mut out = String::new();
-            let mut chars = line.chars().peekable();
-            while let Some(c) = chars.next() {
-                let signed = (c == '+' || c == '-')
-                    && chars.peek().is_some_and(|next| next.is_ascii_digit());
-                if c.is_ascii_digit() || signed {
-                    while chars
-                        .peek()
-                        .is_some_and(|next| next.is_ascii_digit() || *next == '.')
-                    {
-                        chars.next();
-                    }
-                    out.push('#');
-                } else {
-                    out.push(c);
-                }
-            }
-            // The marks gnubg writes in `list game` after an analysis: `?!`, `?` and `??` after
-            // a play, `+`, `++`, `-` and `--` after the dice (the numbers are `#` by now).
-            let words: Vec<String> = out
-                .split_whitespace()
-                .map(|word| {
-                    let word = word.replace(['?', '!'], "");
-                    match word.strip_prefix('#') {
-                        Some(rest)
-                            if !rest.is_empty() && rest.chars().all(|c| c == '-' || c == '+') =>
-                        {
-                            "#".to_string()
-                        }
-                        _ => word,
-                    }
-                })
-                .filter(|word| !word.is_empty())
-                .collect();
-            words
-                .join(" ")
-                .replace("( ", "(")
-                .replace("[ ", "[")
-                .replace(", ", ",")
-                .replace("# (# (#%))", "#")
-                .replace("# (# (#))", "#")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn compare_with_gnubg(script: &str) {
-    let script = format!("{PRELUDE}{script}");
-    let (gnubg_out, gnubg_err) = run_gnubg_transcript(&script);
-    let (tavli_out, tavli_err, _) = run_tavli_transcript(&script);
-    let (tavli_lines, gnubg_lines) = (masked(&tavli_out), masked(&gnubg_out));
-    let first_difference = tavli_lines
-        .lines()
-        .zip(gnubg_lines.lines())
-        .position(|(tavli, gnubg)| tavli != gnubg);
-    if let Some(index) = first_difference {
-        panic!(
-            "line {} of\n{script}\ntavli: {:?}\ngnubg: {:?}",
-            index + 1,
-            tavli_lines.lines().nth(index),
-            gnubg_lines.lines().nth(index)
-        );
-    }
-    assert_eq!(tavli_lines, gnubg_lines, "stdout of\n{script}");
-    assert_eq!(tavli_err, gnubg_err, "stderr of\n{script}");
+    compare_analysis_with_gnubg(script, masked);
 }
 
 #[test]

@@ -4,11 +4,10 @@
 //! the session unchanged.
 
 use crate::support::gnubg_available;
+use crate::support::repl::{
+    gnubg_with_human_players as run_gnubg, scratch_dir, tavli_with_human_players as run_tavli,
+};
 use std::path::{Path, PathBuf};
-use tavli::protocol::Session;
-
-const PRELUDE: &str =
-    "set player 0 human\nset player 1 human\nset defaultnames gnubg root\nset player 1 name root\n";
 
 const FIXTURES: &[&str] = &[
     "seed07-1pt",
@@ -22,17 +21,7 @@ const FIXTURES: &[&str] = &[
 ];
 
 fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("tavli-repl-files-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&directory);
-    directory.join(name)
-}
-
-fn run_tavli(script: &str) -> (String, String, Session) {
-    crate::support::run_tavli_transcript(&format!("{PRELUDE}{script}"))
-}
-
-fn run_gnubg(script: &str) -> (String, String) {
-    crate::support::run_gnubg_transcript(&format!("{PRELUDE}{script}"))
+    scratch_dir("files").join(name)
 }
 
 fn read(path: &Path) -> String {

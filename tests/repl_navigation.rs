@@ -5,8 +5,10 @@
 //! gnubg's), a snapshot of tavli's own figures, and the commands refused at a stored move,
 //! which leave the session unchanged.
 
-use crate::repl_analysis::{fixture, masked, MATCHES, PRELUDE};
-use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
+use crate::support::repl::{
+    compare_analysis_with_gnubg, fixture, masked, ANALYSIS_PRELUDE as PRELUDE, MATCHES,
+};
+use crate::support::{gnubg_available, run_tavli_transcript};
 use tavli::protocol::{run_line, Session};
 
 // Not compared: `hint` with the dice of a stored move shown (`next rolled`): gnubg keeps the
@@ -56,25 +58,8 @@ fn played_marks(text: &str) -> usize {
 }
 
 fn compare_with_gnubg(script: &str) {
-    let script = format!("{PRELUDE}{script}");
-    let (gnubg_out, gnubg_err) = run_gnubg_transcript(&script);
-    let (tavli_out, tavli_err, _) = run_tavli_transcript(&script);
-    let (tavli_lines, gnubg_lines) = (evaluator_free(&tavli_out), evaluator_free(&gnubg_out));
-    if let Some(index) = tavli_lines
-        .lines()
-        .zip(gnubg_lines.lines())
-        .position(|(tavli, gnubg)| tavli != gnubg)
-    {
-        panic!(
-            "line {} of\n{script}\ntavli: {:?}\ngnubg: {:?}",
-            index + 1,
-            tavli_lines.lines().nth(index),
-            gnubg_lines.lines().nth(index)
-        );
-    }
-    assert_eq!(tavli_lines, gnubg_lines, "stdout of\n{script}");
+    let (tavli_out, gnubg_out) = compare_analysis_with_gnubg(script, evaluator_free);
     assert_eq!(played_marks(&tavli_out), played_marks(&gnubg_out));
-    assert_eq!(tavli_err, gnubg_err, "stderr of\n{script}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tavli::notation::format_play;
-use tavli::protocol::{run, run_line, ReplOptions, Session};
+use tavli::protocol::{run_line, Session};
 use tavli::rules::RuleSet;
 use tavli::rules::{GameState, Variant};
 
@@ -17,22 +17,8 @@ const OWN_VARIANTS: [Variant; 5] = [
 ];
 
 fn transcript(script: &str) -> String {
-    let mut session = Session::new("root");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let summary = run(
-        &mut session,
-        &mut std::io::Cursor::new(script.as_bytes().to_vec()),
-        &mut out,
-        &mut err,
-        ReplOptions::default(),
-    );
-    assert!(summary.is_ok());
-    assert_eq!(session.check_consistency(), Ok(()));
-    format!(
-        "{}--- stderr ---\n{}",
-        String::from_utf8_lossy(&out),
-        String::from_utf8_lossy(&err)
-    )
+    let (out, err, _) = crate::support::run_tavli_transcript(script);
+    format!("{out}--- stderr ---\n{err}")
 }
 
 fn apply(session: &mut Session, line: &str) {
@@ -247,10 +233,7 @@ fn the_tavli_rotation_changes_variant_each_game() {
 
 /// A temporary directory of this test process for files written by the REPL.
 fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("tavli-repl-variants-{}-{name}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
-    dir
+    crate::support::repl::scratch_dir(&format!("variants-{name}"))
 }
 
 #[test]

@@ -493,6 +493,52 @@ fn corrupted_sgf_files_are_flagged_at_the_right_line() {
     }
 }
 
+/// An SGF syntax error (a stray `x` before the third node of a real gnubg file) is reported
+/// where it is (file:line:col) by `tavli validate` (on standard output, its report) and by
+/// `tavli analyse` (on standard error, the file not analysed) alike, and not as the file
+/// ending before the game's result.
+#[test]
+fn an_sgf_syntax_error_is_reported_where_it_is_by_validate_and_analyse() {
+    let text = std::fs::read_to_string(fixture("sgf/seed08-1pt.sgf")).unwrap();
+    let node = text.find("\n;B[").expect("a third node") + 1;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sgf-syntax-error");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("syntax.sgf");
+    std::fs::write(&path, format!("{}x{}", &text[..node], &text[node..])).unwrap();
+    let path = path.to_string_lossy();
+    for (args, on_stdout) in [
+        (vec!["validate", &*path], true),
+        (vec!["analyse", &*path, "--luck", "position"], false),
+    ] {
+        let output = crate::support::tavli(&args, "");
+        let said = String::from_utf8_lossy(if on_stdout {
+            &output.stdout
+        } else {
+            &output.stderr
+        });
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {said}");
+        assert!(
+            said.contains(&format!(
+                "{path}:3:1: syntax: expected `)` to end the game tree, or another node"
+            )),
+            "{args:?}: {said}"
+        );
+        assert!(!said.contains("file ends"), "{args:?}: {said}");
+        assert!(
+            said.contains(": invalid (1 error(s), 0 warning(s))"),
+            "{args:?}: {said}"
+        );
+    }
+    // The page of the file says why its record stops.
+    let page = dir.join("syntax.html");
+    let output =
+        crate::support::tavli(&["validate", &*path, "--html", &page.to_string_lossy()], "");
+    assert_eq!(output.status.code(), Some(1));
+    let page = std::fs::read_to_string(&page).expect("the page");
+    assert!(page.contains("a syntax error stops the reading of the file"));
+    assert!(!page.contains("the file ends before this game"));
+}
+
 #[test]
 fn beavers_in_money_play_round_trip_and_are_refused_in_matches() {
     let money = " 0 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                 42: 8/4 6/4 \n  2)  Doubles => 2                Beavers => 4\n  3) 52: 13/8 13/11              Doubles => 8\n  4)  Drops                      Wins 4 points\n";

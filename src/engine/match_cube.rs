@@ -1,20 +1,27 @@
 //! Cubeful match-winning chances: Janowski's live-cube interpolation done in match-winning
 //! chance, with every take and cash point read from the match equity table at the score.
 //!
-//! Method (the one gnubg describes for its match-play cubeful evaluation; written here from
-//! the method, not from its code): for a player with winning chance `p` and the cube at `c`,
+//! Method (the one gnubg's manual describes for match play, section "Live cube equities":
+//! `TP(live, n) = TP(dead, n) * (1 - TP(live, 2n))`; written here from that description and
+//! checked against gnubg 1.07's 0-ply `eval` on its own probabilities, never from its code):
 //! * the dead-cube value is the cubeless match-winning chance: each result's table entry at
 //!   cube `c`, weighted by its probability;
-//! * the live-cube value is piecewise linear in `p` through `(0, L)`, the player's take point
-//!   against a double to `2c` (valued at losing `c`, if the opponent may double), his cash
-//!   point (valued at winning `c`, if he may double) and `(1, W)`, where `W` and `L` are the
-//!   average match-winning chances of his wins and losses at cube `c`;
-//! * a take point at cube `v` is where the taker's value after taking (the same construction
-//!   at cube `v`, his cube, alive if he may still redouble it) equals passing; a cash point is
-//!   one minus the opponent's take point. The cube levels above are thus followed up to where
-//!   the cube is dead (its owner needs no more than it is worth, the Crawford game, the largest
-//!   cube), so the take points are the match equity table's there;
-//! * the value is `x * live + (1 - x) * dead`, `x` the cube efficiency.
+//! * the live-cube value is piecewise linear in the winning chance `p` through `(0, L)`, the
+//!   opponent's cash point (valued at losing `c`, if the opponent may double), the player's
+//!   cash point (valued at winning `c`, if he may double) and `(1, W)`, where `W` and `L` are
+//!   the average match-winning chances of his wins and losses at cube `c`;
+//! * a doubler's cash point at `c` is one minus the taker's take point at `2c`, and take
+//!   points are those of a perfectly live cube (the cube efficiency plays no part in them):
+//!   where the taker could not redouble (the Crawford game, a cube worth what he needs, the
+//!   largest cube) it is the dead cube's, `(pass - lose) / (win - lose)`, his wins and losses
+//!   weighted by their gammon rates; where he could, his wins are cashes of the doubled cube
+//!   at his own cash point one level up, so his take point is that cash point times
+//!   `(pass - lose) / (cash - lose)`. The levels are followed up to where the cube dies;
+//! * the value is `x * live + (1 - x) * dead`, `x` the cube efficiency;
+//! * a centred cube that would be dead after either player's double (both need no more than
+//!   the doubled cube: 2-away 2-away at a 1-cube) is valued dead when not doubled, as gnubg
+//!   does (its no-double equals its cubeless equity there in every position measured); what
+//!   the cube is worth there is the double itself, compared separately.
 //!
 //! The gammon rates of the position at hand serve at every cube level.
 
@@ -66,29 +73,44 @@ impl Polyline {
         }
         points.last().map_or(0.0, |&(_, y)| y)
     }
+}
 
-    /// The smallest chance at which the function reaches `target` (it rises with the chance):
-    /// 0 when it is already there at 0, 1 when it never gets there.
-    fn reaches(&self, target: f64) -> f64 {
-        let points = &self.0;
-        if points.first().is_some_and(|&(_, y)| y >= target) {
-            return 0.0;
+/// The cash point of `doubler` doubling from `cube` to twice that, with `probabilities` seen by
+/// him: the winning chance above which his opponent should pass.
+fn cash_point(stakes: &Stakes, probabilities: &Probabilities, doubler: Side, cube: u32) -> f64 {
+    1.0 - take_point(
+        stakes,
+        &probabilities.inverted(),
+        doubler.opponent(),
+        cube.saturating_mul(2),
+    )
+}
+
+/// The winning chance `taker` needs to take a double to `cube` (his cube after the take), with
+/// `probabilities` seen by him, the cube perfectly live: where the cube is dead for him after
+/// the take, the dead cube's take point; where he may redouble, his wins are cashes at his own
+/// cash point of the doubled cube.
+#[must_use]
+pub fn take_point(stakes: &Stakes, probabilities: &Probabilities, taker: Side, cube: u32) -> f64 {
+    let pass = stakes.match_winning_chance(taker, -i64::from(cube / 2));
+    let (win, lose) = averages(stakes, probabilities, taker, cube);
+    let point = if may_turn(stakes, taker, cube) {
+        let cash = stakes.match_winning_chance(taker, i64::from(cube));
+        if cash - lose <= 1e-12 {
+            0.0
+        } else {
+            cash_point(stakes, probabilities, taker, cube) * (pass - lose) / (cash - lose)
         }
-        for pair in points.windows(2) {
-            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
-            if y1 >= target {
-                if y1 - y0 <= 1e-15 {
-                    return x1;
-                }
-                return x0 + (target - y0) * (x1 - x0) / (y1 - y0);
-            }
-        }
-        1.0
-    }
+    } else if win - lose <= 1e-12 {
+        0.0
+    } else {
+        (pass - lose) / (win - lose)
+    };
+    point.clamp(0.0, 1.0)
 }
 
 /// The live-cube line of `player` at `cube` (match-winning chance against his winning chance):
-/// through his take point if `opponent_may_double`, his cash point if `player_may_double`.
+/// through his opponent's cash point if `opponent_may_double`, his own if `player_may_double`.
 fn live_line(
     stakes: &Stakes,
     probabilities: &Probabilities,
@@ -96,64 +118,23 @@ fn live_line(
     cube: u32,
     player_may_double: bool,
     opponent_may_double: bool,
-    efficiency: f64,
 ) -> Polyline {
     let (win, lose) = averages(stakes, probabilities, player, cube);
     let mut points = vec![(0.0, lose)];
     let mut floor = 0.0;
     if opponent_may_double {
-        let take = take_point(stakes, probabilities, player, cube * 2, efficiency);
-        let cash = stakes.match_winning_chance(player, -i64::from(cube));
-        points.push((take, cash));
-        floor = take;
+        let opponent_cash =
+            1.0 - cash_point(stakes, &probabilities.inverted(), player.opponent(), cube);
+        let cashed = stakes.match_winning_chance(player, -i64::from(cube));
+        points.push((opponent_cash, cashed));
+        floor = opponent_cash;
     }
     if player_may_double {
-        let opponent_take = take_point(
-            stakes,
-            &probabilities.inverted(),
-            player.opponent(),
-            cube * 2,
-            efficiency,
-        );
-        let cash_point = (1.0 - opponent_take).max(floor);
-        points.push((
-            cash_point,
-            stakes.match_winning_chance(player, i64::from(cube)),
-        ));
+        let cash = cash_point(stakes, probabilities, player, cube).max(floor);
+        points.push((cash, stakes.match_winning_chance(player, i64::from(cube))));
     }
     points.push((1.0, win));
     Polyline(points)
-}
-
-/// The winning chance `taker` needs to take a double to `cube` (his cube after the take), with
-/// `probabilities` seen by him: where his value after taking reaches his value passing.
-#[must_use]
-pub fn take_point(
-    stakes: &Stakes,
-    probabilities: &Probabilities,
-    taker: Side,
-    cube: u32,
-    efficiency: f64,
-) -> f64 {
-    let pass = stakes.match_winning_chance(taker, -i64::from(cube / 2));
-    let (win, lose) = averages(stakes, probabilities, taker, cube);
-    let alive = may_turn(stakes, taker, cube);
-    let live = if alive {
-        live_line(stakes, probabilities, taker, cube, true, false, efficiency)
-    } else {
-        Polyline(vec![(0.0, lose), (1.0, win)])
-    };
-    // Dead is linear, so the mixture has the live line's corners.
-    let mixed = Polyline(
-        live.0
-            .iter()
-            .map(|&(p, value)| {
-                let dead = lose + p * (win - lose);
-                (p, efficiency * value + (1.0 - efficiency) * dead)
-            })
-            .collect(),
-    );
-    mixed.reaches(pass)
 }
 
 /// The cubeful match-winning chance of `side`, with `probabilities` seen by him, the cube at
@@ -176,7 +157,16 @@ pub fn cubeful_match_winning_chance(
     if !mine && !theirs {
         return dead;
     }
-    let live = live_line(stakes, probabilities, side, cube, mine, theirs, efficiency).value(p);
+    let doubled = cube.saturating_mul(2);
+    if owner.is_none()
+        && mine
+        && theirs
+        && !may_turn(stakes, side, doubled)
+        && !may_turn(stakes, side.opponent(), doubled)
+    {
+        return dead;
+    }
+    let live = live_line(stakes, probabilities, side, cube, mine, theirs).value(p);
     efficiency * live + (1.0 - efficiency) * dead
 }
 
@@ -206,7 +196,7 @@ mod tests {
         // 3-point match at 1-1 (both 2 away): after the take the cube (2) is dead for the
         // taker, whose take point is ME(2-away vs 1-away, Crawford) = 0.32264.
         let stakes = at(3, [1, 1], false);
-        let point = take_point(&stakes, &plain(0.5), Side::O, 2, 0.68);
+        let point = take_point(&stakes, &plain(0.5), Side::O, 2);
         assert!(
             (point - (1.0 - match_equity(1, 2, true))).abs() < 1e-9,
             "{point}"
@@ -233,5 +223,81 @@ mod tests {
         let (win, lose) = averages(&stakes, &p, Side::X, 2);
         let dead = 0.6 * win + 0.4 * lose;
         assert!(owned > dead && dead > theirs, "{owned} {dead} {theirs}");
+    }
+
+    /// gnubg 1.07.001's 0-ply `eval` of its Position ID `4HPwATDgc/ABMA` (the opening after
+    /// 3-1 played 8/5 6/5, the opponent on roll), `set output mwc on`, `set output digits 5`:
+    /// its probabilities 0.52148 0.15391 0.00756 - 0.12987 0.00755 and, at each score of a
+    /// 7-point match (points of the player on roll, of his opponent), its cubeful
+    /// match-winning chances of no double and double/take, which tavli's model gives from
+    /// the same probabilities (measured in session 20 with `benches/gnubg_match_cube.rs`).
+    #[test]
+    fn gnubgs_cubeful_match_winning_chances_on_its_own_probabilities() {
+        let probabilities = Probabilities {
+            win: 0.52148,
+            win_gammon: 0.15391,
+            win_backgammon: 0.00756,
+            lose_gammon: 0.12987,
+            lose_backgammon: 0.00755,
+        };
+        // (roller's points, opponent's, cube, owner (true: the roller), no double,
+        // double/take where the roller may double)
+        let cases: [(u32, u32, u32, Option<bool>, f64, Option<f64>); 8] = [
+            (0, 0, 1, None, 0.505801, Some(0.487840)),
+            // 2-away 2-away: no double is the cubeless 0.515378.
+            (5, 5, 1, None, 0.515378, Some(0.521483)),
+            (4, 5, 1, None, 0.406900, Some(0.402889)),
+            (5, 3, 1, None, 0.689739, Some(0.577267)),
+            (2, 4, 1, None, 0.357590, Some(0.344703)),
+            (3, 3, 2, Some(true), 0.555614, Some(0.521483)),
+            (3, 3, 2, Some(false), 0.474315, None),
+            // Post-Crawford, the trailer (2 away) on roll.
+            (5, 6, 1, None, 0.452374, Some(0.521483)),
+        ];
+        for (mine, theirs, cube, owner, no_double, double_take) in cases {
+            let stakes = Stakes {
+                cube_value: cube,
+                cube_owner: owner.map(|roller| if roller { Side::X } else { Side::O }),
+                ..at(7, [theirs, mine], false)
+            };
+            let value = |cube: u32, owner: Option<Side>| {
+                cubeful_match_winning_chance(&stakes, &probabilities, Side::X, cube, owner, 0.68)
+            };
+            let found = value(cube, stakes.cube_owner);
+            assert!(
+                (found - no_double).abs() < 2e-5,
+                "{mine}-{theirs} cube {cube}: {found} against gnubg's {no_double}"
+            );
+            if let Some(double_take) = double_take {
+                let found = value(cube * 2, Some(Side::O));
+                assert!(
+                    (found - double_take).abs() < 2e-5,
+                    "{mine}-{theirs} cube {cube} doubled: {found} against gnubg's {double_take}"
+                );
+            }
+        }
+    }
+
+    /// At 2-away 2-away the centred cube is valued dead when not doubled (gnubg: its no
+    /// double equals its cubeless equity in every position measured), so the favourite's
+    /// double is compared with the cubeless value: any advantage worth more than the
+    /// cubeless equity doubles.
+    #[test]
+    fn at_two_away_two_away_not_doubling_is_the_cubeless_value() {
+        let stakes = at(7, [5, 5], false);
+        for win in [0.3, 0.5, 0.55, 0.7] {
+            let probabilities = Probabilities {
+                win_gammon: 0.15,
+                lose_gammon: 0.1,
+                ..plain(win)
+            };
+            let value =
+                cubeful_match_winning_chance(&stakes, &probabilities, Side::X, 1, None, 0.68);
+            let cubeless = stakes.cubeless_equity(&probabilities, Side::X);
+            assert!(
+                (value - cubeless).abs() < 1e-12,
+                "{win}: {value} {cubeless}"
+            );
+        }
     }
 }

@@ -2,6 +2,7 @@
 
 use super::cube_report::CubeReport;
 use super::reply::Reply;
+use super::session::RolloutReport;
 use super::statistics_report::StatisticsReport;
 use crate::rules::game::Event;
 use crate::rules::{MatchState, Play};
@@ -126,6 +127,11 @@ pub enum Output {
     Evaluation {
         /// The evaluation.
         report: Box<EvaluationReport>,
+    },
+    /// A finished rollout (`rollout`).
+    Rollout {
+        /// The rollout's figures and settings.
+        report: Box<RolloutReport>,
     },
     /// The statistics of an analysed match (`show statistics ...`).
     Statistics {

@@ -35,6 +35,7 @@ mod navigation;
 mod position;
 mod record;
 mod rollout;
+pub use rollout::{rollout_text, RolloutErrors, RolloutReport};
 mod settings;
 mod show;
 mod stored_analysis;

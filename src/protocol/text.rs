@@ -184,6 +184,9 @@ pub fn render_response(response: &Response) -> Rendered {
             Output::Hints { evaluator, entries } => stdout.push_str(&hint_text(evaluator, entries)),
             Output::CubeAnalysis { report } => stdout.push_str(&cube_analysis_text(report)),
             Output::Evaluation { report } => stdout.push_str(&evaluation_text(report)),
+            Output::Rollout { report } => {
+                stdout.push_str(&super::session::rollout_text(report));
+            }
             Output::Statistics { report } => {
                 stdout.push_str(&super::statistics_text::statistics_text(report));
             }

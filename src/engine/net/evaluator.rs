@@ -8,9 +8,11 @@
 
 use crate::engine::bearoff;
 use crate::engine::cube::Stakes;
-use crate::engine::evaluator::{rank_by_score, Evaluator, Probabilities, RankedIndex};
+use crate::engine::evaluator::{
+    rank_by_score, sort_ranking, Evaluator, Probabilities, RankedIndex,
+};
 use crate::engine::net::inputs::{self, SparseInputs};
-use crate::engine::net::network::{FirstLayerSums, InferenceNetwork, Scratch, OUTPUTS};
+use crate::engine::net::network::{Batch, InferenceNetwork, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
 use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
@@ -132,9 +134,9 @@ pub(crate) fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
 
 thread_local! {
     static WORK: RefCell<(SparseInputs, Scratch)> = RefCell::new(Default::default());
-    /// A batch's working memory: the first-layer sums carried from play to play, one per
-    /// network class (contact, race).
-    static BATCH: RefCell<(SparseInputs, Scratch, [FirstLayerSums; 2])> =
+    /// A ranking's working memory: a batch per network class (contact, race), and which
+    /// batch each play went to (none: judged without a network).
+    static BATCH: RefCell<(SparseInputs, [Batch; 2], Vec<Option<usize>>)> =
         RefCell::new(Default::default());
 }
 
@@ -254,8 +256,9 @@ impl Evaluator for NetEvaluator {
         context.cubeless_equity(&probabilities, mover)
     }
 
-    /// Every play scored as [`Evaluator::play_score`] does, the network positions one from
-    /// another (the plays of a roll differ in a few inputs).
+    /// Every play scored as [`Evaluator::play_score`] does, the network positions in a
+    /// batch per network (the plays of a roll differ in a few inputs, and the later layers
+    /// run over several positions at once: see [`Batch`]).
     fn rank_plays(
         &self,
         before: &Board,
@@ -263,30 +266,64 @@ impl Evaluator for NetEvaluator {
         mover: Side,
         context: &Stakes,
     ) -> Vec<RankedIndex> {
-        let gnubg_variation = context.variant.is_gnubg_variation();
+        if !context.variant.is_gnubg_variation() {
+            return rank_by_score(plays, |after| {
+                self.play_score(before, after, mover, context)
+            });
+        }
         BATCH.with(|batch| {
-            let (inputs, scratch, carried) = &mut *batch.borrow_mut();
-            for sums in carried.iter_mut() {
-                sums.clear();
+            let (inputs, batches, networks) = &mut *batch.borrow_mut();
+            for batch in batches.iter_mut() {
+                batch.clear();
             }
-            rank_by_score(plays, |after| {
-                let class = PositionClass::of(after);
-                let network = match class.network() {
-                    Some(network) if gnubg_variation => network,
-                    _ => return self.play_score(before, after, mover, context),
-                };
-                inputs::encode(
-                    after,
-                    mover.opponent(),
-                    class == PositionClass::Contact,
-                    inputs,
-                );
-                let sums = &mut carried[usize::from(network == NetClass::Race)];
-                let outputs = self
-                    .inference_network(network)
-                    .evaluate_from(inputs, sums, scratch);
-                context.cubeless_equity(&from_outputs(outputs).inverted(), mover)
-            })
+            networks.clear();
+            let mut ranked: Vec<RankedIndex> = plays
+                .iter()
+                .enumerate()
+                .map(|(index, play)| {
+                    let after = &play.result;
+                    let class = PositionClass::of(after);
+                    let score = match class.network() {
+                        Some(network) => {
+                            inputs::encode(
+                                after,
+                                mover.opponent(),
+                                class == PositionClass::Contact,
+                                inputs,
+                            );
+                            let slot = usize::from(network == NetClass::Race);
+                            self.inference[slot].add_to_batch(inputs, &mut batches[slot]);
+                            networks.push(Some(slot));
+                            // Filled in once the batches are evaluated.
+                            f64::NAN
+                        }
+                        None => {
+                            networks.push(None);
+                            self.play_score(before, after, mover, context)
+                        }
+                    };
+                    RankedIndex {
+                        index,
+                        score,
+                        plies: 0,
+                    }
+                })
+                .collect();
+            let [contact, race] = batches;
+            let outputs = [
+                self.inference[0].batch_outputs(contact),
+                self.inference[1].batch_outputs(race),
+            ];
+            let mut next = [0, 0];
+            for (ranking, network) in ranked.iter_mut().zip(networks.iter()) {
+                if let Some(slot) = *network {
+                    let probabilities = from_outputs(outputs[slot][next[slot]]).inverted();
+                    ranking.score = context.cubeless_equity(&probabilities, mover);
+                    next[slot] += 1;
+                }
+            }
+            sort_ranking(&mut ranked);
+            ranked
         })
     }
 }

@@ -13,5 +13,5 @@ pub mod network;
 pub mod weights_file;
 
 pub use evaluator::{LoadError, NetEvaluator, PositionClass};
-pub use network::{InferenceNetwork, Kernel, Network, Scratch, OUTPUTS};
+pub use network::{Batch, InferenceNetwork, Kernel, Network, Scratch, OUTPUTS};
 pub use weights_file::{NetClass, NetSet, WeightsError};

@@ -46,6 +46,8 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         .as_ref()
         .filter(|error| error.partial_tree)
         .map(|_| collection.trees.len() - 1);
+    // The same tree when a syntax error (not the end of the file) broke it.
+    let stopped = error.as_ref().filter(|error| !error.truncated).and(partial);
     // A move value the file ends inside of: an unreadable record of its own (its player's).
     let mut unfinished_move: Option<(Side, Span)> = None;
     if let Some(error) = error {
@@ -191,6 +193,7 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             declared,
             declared_crawford,
             end: Span::new(tree.span.end.saturating_sub(1), tree.span.end),
+            stopped_by_syntax_error: stopped == Some(index),
         };
         let mut last_double: Option<Side> = None;
         let mut skip_take = false;
@@ -416,5 +419,38 @@ mod tests {
         assert!(back.games == record.games);
         let (named, _) = sgf_input("(;FF[4]GM[6]PW[a]PB[b]\n;B[31qtst])");
         assert_eq!(named.players, ["a".to_string(), "b".to_string()]);
+    }
+
+    #[test]
+    fn a_syntax_error_is_reported_where_it_is_and_not_as_the_file_ending() {
+        use crate::matchfile::diagnostic::Severity;
+        let good = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]\n;B[31qtst]\n;W[31hefe]\n)";
+        let broken = good.replace("\n;W[", "\nx;W[");
+        let (_, diagnostics) = crate::matchfile::check_text(&broken, crate::matchfile::Format::Sgf);
+        let errors: Vec<&Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{diagnostics:#?}");
+        assert_eq!(errors[0].kind, DiagnosticKind::Syntax);
+        assert_eq!(
+            errors[0].span.start,
+            broken.find("x;W").expect("the stray x")
+        );
+        assert!(
+            diagnostics
+                .iter()
+                .all(|d| d.kind != DiagnosticKind::Truncated),
+            "the file does not end there: {diagnostics:#?}"
+        );
+        // A file that does end inside the game still says so.
+        let cut = &good[..good.find("\n;W[").expect("the second move")];
+        let (_, diagnostics) = crate::matchfile::check_text(cut, crate::matchfile::Format::Sgf);
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.kind == DiagnosticKind::Truncated),
+            "{diagnostics:#?}"
+        );
     }
 }

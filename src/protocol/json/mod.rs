@@ -51,6 +51,11 @@ fn output_json(output: &Output) -> Value {
             value["type"] = json!("evaluation");
             value
         }
+        Output::Rollout { report } => {
+            let mut value = json!(report);
+            value["type"] = json!("rollout");
+            value
+        }
         Output::Statistics { report } => statistics_json(report),
         Output::Reply { reply } => {
             let mut value = json!(reply);

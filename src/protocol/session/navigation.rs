@@ -152,6 +152,25 @@ pub(super) fn decisions_by_record<'a>(
     by_record
 }
 
+/// Which way `next` and `previous` go through the records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Direction {
+    /// `next`: towards the end of the match.
+    Ahead,
+    /// `previous`: towards its start.
+    Back,
+}
+
+/// Where a `next` or `previous` lands.
+struct Step {
+    /// The place reached.
+    to: Place,
+    /// Whether the board of the game reached is shown (`next|previous game`).
+    show: bool,
+    /// Whether the dice of the move reached are rolled (`roll`, `rolled`).
+    rolled: bool,
+}
+
 impl Navigation {
     /// Whether a stored move is shown (not the end of the match).
     pub(super) fn looking_back(&self) -> bool {
@@ -217,7 +236,11 @@ impl Session {
                 _ => Err(CommandError::not_now(NO_MATCH)),
             };
         };
-        let count = |word: Option<String>, name: &str, way: &str| {
+        let count = |word: Option<String>, direction: Direction| {
+            let (name, way) = match direction {
+                Direction::Ahead => ("next", "ahead"),
+                Direction::Back => ("previous", "back"),
+            };
             match word {
             None => Ok(1),
             Some(word) => word.parse::<usize>().ok().filter(|count| *count > 0).ok_or_else(|| {
@@ -227,100 +250,36 @@ impl Session {
             }),
         }
         };
-        let last_game = record.games.len() - 1;
-        let length = |game: usize| record.games[game].actions.len();
-        let mut rolled = false;
-        let (to, show) = match command {
-            NavigateCommand::FirstGame => (
-                Place {
-                    game: 0,
-                    applied: 0,
-                },
-                true,
-            ),
-            NavigateCommand::FirstMove => (
-                Place {
-                    game: from.game,
-                    applied: 0,
-                },
-                true,
-            ),
+        let shown = |place: Place| Step {
+            to: place,
+            show: true,
+            rolled: false,
+        };
+        let step = match command {
+            NavigateCommand::FirstGame => Some(shown(Place {
+                game: 0,
+                applied: 0,
+            })),
+            NavigateCommand::FirstMove => Some(shown(Place {
+                game: from.game,
+                applied: 0,
+            })),
             NavigateCommand::Next(stride, word) => {
-                let count = count(word, "next", "ahead")?;
-                match stride {
-                    Stride::Move => (
-                        Place {
-                            applied: (from.applied + count).min(length(from.game)),
-                            ..from
-                        },
-                        false,
-                    ),
-                    Stride::Game => {
-                        let game = (from.game + count).min(last_game);
-                        if game == from.game {
-                            return Ok(());
-                        }
-                        (Place { game, applied: 0 }, true)
-                    }
-                    Stride::Roll | Stride::Rolled => {
-                        let (applied, shown) =
-                            self.roll_step(from, stride, true, length(from.game));
-                        rolled = shown;
-                        (Place { applied, ..from }, false)
-                    }
-                    Stride::Marked => {
-                        let wanted = self.wanted_records(&record, from.game);
-                        let mut applied = from.applied;
-                        for _ in 0..count {
-                            match (applied + 1..length(from.game)).find(|index| wanted[*index]) {
-                                Some(index) => applied = index,
-                                None => break,
-                            }
-                        }
-                        (Place { applied, ..from }, false)
-                    }
-                }
+                let count = count(word, Direction::Ahead)?;
+                self.step(&record, from, Direction::Ahead, stride, count)
             }
             NavigateCommand::Previous(stride, word) => {
-                let count = count(word, "previous", "back")?;
-                match stride {
-                    Stride::Move => (
-                        Place {
-                            applied: from.applied.saturating_sub(count),
-                            ..from
-                        },
-                        false,
-                    ),
-                    Stride::Game => {
-                        let game = from.game.saturating_sub(count);
-                        if game == from.game {
-                            return Ok(());
-                        }
-                        (Place { game, applied: 0 }, true)
-                    }
-                    Stride::Roll | Stride::Rolled => {
-                        let (applied, shown) =
-                            self.roll_step(from, stride, false, length(from.game));
-                        rolled = shown;
-                        (Place { applied, ..from }, false)
-                    }
-                    Stride::Marked => {
-                        let wanted = self.wanted_records(&record, from.game);
-                        let mut applied = from.applied;
-                        for _ in 0..count {
-                            match (0..applied).rev().find(|index| wanted[*index]) {
-                                Some(index) => applied = index,
-                                None => break,
-                            }
-                        }
-                        (Place { applied, ..from }, false)
-                    }
-                }
+                let count = count(word, Direction::Back)?;
+                self.step(&record, from, Direction::Back, stride, count)
             }
         };
+        let Some(Step { to, show, rolled }) = step else {
+            return Ok(());
+        };
+        let last_game = record.games.len() - 1;
         let end = Place {
             game: last_game,
-            applied: length(last_game),
+            applied: record.games[last_game].actions.len(),
         };
         self.navigation = Navigation {
             place: (to != end).then_some(to),
@@ -335,6 +294,75 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// `next` (ahead) or `previous` (back) by `count` strides from `from`: the place
+    /// reached, whether its board is shown and whether its dice are rolled; `None` when
+    /// `next|previous game` has no game to go to (gnubg then does nothing).
+    fn step(
+        &self,
+        record: &MatchRecord,
+        from: Place,
+        direction: Direction,
+        stride: Stride,
+        count: usize,
+    ) -> Option<Step> {
+        let length = record.games[from.game].actions.len();
+        let ahead = direction == Direction::Ahead;
+        let moved = |place: Place| Step {
+            to: place,
+            show: false,
+            rolled: false,
+        };
+        Some(match stride {
+            Stride::Move => moved(Place {
+                applied: if ahead {
+                    (from.applied + count).min(length)
+                } else {
+                    from.applied.saturating_sub(count)
+                },
+                ..from
+            }),
+            Stride::Game => {
+                let game = if ahead {
+                    (from.game + count).min(record.games.len() - 1)
+                } else {
+                    from.game.saturating_sub(count)
+                };
+                if game == from.game {
+                    return None;
+                }
+                Step {
+                    to: Place { game, applied: 0 },
+                    show: true,
+                    rolled: false,
+                }
+            }
+            Stride::Roll | Stride::Rolled => {
+                let (applied, rolled) = self.roll_step(from, stride, ahead, length);
+                Step {
+                    to: Place { applied, ..from },
+                    show: false,
+                    rolled,
+                }
+            }
+            Stride::Marked => {
+                let wanted = self.wanted_records(record, from.game);
+                let mut applied = from.applied;
+                for _ in 0..count {
+                    let found = if ahead {
+                        (applied + 1..length).find(|index| wanted[*index])
+                    } else {
+                        (0..applied).rev().find(|index| wanted[*index])
+                    };
+                    match found {
+                        Some(index) => applied = index,
+                        None => break,
+                    }
+                }
+                moved(Place { applied, ..from })
+            }
+        })
     }
 
     /// gnubg's `next roll|rolled` and `previous roll|rolled` from `from` in a game of `length`

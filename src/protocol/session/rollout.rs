@@ -3,12 +3,14 @@
 //! chequer play's plies).
 
 use super::Session;
-use crate::engine::rollout::{text, Rollout, RolloutSettings, DEFAULT_TRIALS};
+use crate::engine::rollout::{text, Rollout, RolloutEstimate, RolloutSettings, DEFAULT_TRIALS};
 use crate::engine::search::MAX_PLIES;
+use crate::engine::Probabilities;
 use crate::protocol::ast::{RolloutSetting, Toggle};
-use crate::protocol::response::{CommandError, ErrorKind, Response};
+use crate::protocol::response::{CommandError, ErrorKind, Output, Response};
 use crate::rules::GameState;
-use std::time::Instant;
+use serde::Serialize;
+use std::time::{Duration, Instant};
 
 /// gnubg's depth of a truncated rollout when truncation is turned on without a depth.
 const DEFAULT_TRUNCATION: u32 = 10;
@@ -56,6 +58,106 @@ impl RolloutOptions {
             seed: self.seed,
         }
     }
+}
+
+/// The standard errors of a rollout's figures, under the figures' own keys.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RolloutErrors {
+    /// The probabilities' standard errors.
+    #[serde(flatten)]
+    pub probabilities: Probabilities,
+    /// The cubeless equity's.
+    pub cubeless_equity: f64,
+    /// The cubeful equity's (`None` in a cubeless rollout).
+    pub cubeful_equity: Option<f64>,
+}
+
+/// A finished rollout (`rollout` in the REPL): the position, the figures of the player on
+/// roll with their standard errors, the settings, and the time it took (text only). In JSON
+/// it has the keys of `tavli rollout --json` but the part's sums.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RolloutReport {
+    /// The position rolled out: its GNUbg ID (`POSITION:MATCH`, the dice left out).
+    pub gnubg_id: String,
+    /// The evaluator's short name.
+    pub evaluator: String,
+    /// Trials rolled out.
+    pub trials: u64,
+    /// The probabilities of the player on roll.
+    pub probabilities: Probabilities,
+    /// The cubeless equity.
+    pub cubeless_equity: f64,
+    /// The cubeful equity (`None` in a cubeless rollout).
+    pub cubeful_equity: Option<f64>,
+    /// The standard errors of the figures.
+    pub standard_errors: RolloutErrors,
+    /// How the position was rolled out.
+    pub settings: RolloutSettings,
+    /// The time the rollout took (gnubg prints it).
+    #[serde(skip)]
+    pub elapsed: Duration,
+}
+
+impl RolloutReport {
+    fn new(
+        gnubg_id: String,
+        evaluator: &str,
+        estimate: &RolloutEstimate,
+        settings: RolloutSettings,
+        elapsed: Duration,
+    ) -> RolloutReport {
+        let errors = &estimate.standard_errors;
+        RolloutReport {
+            gnubg_id,
+            evaluator: evaluator.to_string(),
+            trials: estimate.trials,
+            probabilities: estimate.figures.probabilities,
+            cubeless_equity: estimate.figures.cubeless_equity,
+            cubeful_equity: estimate.figures.cubeful_equity,
+            standard_errors: RolloutErrors {
+                probabilities: errors.probabilities,
+                cubeless_equity: errors.cubeless_equity,
+                cubeful_equity: errors.cubeful_equity,
+            },
+            settings,
+            elapsed,
+        }
+    }
+
+    /// The estimate again, for gnubg's layout.
+    fn estimate(&self) -> RolloutEstimate {
+        let errors = &self.standard_errors;
+        RolloutEstimate {
+            trials: self.trials,
+            figures: crate::engine::rollout::RolloutFigures {
+                probabilities: self.probabilities,
+                cubeless_equity: self.cubeless_equity,
+                cubeful_equity: self.cubeful_equity,
+            },
+            standard_errors: crate::engine::rollout::RolloutFigures {
+                probabilities: errors.probabilities,
+                cubeless_equity: errors.cubeless_equity,
+                cubeful_equity: errors.cubeful_equity,
+            },
+        }
+    }
+}
+
+/// gnubg's text of a finished rollout: `Rollout done. Printing final results.` and its
+/// layout of the figures, settings and time.
+#[must_use]
+pub fn rollout_text(report: &RolloutReport) -> String {
+    let mut text = String::from("\nRollout done. Printing final results.\n\n");
+    text.push_str(&text::report(
+        &report.estimate(),
+        &report.settings,
+        &report.evaluator,
+        report.elapsed,
+    ));
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
 }
 
 fn toggle(value: Toggle, name: &str) -> Result<bool, CommandError> {
@@ -159,19 +261,18 @@ impl Session {
         let started = Instant::now();
         let sums = rollout.run(0..options.trials, threads, &mut |_| {});
         let estimate = rollout.estimate(&sums);
-        out.line("");
-        out.line("Rollout done. Printing final results.");
-        out.line("");
-        for line in text::report(
-            &estimate,
-            &settings,
-            self.evaluator.label(),
-            started.elapsed(),
-        )
-        .lines()
-        {
-            out.line(line);
-        }
+        let mut position = state;
+        position.dice = None;
+        let gnubg_id = crate::codec::gnubg_id::encode(&position);
+        out.outputs.push(Output::Rollout {
+            report: Box::new(RolloutReport::new(
+                gnubg_id,
+                self.evaluator.label(),
+                &estimate,
+                settings,
+                started.elapsed(),
+            )),
+        });
         Ok(())
     }
 }
@@ -179,18 +280,12 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use crate::protocol::response::Output;
+    use crate::protocol::text::render_response;
     use crate::protocol::{run_line, Session};
 
     fn text(session: &mut Session, line: &str) -> Result<String, String> {
         match run_line(session, line) {
-            Ok(response) => Ok(response
-                .outputs
-                .iter()
-                .filter_map(|output| match output {
-                    Output::Line { text } => Some(format!("{text}\n")),
-                    _ => None,
-                })
-                .collect()),
+            Ok(response) => Ok(render_response(&response).stdout),
             Err(error) => Err(error.to_string()),
         }
     }
@@ -249,5 +344,62 @@ mod tests {
             Err("No position specified and no game in progress.".to_string())
         );
         assert_eq!(session.settings.rollout, before);
+    }
+
+    #[test]
+    fn a_rollout_is_one_typed_reply_in_the_shared_vocabulary() {
+        let mut session = Session::new("root");
+        for line in [
+            "set rollout trials 12",
+            "set rollout truncation enable on",
+            "set rollout truncation plies 2",
+            "new session",
+        ] {
+            assert!(run_line(&mut session, line).is_ok(), "{line}");
+        }
+        let response = run_line(&mut session, "rollout").expect("a rollout");
+        let [Output::Rollout { report }] = response.outputs.as_slice() else {
+            panic!("one rollout reply: {:?}", response.outputs);
+        };
+        assert_eq!(report.trials, 12);
+        assert_eq!(report.settings.truncation, Some(2));
+        let value = serde_json::to_value(report).expect("JSON");
+        let keys: Vec<&str> = value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "cubeful_equity",
+                "cubeless_equity",
+                "evaluator",
+                "gnubg_id",
+                "probabilities",
+                "settings",
+                "standard_errors",
+                "trials"
+            ]
+        );
+        let errors = &value["standard_errors"];
+        for key in [
+            "win",
+            "win_gammon",
+            "win_backgammon",
+            "lose_gammon",
+            "lose_backgammon",
+            "cubeless_equity",
+            "cubeful_equity",
+        ] {
+            assert!(errors[key].is_number(), "{key}: {errors}");
+            assert!(value["probabilities"][key].is_number() || key.ends_with("equity"));
+        }
+        assert_eq!(value["gnubg_id"], "4HPwATDgc/ABMA:cAkAAAAAAAAA");
+        // The text is gnubg's layout, as before the reply was typed.
+        let text = render_response(&response).stdout;
+        assert!(text.starts_with("\nRollout done. Printing final results.\n\nCurrent Position:\n"));
+        assert!(text.contains("12 games, "), "{text}");
     }
 }

@@ -1,24 +1,26 @@
 //! The analysed match's statistics as one table with a column per player, in the blocks and
-//! order of gnubg's `show statistics match`: chequer play, luck, cube, overall.
+//! order of gnubg's `show statistics match`: chequer play, luck, cube, overall. Totals are in
+//! EMG with, as gnubg's second figure, the match-winning chance in match play or the points
+//! in money play.
 
 use super::table::{Table, TableRow};
 use crate::analysis::PlayerStatistics;
 
-/// A total in EMG, with its match-winning chance in match play: `0.412 (5.1% MWC)`.
-fn total(emg: f64, mwc: f64, match_play: bool) -> String {
-    if match_play {
-        format!("{emg:.3} ({:.2}% MWC)", 100.0 * mwc)
-    } else {
-        format!("{emg:.3}")
-    }
+/// One total three ways: EMG, match-winning chance and points (the last two 0 where they do
+/// not apply).
+struct Total {
+    emg: f64,
+    mwc: f64,
+    points: f64,
 }
 
-/// The statistics table of `players` (O first); `match_play` adds the match-winning chances
-/// and words the results as such.
+/// The statistics table of `players` (O first); `match_play` shows the totals' match-winning
+/// chances and words the results as such, money play shows the totals' points.
 #[must_use]
 pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Table {
     let mut rows = Rows {
         players,
+        match_play,
         rows: Vec::new(),
     };
     let count = |n: usize| n.to_string();
@@ -29,8 +31,10 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
     rows.row("Moves marked doubtful", &|p| count(p.chequer.doubtful));
     rows.row("Moves marked bad", &|p| count(p.chequer.bad));
     rows.row("Moves marked very bad", &|p| count(p.chequer.very_bad));
-    rows.row("Error total (EMG)", &|p| {
-        total(p.chequer.error_total, p.chequer.error_total_mwc, match_play)
+    rows.total("Error total", &|p| Total {
+        emg: p.chequer.error_total,
+        mwc: p.chequer.error_total_mwc,
+        points: p.chequer.error_total_points,
     });
     rows.row("Error rate (mEMG per unforced move)", &|p| {
         format!("{:.1}", p.chequer.error_rate)
@@ -42,8 +46,10 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
     rows.row("Rolls marked lucky", &|p| count(p.luck.lucky));
     rows.row("Rolls marked unlucky", &|p| count(p.luck.unlucky));
     rows.row("Rolls marked very unlucky", &|p| count(p.luck.very_unlucky));
-    rows.row("Luck total (EMG)", &|p| {
-        total(p.luck.total, p.luck.total_mwc, match_play)
+    rows.total("Luck total", &|p| Total {
+        emg: p.luck.total,
+        mwc: p.luck.total_mwc,
+        points: p.luck.total_points,
     });
     rows.row("Luck rate (mEMG per roll)", &|p| {
         format!("{:+.1}", p.luck.rate)
@@ -71,8 +77,10 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
     });
     rows.row("Wrong takes", &|p| count(p.cube.wrong_takes));
     rows.row("Wrong passes", &|p| count(p.cube.wrong_passes));
-    rows.row("Error total (EMG)", &|p| {
-        total(p.cube.error_total, p.cube.error_total_mwc, match_play)
+    rows.total("Error total", &|p| Total {
+        emg: p.cube.error_total,
+        mwc: p.cube.error_total_mwc,
+        points: p.cube.error_total_points,
     });
     rows.row("Error rate (mEMG per cube decision)", &|p| {
         format!("{:.1}", p.cube.error_rate)
@@ -121,6 +129,8 @@ pub fn statistics_table(players: &[PlayerStatistics; 2], match_play: bool) -> Ta
 /// The rows being written.
 struct Rows<'a> {
     players: &'a [PlayerStatistics; 2],
+    /// Match play (the totals' second figure in MWC) or money play (in points).
+    match_play: bool,
     rows: Vec<TableRow>,
 }
 
@@ -137,6 +147,21 @@ impl Rows<'_> {
             value(&self.players[0]),
             value(&self.players[1]),
         ]));
+    }
+
+    /// A total's row, labelled `label (EMG)`: each player's total in EMG with its
+    /// match-winning chance (match play) or its points (money play) beside it:
+    /// `0.412 (5.10% MWC)`, `0.412 (0.824 points)`.
+    fn total(&mut self, label: &str, total: &dyn Fn(&PlayerStatistics) -> Total) {
+        let match_play = self.match_play;
+        self.row(&format!("{label} (EMG)"), &|player| {
+            let Total { emg, mwc, points } = total(player);
+            if match_play {
+                format!("{emg:.3} ({:.2}% MWC)", 100.0 * mwc)
+            } else {
+                format!("{emg:.3} ({points:.3} points)")
+            }
+        });
     }
 }
 
@@ -177,5 +202,62 @@ mod tests {
             .rows
             .iter()
             .all(|row| row.class == "group" || row.cells.len() == 3));
+    }
+
+    /// The row labelled `label` (the first one so labelled).
+    fn cells<'a>(table: &'a Table, label: &str) -> &'a [String] {
+        &table
+            .rows
+            .iter()
+            .find(|row| row.cells[0] == label)
+            .unwrap_or_else(|| panic!("a row {label:?}"))
+            .cells[1..]
+    }
+
+    #[test]
+    fn totals_show_points_in_money_play_and_mwc_in_match_play() {
+        let mut players: [PlayerStatistics; 2] = Default::default();
+        players[0].chequer.error_total = 0.412;
+        players[0].chequer.error_total_mwc = 0.051;
+        players[0].chequer.error_total_points = 0.824;
+        players[1].luck.total = -0.25;
+        players[1].luck.total_mwc = -0.031;
+        players[1].luck.total_points = -1.0;
+        players[1].cube.error_total = 0.1;
+        players[1].cube.error_total_mwc = 0.012;
+        players[1].cube.error_total_points = 0.4;
+        let money = statistics_table(&players, false);
+        assert_eq!(
+            cells(&money, "Error total (EMG)"),
+            ["0.412 (0.824 points)", "0.000 (0.000 points)"]
+        );
+        assert_eq!(
+            cells(&money, "Luck total (EMG)"),
+            ["0.000 (0.000 points)", "-0.250 (-1.000 points)"]
+        );
+        let cube_total = money
+            .rows
+            .iter()
+            .filter(|row| row.cells[0] == "Error total (EMG)")
+            .nth(1)
+            .expect("the cube block's total");
+        assert_eq!(cube_total.cells[2], "0.100 (0.400 points)");
+        assert!(!money
+            .rows
+            .iter()
+            .any(|row| row.cells.iter().any(|c| c.contains("MWC"))));
+        let matched = statistics_table(&players, true);
+        assert_eq!(
+            cells(&matched, "Error total (EMG)"),
+            ["0.412 (5.10% MWC)", "0.000 (0.00% MWC)"]
+        );
+        assert_eq!(
+            cells(&matched, "Luck total (EMG)")[1],
+            "-0.250 (-3.10% MWC)"
+        );
+        assert!(!matched
+            .rows
+            .iter()
+            .any(|row| row.cells.iter().any(|c| c.contains("points)"))));
     }
 }

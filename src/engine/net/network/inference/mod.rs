@@ -10,13 +10,15 @@
 //! that 16 or 32 sums are updated together and eight chains of additions run at once), the
 //! partials then added as a tree (4, 2, 1 apart), then the bias; an output's dot product
 //! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
-//! the lanes then added as a tree (8, 4, 2, 1 apart); the hidden activations are
-//! [`super::sigmoid`]'s arithmetic exactly. The outputs therefore differ from
-//! [`Network::evaluate`]'s (plain products and sums, another summing order) by rounding only.
+//! the lanes then added as a tree (8, 4, 2, 1 apart); every activation (hidden and output)
+//! is `portable::sigmoid_one`, a sigmoid without division within 1e-7 of the exact one. The
+//! outputs therefore differ from [`Network::evaluate`]'s (plain products and sums, another
+//! summing order, another sigmoid) by rounding only.
 //!
 //! Training keeps reading and writing the f32 [`Network`]; an `InferenceNetwork` is made from
 //! it whenever the weights are loaded.
 
+mod batch;
 mod portable;
 #[cfg(test)]
 mod tests;
@@ -27,6 +29,8 @@ mod x86_avx512;
 
 use super::{FirstLayerSums, Network, Scratch, OUTPUTS};
 use crate::engine::net::inputs::SparseInputs;
+
+pub use batch::Batch;
 
 /// Units per lane group: every layer's width is padded to a multiple of this.
 pub const LANES: usize = 16;
@@ -115,6 +119,28 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { x86_avx2::add_columns(columns, x, out) },
             _ => portable::add_columns(columns, x, out),
+        }
+    }
+
+    /// The second layer of several positions: `out[p * width + u]` the sum over `h` of
+    /// `xs[p * hidden + h] * columns[h * width + u]`, summed as
+    /// `portable::add_columns_batch` defines; `width` a multiple of [`LANES`].
+    fn add_columns_batch(self, columns: &[f32], xs: &[f32], hidden: usize, out: &mut [f32]) {
+        assert!(hidden > 0 && columns.len().is_multiple_of(hidden));
+        let width = columns.len() / hidden;
+        assert!(
+            width.is_multiple_of(LANES)
+                && xs.len().is_multiple_of(hidden)
+                && out.len() == xs.len() / hidden * width
+        );
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the sizes
+            // were checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::add_columns_batch(columns, xs, hidden, out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::add_columns_batch(columns, xs, hidden, out) },
+            _ => portable::add_columns_batch(columns, xs, hidden, out),
         }
     }
 
@@ -338,11 +364,12 @@ impl InferenceNetwork {
         };
         let mut sums = [0.0; OUTPUTS];
         self.kernel.dot_rows(&self.output_weights, last, &mut sums);
-        let mut outputs = self.output_bias;
-        for (output, sum) in outputs.iter_mut().zip(sums) {
-            *output = 1.0 / (1.0 + (-(*output + sum)).exp());
+        let mut activations = [0.0; LANES];
+        for ((activation, bias), sum) in activations.iter_mut().zip(self.output_bias).zip(sums) {
+            *activation = bias + sum;
         }
-        outputs
+        self.kernel.sigmoid(&mut activations);
+        std::array::from_fn(|k| activations[k])
     }
 
     /// The activations of the first layer from its sums in `scratch.hidden`, then the layers

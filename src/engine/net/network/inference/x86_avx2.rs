@@ -4,6 +4,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX2 and FMA and
 //! that the sizes fit (see `Kernel` in `mod.rs`).
 
+use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -65,43 +66,38 @@ unsafe fn add_tile<const V: usize>(
     V
 }
 
-/// `super::super::exp_approx` and the sigmoid on it, 8 lanes at once, operation for
-/// operation (products and sums rounded separately, as the scalar code does).
+/// `portable::sigmoid_one`, 8 lanes at once, operation for operation.
 #[target_feature(enable = "avx2,fma")]
 #[inline]
 unsafe fn sigmoid_register(x: __m256) -> __m256 {
-    let minus_x = _mm256_xor_ps(x, _mm256_set1_ps(-0.0));
     let clamped = _mm256_min_ps(
-        _mm256_max_ps(minus_x, _mm256_set1_ps(-80.0)),
+        _mm256_max_ps(x, _mm256_set1_ps(-80.0)),
         _mm256_set1_ps(80.0),
     );
-    let t = _mm256_mul_ps(clamped, _mm256_set1_ps(std::f32::consts::LOG2_E));
-    let truncated = _mm256_cvttps_epi32(t);
-    // All ones (-1) where `t` is below its truncation: adding it gives the floor.
-    let below = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(
-        t,
-        _mm256_cvtepi32_ps(truncated),
-    ));
-    let whole = _mm256_add_epi32(truncated, below);
-    let f = _mm256_sub_ps(t, _mm256_cvtepi32_ps(whole));
-    let step = |coefficient: f32, inner: __m256| {
-        _mm256_mul_ps(f, _mm256_add_ps(_mm256_set1_ps(coefficient), inner))
-    };
-    let mut p = _mm256_mul_ps(f, _mm256_set1_ps(0.000_015_252_7));
-    p = step(0.000_154_035_3, p);
-    p = step(0.001_333_355_8, p);
-    p = step(0.009_618_129, p);
-    p = step(0.055_504_11, p);
-    p = step(0.240_226_5, p);
-    p = step(std::f32::consts::LN_2, p);
+    let t = _mm256_mul_ps(clamped, _mm256_set1_ps(-std::f32::consts::LOG2_E));
+    let rounded = _mm256_round_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
+    let f = _mm256_sub_ps(t, rounded);
+    let mut p = _mm256_set1_ps(EXP2_TAYLOR[0]);
+    for coefficient in &EXP2_TAYLOR[1..] {
+        p = _mm256_fmadd_ps(p, f, _mm256_set1_ps(*coefficient));
+    }
     let one = _mm256_set1_ps(1.0);
-    p = _mm256_add_ps(one, p);
+    p = _mm256_fmadd_ps(p, f, one);
     let power = _mm256_castsi256_ps(_mm256_slli_epi32::<23>(_mm256_add_epi32(
-        whole,
+        _mm256_cvtps_epi32(rounded),
         _mm256_set1_epi32(127),
     )));
-    let exp = _mm256_mul_ps(power, p);
-    _mm256_div_ps(one, _mm256_add_ps(one, exp))
+    let d = _mm256_add_ps(one, _mm256_mul_ps(power, p));
+    let mut y = _mm256_castsi256_ps(_mm256_sub_epi32(
+        _mm256_set1_epi32(RECIPROCAL_GUESS as i32),
+        _mm256_castps_si256(d),
+    ));
+    let minus_d = _mm256_sub_ps(_mm256_setzero_ps(), d);
+    for _ in 0..3 {
+        let error = _mm256_fmadd_ps(minus_d, y, one);
+        y = _mm256_fmadd_ps(y, error, y);
+    }
+    y
 }
 
 /// `portable::sigmoid`.
@@ -191,5 +187,71 @@ pub(super) unsafe fn add_columns(columns: &[f32], x: &[f32], out: &mut [f32]) {
             }
         }
         _mm256_storeu_ps(out.as_mut_ptr().add(first), partials[0]);
+    }
+}
+
+/// `portable::add_columns_batch`: up to four positions by two registers of sums (8 of the
+/// 16), each weight register loaded once for all of them.
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn add_columns_batch(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+) {
+    let width = columns.len() / hidden;
+    let positions = xs.len() / hidden;
+    let mut first = 0;
+    while first < positions {
+        let left = positions - first;
+        let taken = if left >= 4 {
+            4
+        } else if left >= 2 {
+            2
+        } else {
+            1
+        };
+        // `width` is a multiple of 16: two registers at a time.
+        for vector in (0..width / WIDTH).step_by(2) {
+            match taken {
+                4 => column_tile::<4>(columns, xs, hidden, out, first, vector),
+                2 => column_tile::<2>(columns, xs, hidden, out, first, vector),
+                _ => column_tile::<1>(columns, xs, hidden, out, first, vector),
+            }
+        }
+        first += taken;
+    }
+}
+
+/// The sums of `P` positions from position `first` for the two registers of units from
+/// register `vector`.
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn column_tile<const P: usize>(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+    first: usize,
+    vector: usize,
+) {
+    let width = columns.len() / hidden;
+    debug_assert!((first + P) * hidden <= xs.len() && (vector + 2) * WIDTH <= width);
+    let mut sums: [[__m256; 2]; P] = [[_mm256_setzero_ps(); 2]; P];
+    let base = columns.as_ptr().add(vector * WIDTH);
+    let x = xs.as_ptr().add(first * hidden);
+    for h in 0..hidden {
+        let low = _mm256_loadu_ps(base.add(h * width));
+        let high = _mm256_loadu_ps(base.add(h * width + WIDTH));
+        for (p, position) in sums.iter_mut().enumerate() {
+            let value = _mm256_set1_ps(*x.add(p * hidden + h));
+            position[0] = _mm256_fmadd_ps(value, low, position[0]);
+            position[1] = _mm256_fmadd_ps(value, high, position[1]);
+        }
+    }
+    let out = out.as_mut_ptr().add(first * width + vector * WIDTH);
+    for (p, position) in sums.iter().enumerate() {
+        _mm256_storeu_ps(out.add(p * width), position[0]);
+        _mm256_storeu_ps(out.add(p * width + WIDTH), position[1]);
     }
 }

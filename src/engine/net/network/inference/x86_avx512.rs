@@ -3,6 +3,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX-512F and that
 //! the sizes fit (see `Kernel` in `mod.rs`).
 
+use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -62,42 +63,36 @@ unsafe fn add_tile<const V: usize>(
     V
 }
 
-/// `super::super::exp_approx` and the sigmoid on it, 16 lanes at once, operation for
-/// operation (products and sums rounded separately, as the scalar code does).
+/// `portable::sigmoid_one`, 16 lanes at once, operation for operation.
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn sigmoid_register(x: __m512) -> __m512 {
-    let minus_x = _mm512_castsi512_ps(_mm512_xor_si512(
-        _mm512_castps_si512(x),
-        _mm512_set1_epi32(i32::MIN),
-    ));
     let clamped = _mm512_min_ps(
-        _mm512_max_ps(minus_x, _mm512_set1_ps(-80.0)),
+        _mm512_max_ps(x, _mm512_set1_ps(-80.0)),
         _mm512_set1_ps(80.0),
     );
-    let t = _mm512_mul_ps(clamped, _mm512_set1_ps(std::f32::consts::LOG2_E));
-    let truncated = _mm512_cvttps_epi32(t);
-    let below = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(t, _mm512_cvtepi32_ps(truncated));
-    let whole = _mm512_mask_sub_epi32(truncated, below, truncated, _mm512_set1_epi32(1));
-    let f = _mm512_sub_ps(t, _mm512_cvtepi32_ps(whole));
-    let step = |coefficient: f32, inner: __m512| {
-        _mm512_mul_ps(f, _mm512_add_ps(_mm512_set1_ps(coefficient), inner))
-    };
-    let mut p = _mm512_mul_ps(f, _mm512_set1_ps(0.000_015_252_7));
-    p = step(0.000_154_035_3, p);
-    p = step(0.001_333_355_8, p);
-    p = step(0.009_618_129, p);
-    p = step(0.055_504_11, p);
-    p = step(0.240_226_5, p);
-    p = step(std::f32::consts::LN_2, p);
+    let t = _mm512_mul_ps(clamped, _mm512_set1_ps(-std::f32::consts::LOG2_E));
+    let whole = _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
+    let f = _mm512_sub_ps(t, whole);
+    let mut p = _mm512_set1_ps(EXP2_TAYLOR[0]);
+    for coefficient in &EXP2_TAYLOR[1..] {
+        p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(*coefficient));
+    }
     let one = _mm512_set1_ps(1.0);
-    p = _mm512_add_ps(one, p);
-    let power = _mm512_castsi512_ps(_mm512_slli_epi32::<23>(_mm512_add_epi32(
-        whole,
-        _mm512_set1_epi32(127),
-    )));
-    let exp = _mm512_mul_ps(power, p);
-    _mm512_div_ps(one, _mm512_add_ps(one, exp))
+    p = _mm512_fmadd_ps(p, f, one);
+    // `p` times 2 to the `whole` in one instruction: the product by the power of two that
+    // the portable code builds from its bits (exact, as that product is).
+    let d = _mm512_add_ps(one, _mm512_scalef_ps(p, whole));
+    let mut y = _mm512_castsi512_ps(_mm512_sub_epi32(
+        _mm512_set1_epi32(RECIPROCAL_GUESS as i32),
+        _mm512_castps_si512(d),
+    ));
+    let minus_d = _mm512_sub_ps(_mm512_setzero_ps(), d);
+    for _ in 0..3 {
+        let error = _mm512_fmadd_ps(minus_d, y, one);
+        y = _mm512_fmadd_ps(y, error, y);
+    }
+    y
 }
 
 /// `portable::sigmoid`.
@@ -207,5 +202,88 @@ unsafe fn add_column_blocks<const B: usize>(
     }
     for (b, sums) in partials[0].iter().enumerate() {
         _mm512_storeu_ps(out.as_mut_ptr().add((first + b) * LANES), *sums);
+    }
+}
+
+/// Positions whose sums are kept in registers at once by `add_columns_batch`.
+const BATCH_POSITIONS: usize = 8;
+
+/// `portable::add_columns_batch`: up to eight positions by two registers of sums (16 of the
+/// 32), each weight register loaded once for all of them.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn add_columns_batch(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+) {
+    let width = columns.len() / hidden;
+    let positions = xs.len() / hidden;
+    let vectors = width / LANES;
+    let mut first = 0;
+    while first < positions {
+        let left = positions - first;
+        let taken = if left >= BATCH_POSITIONS {
+            BATCH_POSITIONS
+        } else if left >= 4 {
+            4
+        } else if left >= 2 {
+            2
+        } else {
+            1
+        };
+        let mut vector = 0;
+        while vector < vectors {
+            let two = vectors - vector >= 2;
+            match (taken, two) {
+                (8, true) => column_tile::<8, 2>(columns, xs, hidden, out, first, vector),
+                (8, false) => column_tile::<8, 1>(columns, xs, hidden, out, first, vector),
+                (4, true) => column_tile::<4, 2>(columns, xs, hidden, out, first, vector),
+                (4, false) => column_tile::<4, 1>(columns, xs, hidden, out, first, vector),
+                (2, true) => column_tile::<2, 2>(columns, xs, hidden, out, first, vector),
+                (2, false) => column_tile::<2, 1>(columns, xs, hidden, out, first, vector),
+                (_, true) => column_tile::<1, 2>(columns, xs, hidden, out, first, vector),
+                (_, false) => column_tile::<1, 1>(columns, xs, hidden, out, first, vector),
+            }
+            vector += if two { 2 } else { 1 };
+        }
+        first += taken;
+    }
+}
+
+/// The sums of `P` positions from position `first` for the `B` registers of units from
+/// register `vector`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn column_tile<const P: usize, const B: usize>(
+    columns: &[f32],
+    xs: &[f32],
+    hidden: usize,
+    out: &mut [f32],
+    first: usize,
+    vector: usize,
+) {
+    let width = columns.len() / hidden;
+    debug_assert!((first + P) * hidden <= xs.len() && (vector + B) * LANES <= width);
+    let mut sums: [[__m512; B]; P] = [[_mm512_setzero_ps(); B]; P];
+    let base = columns.as_ptr().add(vector * LANES);
+    let x = xs.as_ptr().add(first * hidden);
+    for h in 0..hidden {
+        let mut weights: [__m512; B] = [_mm512_setzero_ps(); B];
+        for (b, register) in weights.iter_mut().enumerate() {
+            *register = _mm512_loadu_ps(base.add(h * width + b * LANES));
+        }
+        for (p, position) in sums.iter_mut().enumerate() {
+            let value = _mm512_set1_ps(*x.add(p * hidden + h));
+            for (sum, weight) in position.iter_mut().zip(&weights) {
+                *sum = _mm512_fmadd_ps(value, *weight, *sum);
+            }
+        }
+    }
+    let out = out.as_mut_ptr().add(first * width + vector * LANES);
+    for (p, position) in sums.iter().enumerate() {
+        for (b, sum) in position.iter().enumerate() {
+            _mm512_storeu_ps(out.add(p * width + b * LANES), *sum);
+        }
     }
 }

@@ -1,0 +1,414 @@
+//! The match cube model against gnubg's, on gnubg's own probabilities: positions from gnubg
+//! 0-ply self-play are set at scores and cubes of a 7-point match, gnubg 0-ply `eval`s each
+//! (its five probabilities, cubeless and no-double cubeful match-winning chances, double/take,
+//! double/pass, proper cube action) and tavli's cube model ([`tavli::engine::cube`]) values the
+//! same state from gnubg's probabilities, so that only the two cube models differ. Shared by
+//! the bench `gnubg_match_cube` (figures) and the integration test `match_cube_gnubg` (limits).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tavli::codec::gnubg_id;
+use tavli::engine::cube::{self, DoubleAction, Stakes, TakeAction};
+use tavli::engine::net::PositionClass;
+use tavli::engine::Probabilities;
+use tavli::rules::{GameState, MatchState, Side, Variant};
+
+/// Where Debian's package installs gnubg.
+pub const GNUBG: &str = "/usr/games/gnubg";
+/// The match length of every context.
+pub const MATCH_LENGTH: u32 = 7;
+
+/// A score and cube of a 7-point match, seen by the player on roll.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    /// Points the player on roll still needs.
+    pub away: u32,
+    /// Points his opponent still needs.
+    pub opponent_away: u32,
+    /// The cube's value.
+    pub cube: u32,
+    /// `None`: centred; `Some(true)`: the player on roll owns it; `Some(false)`: his opponent.
+    pub owned_by_roller: Option<bool>,
+    /// Whether this is the Crawford game.
+    pub crawford: bool,
+}
+
+impl Context {
+    const fn new(away: u32, opponent_away: u32, cube: u32, owned: Option<bool>) -> Context {
+        Context {
+            away,
+            opponent_away,
+            cube,
+            owned_by_roller: owned,
+            crawford: false,
+        }
+    }
+
+    const fn crawford(away: u32, opponent_away: u32) -> Context {
+        Context {
+            crawford: true,
+            ..Context::new(away, opponent_away, 1, None)
+        }
+    }
+
+    /// A short name: `2a-4a` (on roll first), the cube and its owner, Crawford or post-Crawford.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let owner = match self.owned_by_roller {
+            None => "centred",
+            Some(true) => "roller's",
+            Some(false) => "opponent's",
+        };
+        let stage = if self.crawford {
+            " Crawford"
+        } else if self.away == 1 || self.opponent_away == 1 {
+            " post-Crawford"
+        } else {
+            ""
+        };
+        format!(
+            "{}a-{}a cube {} {owner}{stage}",
+            self.away, self.opponent_away, self.cube
+        )
+    }
+}
+
+/// The scores and cubes compared: the brief's list (0-0, 2-away 2-away, 3a-2a, 2a-4a, 4a-4a,
+/// 5a-3a, the Crawford game from both sides, post-Crawford from both sides, the cube at 2
+/// owned by either player, the cube at 4) and their mirror images.
+#[must_use]
+pub fn contexts() -> Vec<Context> {
+    let centred = [
+        (7, 7),
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (2, 4),
+        (4, 2),
+        (4, 4),
+        (5, 3),
+        (3, 5),
+        (3, 3),
+        (6, 4),
+    ];
+    let mut list: Vec<Context> = centred
+        .iter()
+        .map(|&(away, opponent)| Context::new(away, opponent, 1, None))
+        .collect();
+    for (away, opponent) in [(1, 4), (4, 1), (1, 2), (2, 1)] {
+        list.push(Context::crawford(away, opponent));
+    }
+    // Post-Crawford: the trailer on roll (he may double) and the leader on roll.
+    for (away, opponent) in [(2, 1), (3, 1), (4, 1), (1, 2), (1, 3), (1, 4)] {
+        list.push(Context::new(away, opponent, 1, None));
+    }
+    list.push(Context::new(3, 1, 2, Some(false)));
+    for (away, opponent) in [(7, 7), (4, 4), (5, 3), (3, 5), (3, 2), (2, 3)] {
+        list.push(Context::new(away, opponent, 2, Some(true)));
+        list.push(Context::new(away, opponent, 2, Some(false)));
+    }
+    for (away, opponent) in [(7, 7), (6, 5), (5, 6)] {
+        list.push(Context::new(away, opponent, 4, Some(true)));
+        list.push(Context::new(away, opponent, 4, Some(false)));
+    }
+    list
+}
+
+/// Runs gnubg on `script` and returns its standard output.
+///
+/// # Panics
+/// gnubg cannot be run.
+#[must_use]
+pub fn gnubg(script: &str) -> String {
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnubg starts (apt-get install gnubg)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let output = child.wait_with_output().expect("gnubg runs");
+    let _ = writer.join();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Distinct positions (before the roll) from `games` gnubg 0-ply self-play money games, cube
+/// off, seeded `seed`: at most `count`, taken evenly over the games so that openings, middle
+/// games, races and bear-offs all come.
+#[must_use]
+pub fn self_play_positions(games: usize, seed: u64, count: usize) -> Vec<MatchState> {
+    let mut script = format!(
+        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
+         set player both chequerplay evaluation plies 0\n\
+         set player both cubedecision evaluation plies 0\n\
+         set cube use off\nset seed {seed}\n"
+    );
+    for _ in 0..games {
+        script.push_str("new game\n");
+    }
+    let output = gnubg(&script);
+    let mut states: Vec<MatchState> = Vec::new();
+    let mut position = None;
+    for line in output.lines() {
+        if let Some(at) = line.find("Position ID: ") {
+            position = Some(line[at + 13..].trim().to_string());
+        } else if let Some(at) = line.find("Match ID   : ") {
+            let Some(position) = position.take() else {
+                continue;
+            };
+            let text = format!("{position}:{}", line[at + 13..].trim());
+            let Ok(mut state) = gnubg_id::decode(&text, Variant::Standard) else {
+                continue;
+            };
+            if state.game_state != GameState::Playing {
+                continue;
+            }
+            state.dice = None;
+            if !states.iter().any(|known| known.board == state.board) {
+                states.push(state);
+            }
+        }
+    }
+    let step = (states.len() / count.max(1)).max(1);
+    states.into_iter().step_by(step).take(count).collect()
+}
+
+/// `position` (its board and player on roll) at `context`.
+#[must_use]
+pub fn at_context(position: &MatchState, context: &Context) -> MatchState {
+    let roller = position.on_roll;
+    let mut score = [0; 2];
+    score[roller.index()] = MATCH_LENGTH - context.away;
+    score[roller.opponent().index()] = MATCH_LENGTH - context.opponent_away;
+    MatchState {
+        match_length: MATCH_LENGTH,
+        score,
+        cube_value: context.cube,
+        cube_owner: context
+            .owned_by_roller
+            .map(|mine| if mine { roller } else { roller.opponent() }),
+        crawford: context.crawford,
+        jacoby: false,
+        dice: None,
+        turn: roller,
+        double_offered: false,
+        resignation: None,
+        game_state: GameState::Playing,
+        ..*position
+    }
+}
+
+/// What gnubg 0-ply says of a state, for the player on roll: its probabilities and its
+/// match-winning chances (cubeless, cubeful without doubling; and where he may double,
+/// double/take, double/pass and the proper action as (double, take)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GnubgView {
+    /// The five probabilities of the player on roll.
+    pub probabilities: Option<Probabilities>,
+    /// Cubeless match-winning chance.
+    pub cubeless: Option<f64>,
+    /// Cubeful match-winning chance of not doubling (the static line's "Cubeful").
+    pub no_double: Option<f64>,
+    /// Cubeful match-winning chance after double/take.
+    pub double_take: Option<f64>,
+    /// Match-winning chance after double/pass.
+    pub double_pass: Option<f64>,
+    /// gnubg's proper action: (the player on roll doubles, his opponent takes).
+    pub proper: Option<(bool, bool)>,
+}
+
+/// gnubg 0-ply's views of `states`, in order (gnubg's own match-winning chances, 6 digits).
+#[must_use]
+pub fn gnubg_views(states: &[MatchState]) -> Vec<GnubgView> {
+    let mut script = String::from(
+        "set player 0 human\nset player 1 human\n\
+         set evaluation cubedecision evaluation plies 0\n\
+         set evaluation chequerplay evaluation plies 0\n\
+         set output mwc on\nset output digits 5\nnew match 7\n",
+    );
+    for (index, state) in states.iter().enumerate() {
+        script.push_str(&format!(
+            "set player 0 name mark{index}\nset gnubgid {}\neval\n",
+            gnubg_id::encode(state)
+        ));
+    }
+    script.push_str(&format!("set player 0 name mark{}\n", states.len()));
+    parse_views(&gnubg(&script), states.len())
+}
+
+fn percent(word: &str) -> Option<f64> {
+    word.trim_end_matches('%')
+        .parse::<f64>()
+        .ok()
+        .map(|v| v / 100.0)
+}
+
+/// Reads gnubg's `eval` output, each state's after the marker naming it.
+fn parse_views(output: &str, count: usize) -> Vec<GnubgView> {
+    let mut views = vec![GnubgView::default(); count];
+    let mut current: Option<usize> = None;
+    for line in output.lines() {
+        if let Some(rest) = line.strip_prefix("Player 0 is now known as `mark") {
+            current = rest.trim_end_matches("'.").parse::<usize>().ok();
+            continue;
+        }
+        let Some(view) = current.and_then(|index| views.get_mut(index)) else {
+            continue;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"static:") && words.len() >= 8 {
+            let numbers: Vec<f64> = words[1..6].iter().filter_map(|w| w.parse().ok()).collect();
+            if numbers.len() == 5 {
+                view.probabilities = Some(Probabilities {
+                    win: numbers[0],
+                    win_gammon: numbers[1],
+                    win_backgammon: numbers[2],
+                    lose_gammon: numbers[3],
+                    lose_backgammon: numbers[4],
+                });
+            }
+            view.cubeless = percent(words[6]);
+            view.no_double = percent(words[7]);
+        } else if let Some(action) = line.strip_prefix("Proper cube action: ") {
+            let double = action.starts_with("Double") || action.starts_with("Redouble");
+            let take = action.contains("take") || action.contains("beaver");
+            view.proper = Some((double, take));
+        } else if words.len() >= 3 && words[0].ends_with('.') && words[0].len() == 2 {
+            let value = words
+                .iter()
+                .find(|w| w.ends_with('%'))
+                .and_then(|w| percent(w));
+            if line.contains("ouble, take") {
+                view.double_take = value;
+            } else if line.contains("ouble, pass") {
+                view.double_pass = value;
+            }
+        }
+    }
+    views
+}
+
+/// gnubg's position class names, as `eval` prints them, for tavli's classes.
+#[must_use]
+pub fn class_name(state: &MatchState) -> &'static str {
+    match PositionClass::of(&state.board) {
+        PositionClass::Contact => "contact",
+        PositionClass::Race => "race",
+        PositionClass::BearOff | PositionClass::Over => "bear-off",
+    }
+}
+
+/// One state compared: gnubg's figures and tavli's on gnubg's probabilities, in gnubg's
+/// normalised equity (EMG: a single game at the current cube is worth 1).
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    /// The context's label.
+    pub context: String,
+    /// tavli's class of the position.
+    pub class: &'static str,
+    /// The state compared.
+    pub state: MatchState,
+    /// tavli's no double less gnubg's, EMG.
+    pub no_double: f64,
+    /// tavli's double/take less gnubg's, EMG (where the player on roll may double).
+    pub double_take: Option<f64>,
+    /// tavli's cubeless less gnubg's, EMG (both from the same probabilities: the table).
+    pub cubeless: f64,
+    /// gnubg's proper action and tavli's, as (double, take), where he may double.
+    pub actions: Option<((bool, bool), (bool, bool))>,
+    /// Whether tavli's actions are as good as gnubg's by gnubg's own equities (equal up to
+    /// gnubg's printed precision: a certain win doubled or not is the same), where he may
+    /// double.
+    pub agrees: Option<bool>,
+}
+
+/// How far apart two of gnubg's printed match-winning chances may be and still be equal.
+const PRINTED: f64 = 2e-5;
+
+/// Whether `chosen` (double, take) is as good as `proper` by gnubg's `no_double`, `take`,
+/// `pass` (the doubler's match-winning chances).
+fn as_good(
+    chosen: (bool, bool),
+    proper: (bool, bool),
+    no_double: f64,
+    take: f64,
+    pass: f64,
+) -> bool {
+    let take_right = chosen.1 == proper.1 || (take - pass).abs() <= PRINTED;
+    // The double is judged against the taker's best answer.
+    let value = |double: bool| if double { take.min(pass) } else { no_double };
+    let double_right = chosen.0 == proper.0 || (value(chosen.0) - value(proper.0)).abs() <= PRINTED;
+    take_right && double_right
+}
+
+/// tavli's model against gnubg's view of `state`; `None` if gnubg's output lacked a figure.
+#[must_use]
+pub fn compare(context: &Context, state: &MatchState, view: &GnubgView) -> Option<Comparison> {
+    let probabilities = view.probabilities?;
+    let roller: Side = state.on_roll;
+    let stakes = Stakes::from_state(state);
+    let emg = |mwc: f64| stakes.equity_in_units(roller, mwc);
+    let tavli_no_double = cube::cubeful_equity(&stakes, &probabilities, roller);
+    let tavli_cubeless = stakes.cubeless_equity(&probabilities, roller);
+    let mut double_take = None;
+    let mut actions = None;
+    let mut agrees = None;
+    if let (Some(gnubg_take), Some(proper)) = (view.double_take, view.proper) {
+        let doubled = Stakes {
+            cube_value: stakes.cube_value * 2,
+            cube_owner: Some(roller.opponent()),
+            ..stakes
+        };
+        let tavli_take = cube::cubeful_equity(&doubled, &probabilities, roller);
+        double_take = Some(emg(tavli_take) - emg(gnubg_take));
+        let analysis = stakes.analyse_double(&probabilities, roller);
+        let tavli = (
+            analysis.double_action() == DoubleAction::Double,
+            stakes.answer(&analysis) != TakeAction::Drop,
+        );
+        actions = Some((proper, tavli));
+        if let Some(gnubg_pass) = view.double_pass {
+            agrees = Some(as_good(
+                tavli,
+                proper,
+                view.no_double?,
+                gnubg_take,
+                gnubg_pass,
+            ));
+        }
+    }
+    Some(Comparison {
+        context: context.label(),
+        class: class_name(state),
+        state: *state,
+        no_double: emg(tavli_no_double) - emg(view.no_double?),
+        double_take,
+        cubeless: emg(tavli_cubeless) - emg(view.cubeless?),
+        actions,
+        agrees,
+    })
+}
+
+/// Every position at every context, compared.
+#[must_use]
+pub fn compare_all(positions: &[MatchState], contexts: &[Context]) -> Vec<Comparison> {
+    let mut cases = Vec::new();
+    for position in positions {
+        for context in contexts {
+            cases.push((*context, at_context(position, context)));
+        }
+    }
+    let states: Vec<MatchState> = cases.iter().map(|(_, state)| *state).collect();
+    let views = gnubg_views(&states);
+    cases
+        .iter()
+        .zip(&views)
+        .filter_map(|((context, state), view)| compare(context, state, view))
+        .collect()
+}
