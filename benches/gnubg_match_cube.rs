@@ -98,6 +98,7 @@ fn main() {
             row.actions
         );
     }
+    chequer_play(&positions);
     let mut sorted = all.clone();
     sorted.sort_by(|a, b| b.no_double.abs().total_cmp(&a.no_double.abs()));
     for row in sorted.iter().take(worst) {
@@ -111,4 +112,73 @@ fn main() {
             row.actions
         );
     }
+}
+
+/// Chequer play at the score: gnubg 0-ply's plays of each position and roll, ranked by
+/// tavli's cubeless match-winning chance and by its play value (cubeful in match play), both
+/// on gnubg's probabilities; how often each ranking's first play is not gnubg's best, and the
+/// match-winning chance given up by gnubg's own figures.
+fn chequer_play(positions: &[tavli::rules::MatchState]) {
+    use tavli::engine::Stakes;
+    let contexts = model::play_contexts();
+    let cases = model::play_cases(positions, &contexts);
+    let started = std::time::Instant::now();
+    let decisions = model::gnubg_plays(&cases);
+    println!(
+        "\nchequer play: {} decisions ({:.1} s); tavli's first play not gnubg's best (count, \
+         thousandths of a match lost per decision by gnubg's figures)",
+        decisions.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "{:<36} {:>5} | {:>16} | {:>16}",
+        "context", "n", "cubeless", "play value"
+    );
+    let mut totals = [(0usize, 0.0f64); 2];
+    let mut count = 0;
+    for context in &contexts {
+        let label = context.label();
+        let mut rows = [(0usize, 0.0f64); 2];
+        let mut n = 0;
+        for decision in decisions
+            .iter()
+            .filter(|d| d.context == label && d.plays.len() > 1)
+        {
+            let stakes = Stakes::from_state(&decision.state);
+            let mover = decision.state.on_roll;
+            let rankings: [&dyn Fn(&tavli::engine::Probabilities, &tavli::rules::Board) -> f64; 2] =
+                [&|p, _| stakes.cubeless_equity(p, mover), &|p, after| {
+                    stakes.play_value(p, mover, after)
+                }];
+            n += 1;
+            for (row, ranking) in rows.iter_mut().zip(rankings) {
+                if let Some((differs, lost)) = model::play_choice(decision, ranking) {
+                    row.0 += usize::from(differs);
+                    row.1 += lost;
+                }
+            }
+        }
+        let per = |lost: f64| 1000.0 * lost / n.max(1) as f64;
+        println!(
+            "{label:<36} {n:>5} | {:>5} {:>10.3} | {:>5} {:>10.3}",
+            rows[0].0,
+            per(rows[0].1),
+            rows[1].0,
+            per(rows[1].1)
+        );
+        count += n;
+        for (total, row) in totals.iter_mut().zip(rows) {
+            total.0 += row.0;
+            total.1 += row.1;
+        }
+    }
+    let per = |lost: f64| 1000.0 * lost / count.max(1) as f64;
+    println!(
+        "{:<36} {count:>5} | {:>5} {:>10.3} | {:>5} {:>10.3}",
+        "all",
+        totals[0].0,
+        per(totals[0].1),
+        totals[1].0,
+        per(totals[1].1)
+    );
 }

@@ -23,12 +23,7 @@ fn match_cube_model_agrees_with_gnubg_at_zero_ply() {
         eprintln!("gnubg is not installed: skipped");
         return;
     }
-    // Not yet the positions of the two-sided bear-off database, where gnubg's cube
-    // efficiency in match play follows the database's money equities.
-    let positions: Vec<_> = model::self_play_positions(12, 3, 16)
-        .into_iter()
-        .filter(|position| !tavli::engine::bearoff::two_sided::covers(&position.board))
-        .collect();
+    let positions = model::self_play_positions(12, 3, 16);
     let contexts = model::contexts();
     let rows = model::compare_all(&positions, &contexts);
     assert!(

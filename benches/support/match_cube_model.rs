@@ -11,7 +11,8 @@ use tavli::codec::gnubg_id;
 use tavli::engine::cube::{self, DoubleAction, Stakes, TakeAction};
 use tavli::engine::net::PositionClass;
 use tavli::engine::Probabilities;
-use tavli::rules::{GameState, MatchState, Side, Variant};
+use tavli::notation::format_play;
+use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, RuleSet, Side, Variant};
 
 /// Where Debian's package installs gnubg.
 pub const GNUBG: &str = "/usr/games/gnubg";
@@ -112,6 +113,48 @@ pub fn contexts() -> Vec<Context> {
         list.push(Context::new(away, opponent, 4, Some(false)));
     }
     list
+}
+
+/// The scores and cubes of the chequer play comparison: the gammon-sensitive ones (double
+/// match point, the Crawford game at 1a-2a from both sides, gammon-go and gammon-save with a
+/// live cube and with the cube at 2) and some ordinary ones.
+#[must_use]
+pub fn play_contexts() -> Vec<Context> {
+    vec![
+        Context::new(7, 7, 1, None),
+        Context::new(1, 1, 1, None),
+        Context::crawford(1, 2),
+        Context::crawford(2, 1),
+        Context::new(2, 5, 1, None),
+        Context::new(5, 2, 1, None),
+        Context::new(4, 6, 2, Some(true)),
+        Context::new(6, 4, 2, Some(false)),
+        Context::new(2, 4, 1, None),
+        Context::new(4, 2, 1, None),
+        Context::new(3, 5, 1, None),
+        Context::new(5, 3, 1, None),
+        Context::new(3, 1, 1, None),
+        Context::new(1, 3, 1, None),
+        Context::new(4, 4, 2, Some(true)),
+        Context::new(4, 4, 2, Some(false)),
+    ]
+}
+
+/// Every position at every context with a roll of its own (the same roll at each context).
+#[must_use]
+pub fn play_cases(
+    positions: &[MatchState],
+    contexts: &[Context],
+) -> Vec<(Context, MatchState, Dice)> {
+    let rolls = Dice::all_rolls();
+    let mut cases = Vec::new();
+    for (index, position) in positions.iter().enumerate() {
+        let dice = rolls[(index * 7 + 3) % rolls.len()];
+        for context in contexts {
+            cases.push((*context, at_context(position, context), dice));
+        }
+    }
+    cases
 }
 
 /// Runs gnubg on `script` and returns its standard output.
@@ -411,4 +454,128 @@ pub fn compare_all(positions: &[MatchState], contexts: &[Context]) -> Vec<Compar
         .zip(&views)
         .filter_map(|((context, state), view)| compare(context, state, view))
         .collect()
+}
+
+/// One chequer play decision at the score: gnubg 0-ply's plays (its notation, probabilities
+/// for the mover and cubeful match-winning chance, which it ranks by) and the boards after
+/// them.
+#[derive(Clone, Debug)]
+pub struct PlayDecision {
+    /// The context's label.
+    pub context: String,
+    /// The state, the player on roll to play.
+    pub state: MatchState,
+    /// gnubg's plays: notation, its cubeful match-winning chance, the mover's probabilities
+    /// and the board after the play (tavli's legal play of that notation).
+    pub plays: Vec<(String, f64, Probabilities, Board)>,
+}
+
+/// The states' plays as gnubg 0-ply ranks them (`hint` of every play), each with `dice`.
+#[must_use]
+pub fn gnubg_plays(cases: &[(Context, MatchState, Dice)]) -> Vec<PlayDecision> {
+    let mut script = String::from(
+        "set player 0 human\nset player 1 human\n\
+         set evaluation chequerplay evaluation plies 0\n\
+         set output mwc on\nset output digits 5\nnew match 7\n",
+    );
+    for (index, (_, state, dice)) in cases.iter().enumerate() {
+        let (high, low) = (dice.high(), dice.low());
+        script.push_str(&format!(
+            "set player 0 name mark{index}\nset gnubgid {}\nset dice {high} {low}\nhint 500\n",
+            gnubg_id::encode(state)
+        ));
+    }
+    script.push_str(&format!("set player 0 name mark{}\n", cases.len()));
+    let output = gnubg(&script);
+    let mut found: Vec<Vec<(String, f64, Probabilities)>> = vec![Vec::new(); cases.len()];
+    let mut current: Option<usize> = None;
+    let mut pending: Option<(String, f64)> = None;
+    for line in output.lines() {
+        if let Some(rest) = line.strip_prefix("Player 0 is now known as `mark") {
+            current = rest.trim_end_matches("'.").parse::<usize>().ok();
+            continue;
+        }
+        let Some(plays) = current.and_then(|index| found.get_mut(index)) else {
+            continue;
+        };
+        // "    1. Cubeful 0-ply    8/5 6/5                      MWC:  52.1234% ..." and
+        // below it "       0.52148 0.15391 0.00756 - 0.47852 0.12987 0.00755".
+        if let Some((head, tail)) = line.split_once(" 0-ply ") {
+            if head
+                .trim_start()
+                .trim_start_matches('*')
+                .trim()
+                .ends_with("Cubeful")
+            {
+                if let Some((play, value)) = tail.split_once("MWC:") {
+                    let chance = value.split_whitespace().next().and_then(percent);
+                    pending = chance.map(|chance| (play.trim().to_string(), chance));
+                    continue;
+                }
+            }
+        }
+        if let Some((play, chance)) = pending.take() {
+            let numbers: Vec<f64> = line
+                .split_whitespace()
+                .filter(|word| *word != "-")
+                .filter_map(|word| word.parse().ok())
+                .collect();
+            if numbers.len() == 6 {
+                plays.push((
+                    play,
+                    chance,
+                    Probabilities {
+                        win: numbers[0],
+                        win_gammon: numbers[1],
+                        win_backgammon: numbers[2],
+                        lose_gammon: numbers[4],
+                        lose_backgammon: numbers[5],
+                    },
+                ));
+            }
+        }
+    }
+    cases
+        .iter()
+        .zip(found)
+        .map(|((context, state, dice), plays)| {
+            let legal = legal_plays(&state.board, state.on_roll, *dice);
+            let rules = RuleSet::new(state.variant);
+            let plays = plays
+                .into_iter()
+                .filter_map(|(text, chance, probabilities)| {
+                    let play = legal.iter().find(|play| {
+                        format_play(rules, &state.board, state.on_roll, *dice, play.steps()) == text
+                    })?;
+                    Some((text, chance, probabilities, play.result))
+                })
+                .collect();
+            PlayDecision {
+                context: context.label(),
+                state: *state,
+                plays,
+            }
+        })
+        .collect()
+}
+
+/// How a ranking of gnubg's plays by `value` (the mover's probabilities and the board after
+/// the play) fares by gnubg's own equities: whether its first play is not gnubg's best, and
+/// the match-winning chance it gives up by gnubg's figures.
+#[must_use]
+pub fn play_choice(
+    decision: &PlayDecision,
+    value: impl Fn(&Probabilities, &Board) -> f64,
+) -> Option<(bool, f64)> {
+    let best = decision
+        .plays
+        .iter()
+        .map(|(_, chance, _, _)| *chance)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let chosen = decision
+        .plays
+        .iter()
+        .max_by(|a, b| value(&a.2, &a.3).total_cmp(&value(&b.2, &b.3)))?;
+    let lost = best - chosen.1;
+    Some((lost > 2e-6, lost))
 }

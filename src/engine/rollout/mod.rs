@@ -232,7 +232,10 @@ impl<'a> Rollout<'a> {
         RolloutEstimate {
             trials: sums.trials,
             figures: RolloutFigures {
-                probabilities: probabilities(&|index| sums.mean(index)),
+                // Variance reduction can carry a rare outcome's mean a little below zero
+                // (or a gammon above its win) over few trials: the probabilities are shown
+                // clamped into a consistent set, the equities stay the unbiased means.
+                probabilities: probabilities(&|index| sums.mean(index)).normalised(),
                 cubeless_equity: scale.normalised(start, sums.mean(CUBELESS)),
                 cubeful_equity: cubeful.then(|| scale.normalised(start, sums.mean(CUBEFUL))),
             },

@@ -199,3 +199,21 @@ fn a_part_reads_its_gnubg_id_under_the_new_key_and_the_old_one() {
         part
     );
 }
+
+#[test]
+fn reported_probabilities_are_never_negative_while_the_equities_stay_the_means() {
+    let evaluator = net();
+    let state = money(Board::start(Variant::Standard));
+    let rollout = Rollout::new(&*evaluator, &state, cubeless(Some(2), true, 1)).unwrap();
+    let mut sums = Sums::default();
+    // Two trials whose variance-reduced backgammon figures average below zero.
+    sums.add(&[0.6, 0.2, -0.03, 0.1, 0.01, 0.25, 0.25]);
+    sums.add(&[0.5, 0.1, 0.01, 0.12, -0.04, 0.05, 0.05]);
+    let estimate = rollout.estimate(&sums);
+    let probabilities = estimate.figures.probabilities;
+    assert_eq!(probabilities.win_backgammon, 0.0);
+    assert_eq!(probabilities.lose_backgammon, 0.0);
+    assert!((probabilities.win - 0.55).abs() < 1e-12);
+    assert!((probabilities.win_gammon - 0.15).abs() < 1e-12);
+    assert!((sums.mean(CUBELESS) - 0.15).abs() < 1e-12);
+}
