@@ -114,6 +114,9 @@ fn main() {
     }
 }
 
+/// A ranking of plays: the mover's probabilities and the board after the play to a score.
+type Ranking<'a> = dyn Fn(&tavli::engine::Probabilities, &tavli::rules::Board) -> f64 + 'a;
+
 /// Chequer play at the score: gnubg 0-ply's plays of each position and roll, ranked by
 /// tavli's cubeless match-winning chance and by its play value (cubeful in match play), both
 /// on gnubg's probabilities; how often each ranking's first play is not gnubg's best, and the
@@ -146,7 +149,7 @@ fn chequer_play(positions: &[tavli::rules::MatchState]) {
         {
             let stakes = Stakes::from_state(&decision.state);
             let mover = decision.state.on_roll;
-            let rankings: [&dyn Fn(&tavli::engine::Probabilities, &tavli::rules::Board) -> f64; 2] =
+            let rankings: [&Ranking<'_>; 2] =
                 [&|p, _| stakes.cubeless_equity(p, mover), &|p, after| {
                     stakes.play_value(p, mover, after)
                 }];

@@ -241,7 +241,7 @@ fn run(
             } else {
                 100
             };
-            if tally.results.len() % every == 0 {
+            if tally.results.len().is_multiple_of(every) {
                 eprintln!("seat {tavli_seat}: {} units", tally.results.len());
             }
         }

@@ -242,7 +242,8 @@ mod tests {
         };
         // (roller's points, opponent's, cube, owner (true: the roller), no double,
         // double/take where the roller may double)
-        let cases: [(u32, u32, u32, Option<bool>, f64, Option<f64>); 8] = [
+        type Case = (u32, u32, u32, Option<bool>, f64, Option<f64>);
+        let cases: [Case; 8] = [
             (0, 0, 1, None, 0.505801, Some(0.487840)),
             // 2-away 2-away: no double is the cubeless 0.515378.
             (5, 5, 1, None, 0.515378, Some(0.521483)),
