@@ -44,6 +44,24 @@ pub trait Evaluator: Send + Sync {
             self.play_score(before, after, mover, context)
         })
     }
+
+    /// Each of `plays` scored as [`Evaluator::rank_plays`] scores them unsearched, in the
+    /// order given, with the probabilities for `mover` after the play where the score is the
+    /// cubeless equity `context` gives them (`None` where the evaluator scores otherwise): a
+    /// caller that ranks a roll's plays and then judges the best one need not evaluate it
+    /// again. Evaluators that judge many positions faster together override it.
+    fn score_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Vec<(f64, Option<Probabilities>)> {
+        plays
+            .iter()
+            .map(|play| (self.play_score(before, &play.result, mover, context), None))
+            .collect()
+    }
 }
 
 /// `plays` ranked best first by `score` of the position after each, unsearched (0 plies),
@@ -111,6 +129,16 @@ macro_rules! delegate_evaluator {
                 context: &Stakes,
             ) -> Vec<RankedIndex> {
                 (**self).rank_plays(before, plays, mover, context)
+            }
+
+            fn score_plays(
+                &self,
+                before: &Board,
+                plays: &[Play],
+                mover: Side,
+                context: &Stakes,
+            ) -> Vec<(f64, Option<Probabilities>)> {
+                (**self).score_plays(before, plays, mover, context)
             }
         }
     )*};

@@ -264,6 +264,24 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         self.evaluate(&state.after_play(after), mover)
     }
 
+    /// [`Judge::evaluate_after`] at 0 plies from `probabilities`, the mover's after the play as
+    /// the evaluator gave them ([`Evaluator::score_plays`]), so that a play ranked and then
+    /// judged is evaluated once; deeper judges search as [`Judge::evaluate_after`] does.
+    #[must_use]
+    pub fn evaluate_after_from(
+        &self,
+        state: &MatchState,
+        after: &Board,
+        mover: Side,
+        probabilities: Probabilities,
+    ) -> Evaluation {
+        if self.plies() != 0 || after.checkers_in_play(mover) == 0 {
+            return self.evaluate_after(state, after, mover);
+        }
+        let next = state.after_play(after);
+        Evaluation::of(&next, probabilities.inverted(), next.on_roll).for_opponent(&next)
+    }
+
     /// The probabilities of the player on roll in `state` at every depth from 0 to `plies`
     /// (gnubg's `eval` rows), fewer when the budget runs out.
     #[must_use]

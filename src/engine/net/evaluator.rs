@@ -257,8 +257,7 @@ impl Evaluator for NetEvaluator {
     }
 
     /// Every play scored as [`Evaluator::play_score`] does, the network positions in a
-    /// batch per network (the plays of a roll differ in a few inputs, and the later layers
-    /// run over several positions at once: see [`Batch`]).
+    /// batch per network (see [`NetEvaluator::score_plays`]), best first.
     fn rank_plays(
         &self,
         before: &Board,
@@ -271,19 +270,48 @@ impl Evaluator for NetEvaluator {
                 self.play_score(before, after, mover, context)
             });
         }
+        let mut ranked: Vec<RankedIndex> = self
+            .score_plays(before, plays, mover, context)
+            .into_iter()
+            .enumerate()
+            .map(|(index, (score, _))| RankedIndex {
+                index,
+                score,
+                plies: 0,
+            })
+            .collect();
+        sort_ranking(&mut ranked);
+        ranked
+    }
+
+    /// Every play scored as [`Evaluator::play_score`] does, with its probabilities, the
+    /// network positions in a batch per network (the plays of a roll differ in a few inputs,
+    /// and the later layers run over several positions at once: see [`Batch`]).
+    fn score_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Vec<(f64, Option<Probabilities>)> {
+        if !context.variant.is_gnubg_variation() {
+            return plays
+                .iter()
+                .map(|play| (self.play_score(before, &play.result, mover, context), None))
+                .collect();
+        }
         BATCH.with(|batch| {
             let (inputs, batches, networks) = &mut *batch.borrow_mut();
             for batch in batches.iter_mut() {
                 batch.clear();
             }
             networks.clear();
-            let mut ranked: Vec<RankedIndex> = plays
+            let mut scored: Vec<(f64, Option<Probabilities>)> = plays
                 .iter()
-                .enumerate()
-                .map(|(index, play)| {
+                .map(|play| {
                     let after = &play.result;
                     let class = PositionClass::of(after);
-                    let score = match class.network() {
+                    match class.network() {
                         Some(network) => {
                             inputs::encode(
                                 after,
@@ -295,17 +323,18 @@ impl Evaluator for NetEvaluator {
                             self.inference[slot].add_to_batch(inputs, &mut batches[slot]);
                             networks.push(Some(slot));
                             // Filled in once the batches are evaluated.
-                            f64::NAN
+                            (f64::NAN, None)
                         }
                         None => {
                             networks.push(None);
-                            self.play_score(before, after, mover, context)
+                            let probabilities = self
+                                .standard_probabilities(after, context.variant, mover.opponent())
+                                .inverted();
+                            (
+                                context.cubeless_equity(&probabilities, mover),
+                                Some(probabilities),
+                            )
                         }
-                    };
-                    RankedIndex {
-                        index,
-                        score,
-                        plies: 0,
                     }
                 })
                 .collect();
@@ -315,15 +344,17 @@ impl Evaluator for NetEvaluator {
                 self.inference[1].batch_outputs(race),
             ];
             let mut next = [0, 0];
-            for (ranking, network) in ranked.iter_mut().zip(networks.iter()) {
+            for (score, network) in scored.iter_mut().zip(networks.iter()) {
                 if let Some(slot) = *network {
                     let probabilities = from_outputs(outputs[slot][next[slot]]).inverted();
-                    ranking.score = context.cubeless_equity(&probabilities, mover);
+                    *score = (
+                        context.cubeless_equity(&probabilities, mover),
+                        Some(probabilities),
+                    );
                     next[slot] += 1;
                 }
             }
-            sort_ranking(&mut ranked);
-            ranked
+            scored
         })
     }
 }
