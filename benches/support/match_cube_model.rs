@@ -5,8 +5,6 @@
 //! same state from gnubg's probabilities, so that only the two cube models differ. Shared by
 //! the bench `gnubg_match_cube` (figures) and the integration test `match_cube_gnubg` (limits).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use tavli::codec::gnubg_id;
 use tavli::engine::cube::{self, DoubleAction, Stakes, TakeAction};
 use tavli::engine::net::PositionClass;
@@ -14,8 +12,10 @@ use tavli::engine::Probabilities;
 use tavli::notation::format_play;
 use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, RuleSet, Side, Variant};
 
-/// Where Debian's package installs gnubg.
-pub const GNUBG: &str = "/usr/games/gnubg";
+#[path = "gnubg.rs"]
+mod gnubg_runner;
+pub use gnubg_runner::{run as gnubg, GNUBG};
+
 /// The match length of every context.
 pub const MATCH_LENGTH: u32 = 7;
 
@@ -155,30 +155,6 @@ pub fn play_cases(
         }
     }
     cases
-}
-
-/// Runs gnubg on `script` and returns its standard output.
-///
-/// # Panics
-/// gnubg cannot be run.
-#[must_use]
-pub fn gnubg(script: &str) -> String {
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts (apt-get install gnubg)");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let script = script.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let output = child.wait_with_output().expect("gnubg runs");
-    let _ = writer.join();
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Distinct positions (before the roll) from `games` gnubg 0-ply self-play money games, cube
