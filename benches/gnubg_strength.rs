@@ -155,6 +155,14 @@ fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
     script
 }
 
+/// Whether `binary`'s `external` takes `--beavers` (builds from session 21 on).
+fn knows_beavers_flag(binary: &str) -> bool {
+    Command::new(binary)
+        .args(["external", "--help"])
+        .output()
+        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--beavers"))
+}
+
 fn run(
     format: Format,
     games: usize,
@@ -173,13 +181,24 @@ fn run(
         Format::Match(_) => (true, false),
     };
     // gnubg as a host sends neither its Jacoby rule nor its beaver setting: tavli is told
-    // both (beavers are off below; a beaver gnubg refuses would stop the game).
+    // both (beavers are off below; a beaver gnubg refuses would stop the game). A build from
+    // before session 21 has no --beavers: it runs as it did then.
+    let settings: Vec<&str> = if knows_beavers_flag(&binary) {
+        vec![
+            "--jacoby",
+            if jacoby { "true" } else { "false" },
+            "--beavers",
+            "false",
+        ]
+    } else {
+        eprintln!("warning: {binary} has no --beavers: it assumes the Jacoby rule and beavers on");
+        Vec::new()
+    };
     let mut server = Command::new(&binary)
         .arg("external")
         .arg(&address)
         .arg("--quiet")
-        .args(["--jacoby", if jacoby { "true" } else { "false" }])
-        .args(["--beavers", "false"])
+        .args(&settings)
         .args(tavli_args)
         .stdout(Stdio::null())
         .spawn()
