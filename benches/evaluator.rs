@@ -276,12 +276,19 @@ fn main() {
         let mut scratch = Scratch::default();
         let mut carried = FirstLayerSums::default();
         let mut batch = Batch::default();
-        let mut times: [Vec<Duration>; 5] = Default::default();
+        // The sixth timing is pubeval on the same positions: each stage is also given in
+        // pubeval evaluations (its time over pubeval's), comparable between runs.
+        let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
             for (stages, all) in times.iter_mut().enumerate() {
                 let start = Stopwatch::start();
-                for range in batches {
+                if stages == 5 {
+                    for board in boards {
+                        checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
+                    }
+                }
+                for range in batches.iter().filter(|_| stages < 5) {
                     carried.clear();
                     batch.clear();
                     for board in &boards[range.clone()] {
@@ -331,14 +338,17 @@ fn main() {
             let own = cumulative[stage] - before;
             before = cumulative[stage];
             println!(
-                "           {name:52} {own:>7.0} ns  {:>5.1}%",
-                100.0 * own / total
+                "           {name:52} {own:>7.0} ns  {:>5.1}%  {:>5.2} pubeval",
+                100.0 * own / total,
+                own / cumulative[5]
             );
         }
         println!(
-            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s)",
+            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s; pubeval {:.0} ns, ratio {:.3})",
             "total",
-            1e9 / total
+            1e9 / total,
+            cumulative[5],
+            cumulative[5] / total
         );
     }
     // A roll's plays ranked through the Evaluator seam (what a search does at every node):
