@@ -29,6 +29,12 @@
 //! `TAVLI_STRENGTH_LOG=DIR` writes gnubg's output of each run to `DIR/seat-N.txt` (N: tavli's
 //! seat), to read the games afterwards.
 //!
+//! `TAVLI_STRENGTH_SAVE=DIR` (matches only) keeps each match as a file gnubg can re-read:
+//! after each match gnubg names the players (`tavli` and `gnubg`: `new match` gives them back
+//! gnubg's default names) and runs `save match DIR/seat-N-match-K.sgf` (N: tavli's seat, K:
+//! the match's index, the same dice in both seats with duplicate dice), so that gnubg can
+//! analyse them afterwards (`load match F`, `analyse match`, `show statistics match`).
+//!
 //! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
 //! so that the tavli being measured has the cores to itself, as in a single match.
 //!
@@ -163,6 +169,20 @@ fn knows_beavers_flag(binary: &str) -> bool {
         .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--beavers"))
 }
 
+/// The commands that save match `unit` as `DIRECTORY/seat-N-match-K.sgf`, its players named
+/// first (gnubg refuses a name the other player has: tavli's seat is named first, and the
+/// names `new match` gives back are neither of these).
+fn save_script(directory: &str, tavli_seat: usize, unit: usize) -> String {
+    let gnubg_seat = 1 - tavli_seat;
+    let path = std::path::Path::new(directory).join(format!("seat-{tavli_seat}-match-{unit}.sgf"));
+    format!(
+        "set player {tavli_seat} name tavli\n\
+         set player {gnubg_seat} name gnubg\n\
+         save match {}\n",
+        path.display()
+    )
+}
+
 fn run(
     format: Format,
     games: usize,
@@ -223,8 +243,16 @@ fn run(
     if let Dice::Session(seed) = dice {
         script.push_str(&format!("set seed {seed}\n"));
     }
+    // TAVLI_STRENGTH_SAVE=DIR keeps each match as DIR/seat-N-match-K.sgf.
+    let save = match format {
+        Format::Match(_) => std::env::var("TAVLI_STRENGTH_SAVE").ok(),
+        Format::Money { .. } => None,
+    };
     for unit in 0..games {
         script.push_str(&unit_script(format, dice, unit));
+        if let Some(directory) = &save {
+            script.push_str(&save_script(directory, tavli_seat, unit));
+        }
     }
     script.push_str("quit\ny\n");
     let mut child = Command::new(GNUBG)

@@ -332,13 +332,7 @@ impl<E: Evaluator> ExternalSession<E> {
                 Ok(mut question) => {
                     let debug = self.debug_lines(&board, &question);
                     if self.style.gnubg_client {
-                        // gnubg sends its external player only that player's decisions, so
-                        // a pending double is always the external player's to answer.
-                        match (question.responder, self.client_side) {
-                            (None, _) => self.client_side = Some(question.state.on_roll),
-                            (Some(_), Some(side)) => question.set_responder(side),
-                            (Some(_), None) => {}
-                        }
+                        self.correct_for_gnubg(&mut question);
                     }
                     format!("{debug}{}\n", self.answer(&question))
                 }
@@ -354,6 +348,25 @@ impl<E: Evaluator> ExternalSession<E> {
             },
         };
         Reply::Send(text)
+    }
+
+    /// Reads a board from gnubg playing through `set player N external` as gnubg meant it.
+    /// * The scores: gnubg writes its player 0's score first (the side whose checkers are not
+    ///   of `colour`, `O` here) unless a double is pending, and its player 1's (`X`) first when
+    ///   one is (as [`crate::codec::fibs::FibsFlavour::ExternalPlayer`] describes), where the
+    ///   FIBS reading (gnubg's own external server's) takes the first score for `X`, "you":
+    ///   without this, every board at an unequal score was read with the score reversed.
+    /// * The responder: gnubg sends its external player only that player's decisions, so a
+    ///   pending double is always the external player's to answer.
+    fn correct_for_gnubg(&mut self, question: &mut BoardQuestion) {
+        if !question.state.double_offered {
+            question.state.score.swap(0, 1);
+        }
+        match (question.responder, self.client_side) {
+            (None, _) => self.client_side = Some(question.state.on_roll),
+            (Some(_), Some(side)) => question.set_responder(side),
+            (Some(_), None) => {}
+        }
     }
 
     /// gnubg's `DBG:` lines for a board request when `set debug on` is in force, else "".
@@ -601,6 +614,33 @@ mod tests {
         assert_eq!(send(&mut s, &bad_score), "Error: badly formed board\n");
         let quoted = START_52.replacen("You:Opp", "'a b':\"c\"", 1);
         assert_eq!(send(&mut s, &quoted), full);
+    }
+
+    /// Boards gnubg 1.07 sent `tavli external` in gnubg's player 1 seat of a 7-point match
+    /// (logged by a proxy on the socket), gnubg's log saying "The score (after 1 game) is:
+    /// gnubg 0, root 2" (root: tavli, X, the side of `colour`): on roll, gnubg writes player
+    /// 0's score first; answering gnubg's redouble, player 1's. Read either way, tavli has 2.
+    #[test]
+    fn gnubg_clients_boards_are_read_with_gnubgs_score_order() {
+        let on_roll = "board:gnubg:root:7:0:2:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+        let take = "board:root:gnubg:7:2:0:0:2:2:2:0:-2:2:0:0:2:0:0:-2:3:-1:0:0:-3:0:-3:-2:0:2:0:-2:0:-1:0:0:0:0:2:0:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+        let mut s = session();
+        s.set_style(ReplyStyle { gnubg_client: true });
+        for (line, expected_turn) in [(on_roll, Side::X), (take, Side::X)] {
+            let Ok(Request::Board(board)) = parse_request(line) else {
+                panic!("{line}");
+            };
+            let mut question = s.question(&board).unwrap();
+            s.correct_for_gnubg(&mut question);
+            assert_eq!(question.state.turn, expected_turn, "{line}");
+            assert_eq!(question.state.score, [0, 2], "{line}");
+        }
+        // A FIBS client writes "you" (X) first whatever is pending.
+        let mut fibs = session();
+        let Ok(Request::Board(board)) = parse_request(on_roll) else {
+            panic!("{on_roll}");
+        };
+        assert_eq!(fibs.question(&board).unwrap().state.score, [2, 0]);
     }
 
     #[test]
