@@ -7,7 +7,8 @@
 //! double/take and the proper cube action. gnubg's own table is coarser than tavli's (its
 //! figures lie up to 0.00017 from the exact ones), so a number may be one apart in the last
 //! digit where the exact figure lies that near a rounding boundary; the test counts those.
-//! Skipped when gnubg is not installed.
+//! `hint` with the dice rolled is compared too: every play both list carries the same
+//! cubeful equity. Skipped when gnubg is not installed.
 
 use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
 use rand::rngs::StdRng;
@@ -384,4 +385,91 @@ fn where_gnubg_differs_an_independent_enumeration_agrees_with_tavli() {
         let printed = evaluations(&output);
         assert_eq!(printed[0].rows[0].0, "0.852140", "gnubg's winning chance");
     }
+}
+
+/// The plays `hint` lists, each block (one `hint`) as (play, equity) in order.
+fn hint_lists(output: &str) -> Vec<Vec<(String, f64)>> {
+    let mut lists: Vec<Vec<(String, f64)>> = Vec::new();
+    for line in output.lines() {
+        let Some((left, equity)) = line.split_once("Eq.: ") else {
+            continue;
+        };
+        let Some((rank, rest)) = left.trim_start().split_once(". ") else {
+            continue;
+        };
+        let Some((_, play)) = rest.split_once("-ply") else {
+            continue;
+        };
+        let Some(equity) = equity
+            .split_whitespace()
+            .next()
+            .and_then(|text| text.parse::<f64>().ok())
+        else {
+            continue;
+        };
+        if rank == "1" {
+            lists.push(Vec::new());
+        }
+        if let Some(list) = lists.last_mut() {
+            list.push((play.trim().to_string(), equity));
+        }
+    }
+    lists
+}
+
+/// `hint` with the dice rolled: every play both list carries the same cubeful equity (the
+/// opponent's exact figure after it, his cube action taken), up to gnubg's coarser last digit.
+#[test]
+fn hint_equities_of_bear_off_plays_equal_gnubgs() {
+    if !gnubg_available() {
+        eprintln!("gnubg is not installed: skipped");
+        return;
+    }
+    let mut rng = StdRng::seed_from_u64(SEED + 1);
+    let mut script = format!("{PRELUDE}new game\n");
+    let mut cases = 0;
+    for _ in 0..40 {
+        let (board, on_roll) = random_position(&mut rng);
+        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+        for cube_state in &CUBES[..2] {
+            let (cube, owner) = cube_state(on_roll);
+            let state = MatchState {
+                board,
+                game_state: GameState::Playing,
+                cube_value: cube,
+                cube_owner: owner,
+                dice: Some(dice),
+                ..MatchState::new_money_game(Variant::Standard, on_roll)
+            };
+            let id = tavli::codec::xgid::encode(&state).expect("an XGID");
+            script.push_str(&format!("set xgid {id}\nhint\n"));
+            cases += 1;
+        }
+    }
+    let (gnubg, _) = run_gnubg_transcript(&script);
+    let (tavli, _, _) = run_tavli_transcript(&script);
+    let (gnubg, tavli) = (hint_lists(&gnubg), hint_lists(&tavli));
+    assert_eq!(gnubg.len(), cases, "gnubg's hints");
+    assert_eq!(tavli.len(), cases, "tavli's hints");
+    let (mut plays, mut identical) = (0, 0);
+    for (theirs, ours) in gnubg.iter().zip(&tavli) {
+        for (play, equity) in ours {
+            let Some((_, gnubg_equity)) = theirs.iter().find(|(their, _)| their == play) else {
+                continue;
+            };
+            plays += 1;
+            identical += usize::from(gnubg_equity == equity);
+            assert!(
+                (gnubg_equity - equity).abs() < 0.001 + 1e-9,
+                "{play}: gnubg {gnubg_equity}, tavli {equity}\n{theirs:?}\n{ours:?}"
+            );
+        }
+        // The best play's equity is the same whichever play each names first.
+        assert!(
+            (theirs[0].1 - ours[0].1).abs() < 0.001 + 1e-9,
+            "{theirs:?} {ours:?}"
+        );
+    }
+    eprintln!("{cases} hints, {plays} plays listed by both: {identical} identical, the rest one apart in the last digit");
+    assert!(plays >= cases, "{plays} plays compared");
 }
