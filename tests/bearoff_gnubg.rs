@@ -473,3 +473,51 @@ fn hint_equities_of_bear_off_plays_equal_gnubgs() {
     eprintln!("{cases} hints, {plays} plays listed by both: {identical} identical, the rest one apart in the last digit");
     assert!(plays >= cases, "{plays} plays compared");
 }
+
+/// `tavli eval --json` (the one-shot command) reports the exact figures: the deepest row's
+/// cubeful equity is no double, the cube analysis no double and double/take, for each cube.
+#[test]
+fn one_shot_eval_json_reports_the_exact_figures() {
+    let state = tavli::codec::gnubg_id::decode("qQIAQLIBAAAAAA:cAkAAAAAAAAA", Variant::Standard)
+        .expect("a GNUbg ID");
+    for (options, cube, owner) in [
+        (&[][..], 1, None),
+        (
+            &["--cube", "2", "--cube-owner", "on-roll"][..],
+            2,
+            Some(state.on_roll),
+        ),
+        (
+            &["--cube", "2", "--cube-owner", "opponent"][..],
+            2,
+            Some(state.on_roll.opponent()),
+        ),
+    ] {
+        let mut args = vec!["eval", "qQIAQLIBAAAAAA", "--json"];
+        args.extend_from_slice(options);
+        let output = crate::support::tavli(&args, "");
+        assert!(output.status.success(), "{args:?}");
+        let report: serde_json::Value =
+            serde_json::from_slice(&output.stdout).expect("one JSON document");
+        let figures = exact(state.board, state.on_roll, cube, owner);
+        let cubeful = report["cubeful_equity"].as_f64().expect("a cubeful equity");
+        assert!(
+            (cubeful - figures.no_double).abs() < 1e-6,
+            "{args:?} {cubeful}"
+        );
+        let equities = report["cube_analysis"]["equities"].as_array();
+        if owner == Some(state.on_roll.opponent()) {
+            assert!(equities.is_none(), "{args:?}: no cube decision");
+            continue;
+        }
+        for line in equities.expect("a cube analysis") {
+            let equity = line["equity"].as_f64().expect("an equity");
+            let expected = match line["option"].as_str() {
+                Some("no_double") => figures.no_double,
+                Some("double_take") => figures.double_take,
+                _ => 1.0,
+            };
+            assert!((equity - expected).abs() < 1e-6, "{args:?} {line}");
+        }
+    }
+}
