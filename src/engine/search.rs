@@ -450,11 +450,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     /// move.
     #[must_use]
     pub fn best_result(&self, board: &Board, on_roll: Side, dice: Dice, context: &Stakes) -> Board {
-        let plays = legal_plays(board, on_roll, dice);
-        self.inner
-            .rank_plays(board, &plays, on_roll, context)
-            .first()
-            .map_or(*board, |ranked| plays[ranked.index].result)
+        self.best_reply(board, on_roll, dice, context).0
     }
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.
