@@ -39,6 +39,7 @@ mod repl_variants;
 mod report;
 mod report_records;
 mod rollout;
+mod sgf_recovery;
 mod strength_log;
 mod terminal;
 mod ubgi;
