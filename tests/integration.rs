@@ -8,6 +8,7 @@ mod analyse_html;
 mod analyse_rollout;
 mod analyse_shard;
 mod analyse_summary;
+mod analyse_warnings;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;
