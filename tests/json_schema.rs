@@ -393,6 +393,24 @@ fn analyse_json_matches_the_analyse_schema() {
     assert_valid("analyse", &lines);
 }
 
+/// A file with warnings is analysed, its line carrying them as `validate --json` does.
+#[test]
+fn analyse_json_with_warnings_matches_the_analyse_schema() {
+    let lines = ndjson(
+        &[
+            "analyse",
+            "--json",
+            "--luck",
+            "position",
+            &fixture_text("mat/corrupt/short-match.mat"),
+        ],
+        "",
+    );
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["warnings"][0]["kind"], "match_length");
+    assert_valid("analyse", &lines);
+}
+
 /// `--summary --json` and `--merge --json` (over the NDJSON `--json` wrote): one line per
 /// player, both of the summary's shape.
 #[test]

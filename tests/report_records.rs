@@ -256,6 +256,13 @@ fn sgf_games(text: &str) -> Vec<SgfGame> {
         match bytes[at] {
             b'\n' => line += 1,
             b'(' => {
+                // A game tree whose `)` is missing ends where the next one (`(;` with `GM`
+                // in its first node) starts, as the reader reads it.
+                let first_node = text[at + 1..].split([';', '(', ')']).nth(1).unwrap_or("");
+                if depth == 1 && text[at + 1..].starts_with(';') && first_node.contains("GM[") {
+                    games.extend(current.take().map(|(re, moves, _)| (re, moves, true)));
+                    depth = 0;
+                }
                 if depth == 0 {
                     current = Some((None, Vec::new(), false));
                     nodes = 0;

@@ -451,9 +451,10 @@ fn edited_sgf_games_replay_from_the_set_up_board() {
 }
 
 /// Each corrupted SGF file: the kind and line of its first error.
-const CORRUPTED_SGF: [(&str, &str, usize); 6] = [
+const CORRUPTED_SGF: [(&str, &str, usize); 7] = [
     ("illegal-move.sgf", "illegal-move", 2),
     ("not-backgammon.sgf", "bad-header", 1),
+    ("several-syntax-errors.sgf", "syntax", 10),
     ("take-without-double.sgf", "no-double", 38),
     ("truncated.sgf", "truncated", 59),
     ("truncated-move.sgf", "truncated", 55),
@@ -495,8 +496,8 @@ fn corrupted_sgf_files_are_flagged_at_the_right_line() {
 
 /// An SGF syntax error (a stray `x` before the third node of a real gnubg file) is reported
 /// where it is (file:line:col) by `tavli validate` (on standard output, its report) and by
-/// `tavli analyse` (on standard error, the file not analysed) alike, and not as the file
-/// ending before the game's result.
+/// `tavli analyse` (on standard error, the file not analysed) alike, not as the file ending
+/// before the game's result; the reading goes on after it, so the game is read to its end.
 #[test]
 fn an_sgf_syntax_error_is_reported_where_it_is_by_validate_and_analyse() {
     let text = std::fs::read_to_string(fixture("sgf/seed08-1pt.sgf")).unwrap();
@@ -506,6 +507,7 @@ fn an_sgf_syntax_error_is_reported_where_it_is_by_validate_and_analyse() {
     let path = dir.join("syntax.sgf");
     std::fs::write(&path, format!("{}x{}", &text[..node], &text[node..])).unwrap();
     let path = path.to_string_lossy();
+    let whole = validate_bytes("whole.sgf", text.as_bytes(), None);
     for (args, on_stdout) in [
         (vec!["validate", &*path], true),
         (vec!["analyse", &*path, "--luck", "position"], false),
@@ -519,24 +521,28 @@ fn an_sgf_syntax_error_is_reported_where_it_is_by_validate_and_analyse() {
         assert_eq!(output.status.code(), Some(1), "{args:?}: {said}");
         assert!(
             said.contains(&format!(
-                "{path}:3:1: syntax: expected `)` to end the game tree, or another node"
+                "{path}:3:1: syntax: expected a property (an upper-case name and `[`) or the next node, found `x`; skipped"
             )),
             "{args:?}: {said}"
         );
         assert!(!said.contains("file ends"), "{args:?}: {said}");
+        // The whole game is read: the same games and final score as the file without the `x`.
         assert!(
-            said.contains(": invalid (1 error(s), 0 warning(s))"),
+            said.contains(&format!(
+                "{} game(s), final score gnubg {}, user {}: invalid (1 error(s), 0 warning(s))",
+                whole.games, whole.final_score[0], whole.final_score[1]
+            )),
             "{args:?}: {said}"
         );
     }
-    // The page of the file says why its record stops.
+    // The page of the file shows the game to its end, with the error where it is.
     let page = dir.join("syntax.html");
     let output =
         crate::support::tavli(&["validate", &*path, "--html", &page.to_string_lossy()], "");
     assert_eq!(output.status.code(), Some(1));
     let page = std::fs::read_to_string(&page).expect("the page");
-    assert!(page.contains("a syntax error stops the reading of the file"));
-    assert!(!page.contains("the file ends before this game"));
+    assert!(!page.contains("The record stops here"));
+    assert!(page.contains("found `x`"));
 }
 
 #[test]

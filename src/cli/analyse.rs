@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::analyse_html::{self, HtmlTarget};
+use super::analyse_json;
 use super::analyse_summary;
 use super::exit::Outcome;
 use super::validate::{collect, FormatArg};
@@ -23,6 +24,7 @@ use crate::analysis::{
 use crate::engine::choice::embedded_net;
 use crate::engine::search::MAX_PLIES;
 use crate::engine::Evaluator;
+use crate::matchfile::diagnostic::{Located, Severity};
 use crate::matchfile::record::MatchRecord;
 use crate::matchfile::{
     check_bytes, read_bounded, read_file, render_text, unreadable_report, FileReport, Format,
@@ -141,8 +143,9 @@ impl Drop for ReleaseWorkers<'_> {
 
 /// What became of one file.
 enum FileOutcome {
-    /// Analysed: the text to write (none with --summary) and the file's totals.
-    Analysed(String, MatchTotals),
+    /// Analysed: the text to write (none with --summary), the file's totals, and its
+    /// warnings as `tavli validate` gives them, to say on standard error.
+    Analysed(String, MatchTotals, String),
     /// Not analysed: what to say on standard error, and the outcome.
     NotAnalysed(String, Outcome),
 }
@@ -328,9 +331,13 @@ pub fn run(
             while let Some(result) = waiting.remove(&written) {
                 written += 1;
                 written_count.store(written, Ordering::Release);
+                if let FileOutcome::Analysed(_, _, warnings) = &result {
+                    // A file with warnings is analysed; its warnings are said first.
+                    err.write_all(warnings.as_bytes())?;
+                }
                 match result {
-                    FileOutcome::Analysed(_, totals) if args.summary => gathered.push(totals),
-                    FileOutcome::Analysed(text, _) => {
+                    FileOutcome::Analysed(_, totals, _) if args.summary => gathered.push(totals),
+                    FileOutcome::Analysed(text, _, _) => {
                         // The text report's headings on a terminal (never in a file or JSON).
                         let coloured = colours.stdout && args.output.is_none() && !args.json;
                         let text = super::colour::headings(
@@ -436,6 +443,12 @@ fn analyse_file<E: Evaluator + ?Sized>(
         (Some(record), Verdict::Valid | Verdict::ValidWithWarnings) => record,
         _ => return invalid(&checked.report),
     };
+    let warnings: Vec<&Located> = checked
+        .report
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.severity == Severity::Warning)
+        .collect();
     let method = AnalysisMethod {
         luck: args.luck.into(),
         rollout_close: args.rollout_close.then_some(CloseCalls {
@@ -452,10 +465,16 @@ fn analyse_file<E: Evaluator + ?Sized>(
                 Some(Err(message)) => return FileOutcome::NotAnalysed(message, Outcome::Failure),
                 Some(Ok(Some(page))) => page,
                 _ if args.summary => String::new(),
-                _ if args.json => json_line(&name, record, &analysis, args),
+                _ if args.json => {
+                    analyse_json::json_line(&name, record, &analysis, &warnings, args)
+                }
                 _ => text_report(&name, record, &analysis, args),
             };
-            FileOutcome::Analysed(text, MatchTotals::of(&name, &analysis.players))
+            let said: String = warnings
+                .iter()
+                .map(|warning| format!("{warning}\n"))
+                .collect();
+            FileOutcome::Analysed(text, MatchTotals::of(&name, &analysis.players), said)
         }
         Err(error) => FileOutcome::NotAnalysed(
             format!("tavli analyse: {name}: {error}\n"),
@@ -464,77 +483,21 @@ fn analyse_file<E: Evaluator + ?Sized>(
     }
 }
 
-/// An invalid file, reported as `tavli validate` reports it (its errors and summary line).
+/// An invalid file, reported as `tavli validate` reports it (its errors and warnings, and
+/// its summary line).
 fn invalid(report: &FileReport) -> FileOutcome {
     FileOutcome::NotAnalysed(
-        render_text(std::slice::from_ref(report), true, false),
+        render_text(std::slice::from_ref(report), true, true),
         Outcome::Rejected,
     )
 }
 
 /// The `limit` decisions that lost the most, worst first.
-fn worst(decisions: &[Decision], limit: usize) -> Vec<&Decision> {
+pub(super) fn worst(decisions: &[Decision], limit: usize) -> Vec<&Decision> {
     let mut sorted: Vec<&Decision> = decisions.iter().filter(|d| d.loss.emg > 0.0).collect();
     sorted.sort_by(|a, b| b.loss.emg.total_cmp(&a.loss.emg));
     sorted.truncate(limit);
     sorted
-}
-
-/// A decision as JSON: its `player` (0 or 1) and his `name`.
-fn decision_json(record: &MatchRecord, decision: &Decision) -> serde_json::Value {
-    let mut value = serde_json::to_value(decision).unwrap_or_default();
-    if let Some(object) = value.as_object_mut() {
-        object.insert(
-            "name".to_string(),
-            record.players[decision.player.index()].clone().into(),
-        );
-    }
-    value
-}
-
-/// Each player's statistics, player 0 first, each with its `player` number beside its `name`.
-fn players_json(analysis: &MatchAnalysis) -> Vec<serde_json::Value> {
-    analysis
-        .players
-        .iter()
-        .zip(0..)
-        .map(|(statistics, player)| {
-            let mut value = serde_json::to_value(statistics).unwrap_or_default();
-            if let Some(object) = value.as_object_mut() {
-                object.insert("player".to_string(), player.into());
-            }
-            value
-        })
-        .collect()
-}
-
-/// The NDJSON line of one file.
-fn json_line(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args: &Args) -> String {
-    let mut object = serde_json::json!({
-        "file": name,
-        "match_length": record.length,
-        "games": record.games.len(),
-        "plies": args.plies,
-        "players": players_json(analysis),
-    });
-    if let Some(map) = object.as_object_mut() {
-        if let Some(limit) = args.worst {
-            let list: Vec<_> = worst(&analysis.decisions, limit)
-                .into_iter()
-                .map(|d| decision_json(record, d))
-                .collect();
-            map.insert("worst".to_string(), list.into());
-        }
-        if args.decisions {
-            let list: Vec<_> = analysis
-                .decisions
-                .iter()
-                .map(|d| decision_json(record, d))
-                .collect();
-            map.insert("decisions".to_string(), list.into());
-        }
-    }
-    format!("{object}\n")
 }
 
 /// The text report of one file: a coach's lines per player, then the worst decisions.

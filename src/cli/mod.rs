@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod analyse_html;
+pub mod analyse_json;
 pub mod analyse_summary;
 pub mod bench;
 pub mod board;

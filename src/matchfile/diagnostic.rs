@@ -119,10 +119,20 @@ impl Diagnostic {
 }
 
 /// Maps byte offsets to 1-based lines and columns (columns count characters).
+///
+/// A column costs a binary search and the count of at most [`CHECKPOINT`] bytes of
+/// characters, however long its line: a file of one huge line with many problems is placed
+/// in linear time.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// `(byte offset, characters before it)` at a character boundary every [`CHECKPOINT`]
+    /// bytes or so, from `(0, 0)`.
+    checkpoints: Vec<(usize, usize)>,
 }
+
+/// Bytes between two character-count checkpoints of a [`LineIndex`].
+const CHECKPOINT: usize = 1024;
 
 impl LineIndex {
     /// Indexes the line starts of `text`.
@@ -130,7 +140,31 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(memchr_newlines(text.as_bytes()));
-        LineIndex { starts }
+        let mut checkpoints = vec![(0, 0)];
+        let mut next = CHECKPOINT;
+        for (characters, (offset, _)) in text.char_indices().enumerate() {
+            if offset >= next {
+                checkpoints.push((offset, characters));
+                next = offset + CHECKPOINT;
+            }
+        }
+        LineIndex {
+            starts,
+            checkpoints,
+        }
+    }
+
+    /// The characters of `text` before byte `offset` (a character boundary).
+    fn characters_before(&self, text: &str, offset: usize) -> usize {
+        let index = match self
+            .checkpoints
+            .binary_search_by_key(&offset, |&(at, _)| at)
+        {
+            Ok(index) => index,
+            Err(next) => next.saturating_sub(1),
+        };
+        let (at, characters) = self.checkpoints.get(index).copied().unwrap_or((0, 0));
+        characters + text.get(at..offset).map_or(0, |part| part.chars().count())
     }
 
     /// The 1-based line and column of `offset` in `text`.
@@ -142,9 +176,11 @@ impl LineIndex {
             Err(next) => next.saturating_sub(1),
         };
         let start = self.starts.get(line).copied().unwrap_or(0);
-        let column = text
-            .get(start..offset)
-            .map_or(offset - start, |prefix| prefix.chars().count());
+        let column = if text.get(start..offset).is_some() {
+            self.characters_before(text, offset) - self.characters_before(text, start)
+        } else {
+            offset - start
+        };
         (line + 1, column + 1)
     }
 
@@ -271,6 +307,19 @@ mod tests {
         assert_eq!(index.line_column(text, 7), (2, 4));
         assert_eq!(index.line_column(text, 8), (3, 1));
         assert_eq!(index.line_text(text, 2), "cdé");
+    }
+
+    #[test]
+    fn columns_of_a_long_line_count_characters_across_checkpoints() {
+        let line = "é".repeat(3 * CHECKPOINT) + "x" + &"a".repeat(CHECKPOINT);
+        let text = format!("first\n{line}\nlast");
+        let index = LineIndex::new(&text);
+        assert!(index.checkpoints.len() > 4);
+        for (offset, _) in text.char_indices().step_by(97) {
+            let line_start = text[..offset].rfind('\n').map_or(0, |n| n + 1);
+            let expected = text[line_start..offset].chars().count() + 1;
+            assert_eq!(index.line_column(&text, offset).1, expected, "at {offset}");
+        }
     }
 
     #[test]

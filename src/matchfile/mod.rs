@@ -613,7 +613,6 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
             declared: None,
             end: game.end,
             declared_crawford: None,
-            stopped_by_syntax_error: false,
         });
     }
     (input, diagnostics)

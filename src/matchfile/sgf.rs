@@ -1,287 +1,16 @@
-//! Reads gnubg SGF (`GM[6]`) into an [`SgfCollection`] with spans; `input` turns it into
-//! replay input.
+//! Reads gnubg SGF (`GM[6]`) into an [`SgfCollection`](super::ast::SgfCollection) with spans;
+//! `input` turns it into replay input.
 //!
 //! The tree syntax is generic SGF (`FF[4]`); only the main line of each game tree is kept
 //! (gnubg writes no variations). See `grammar/sgf.ebnf`.
 
 mod input;
+mod parser;
 
 pub(crate) use input::sgf_input;
+pub use parser::{parse_sgf, parse_sgf_recovering, SgfSyntaxError, MAX_ERRORS};
 
-use super::ast::{SgfCollection, SgfNode, SgfProperty, SgfTree, Spanned};
-use super::diagnostic::Span;
-use nom::bytes::complete::take_while1;
-use nom::character::complete::multispace0;
-use nom::IResult;
-
-/// Deepest nesting of variations read (deeper input is an error, not a stack overflow).
-const MAX_DEPTH: usize = 64;
-
-/// Why SGF text could not be parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SgfSyntaxError {
-    /// What was expected.
-    pub message: String,
-    /// Where.
-    pub offset: usize,
-    /// The input ended first.
-    pub truncated: bool,
-    /// The file ends inside this property's value: its identifier and the value read so far
-    /// (from after its `[` to the end of the text).
-    pub unfinished_value: Option<(String, Span)>,
-    /// The game tree the error is in was kept, as far as it was read, as the collection's last
-    /// tree (its root node was complete).
-    pub partial_tree: bool,
-}
-
-impl std::fmt::Display for SgfSyntaxError {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "at byte {}: {}", self.offset, self.message)
-    }
-}
-
-impl std::error::Error for SgfSyntaxError {}
-
-/// Parses SGF `text` into its game trees (main lines only).
-pub fn parse_sgf(text: &str) -> Result<SgfCollection, SgfSyntaxError> {
-    match parse_sgf_partial(text) {
-        (collection, None) => Ok(collection),
-        (_, Some(error)) => Err(error),
-    }
-}
-
-/// Parses as many game trees as possible; the error, if any, is where it stopped. A tree
-/// broken after its root node (a truncated file, a syntax error) is kept as the last tree with
-/// the nodes and properties read before the break (`partial_tree` says so).
-#[must_use]
-pub fn parse_sgf_partial(text: &str) -> (SgfCollection, Option<SgfSyntaxError>) {
-    let mut parser = Parser { text, position: 0 };
-    let mut collection = SgfCollection::default();
-    loop {
-        parser.skip_space();
-        if parser.position >= text.len() {
-            break;
-        }
-        let start = parser.position;
-        let mut tree = SgfTree::default();
-        match parser.tree(0, &mut tree) {
-            Ok(()) => collection.trees.push(tree),
-            Err(mut error) => {
-                // The root holds the match information: without all of it the tree is no game.
-                if tree.nodes.len() >= 2 {
-                    tree.span = Span::new(start, parser.position.max(error.offset).min(text.len()));
-                    collection.trees.push(tree);
-                    error.partial_tree = true;
-                }
-                return (collection, Some(error));
-            }
-        }
-    }
-    if collection.trees.is_empty() {
-        let error = SgfSyntaxError {
-            message: "no game tree: SGF starts with `(;`".to_string(),
-            offset: 0,
-            truncated: true,
-            unfinished_value: None,
-            partial_tree: false,
-        };
-        return (collection, Some(error));
-    }
-    (collection, None)
-}
-
-struct Parser<'a> {
-    text: &'a str,
-    position: usize,
-}
-
-impl<'a> Parser<'a> {
-    fn rest(&self) -> &'a str {
-        self.text.get(self.position..).unwrap_or("")
-    }
-
-    fn skip_space(&mut self) {
-        let rest = self.rest();
-        let result: IResult<&str, &str> = multispace0(rest);
-        if let Ok((after, _)) = result {
-            self.position += rest.len() - after.len();
-        }
-    }
-
-    fn fail(&self, message: &str) -> SgfSyntaxError {
-        SgfSyntaxError {
-            message: message.to_string(),
-            offset: self.position,
-            truncated: self.position >= self.text.len(),
-            unfinished_value: None,
-            partial_tree: false,
-        }
-    }
-
-    fn expect(&mut self, wanted: char, message: &str) -> Result<(), SgfSyntaxError> {
-        self.skip_space();
-        if self.rest().starts_with(wanted) {
-            self.position += 1;
-            Ok(())
-        } else {
-            Err(self.fail(message))
-        }
-    }
-
-    /// `( node+ tree* )` into `tree`: the nodes and the main line of the first variation. On
-    /// an error `tree` holds what was read before it (the node being read with its complete
-    /// properties).
-    fn tree(&mut self, depth: usize, tree: &mut SgfTree) -> Result<(), SgfSyntaxError> {
-        if depth > MAX_DEPTH {
-            return Err(self.fail("variations nested too deeply"));
-        }
-        self.skip_space();
-        let start = self.position;
-        self.expect('(', "expected `(` to start a game tree")?;
-        let mut nodes = 0;
-        loop {
-            self.skip_space();
-            if self.rest().starts_with(';') {
-                tree.nodes.push(SgfNode::default());
-                nodes += 1;
-                if let Some(node) = tree.nodes.last_mut() {
-                    self.node(node)?;
-                }
-            } else {
-                break;
-            }
-        }
-        if nodes == 0 {
-            return Err(self.fail("expected `;` to start a node"));
-        }
-        let mut first_variation = true;
-        loop {
-            self.skip_space();
-            if self.rest().starts_with('(') {
-                let mut variation = SgfTree::default();
-                let result = self.tree(depth + 1, &mut variation);
-                if first_variation {
-                    tree.nodes.extend(variation.nodes);
-                    first_variation = false;
-                }
-                result?;
-            } else {
-                break;
-            }
-        }
-        self.expect(')', "expected `)` to end the game tree, or another node")?;
-        tree.span = Span::new(start, self.position);
-        Ok(())
-    }
-
-    /// `; property*` into `node`, each property as soon as its values are read.
-    fn node(&mut self, node: &mut SgfNode) -> Result<(), SgfSyntaxError> {
-        let start = self.position;
-        self.position += 1;
-        node.span = Span::new(start, self.position);
-        loop {
-            self.skip_space();
-            let rest = self.rest();
-            let identifier: IResult<&str, &str> =
-                take_while1(|c: char| c.is_ascii_uppercase())(rest);
-            let Ok((after, identifier)) = identifier else {
-                break;
-            };
-            let property_start = self.position;
-            self.position += rest.len() - after.len();
-            let mut values = Vec::new();
-            loop {
-                self.skip_space();
-                if !self.rest().starts_with('[') {
-                    break;
-                }
-                let value =
-                    self.value(READ_PROPERTIES.contains(&identifier))
-                        .map_err(|mut error| {
-                            if let Some((name, _)) = error.unfinished_value.as_mut() {
-                                identifier.clone_into(name);
-                            }
-                            error
-                        })?;
-                values.push(value);
-            }
-            if values.is_empty() {
-                return Err(self.fail("expected `[` after a property name"));
-            }
-            node.properties.push(SgfProperty {
-                identifier: identifier.to_string(),
-                values,
-                span: Span::new(property_start, self.position),
-            });
-            node.span = Span::new(start, self.position);
-        }
-        node.span = Span::new(start, self.position);
-        Ok(())
-    }
-
-    /// `[ text ]` with `\` escapes; the text is kept only when `keep` (annotations that are
-    /// not read are skipped without copying them).
-    fn value(&mut self, keep: bool) -> Result<Spanned<String>, SgfSyntaxError> {
-        let open = self.position;
-        self.position += 1;
-        let start = self.position;
-        let bytes = self.text.as_bytes();
-        let mut index = start;
-        let mut escaped = false;
-        while let Some(&byte) = bytes.get(index) {
-            if escaped {
-                escaped = false;
-            } else if byte == b'\\' {
-                escaped = true;
-            } else if byte == b']' {
-                self.position = index + 1;
-                let value = if keep {
-                    unescape(self.text.get(start..index).unwrap_or(""))
-                } else {
-                    String::new()
-                };
-                return Ok(Spanned::new(value, Span::new(start, index)));
-            }
-            index += 1;
-        }
-        self.position = self.text.len();
-        Err(SgfSyntaxError {
-            message: "the file ends inside a property value (missing `]`)".to_string(),
-            offset: open,
-            truncated: true,
-            unfinished_value: Some((String::new(), Span::new(start, self.text.len()))),
-            partial_tree: false,
-        })
-    }
-}
-
-/// Properties whose values the reader uses; others are skipped.
-const READ_PROPERTIES: [&str; 18] = [
-    "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "W", "B", "AE", "AB",
-    "AW", "PL",
-];
-
-/// Removes SGF escapes: `\x` is `x`, an escaped line break disappears.
-fn unescape(raw: &str) -> String {
-    if !raw.contains('\\') {
-        return raw.to_string();
-    }
-    let mut value = String::with_capacity(raw.len());
-    let mut escaped = false;
-    for c in raw.chars() {
-        if escaped {
-            if c != '\n' {
-                value.push(c);
-            }
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else {
-            value.push(c);
-        }
-    }
-    value
-}
+use super::ast::{SgfNode, Spanned};
 
 /// The values of `identifier`'s properties in `node`, in order.
 fn values<'a>(node: &'a SgfNode, identifier: &str) -> Vec<&'a Spanned<String>> {
@@ -299,6 +28,7 @@ fn first_value<'a>(node: &'a SgfNode, identifier: &str) -> Option<&'a Spanned<St
 
 #[cfg(test)]
 mod tests {
+    use super::parser::{MAX_DEPTH, MAX_ERRORS, MOVE_PROPERTIES};
     use super::*;
 
     #[test]
@@ -321,8 +51,10 @@ mod tests {
     #[test]
     fn a_tree_cut_after_its_root_is_kept_as_far_as_it_was_read() {
         let text = "(;GM[6]RE[W+1];B[31qtst])\n(;GM[6]RE[B+2]\n;B[31qtst]\n;W[64";
-        let (collection, error) = parse_sgf_partial(text);
-        let error = error.expect("the file is cut");
+        let (collection, errors) = parse_sgf_recovering(text);
+        let [error] = &errors[..] else {
+            panic!("one error: {errors:?}")
+        };
         assert!(error.truncated && error.partial_tree);
         let (identifier, value) = error.unfinished_value.clone().expect("inside a value");
         assert_eq!(identifier, "W");
@@ -335,8 +67,147 @@ mod tests {
         // The strict reader refuses it.
         assert!(parse_sgf(text).is_err());
         // Cut inside its root node, a tree is no game.
-        let (collection, error) = parse_sgf_partial("(;GM[6])(;GM[6]MI[length");
-        assert!(!error.unwrap().partial_tree);
+        let (collection, errors) = parse_sgf_recovering("(;GM[6])(;GM[6]MI[length");
+        assert!(errors.len() == 1 && !errors[0].partial_tree);
         assert_eq!(collection.trees.len(), 1);
+    }
+
+    /// The error messages and offsets of `text`, and the move values of each tree read.
+    fn read(text: &str) -> (Vec<(usize, String)>, Vec<Vec<String>>) {
+        let (collection, errors) = parse_sgf_recovering(text);
+        let errors = errors
+            .into_iter()
+            .map(|error| (error.offset, error.message))
+            .collect();
+        let moves = collection
+            .trees
+            .iter()
+            .map(|tree| {
+                tree.nodes
+                    .iter()
+                    .flat_map(|node| &node.properties)
+                    .filter(|p| MOVE_PROPERTIES.contains(&p.identifier.as_str()))
+                    .map(|p| match p.values.first() {
+                        Some(value) => format!("{}[{}]", p.identifier, value.value),
+                        None => format!("{}?", p.identifier),
+                    })
+                    .collect()
+            })
+            .collect();
+        (errors, moves)
+    }
+
+    #[test]
+    fn text_between_nodes_is_skipped_and_every_error_is_reported() {
+        let text = "(;GM[6];B[31qtst] x ;W[31hefe]yy;B[take])\n(;GM[6];W[42] z)";
+        let (errors, moves) = read(text);
+        let offsets: Vec<usize> = errors.iter().map(|(offset, _)| *offset).collect();
+        assert_eq!(
+            offsets,
+            [
+                text.find('x').unwrap(),
+                text.find("yy").unwrap(),
+                text.find('z').unwrap()
+            ],
+            "{errors:?}"
+        );
+        assert!(errors[0].1.contains("found `x`"), "{errors:?}");
+        assert_eq!(
+            moves,
+            [vec!["B[31qtst]", "W[31hefe]", "B[take]"], vec!["W[42]"]]
+        );
+        // The strict reader stops at the first.
+        assert_eq!(parse_sgf(text).unwrap_err().offset, offsets[0]);
+    }
+
+    #[test]
+    fn a_missing_semicolon_between_two_moves_is_an_error_and_both_are_read_in_order() {
+        let text = "(;GM[6];B[31qtst]W[31hefe]C[ok];B[take])";
+        let (collection, errors) = parse_sgf_recovering(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].offset, text.find("W[").unwrap());
+        assert!(errors[0].message.contains("a `;` is missing before `W[`"));
+        let tree = &collection.trees[0];
+        assert_eq!(tree.nodes.len(), 4);
+        assert_eq!(first_value(&tree.nodes[1], "B").unwrap().value, "31qtst");
+        assert_eq!(first_value(&tree.nodes[2], "W").unwrap().value, "31hefe");
+        assert!(
+            tree.nodes[2].property("C").is_some(),
+            "the annotation follows its move"
+        );
+        assert_eq!(tree.nodes[2].span.start, text.find("W[").unwrap());
+        // The same move property twice is two moves too; annotations are not moves.
+        let (errors, moves) = read("(;GM[6];W[double]W[double]A[1]MR[];B[take])");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(moves, [vec!["W[double]", "W[double]", "B[take]"]]);
+    }
+
+    #[test]
+    fn a_move_without_its_bracket_is_kept_unreadable() {
+        let text = "(;GM[6];B31qtst];W[31hefe];B[take])";
+        let (errors, moves) = read(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, text.find("31qtst").unwrap());
+        assert_eq!(moves, [vec!["B?", "W[31hefe]", "B[take]"]]);
+    }
+
+    #[test]
+    fn a_missing_close_ends_the_game_where_the_next_game_starts() {
+        let text = "(;GM[6]RE[W+1];B[31qtst]\n(;GM[6]RE[B+1];W[42]\n)(;GM[6];B[11])";
+        let (collection, errors) = parse_sgf_recovering(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].offset, text.find("\n(").unwrap() + 1);
+        assert_eq!(collection.trees.len(), 3);
+        assert_eq!(
+            &text[collection.trees[0].span.start..collection.trees[0].span.end],
+            "(;GM[6]RE[W+1];B[31qtst]\n"
+        );
+        // A variation (no GM in its first node) is still a variation.
+        let (collection, errors) = parse_sgf_recovering("(;GM[6];B[11](;W[22])(;W[33]))");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(collection.trees.len(), 1);
+        assert_eq!(collection.trees[0].nodes.len(), 3);
+    }
+
+    #[test]
+    fn nodes_after_a_stray_close_stay_in_their_game() {
+        let text = "(;GM[6];B[31qtst]);W[31hefe];B[take])(;GM[6];W[11])";
+        let (errors, moves) = read(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, text.find(");W").unwrap());
+        assert_eq!(
+            moves,
+            [vec!["B[31qtst]", "W[31hefe]", "B[take]"], vec!["W[11]"]]
+        );
+        // Text before the first tree, or between trees, is skipped to the next `(`.
+        let (errors, moves) = read("junk (;GM[6];B[11]) ]] (;GM[6];W[22])");
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(moves, [vec!["B[11]"], vec!["W[22]"]]);
+    }
+
+    #[test]
+    fn past_the_error_limit_errors_are_counted_and_the_reading_goes_on() {
+        let text = format!("(;GM[6]{};B[11])", "x;C[1]".repeat(MAX_ERRORS + 50));
+        let (errors, moves) = read(&text);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(
+            errors[MAX_ERRORS]
+                .1
+                .starts_with("50 more syntax errors after this one are not listed (150 in all)"),
+            "{:?}",
+            errors[MAX_ERRORS]
+        );
+        assert_eq!(errors[MAX_ERRORS].0, errors[MAX_ERRORS - 1].0);
+        assert_eq!(moves, [vec!["B[11]"]], "the reading went on to the end");
+    }
+
+    #[test]
+    fn deep_variations_are_skipped_and_the_game_goes_on() {
+        let deep = "(;C[v]".repeat(MAX_DEPTH + 5) + &")".repeat(MAX_DEPTH + 5);
+        let text = format!("(;GM[6];B[11]{deep};W[22])(;GM[6];B[33])");
+        let (errors, moves) = read(&text);
+        assert!(!errors.is_empty() && errors.iter().all(|(_, m)| !m.is_empty()));
+        assert_eq!(moves.len(), 2, "{errors:?}");
+        assert_eq!(moves[1], ["B[33]"]);
     }
 }

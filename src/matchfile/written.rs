@@ -38,9 +38,6 @@ pub struct WrittenGame {
     pub replayed_result: Option<RecordedResult>,
     /// Whether the replay reached this game (not after the match was won).
     pub replayed: bool,
-    /// Whether a syntax error stopped the reading of the file inside this game (the file
-    /// goes on after the game's last record).
-    pub stopped_by_syntax_error: bool,
 }
 
 /// What the replay knew of the board at a record.
@@ -169,7 +166,6 @@ pub fn written_match(text: &str, format: Format) -> WrittenMatch {
                 ending: ending(text, game, &line_of),
                 replayed_result: record.games.get(number).and_then(|g| g.result),
                 replayed: trace.is_some(),
-                stopped_by_syntax_error: game.stopped_by_syntax_error,
                 records,
             }
         })

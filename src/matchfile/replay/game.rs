@@ -62,8 +62,6 @@ pub(super) fn replay_game(
     }
     match state.result() {
         None if state.game().is_over() => {}
-        // The syntax error says where the game stops and why.
-        None if game.stopped_by_syntax_error => {}
         None if is_last => state.diagnostics.push(Diagnostic::warning(
             DiagnosticKind::Truncated,
             game.end,

@@ -40,10 +40,6 @@ pub struct GameInput {
     /// Whether the file marks this game as the Crawford game (SGF `RU[..:CrawfordGame]`),
     /// and where; `None` when the format does not say.
     pub declared_crawford: Option<(bool, Span)>,
-    /// Whether a syntax error (reported on its own, where it is) stopped the reading of the
-    /// file inside this game: the file does not end there, so a missing result is not the
-    /// file ending early.
-    pub stopped_by_syntax_error: bool,
 }
 
 /// One written event by one player.

@@ -185,9 +185,10 @@ impl GameReplay<'_> {
                 self.result_written = false;
                 self.wins(winner, points, false, span);
             }
-            // The variant notation: an illegal play is not set up as written, the position
-            // is unknown, so the declared result is taken as written (the loss was reported).
-            None if self.lost && !self.game().rules().uses_gnubg_notation() => {
+            // The position is unknown (an unreadable record, or in the variant notation an
+            // illegal play not set up as written), so the declared result is taken as
+            // written (the loss was reported).
+            None if self.lost => {
                 self.apply_allowed(
                     winner,
                     Action::SetResult {

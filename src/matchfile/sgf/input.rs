@@ -2,7 +2,7 @@
 //! boards, declared results and each `W[...]`/`B[...]` value as an event, with the problems
 //! that are not about play.
 
-use super::{first_value, parse_sgf_partial, values};
+use super::{first_value, parse_sgf_recovering, values};
 use crate::matchfile::ast::{MoveText, SgfNode};
 use crate::matchfile::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::matchfile::replay::{variant_from_header, Event, EventKind, GameInput, MatchInput};
@@ -39,31 +39,28 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         jacoby: false,
         ..MatchInput::default()
     };
-    let (collection, error) = parse_sgf_partial(text);
-    // The tree the error broke, kept as far as it was read: its `RE[]` is about the whole
-    // game, which the file no longer holds, so it is not checked.
-    let partial = error
-        .as_ref()
-        .filter(|error| error.partial_tree)
-        .map(|_| collection.trees.len() - 1);
-    // The same tree when a syntax error (not the end of the file) broke it.
-    let stopped = error.as_ref().filter(|error| !error.truncated).and(partial);
+    let (collection, errors) = parse_sgf_recovering(text);
+    // The tree the end of the text cut, kept as far as it was read: its `RE[]` is about the
+    // whole game, which the file no longer holds, so it is not checked.
+    let partial = errors
+        .iter()
+        .any(|error| error.partial_tree)
+        .then(|| collection.trees.len() - 1);
     // A move value the file ends inside of: an unreadable record of its own (its player's).
     let mut unfinished_move: Option<(Side, Span)> = None;
-    if let Some(error) = error {
-        let kind = if error.truncated {
-            DiagnosticKind::Truncated
-        } else {
-            DiagnosticKind::Syntax
-        };
+    for error in errors {
+        if !error.truncated {
+            // Read past: the reading went on after it (the message says how).
+            diagnostics.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                Span::at(error.offset),
+                error.message,
+            ));
+            continue;
+        }
         let mut span = Span::at(error.offset);
         if let (Some(_), Some((identifier, value))) = (partial, &error.unfinished_value) {
-            let side = match identifier.as_str() {
-                "W" => Some(Side::O),
-                "B" => Some(Side::X),
-                _ => None,
-            };
-            if let Some(side) = side {
+            if let Some(side) = move_side(identifier) {
                 unfinished_move = Some((side, *value));
                 span = *value;
             }
@@ -81,7 +78,7 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                 error.message,
             ),
         };
-        diagnostics.push(Diagnostic::error(kind, span, message));
+        diagnostics.push(Diagnostic::error(DiagnosticKind::Truncated, span, message));
     }
     for (index, tree) in collection.trees.iter().enumerate() {
         let Some(root) = tree.nodes.first() else {
@@ -193,7 +190,6 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
             declared,
             declared_crawford,
             end: Span::new(tree.span.end.saturating_sub(1), tree.span.end),
-            stopped_by_syntax_error: stopped == Some(index),
         };
         let mut last_double: Option<Side> = None;
         let mut skip_take = false;
@@ -228,8 +224,22 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                 }
                 continue;
             }
-            for (identifier, side) in [("W", Side::O), ("B", Side::X)] {
-                for value in values(node, identifier) {
+            // In file order (the reader gives each move a node of its own).
+            for property in &node.properties {
+                let Some(side) = move_side(&property.identifier) else {
+                    continue;
+                };
+                if property.values.is_empty() {
+                    // A move whose value could not be read (the reader reported it).
+                    game.events.push(Event {
+                        side,
+                        kind: EventKind::Unreadable,
+                        span: property.span,
+                    });
+                    last_double = None;
+                    skip_take = false;
+                }
+                for value in &property.values {
                     if skip_take && value.value == "take" {
                         // The take after a beaver is implied by the beaver.
                         skip_take = false;
@@ -264,6 +274,15 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         input.jacoby = false;
     }
     (input, diagnostics)
+}
+
+/// The player of a move property: `W` is player 0, `B` player 1.
+fn move_side(identifier: &str) -> Option<Side> {
+    match identifier {
+        "W" => Some(Side::O),
+        "B" => Some(Side::X),
+        _ => None,
+    }
 }
 
 /// The variant named in a root node's `RU[]` (standard when none is named), and where.
@@ -422,11 +441,15 @@ mod tests {
     }
 
     #[test]
-    fn a_syntax_error_is_reported_where_it_is_and_not_as_the_file_ending() {
+    fn a_syntax_error_is_reported_where_it_is_and_the_reading_goes_on() {
         use crate::matchfile::diagnostic::Severity;
-        let good = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]\n;B[31qtst]\n;W[31hefe]\n)";
+        let good = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1R]\n;B[31qtst]\n;W[31hefe]\n)";
         let broken = good.replace("\n;W[", "\nx;W[");
-        let (_, diagnostics) = crate::matchfile::check_text(&broken, crate::matchfile::Format::Sgf);
+        let (record, diagnostics) =
+            crate::matchfile::check_text(&broken, crate::matchfile::Format::Sgf);
+        // The reading goes on after it: both moves and the result are read.
+        let (good_record, _) = crate::matchfile::check_text(good, crate::matchfile::Format::Sgf);
+        assert!(record.games == good_record.games && record.games[0].result.is_some());
         let errors: Vec<&Diagnostic> = diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)

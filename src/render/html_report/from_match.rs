@@ -194,9 +194,7 @@ fn ending_words(names: &[String; 2], game: &WrittenGame, last_game: bool) -> Str
         return words;
     }
     let Some(written) = &game.ending else {
-        return if game.stopped_by_syntax_error {
-            "The record stops here: a syntax error stops the reading of the file.".to_string()
-        } else if last_game {
+        return if last_game {
             "The record stops here: the file ends before this game's result.".to_string()
         } else {
             "The record stops here, without a result.".to_string()
