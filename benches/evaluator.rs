@@ -7,15 +7,19 @@
 //! machine: the f32 training network and the evaluator's SIMD copy (`InferenceNetwork`), each
 //! one position at a time and a roll's plays together (first-layer sums carried from play to
 //! play). Also `rank_plays` through the Evaluator seam beside pubeval's, the time of a whole
-//! 0-ply move choice, the move latency per ply (one thread, no time limit), and the engine
-//! protocols' default search (2-ply, 50 ms budget) on one thread and on two: its latency and
-//! how many moves it searched as deep as an unlimited search.
+//! 0-ply move choice, the processor time of an unlimited 2-ply search beside the same search
+//! evaluating its leaves again one by one (how many fit the 50 ms budget: on a loaded machine
+//! the wall-time figures below mostly measure the others' jobs), the move latency per ply (one
+//! thread, no time limit), and the engine protocols' default search (2-ply, 50 ms budget) on
+//! one thread and on two: its latency and how many moves it searched as deep as an unlimited
+//! search.
 //!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
 
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
+use tavli::engine::evaluator::{Probabilities, RankedIndex};
 use tavli::engine::net::evaluator::PositionClass;
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::network::FirstLayerSums;
@@ -23,7 +27,7 @@ use tavli::engine::net::{Batch, NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
 use tavli::engine::{best_play, Evaluator, Pubeval};
-use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
+use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Play, Side, Variant};
 
 const POSITIONS: usize = 20_000;
 
@@ -63,6 +67,35 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 
 fn per_second(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64()
+}
+
+/// The network evaluator with the trait's default choice of a search's replies (ranked, no
+/// probabilities given), so that a search evaluates each reply's position again at its
+/// leaves: the search before session 21, timed beside today's.
+struct LeavesOneByOne<'a>(&'a NetEvaluator);
+
+impl Evaluator for LeavesOneByOne<'_> {
+    fn name(&self) -> &str {
+        "leaves one by one"
+    }
+
+    fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+        self.0.probabilities(board, variant, on_roll)
+    }
+
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
+        self.0.play_score(before, after, mover, context)
+    }
+
+    fn rank_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Vec<RankedIndex> {
+        self.0.rank_plays(before, plays, mover, context)
+    }
 }
 
 fn main() {
@@ -243,12 +276,19 @@ fn main() {
         let mut scratch = Scratch::default();
         let mut carried = FirstLayerSums::default();
         let mut batch = Batch::default();
-        let mut times: [Vec<Duration>; 5] = Default::default();
+        // The sixth timing is pubeval on the same positions: each stage is also given in
+        // pubeval evaluations (its time over pubeval's), comparable between runs.
+        let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
         for pass in 0..=passes {
             for (stages, all) in times.iter_mut().enumerate() {
                 let start = Stopwatch::start();
-                for range in batches {
+                if stages == 5 {
+                    for board in boards {
+                        checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
+                    }
+                }
+                for range in batches.iter().filter(|_| stages < 5) {
                     carried.clear();
                     batch.clear();
                     for board in &boards[range.clone()] {
@@ -298,14 +338,17 @@ fn main() {
             let own = cumulative[stage] - before;
             before = cumulative[stage];
             println!(
-                "           {name:52} {own:>7.0} ns  {:>5.1}%",
-                100.0 * own / total
+                "           {name:52} {own:>7.0} ns  {:>5.1}%  {:>5.2} pubeval",
+                100.0 * own / total,
+                own / cumulative[5]
             );
         }
         println!(
-            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s)",
+            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s; pubeval {:.0} ns, ratio {:.3})",
             "total",
-            1e9 / total
+            1e9 / total,
+            cumulative[5],
+            cumulative[5] / total
         );
     }
     // A roll's plays ranked through the Evaluator seam (what a search does at every node):
@@ -370,18 +413,52 @@ fn main() {
         .take(if quick { 60 } else { 200 })
         .collect();
     // How deep the unlimited 2-ply search goes at each position (1 when the move filter
-    // leaves one candidate after 1 ply).
+    // leaves one candidate after 1 ply), and the processor time it takes: on a loaded machine
+    // the wall-time budget below mostly measures the others' jobs, this what the search costs.
+    // Beside it, interleaved, the same search evaluating each reply's position again at its
+    // leaves (one at a time) instead of taking it from the batch that ranked the reply's roll.
     let unlimited = Search::new(&net, 2);
+    let one_by_one = LeavesOneByOne(&net);
+    let reference = Search::new(&one_by_one, 2);
+    let mut processor_times: [Vec<Duration>; 2] = Default::default();
     let depths: Vec<u32> = sample
         .iter()
         .map(|(board, dice)| {
             let state = MatchState::new_money_game(Variant::Standard, Side::X);
             let context = Stakes::from_state(&state);
+            let start = Stopwatch::start();
+            let plays = tavli::rules::legal_plays(board, Side::X, *dice);
+            let theirs = reference.rank_plays(board, &plays, Side::X, &context);
+            processor_times[1].push(start.elapsed());
+            let start = Stopwatch::start();
             let plays = tavli::rules::legal_plays(board, Side::X, *dice);
             let ranked = unlimited.rank_plays(board, &plays, Side::X, &context);
+            processor_times[0].push(start.elapsed());
+            assert_eq!(
+                ranked.first().map(|r| r.index),
+                theirs.first().map(|r| r.index)
+            );
             ranked.first().map_or(0, |best| best.plies)
         })
         .collect();
+    for (times, leaves) in processor_times
+        .iter_mut()
+        .zip(["leaves from the batch", "leaves evaluated again one by one"])
+    {
+        let within = times
+            .iter()
+            .filter(|&&time| time <= DEFAULT_MOVE_BUDGET)
+            .count();
+        times.sort();
+        println!(
+            "2-ply without a budget ({leaves}), this thread's processor time over {} positions: median {:.2} ms, 90th percentile {:.2} ms, slowest {:.2} ms; {within} within {} ms",
+            times.len(),
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[times.len() * 9 / 10].as_secs_f64() * 1e3,
+            times[times.len() - 1].as_secs_f64() * 1e3,
+            DEFAULT_MOVE_BUDGET.as_millis()
+        );
+    }
     for threads in [1, 2] {
         let limits = SearchLimits::budget(DEFAULT_MOVE_BUDGET).with_threads(threads);
         let search = Search::new(&net, 2).with_limits(limits);

@@ -22,11 +22,11 @@ use tavli::engine::cube::{DoubleAction, TakeAction};
 use tavli::engine::cube_efficiency::CubeEfficiency;
 use tavli::engine::Evaluator;
 use tavli::engine::{Judge, Stakes};
-use tavli::rules::{GameState, MatchState, Variant};
+use tavli::rules::MatchState;
 
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
-use gnubg_runner::{run as gnubg, GNUBG};
+use gnubg_runner::{run as gnubg, SelfPlay, SelfPlayCube, GNUBG};
 
 /// How close (in the doubler's equity) doubling must come to the best action for the take
 /// to be judged.
@@ -35,40 +35,19 @@ const CLOSE: f64 = 0.2;
 /// Positions before the roll, with the cube available to the player on roll, from `games`
 /// gnubg 0-ply self-play money games (cube on, Jacoby off) from `seed`.
 fn self_play_positions(games: usize, seed: u64) -> Vec<MatchState> {
-    let mut script = format!(
-        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
-         set player both chequerplay evaluation plies 0\n\
-         set player both cubedecision evaluation plies 0\n\
-         set cube use on\nset jacoby off\nset beavers 0\nset seed {seed}\n"
-    );
-    for _ in 0..games {
-        script.push_str("new game\n");
-    }
-    let output = gnubg(&script);
-    let mut states: Vec<MatchState> = Vec::new();
-    let mut position = None;
-    for line in output.lines() {
-        if let Some(at) = line.find("Position ID: ") {
-            position = Some(line[at + 13..].trim().to_string());
-        } else if let Some(at) = line.find("Match ID   : ") {
-            let Some(position) = position.take() else {
-                continue;
-            };
-            let text = format!("{position}:{}", line[at + 13..].trim());
-            let Ok(mut state) = gnubg_id::decode(&text, Variant::Standard) else {
-                continue;
-            };
-            if state.game_state != GameState::Playing || state.dice.is_none() {
-                continue;
-            }
-            // The same position before the roll: the cube decision of the player on roll.
-            state.dice = None;
-            if Stakes::from_state(&state).may_double(state.on_roll) && !states.contains(&state) {
-                states.push(state);
-            }
-        }
-    }
-    states
+    let settings = SelfPlay {
+        games,
+        seed,
+        cube: SelfPlayCube::Money,
+        rolled_only: true,
+        before_roll: true,
+        distinct_boards: false,
+        count: None,
+    };
+    // The same position before the roll: the cube decision of the player on roll.
+    gnubg_runner::self_play_positions(&settings, |state| {
+        Stakes::from_state(state).may_double(state.on_roll)
+    })
 }
 
 /// gnubg's cubeful equities at `plies` of each state, from the doubler's side: no double,

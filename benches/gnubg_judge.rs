@@ -18,49 +18,30 @@ use tavli::engine::net::NetEvaluator;
 use tavli::engine::search::Search;
 use tavli::engine::Pubeval;
 use tavli::notation::{parse_move, resolve_move};
-use tavli::rules::{count_legal_plays, Board, GameState, MatchState, Variant};
+use tavli::rules::{count_legal_plays, Board, MatchState};
 
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
-use gnubg_runner::{run as gnubg, GNUBG};
+use gnubg_runner::{run as gnubg, SelfPlay, SelfPlayCube, GNUBG};
 
 /// Every position with the dice rolled and more than one distinct legal result that gnubg
 /// shows while playing `games` games against itself from `seed`.
 fn self_play_positions(games: usize, seed: u64) -> Vec<MatchState> {
-    // Without `automatic game off` a money session between two computer players never ends.
-    let mut script = format!(
-        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
-         set player both chequerplay evaluation plies 0\nset cube use off\nset seed {seed}\n"
-    );
-    for _ in 0..games {
-        script.push_str("new game\n");
-    }
-    let output = gnubg(&script);
-    let mut states = Vec::new();
-    let mut position = None;
-    for line in output.lines() {
-        if let Some(at) = line.find("Position ID: ") {
-            position = Some(line[at + 13..].trim().to_string());
-        } else if let Some(at) = line.find("Match ID   : ") {
-            let Some(position) = position.take() else {
-                continue;
-            };
-            let text = format!("{position}:{}", line[at + 13..].trim());
-            let Ok(state) = gnubg_id::decode(&text, Variant::Standard) else {
-                continue;
-            };
-            let Some(dice) = state.dice else { continue };
-            if state.game_state != GameState::Playing {
-                continue;
-            }
-            // One legal play per distinct resulting position: more than one is a decision.
-            if count_legal_plays(&state.board, state.on_roll, dice) > 1 && !states.contains(&state)
-            {
-                states.push(state);
-            }
-        }
-    }
-    states
+    let settings = SelfPlay {
+        games,
+        seed,
+        cube: SelfPlayCube::Off,
+        rolled_only: true,
+        before_roll: false,
+        distinct_boards: false,
+        count: None,
+    };
+    // One legal play per distinct resulting position: more than one is a decision.
+    gnubg_runner::self_play_positions(&settings, |state| {
+        state
+            .dice
+            .is_some_and(|dice| count_legal_plays(&state.board, state.on_roll, dice) > 1)
+    })
 }
 
 /// gnubg 0-ply's equity of every legal play of each state, as (resulting board, equity).

@@ -11,7 +11,10 @@
 //! plays other dice (seeds N and N + 1). The Jacoby rule is off: gnubg's money sessions have it
 //! on, and with the cube off it would score every gammon and backgammon as a single game.
 //! Beavers are off (gnubg allows them by default; a beavered game stalled against the external
-//! player and was discarded).
+//! player and was discarded). gnubg as a host sends neither setting with its boards, so tavli is
+//! started with `--jacoby` as gnubg's and `--beavers false` (before session 21 it assumed both
+//! on: it played money runs "Jacoby off" as if the rule held, and a beaver it answered in about
+//! one game of 1,000 stopped that game).
 //!
 //! `TAVLI_STRENGTH_DUPLICATE=1` plays duplicate dice: game `i` of both runs is seeded
 //! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
@@ -25,6 +28,12 @@
 //!
 //! `TAVLI_STRENGTH_LOG=DIR` writes gnubg's output of each run to `DIR/seat-N.txt` (N: tavli's
 //! seat), to read the games afterwards.
+//!
+//! `TAVLI_STRENGTH_SAVE=DIR` (matches only) keeps each match as a file gnubg can re-read:
+//! after each match gnubg names the players (`tavli` and `gnubg`: `new match` gives them back
+//! gnubg's default names) and runs `save match DIR/seat-N-match-K.sgf` (N: tavli's seat, K:
+//! the match's index, the same dice in both seats with duplicate dice), so that gnubg can
+//! analyse them afterwards (`load match F`, `analyse match`, `show statistics match`).
 //!
 //! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
 //! so that the tavli being measured has the cores to itself, as in a single match.
@@ -152,6 +161,28 @@ fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
     script
 }
 
+/// Whether `binary`'s `external` takes `--beavers` (builds from session 21 on).
+fn knows_beavers_flag(binary: &str) -> bool {
+    Command::new(binary)
+        .args(["external", "--help"])
+        .output()
+        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--beavers"))
+}
+
+/// The commands that save match `unit` as `DIRECTORY/seat-N-match-K.sgf`, its players named
+/// first (gnubg refuses a name the other player has: tavli's seat is named first, and the
+/// names `new match` gives back are neither of these).
+fn save_script(directory: &str, tavli_seat: usize, unit: usize) -> String {
+    let gnubg_seat = 1 - tavli_seat;
+    let path = std::path::Path::new(directory).join(format!("seat-{tavli_seat}-match-{unit}.sgf"));
+    format!(
+        "set player {tavli_seat} name tavli\n\
+         set player {gnubg_seat} name gnubg\n\
+         save match {}\n",
+        path.display()
+    )
+}
+
 fn run(
     format: Format,
     games: usize,
@@ -165,10 +196,29 @@ fn run(
     let binary = std::env::var("TAVLI_STRENGTH_BINARY").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli").to_string()
     });
+    let (cube, jacoby) = match format {
+        Format::Money { cube, jacoby } => (cube, jacoby),
+        Format::Match(_) => (true, false),
+    };
+    // gnubg as a host sends neither its Jacoby rule nor its beaver setting: tavli is told
+    // both (beavers are off below; a beaver gnubg refuses would stop the game). A build from
+    // before session 21 has no --beavers: it runs as it did then.
+    let settings: Vec<&str> = if knows_beavers_flag(&binary) {
+        vec![
+            "--jacoby",
+            if jacoby { "true" } else { "false" },
+            "--beavers",
+            "false",
+        ]
+    } else {
+        eprintln!("warning: {binary} has no --beavers: it assumes the Jacoby rule and beavers on");
+        Vec::new()
+    };
     let mut server = Command::new(&binary)
         .arg("external")
         .arg(&address)
         .arg("--quiet")
+        .args(&settings)
         .args(tavli_args)
         .stdout(Stdio::null())
         .spawn()
@@ -176,10 +226,6 @@ fn run(
     std::thread::sleep(std::time::Duration::from_millis(300));
     let gnubg_seat = 1 - tavli_seat;
     // Names first tavli's, then gnubg's: gnubg refuses a name the other player has.
-    let (cube, jacoby) = match format {
-        Format::Money { cube, jacoby } => (cube, jacoby),
-        Format::Match(_) => (true, false),
-    };
     let cube = if cube { "on" } else { "off" };
     let jacoby = if jacoby { "on" } else { "off" };
     let mut script = format!(
@@ -197,8 +243,16 @@ fn run(
     if let Dice::Session(seed) = dice {
         script.push_str(&format!("set seed {seed}\n"));
     }
+    // TAVLI_STRENGTH_SAVE=DIR keeps each match as DIR/seat-N-match-K.sgf.
+    let save = match format {
+        Format::Match(_) => std::env::var("TAVLI_STRENGTH_SAVE").ok(),
+        Format::Money { .. } => None,
+    };
     for unit in 0..games {
         script.push_str(&unit_script(format, dice, unit));
+        if let Some(directory) = &save {
+            script.push_str(&save_script(directory, tavli_seat, unit));
+        }
     }
     script.push_str("quit\ny\n");
     let mut child = Command::new(GNUBG)

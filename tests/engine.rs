@@ -19,7 +19,8 @@ use tavli::engine::Pubeval;
 use tavli::rules::{legal_plays, Dice, MatchState, Side, Variant};
 use tavli::wire::external::server::{serve, Address, Listener, ServerOptions};
 use tavli::wire::external::{
-    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, BOARD_NUMBERS,
+    parse_request, read_board, ExternalSession, Reply, ReplyStyle, Request, SessionDefaults,
+    BOARD_NUMBERS,
 };
 use tavli::wire::ubgi::{self, UbgiSession};
 
@@ -112,7 +113,7 @@ fn assert_legal_reply(line: &str, reply: &str, numbers: &mut [i64; BOARD_NUMBERS
     for (slot, value) in numbers.iter_mut().zip(&board.numbers) {
         *slot = *value;
     }
-    let question = read_board(numbers, &board, true).expect("board reads");
+    let question = read_board(numbers, &board, SessionDefaults::default()).expect("board reads");
     let state = question.state;
     let dice = state.dice.expect("dice");
     let plays = legal_plays(&state.board, state.on_roll, dice);
@@ -155,7 +156,7 @@ fn gnubg_engine_transcript_replays_with_the_same_kinds() {
         }
     }
     assert!(pairs.len() >= 25, "transcript read: {} pairs", pairs.len());
-    let mut session = ExternalSession::new(Pubeval, true);
+    let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
     let mut numbers = [0i64; BOARD_NUMBERS];
     let mut checked = 0;
     for (request, gnubg) in &pairs {
@@ -210,7 +211,7 @@ fn gnubg_client_transcript_replays_get_the_kind_gnubg_expects() {
     let mut total = 0;
     let mut agreeing = 0;
     for text in files {
-        let mut session = ExternalSession::new(Pubeval, true);
+        let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
         session.set_style(ReplyStyle { gnubg_client: true });
         let mut numbers = [0i64; BOARD_NUMBERS];
         let mut pending: Option<String> = None;
@@ -239,7 +240,8 @@ fn gnubg_client_transcript_replays_get_the_kind_gnubg_expects() {
             for (slot, value) in probe.iter_mut().zip(&board.numbers) {
                 *slot = *value;
             }
-            let question = read_board(&probe, &board, true).expect("gnubg's board reads");
+            let question = read_board(&probe, &board, SessionDefaults::default())
+                .expect("gnubg's board reads");
             let expected = if question.state.double_offered {
                 "response"
             } else if question.state.dice.is_some() {
@@ -1067,7 +1069,7 @@ fn debug_lines_equal_gnubgs_on_random_boards() {
         .expect("timeout");
     let mut writer = stream.try_clone().expect("clone");
     let mut reader = BufReader::new(stream);
-    let mut session = ExternalSession::new(Pubeval, true);
+    let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
     let mut ask = |line: &str| -> (String, String) {
         writeln!(writer, "{line}").expect("send");
         let gnubg = read_reply(&mut reader).expect("gnubg replies");

@@ -9,6 +9,7 @@ mod analyse_rollout;
 mod analyse_shard;
 mod analyse_summary;
 mod analyse_warnings;
+mod bearoff_gnubg;
 mod bounded_input;
 mod cli;
 mod codec_gnubg;

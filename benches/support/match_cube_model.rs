@@ -10,11 +10,12 @@ use tavli::engine::cube::{self, DoubleAction, Stakes, TakeAction};
 use tavli::engine::net::PositionClass;
 use tavli::engine::Probabilities;
 use tavli::notation::format_play;
-use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, RuleSet, Side, Variant};
+use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, RuleSet, Side};
 
 #[path = "gnubg.rs"]
 mod gnubg_runner;
 pub use gnubg_runner::{run as gnubg, GNUBG};
+use gnubg_runner::{SelfPlay, SelfPlayCube};
 
 /// The match length of every context.
 pub const MATCH_LENGTH: u32 = 7;
@@ -162,40 +163,16 @@ pub fn play_cases(
 /// games, races and bear-offs all come.
 #[must_use]
 pub fn self_play_positions(games: usize, seed: u64, count: usize) -> Vec<MatchState> {
-    let mut script = format!(
-        "set automatic game off\nset player 0 gnubg\nset player 1 gnubg\n\
-         set player both chequerplay evaluation plies 0\n\
-         set player both cubedecision evaluation plies 0\n\
-         set cube use off\nset seed {seed}\n"
-    );
-    for _ in 0..games {
-        script.push_str("new game\n");
-    }
-    let output = gnubg(&script);
-    let mut states: Vec<MatchState> = Vec::new();
-    let mut position = None;
-    for line in output.lines() {
-        if let Some(at) = line.find("Position ID: ") {
-            position = Some(line[at + 13..].trim().to_string());
-        } else if let Some(at) = line.find("Match ID   : ") {
-            let Some(position) = position.take() else {
-                continue;
-            };
-            let text = format!("{position}:{}", line[at + 13..].trim());
-            let Ok(mut state) = gnubg_id::decode(&text, Variant::Standard) else {
-                continue;
-            };
-            if state.game_state != GameState::Playing {
-                continue;
-            }
-            state.dice = None;
-            if !states.iter().any(|known| known.board == state.board) {
-                states.push(state);
-            }
-        }
-    }
-    let step = (states.len() / count.max(1)).max(1);
-    states.into_iter().step_by(step).take(count).collect()
+    let settings = SelfPlay {
+        games,
+        seed,
+        cube: SelfPlayCube::Off,
+        rolled_only: false,
+        before_roll: true,
+        distinct_boards: true,
+        count: Some(count),
+    };
+    gnubg_runner::self_play_positions(&settings, |_| true)
 }
 
 /// `position` (its board and player on roll) at `context`.

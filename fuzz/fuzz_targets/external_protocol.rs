@@ -6,7 +6,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use tavli::wire::external::{
-    format_external_play, parse_request, read_board, ExternalSession, Reply, Request, BOARD_NUMBERS,
+    format_external_play, parse_request, read_board, ExternalSession, Reply, Request,
+    SessionDefaults, BOARD_NUMBERS,
 };
 use tavli::wire::external::server::serve_bytes;
 use tavli::engine::Pubeval;
@@ -14,7 +15,7 @@ use tavli::rules::legal_plays;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut session = ExternalSession::new(Pubeval, true);
+    let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
     // The numbers the session keeps between boards, tracked here to know each question.
     let mut numbers = [0i64; BOARD_NUMBERS];
     for line in text.lines().take(64) {
@@ -48,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
         if !is_board {
             continue;
         }
-        let Ok(question) = read_board(&numbers, &request, true) else {
+        let Ok(question) = read_board(&numbers, &request, SessionDefaults::default()) else {
             assert!(text.starts_with("Error: "), "{line:?} -> {text:?}");
             continue;
         };
@@ -68,7 +69,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let mut session = ExternalSession::new(Pubeval, true);
+    let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
     let output = serve_bytes(data, &mut session).expect("in-memory streams do not fail");
     assert!(output.is_empty() || output.ends_with(b"\n"));
 });

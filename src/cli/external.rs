@@ -5,6 +5,7 @@ use crate::engine::choice::{self, EvaluatorKind};
 use crate::wire::external::server::{
     serve, Address, Listener, ServerEvent, ServerOptions, DEFAULT_MAX_CONNECTIONS,
 };
+use crate::wire::external::SessionDefaults;
 use anyhow::Context;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -36,6 +37,11 @@ pub struct ExternalArgs {
     /// gnubg's `set jacoby`.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub jacoby: bool,
+    /// Whether a money double may be beavered, for boards whose request does not say
+    /// (`beavers`), like gnubg's `set beavers`. gnubg as a host does not send it: give
+    /// `--beavers false` when the host forbids beavers, or a beaver it refuses stops the game.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub beavers: bool,
     /// The evaluator: `net` (tavli's networks) or `pubeval` (the baseline).
     #[arg(long, value_enum, default_value_t = EvaluatorKind::Net)]
     pub evaluator: EvaluatorKind,
@@ -107,7 +113,10 @@ pub fn run(
         max_clients: args.clients,
         max_connections: args.max_connections as usize,
         idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),
-        default_jacoby: args.jacoby,
+        defaults: SessionDefaults {
+            jacoby: args.jacoby,
+            beavers: args.beavers,
+        },
     };
     // Read the bear-off table in the background so that no reply waits for it.
     std::thread::spawn(crate::engine::bearoff::warm_up);

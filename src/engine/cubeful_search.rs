@@ -2,7 +2,9 @@
 //! search, and at every node where the player on roll may double, no double, double/take and
 //! double/pass are compared; the leaves (0 plies) are the cube model's cubeful equities of the
 //! evaluator's probabilities ([`crate::engine::cube`]), each at the cube efficiency of its own
-//! position ([`crate::engine::cube_efficiency`]).
+//! position ([`crate::engine::cube_efficiency`]). A money bear-off that the two-sided
+//! database covers is a leaf at any depth, valued exactly as the judge values it
+//! ([`crate::engine::judge::cubeful_equity`]).
 //!
 //! A node is evaluated for a list of cube states at once: for each state in which the player on
 //! roll may double, the state after his double (the cube twice as high, the opponent's) is added;
@@ -12,8 +14,9 @@
 //! double/pass). Equities are money points (the cube's value counted) or match-winning chances,
 //! so that states with different cubes can be compared and averaged.
 
-use crate::engine::cube::{self, CubeAnalysis, Stakes, RESULT_POINTS};
+use crate::engine::cube::{CubeAnalysis, Stakes, RESULT_POINTS};
 use crate::engine::evaluator::Evaluator;
+use crate::engine::judge;
 use crate::engine::probabilities::Probabilities;
 use crate::engine::search::{won, Search, MAX_PLIES};
 use crate::rules::{Board, Dice, Side};
@@ -63,13 +66,21 @@ fn turned(base: &Stakes, equity: f64) -> f64 {
     }
 }
 
-/// The cube model's cubeful equity of `side`, with `probabilities` seen by him, in each state
-/// of `cubes`.
-fn leaf(base: &Stakes, probabilities: &Probabilities, side: Side, cubes: &[CubeState]) -> Vec<f64> {
+/// The cubeful equity of `on_roll` at `board`, with `probabilities` seen by him, in each state
+/// of `cubes`, as the judge values a position ([`judge::cubeful_equity`]: exact where the
+/// two-sided bear-off database covers it, else the cube model's); `base` is at `board`.
+fn leaf(
+    base: &Stakes,
+    board: &Board,
+    probabilities: &Probabilities,
+    on_roll: Side,
+    cubes: &[CubeState],
+) -> Vec<f64> {
     cubes
         .iter()
         .map(|&cube| {
-            let equity = cube::cubeful_equity(&stakes_at(base, cube), probabilities, side);
+            let stakes = stakes_at(base, cube);
+            let equity = judge::cubeful_equity(&stakes, board, on_roll, probabilities, on_roll);
             if base.is_match() {
                 equity
             } else {
@@ -201,6 +212,7 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             NodeValue {
                 equities: leaf(
                     &base.at_position(board, doubler),
+                    board,
                     &probabilities,
                     doubler,
                     &cubes,
@@ -242,6 +254,13 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         cubes: &[CubeState],
         deadline: Option<Instant>,
     ) -> Option<NodeValue> {
+        // A money bear-off of the two-sided database is exact at any depth.
+        if let Some((probabilities, _)) = judge::exact_cube(base, board, on_roll) {
+            return Some(NodeValue {
+                equities: leaf(base, board, &probabilities, on_roll, cubes),
+                probabilities,
+            });
+        }
         if depth == 0 {
             let probabilities = self
                 .search
@@ -250,6 +269,7 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             return Some(NodeValue {
                 equities: leaf(
                     &base.at_position(board, on_roll),
+                    board,
                     &probabilities,
                     on_roll,
                     cubes,

@@ -57,11 +57,63 @@ pub trait Evaluator: Send + Sync {
         mover: Side,
         context: &Stakes,
     ) -> Vec<(f64, Option<Probabilities>)> {
-        plays
-            .iter()
-            .map(|play| (self.play_score(before, &play.result, mover, context), None))
-            .collect()
+        score_each(self, before, plays, mover, context)
     }
+
+    /// The index in `plays` of the play [`Evaluator::rank_plays`] ranks first, with the
+    /// probabilities for `mover` after it where the evaluator has them at hand (as
+    /// [`Evaluator::score_plays`] gives them); `None` when there is no play. A search's
+    /// replies are chosen here, so that the position after the best reply, judged at 0
+    /// plies, need not be evaluated again. The default ranks the plays and gives no
+    /// probabilities; evaluators that score plays in a batch override it.
+    fn best_of_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Option<(usize, Option<Probabilities>)> {
+        self.rank_plays(before, plays, mover, context)
+            .first()
+            .map(|ranked| (ranked.index, None))
+    }
+}
+
+/// Each of `plays` scored one by one with [`Evaluator::play_score`], in the order given, with
+/// no probabilities: [`Evaluator::score_plays`]'s default, which an evaluator that overrides it
+/// calls for the positions it does not batch.
+pub fn score_each<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    before: &Board,
+    plays: &[Play],
+    mover: Side,
+    context: &Stakes,
+) -> Vec<(f64, Option<Probabilities>)> {
+    plays
+        .iter()
+        .map(|play| {
+            (
+                evaluator.play_score(before, &play.result, mover, context),
+                None,
+            )
+        })
+        .collect()
+}
+
+/// The index of the best of `scored` (as [`Evaluator::score_plays`] gives them) as
+/// [`sort_ranking`] would order them at 0 plies (the highest score, the first of equal
+/// ones), with its probabilities; `None` when there is none.
+#[must_use]
+pub fn best_scored(
+    scored: &[(f64, Option<Probabilities>)],
+) -> Option<(usize, Option<Probabilities>)> {
+    let mut best: Option<(usize, f64)> = None;
+    for (index, &(score, _)) in scored.iter().enumerate() {
+        if best.is_none_or(|(_, top)| score.total_cmp(&top) == std::cmp::Ordering::Greater) {
+            best = Some((index, score));
+        }
+    }
+    best.map(|(index, _)| (index, scored[index].1))
 }
 
 /// `plays` ranked best first by `score` of the position after each, unsearched (0 plies),
@@ -139,6 +191,16 @@ macro_rules! delegate_evaluator {
                 context: &Stakes,
             ) -> Vec<(f64, Option<Probabilities>)> {
                 (**self).score_plays(before, plays, mover, context)
+            }
+
+            fn best_of_plays(
+                &self,
+                before: &Board,
+                plays: &[Play],
+                mover: Side,
+                context: &Stakes,
+            ) -> Option<(usize, Option<Probabilities>)> {
+                (**self).best_of_plays(before, plays, mover, context)
             }
         }
     )*};

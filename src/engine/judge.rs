@@ -7,12 +7,15 @@
 //! is an evaluator searched `plies` deep ([`Search`]) within [`SearchLimits`]; the cube and
 //! resignation arithmetic on the probabilities it finds is [`Stakes`]'s.
 
-use crate::engine::bearoff;
-use crate::engine::cube::{self, CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
+use crate::engine::cube::{CubeAnalysis, DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::cubeful_search::CubefulSearch;
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::search::{won, Search, SearchLimits};
 use crate::rules::{Board, Dice, MatchState, Play, Side};
+
+mod exact;
+pub use exact::{cubeful_equity, exact_cube};
+use exact::{exact_decision, seen_by};
 
 /// What a position is worth to one player: probabilities and equities. Equities are money
 /// equity per unit cube in money play and match-winning chance in match play (gnubg's
@@ -28,14 +31,41 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// The evaluation of `side` from `probabilities` seen by `side`, at the stakes of `state`.
+    /// The evaluation of `side` from `probabilities` seen by `side`, at the stakes of `state`,
+    /// the player on roll taking his best cube action ([`cubeful_equity`]).
     #[must_use]
     pub fn of(state: &MatchState, probabilities: Probabilities, side: Side) -> Evaluation {
         let stakes = Stakes::from_state(state);
         Evaluation {
             probabilities,
             cubeless_equity: stakes.cubeless_equity(&probabilities, side),
-            cubeful_equity: cube::cubeful_equity(&stakes, &probabilities, side),
+            cubeful_equity: cubeful_equity(
+                &stakes,
+                &state.board,
+                state.on_roll,
+                &probabilities,
+                side,
+            ),
+        }
+    }
+
+    /// As [`Evaluation::of`], but before the player on roll's cube decision, as gnubg's `eval`
+    /// rows show it: where the two-sided bear-off database covers a money position, the
+    /// cubeful equity is its no double equity; elsewhere the cube model's, as
+    /// [`Evaluation::of`].
+    #[must_use]
+    pub fn before_cube_decision(
+        state: &MatchState,
+        probabilities: Probabilities,
+        side: Side,
+    ) -> Evaluation {
+        let evaluation = Evaluation::of(state, probabilities, side);
+        match exact_cube(&Stakes::from_state(state), &state.board, state.on_roll) {
+            Some((_, analysis)) => Evaluation {
+                cubeful_equity: seen_by(analysis.no_double, state.on_roll, side),
+                ..evaluation
+            },
+            None => evaluation,
         }
     }
 
@@ -107,6 +137,9 @@ impl CubeDecision {
             beavers: beavers && !state.is_match(),
             ..Stakes::from_state(state)
         };
+        if let Some(exact) = exact_decision(&stakes, state, doubler, plies) {
+            return exact;
+        }
         CubeDecision {
             doubler,
             probabilities,
@@ -193,8 +226,10 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
                 play: plays[index.index],
                 plies: index.plies,
                 // At the cube efficiency of the position after the play, the opponent on roll.
-                equity: cube::cubeful_equity(
+                equity: cubeful_equity(
                     &stakes.at_position(&plays[index.index].result, mover.opponent()),
+                    &plays[index.index].result,
+                    mover.opponent(),
                     &probabilities,
                     mover,
                 ),
@@ -323,18 +358,8 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
             return CubeDecision::from_probabilities(state, doubler, beavers, &on_roll, plies);
         }
         // Money bear-offs of up to six checkers a side: the exact two-sided database.
-        if let Some((probabilities, analysis)) =
-            bearoff::two_sided::money_cube_analysis(&stakes, &state.board, doubler)
-        {
-            let take = stakes.answer(&analysis);
-            let plies = self.plies();
-            return CubeDecision {
-                doubler,
-                probabilities,
-                plies,
-                analysis,
-                take,
-            };
+        if let Some(exact) = exact_decision(&stakes, state, doubler, self.plies()) {
+            return exact;
         }
         let cubeful = CubefulSearch::new(&self.search);
         let deadline = self.limits.deadline();

@@ -416,12 +416,32 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         context: &Stakes,
         deadline: Option<Instant>,
     ) -> Option<Probabilities> {
-        let after = self.best_result(board, on_roll, dice, context);
+        let (after, scored) = self.best_reply(board, on_roll, dice, context);
         if after.checkers_in_play(on_roll) == 0 {
             Some(won(context.variant, &after, on_roll))
+        } else if let (1, Some(probabilities)) = (depth, scored) {
+            // The leaf: the evaluator judged the position after the reply when it ranked the
+            // roll's plays (in a batch), so it is not evaluated again.
+            Some(probabilities)
         } else {
             let value = self.value_by(&after, on_roll.opponent(), depth - 1, context, deadline)?;
             Some(value.inverted())
+        }
+    }
+
+    /// [`Search::best_result`] with the probabilities for `on_roll` after the play where the
+    /// evaluator gave them while choosing it ([`Evaluator::best_of_plays`]).
+    fn best_reply(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        dice: Dice,
+        context: &Stakes,
+    ) -> (Board, Option<Probabilities>) {
+        let plays = legal_plays(board, on_roll, dice);
+        match self.inner.best_of_plays(board, &plays, on_roll, context) {
+            Some((index, probabilities)) => (plays[index].result, probabilities),
+            None => (*board, None),
         }
     }
 
@@ -430,11 +450,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     /// move.
     #[must_use]
     pub fn best_result(&self, board: &Board, on_roll: Side, dice: Dice, context: &Stakes) -> Board {
-        let plays = legal_plays(board, on_roll, dice);
-        self.inner
-            .rank_plays(board, &plays, on_roll, context)
-            .first()
-            .map_or(*board, |ranked| plays[ranked.index].result)
+        self.best_reply(board, on_roll, dice, context).0
     }
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.

@@ -5,6 +5,7 @@
 //! * the line of the proper action comes first, the other two follow by falling equity of the
 //!   doubler;
 //! * the number in parentheses is the line's equity minus the equity of the proper action;
+//! * doubling is proper when it is worth at least no double (a tie is a double);
 //! * the action is worded "Double", "No double" or "Too good to double" ("Redouble", "No
 //!   redouble", "Too good to redouble" when the doubler owns the cube), then the answer
 //!   ("take", "pass", "beaver");
@@ -129,7 +130,8 @@ impl CubeReport {
     /// The proper action for the doubler.
     #[must_use]
     pub fn action(&self) -> CubeAction {
-        if self.double_equity() > self.no_double {
+        // A tie is a double, as gnubg words it (a sure win: no double and double/pass +1.000).
+        if self.double_equity() >= self.no_double {
             CubeAction::Double
         } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
             CubeAction::TooGood
@@ -315,6 +317,28 @@ mod tests {
         );
         assert_eq!(report.proper_action_text(), "Too good to redouble, pass");
         assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "23.5");
+    }
+
+    #[test]
+    fn a_sure_win_is_a_double_pass() {
+        // gnubg, one checker on the ace point against a bear-off, the cube owned: "1. Double,
+        // pass +1.000, 2. Double, take +2.000 (+1.000), 3. No double +1.000 (0.000)",
+        // "Proper cube action: Redouble, pass".
+        let report = CubeReport {
+            redouble: true,
+            ..report(1.0, 2.0, CubeAnswer::Pass)
+        };
+        assert_eq!(report.action(), CubeAction::Double);
+        assert_eq!(
+            options(&report),
+            [
+                CubeOption::DoublePass,
+                CubeOption::DoubleTake,
+                CubeOption::NoDouble
+            ]
+        );
+        assert_eq!(report.proper_action_text(), "Redouble, pass");
+        assert_eq!(report.percentage(), None);
     }
 
     #[test]

@@ -241,7 +241,7 @@ pub fn evaluation_report(
         .iter()
         .zip(0..)
         .map(|(on_roll, depth)| {
-            let evaluation = Evaluation::of(state, *on_roll, side);
+            let evaluation = Evaluation::before_cube_decision(state, *on_roll, side);
             EvaluationRow {
                 plies: depth,
                 probabilities: gnubg_figures(on_roll),

@@ -9,7 +9,7 @@
 use crate::engine::bearoff;
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{
-    rank_by_score, sort_ranking, Evaluator, Probabilities, RankedIndex,
+    best_scored, rank_by_score, score_each, sort_ranking, Evaluator, Probabilities, RankedIndex,
 };
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{Batch, InferenceNetwork, Scratch, OUTPUTS};
@@ -284,6 +284,24 @@ impl Evaluator for NetEvaluator {
         ranked
     }
 
+    /// The best play as [`NetEvaluator::rank_plays`] ranks it, with the probabilities
+    /// [`NetEvaluator::score_plays`] gave it (tavli's own variants: ranked, none).
+    fn best_of_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Option<(usize, Option<Probabilities>)> {
+        if !context.variant.is_gnubg_variation() {
+            return self
+                .rank_plays(before, plays, mover, context)
+                .first()
+                .map(|ranked| (ranked.index, None));
+        }
+        best_scored(&self.score_plays(before, plays, mover, context))
+    }
+
     /// Every play scored as [`Evaluator::play_score`] does, with its probabilities, the
     /// network positions in a batch per network (the plays of a roll differ in a few inputs,
     /// and the later layers run over several positions at once: see [`Batch`]).
@@ -295,10 +313,7 @@ impl Evaluator for NetEvaluator {
         context: &Stakes,
     ) -> Vec<(f64, Option<Probabilities>)> {
         if !context.variant.is_gnubg_variation() {
-            return plays
-                .iter()
-                .map(|play| (self.play_score(before, &play.result, mover, context), None))
-                .collect();
+            return score_each(self, before, plays, mover, context);
         }
         BATCH.with(|batch| {
             let (inputs, batches, networks) = &mut *batch.borrow_mut();
@@ -387,6 +402,99 @@ mod tests {
         over.slots[0][2] = 0;
         over.off[0] = 15;
         assert_eq!(PositionClass::of(&over), PositionClass::Over);
+    }
+
+    /// The network evaluator with the trait's default choice of a search's replies (ranked,
+    /// no probabilities given): the search as it was before its leaves came from the batch.
+    struct Unbatched(NetEvaluator);
+
+    impl Evaluator for Unbatched {
+        fn name(&self) -> &str {
+            "unbatched"
+        }
+
+        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+            self.0.probabilities(board, variant, on_roll)
+        }
+
+        fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
+            self.0.play_score(before, after, mover, context)
+        }
+
+        fn rank_plays(
+            &self,
+            before: &Board,
+            plays: &[Play],
+            mover: Side,
+            context: &Stakes,
+        ) -> Vec<RankedIndex> {
+            self.0.rank_plays(before, plays, mover, context)
+        }
+    }
+
+    /// A search takes the 0-ply value of each reply's position from the batch that ranked the
+    /// reply's roll instead of evaluating it again: the same play at 2 plies without a budget
+    /// on every one of a fixed set of the evaluator bench's positions, every searched
+    /// probability within 1e-4 of the search that evaluates its leaves one by one.
+    #[test]
+    #[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
+    fn the_search_takes_its_leaves_from_the_batch_within_rounding() {
+        use crate::engine::search::Search;
+        use crate::rules::{legal_plays, Dice, MatchState};
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/bench/positions-botplay.txt"
+        ))
+        .expect("the bench's positions");
+        let evaluator = NetEvaluator::embedded();
+        let reference = Unbatched(evaluator.clone());
+        let context = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        let (mut roots, mut largest) = (0, 0.0f64);
+        for line in text.lines().step_by(97).take(60) {
+            let mut words = line.split_whitespace();
+            let id = words.next().expect("position ID");
+            let mut die = || -> u8 { words.next().and_then(|w| w.parse().ok()).expect("die") };
+            let dice = Dice::new(die(), die()).expect("dice");
+            let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard)
+                .expect("valid ID");
+            let plays = legal_plays(&board, Side::X, dice);
+            if plays.len() < 2 {
+                continue;
+            }
+            let batched =
+                Search::new(&evaluator, 2).evaluated_ranking(&board, &plays, Side::X, &context);
+            let one_by_one =
+                Search::new(&reference, 2).evaluated_ranking(&board, &plays, Side::X, &context);
+            assert_eq!(batched[0].0.index, one_by_one[0].0.index, "{line}");
+            for (ranked, probabilities) in &batched {
+                let (theirs, their_probabilities) = one_by_one
+                    .iter()
+                    .find(|(theirs, _)| theirs.index == ranked.index)
+                    .expect("every play ranked");
+                assert_eq!(ranked.plies, theirs.plies, "{line}");
+                let fields = |p: &Probabilities| {
+                    [
+                        p.win,
+                        p.win_gammon,
+                        p.win_backgammon,
+                        p.lose_gammon,
+                        p.lose_backgammon,
+                    ]
+                };
+                for (a, b) in fields(probabilities)
+                    .iter()
+                    .zip(fields(their_probabilities))
+                {
+                    largest = largest.max((a - b).abs());
+                }
+            }
+            roots += 1;
+        }
+        eprintln!(
+            "the same 2-ply play on {roots} of {roots} positions, probabilities within {largest:e}"
+        );
+        assert!(roots >= 40, "{roots}");
+        assert!(largest < 1e-4, "{largest:e}");
     }
 
     #[test]

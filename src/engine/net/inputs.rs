@@ -87,12 +87,6 @@ impl SparseInputs {
         self.len += 1;
     }
 
-    /// Appends an input of value one.
-    #[inline(always)]
-    fn push_one(&mut self, index: usize) {
-        self.push_non_zero(index, 1.0);
-    }
-
     /// The non-zero inputs.
     pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
         self.indices[..self.len]
@@ -168,6 +162,8 @@ struct Checkers {
 }
 
 impl Checkers {
+    /// The summary of a side's `slots`, without a branch on the counts (the points of a
+    /// position are too irregular for the processor to guess such branches).
     fn of(slots: &[u8; 25]) -> Checkers {
         let mut summary = Checkers {
             slots: *slots,
@@ -177,22 +173,20 @@ impl Checkers {
         for (slot, &count) in slots[..24].iter().enumerate() {
             let point = slot + 1;
             summary.pips += point as u32 * u32::from(count);
-            if count == 0 {
-                run = 0;
-                continue;
-            }
-            summary.rearmost = Some(slot);
-            summary.sources_for_other |= 1 << (24 - slot);
-            if count == 1 {
-                summary.blots += 1;
-                summary.blot_mask |= 1 << point;
-                run = 0;
-            } else {
-                summary.held_mask |= 1 << point;
-                summary.held_for_other |= 1 << (24 - slot);
-                run += 1;
-                summary.longest_prime = summary.longest_prime.max(run);
-            }
+            let occupied = u32::from(count != 0);
+            let blot = u32::from(count == 1);
+            let held = u32::from(count >= 2);
+            summary.sources_for_other |= occupied << (24 - slot);
+            summary.blots += blot;
+            summary.blot_mask |= blot << point;
+            summary.held_mask |= held << point;
+            summary.held_for_other |= held << (24 - slot);
+            run = (run + 1) * held;
+            summary.longest_prime = summary.longest_prime.max(run);
+        }
+        // The rearmost point is the lowest bit of the points as the other side counts them.
+        if summary.sources_for_other != 0 {
+            summary.rearmost = Some(24 - summary.sources_for_other.trailing_zeros() as usize);
         }
         let bar = slots[BAR];
         summary.pips += 25 * u32::from(bar);
@@ -273,25 +267,28 @@ fn encode_side(
     inputs.push(base + 13, own.anchors as f32 / 2.0);
 }
 
-/// TD-Gammon's truncated unary counts of each point and the bar of one side.
+/// TD-Gammon's truncated unary counts of each point and the bar of one side. Every point
+/// writes its four inputs and keeps those that are not zero (the length moves on by whether
+/// each is), with no branch on the counts.
 fn encode_points(own: &[u8; 25], offset: usize, inputs: &mut SparseInputs) {
+    let mut len = inputs.len;
+    // A side's points take at most 100 entries: the arrays hold them wherever it starts.
+    assert!(len + 100 <= INPUTS && offset + 100 <= INPUTS);
     for (slot, &count) in own.iter().enumerate() {
-        // Most points are empty: nothing to write for them.
-        if count == 0 {
-            continue;
-        }
-        let base = offset + slot * 4;
-        inputs.push_one(base);
-        if count >= 2 {
-            inputs.push_one(base + 1);
-        }
-        if count >= 3 {
-            inputs.push_one(base + 2);
-        }
-        if count > 3 {
-            inputs.push_non_zero(base + 3, (f32::from(count) - 3.0) / 2.0);
+        let base = (offset + slot * 4) as u16;
+        let steps = [
+            (base, 1.0, count >= 1),
+            (base + 1, 1.0, count >= 2),
+            (base + 2, 1.0, count >= 3),
+            (base + 3, (f32::from(count) - 3.0) / 2.0, count > 3),
+        ];
+        for (index, value, kept) in steps {
+            inputs.indices[len] = index;
+            inputs.values[len] = value;
+            len += usize::from(kept);
         }
     }
+    inputs.len = len;
 }
 
 /// The pips `own`'s checkers still travel to pass the other side's rearmost checker, which

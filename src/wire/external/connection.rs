@@ -202,9 +202,10 @@ pub fn serve_bytes<E: Evaluator>(
 mod tests {
     use super::*;
     use crate::engine::Pubeval;
+    use crate::wire::external::SessionDefaults;
 
     fn run(input: &[u8]) -> String {
-        let mut session = ExternalSession::new(Pubeval, true);
+        let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
         String::from_utf8(serve_bytes(input, &mut session).unwrap()).unwrap()
     }
 

@@ -9,7 +9,7 @@
 //! owner are written from that player's side; the Match ID carries the Jacoby option even in
 //! match play; the resignation figure is always 0.
 
-use super::{BoardQuestion, BoardRequest, BOARD_NUMBERS};
+use super::{BoardQuestion, BoardRequest, SessionDefaults, BOARD_NUMBERS};
 use crate::codec::{match_id, position_id};
 use crate::render::board::{render_board, BoardView};
 use crate::rules::{MatchState, Side};
@@ -23,22 +23,22 @@ pub struct DebugInput<'a> {
     pub question: &'a BoardQuestion,
     /// The numbers in force (a truncated request keeps the earlier ones).
     pub numbers: &'a [i64; BOARD_NUMBERS],
-    /// gnubg's `set jacoby` default.
-    pub default_jacoby: bool,
+    /// gnubg's `set jacoby` and `set beavers` defaults.
+    pub defaults: SessionDefaults,
 }
 
 /// The options map as gnubg's debug output writes it.
-fn options_map(request: &BoardRequest, default_jacoby: bool) -> String {
+fn options_map(request: &BoardRequest, defaults: SessionDefaults) -> String {
     let mut entries: Vec<(&str, String)> = Vec::new();
     for (key, value) in &request.given_options {
         entries.retain(|(known, _)| known != key);
         entries.insert(0, (key, value.clone()));
     }
     let defaults = [
-        ("beavers", "1".to_string()),
+        ("beavers", u8::from(defaults.beavers).to_string()),
         ("resignation", "0".to_string()),
         ("crawfordrule", "1".to_string()),
-        ("jacobyrule", u8::from(default_jacoby).to_string()),
+        ("jacobyrule", u8::from(defaults.jacoby).to_string()),
     ];
     for (key, value) in defaults {
         if !entries.iter().any(|(known, _)| *known == key) {
@@ -79,7 +79,7 @@ pub fn debug_lines(input: &DebugInput<'_>) -> String {
     let question = input.question;
     let (mut state, flipped) = from_actor(&question.state);
     // The synthesized Match ID carries the Jacoby option as given, in match play too.
-    state.jacoby = request.jacoby.unwrap_or(input.default_jacoby);
+    state.jacoby = request.jacoby.unwrap_or(input.defaults.jacoby);
     // gnubg's reading makes the player who must act the dice owner too.
     state.on_roll = state.turn;
     // Names: request.names[0] is "me" (tavli's X), names[1] the opponent.
@@ -109,8 +109,8 @@ pub fn debug_lines(input: &DebugInput<'_>) -> String {
         };
         format!("Match Play {crawford} Crawford Rule")
     } else {
-        let jacoby = request.jacoby.unwrap_or(input.default_jacoby);
-        let beavers = request.beavers.unwrap_or(true);
+        let jacoby = request.jacoby.unwrap_or(input.defaults.jacoby);
+        let beavers = request.beavers.unwrap_or(input.defaults.beavers);
         format!(
             "Money Session {} Jacoby Rule, {} Beavers",
             if jacoby { "with" } else { "without" },
@@ -129,7 +129,7 @@ pub fn debug_lines(input: &DebugInput<'_>) -> String {
         .cube_owner
         .map_or_else(|| "-1".to_string(), |side| side.index().to_string());
     let mut lines = vec![
-        options_map(request, input.default_jacoby),
+        options_map(request, input.defaults),
         field_list(request),
         String::new(),
     ];
@@ -171,13 +171,13 @@ mod tests {
     fn options_map_orders_as_gnubg() {
         // Orders seen from gnubg 1.07's external server.
         assert_eq!(
-            options_map(&request_with(&[]), true),
+            options_map(&request_with(&[]), SessionDefaults::default()),
             r#"["beavers" : 1, "resignation" : 0, "crawfordrule" : 1, "jacobyrule" : 1]"#
         );
         assert_eq!(
             options_map(
                 &request_with(&[("jacobyrule", "0"), ("beavers", "0")]),
-                true
+                SessionDefaults::default()
             ),
             r#"["beavers" : 0, "jacobyrule" : 0, "resignation" : 0, "crawfordrule" : 1]"#
         );
@@ -188,9 +188,20 @@ mod tests {
                     ("beavers", "0"),
                     ("crawfordrule", "1")
                 ]),
-                true
+                SessionDefaults::default()
             ),
             r#"["crawfordrule" : 1, "beavers" : 0, "resignation" : 0, "jacobyrule" : 1]"#
+        );
+        // `tavli external --beavers false --jacoby false`: the defaults not given follow.
+        assert_eq!(
+            options_map(
+                &request_with(&[]),
+                SessionDefaults {
+                    jacoby: false,
+                    beavers: false
+                }
+            ),
+            r#"["beavers" : 0, "resignation" : 0, "crawfordrule" : 1, "jacobyrule" : 0]"#
         );
     }
 }

@@ -64,6 +64,27 @@ impl BoardQuestion {
     }
 }
 
+/// What a board request that does not say assumes: gnubg's `set jacoby` and `set beavers`
+/// (both on in gnubg). gnubg as a client sends neither with its boards, so a host that
+/// forbids beavers must be matched with `beavers: false`: gnubg refuses a beaver it does not
+/// allow and the game stops there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionDefaults {
+    /// The Jacoby rule in money play (`jacobyrule`).
+    pub jacoby: bool,
+    /// Whether a money double may be beavered (`beavers`).
+    pub beavers: bool,
+}
+
+impl Default for SessionDefaults {
+    fn default() -> SessionDefaults {
+        SessionDefaults {
+            jacoby: true,
+            beavers: true,
+        }
+    }
+}
+
 /// Reads the 50 numbers of a board (gnubg's external-player reading). "You" is `X`, the
 /// opponent `O`; checkers are placed by colour and direction; the player on turn is `X`
 /// when turn and colour agree.
@@ -73,7 +94,7 @@ impl BoardQuestion {
 pub fn read_board(
     numbers: &[i64; BOARD_NUMBERS],
     request: &BoardRequest,
-    default_jacoby: bool,
+    defaults: SessionDefaults,
 ) -> Result<BoardQuestion, ExternalError> {
     let bad = ExternalError::BadlyFormedBoard;
     let length = numbers[0];
@@ -175,12 +196,12 @@ pub fn read_board(
         dice,
         match_length,
         score,
-        jacoby: request.jacoby.unwrap_or(default_jacoby) && match_length == 0,
+        jacoby: request.jacoby.unwrap_or(defaults.jacoby) && match_length == 0,
     };
     Ok(BoardQuestion {
         state,
         cube_frozen: !i_may && !they_may,
-        beavers: request.beavers.unwrap_or(true) && match_length == 0,
+        beavers: request.beavers.unwrap_or(defaults.beavers) && match_length == 0,
         resignation: (resignation > 0 && !doubled).then_some(resignation),
         responder,
     })
@@ -229,16 +250,16 @@ pub struct ExternalSession<E: Evaluator> {
     client_side: Option<Side>,
     debug: bool,
     new_interface: bool,
-    default_jacoby: bool,
+    defaults: SessionDefaults,
     /// Plies (gnubg's counting) and limits of the search behind board answers.
     move_plies: u32,
     move_limits: SearchLimits,
 }
 
 impl<E: Evaluator> ExternalSession<E> {
-    /// A session answering with `evaluator`; `default_jacoby` stands for gnubg's
-    /// `set jacoby` (on by default).
-    pub fn new(evaluator: E, default_jacoby: bool) -> ExternalSession<E> {
+    /// A session answering with `evaluator`; `defaults` stands for gnubg's `set jacoby` and
+    /// `set beavers` (both on by default).
+    pub fn new(evaluator: E, defaults: SessionDefaults) -> ExternalSession<E> {
         ExternalSession {
             evaluator,
             numbers: [0; BOARD_NUMBERS],
@@ -246,7 +267,7 @@ impl<E: Evaluator> ExternalSession<E> {
             client_side: None,
             debug: false,
             new_interface: false,
-            default_jacoby,
+            defaults,
             move_plies: 0,
             move_limits: SearchLimits::UNLIMITED,
         }
@@ -311,13 +332,7 @@ impl<E: Evaluator> ExternalSession<E> {
                 Ok(mut question) => {
                     let debug = self.debug_lines(&board, &question);
                     if self.style.gnubg_client {
-                        // gnubg sends its external player only that player's decisions, so
-                        // a pending double is always the external player's to answer.
-                        match (question.responder, self.client_side) {
-                            (None, _) => self.client_side = Some(question.state.on_roll),
-                            (Some(_), Some(side)) => question.set_responder(side),
-                            (Some(_), None) => {}
-                        }
+                        self.correct_for_gnubg(&mut question);
                     }
                     format!("{debug}{}\n", self.answer(&question))
                 }
@@ -335,6 +350,25 @@ impl<E: Evaluator> ExternalSession<E> {
         Reply::Send(text)
     }
 
+    /// Reads a board from gnubg playing through `set player N external` as gnubg meant it.
+    /// * The scores: gnubg writes its player 0's score first (the side whose checkers are not
+    ///   of `colour`, `O` here) unless a double is pending, and its player 1's (`X`) first when
+    ///   one is (as [`crate::codec::fibs::FibsFlavour::ExternalPlayer`] describes), where the
+    ///   FIBS reading (gnubg's own external server's) takes the first score for `X`, "you":
+    ///   without this, every board at an unequal score was read with the score reversed.
+    /// * The responder: gnubg sends its external player only that player's decisions, so a
+    ///   pending double is always the external player's to answer.
+    fn correct_for_gnubg(&mut self, question: &mut BoardQuestion) {
+        if !question.state.double_offered {
+            question.state.score.swap(0, 1);
+        }
+        match (question.responder, self.client_side) {
+            (None, _) => self.client_side = Some(question.state.on_roll),
+            (Some(_), Some(side)) => question.set_responder(side),
+            (Some(_), None) => {}
+        }
+    }
+
     /// gnubg's `DBG:` lines for a board request when `set debug on` is in force, else "".
     fn debug_lines(&self, request: &BoardRequest, question: &BoardQuestion) -> String {
         if !self.debug {
@@ -344,7 +378,7 @@ impl<E: Evaluator> ExternalSession<E> {
             request,
             question,
             numbers: &self.numbers,
-            default_jacoby: self.default_jacoby,
+            defaults: self.defaults,
         })
     }
 
@@ -354,7 +388,7 @@ impl<E: Evaluator> ExternalSession<E> {
             *slot = *value;
         }
         self.numbers = numbers;
-        read_board(&numbers, board, self.default_jacoby)
+        read_board(&numbers, board, self.defaults)
     }
 
     /// The reply to a board line (without the newline).
@@ -445,7 +479,7 @@ mod tests {
     const START_52: &str = "board:You:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:5:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0";
 
     fn session() -> ExternalSession<Pubeval> {
-        ExternalSession::new(Pubeval, true)
+        ExternalSession::new(Pubeval, SessionDefaults::default())
     }
 
     fn send(session: &mut ExternalSession<Pubeval>, line: &str) -> String {
@@ -453,6 +487,37 @@ mod tests {
             Reply::Send(text) => text,
             Reply::Close => "<close>".to_string(),
         }
+    }
+
+    /// Money, the cube at 2 offered at 4 to a side that wins 62%: session 21's strength run,
+    /// where tavli answered `beaver` and gnubg, its beavers off, stopped the game there.
+    const DOUBLED_FAVOURITE: &str = "board:root:gnubg:0:873:860:0:0:0:2:2:3:2:0:0:0:0:0:0:0:0:0:0:1:0:-5:0:1:0:2:2:0:1:0:0:0:0:2:1:0:1:1:-1:0:25:0:10:0:0:0:0:0:1";
+
+    fn question_with(line: &str, defaults: SessionDefaults) -> BoardQuestion {
+        let Ok(Request::Board(board)) = parse_request(line) else {
+            panic!("not a board request: {line}");
+        };
+        let mut numbers = [0; BOARD_NUMBERS];
+        for (slot, value) in numbers.iter_mut().zip(&board.numbers) {
+            *slot = *value;
+        }
+        read_board(&numbers, &board, defaults).expect("board reads")
+    }
+
+    #[test]
+    fn beavers_follow_the_request_then_the_session_default() {
+        let off = SessionDefaults {
+            jacoby: true,
+            beavers: false,
+        };
+        let on = SessionDefaults::default();
+        assert!(question_with(DOUBLED_FAVOURITE, on).may_beaver());
+        assert!(!question_with(DOUBLED_FAVOURITE, off).may_beaver());
+        // What the request says wins over the default.
+        let line = format!("{DOUBLED_FAVOURITE} beavers on");
+        assert!(question_with(&line, off).may_beaver());
+        let line = format!("{DOUBLED_FAVOURITE} beavers off");
+        assert!(!question_with(&line, on).may_beaver());
     }
 
     #[test]
@@ -549,6 +614,33 @@ mod tests {
         assert_eq!(send(&mut s, &bad_score), "Error: badly formed board\n");
         let quoted = START_52.replacen("You:Opp", "'a b':\"c\"", 1);
         assert_eq!(send(&mut s, &quoted), full);
+    }
+
+    /// Boards gnubg 1.07 sent `tavli external` in gnubg's player 1 seat of a 7-point match
+    /// (logged by a proxy on the socket), gnubg's log saying "The score (after 1 game) is:
+    /// gnubg 0, root 2" (root: tavli, X, the side of `colour`): on roll, gnubg writes player
+    /// 0's score first; answering gnubg's redouble, player 1's. Read either way, tavli has 2.
+    #[test]
+    fn gnubg_clients_boards_are_read_with_gnubgs_score_order() {
+        let on_roll = "board:gnubg:root:7:0:2:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+        let take = "board:root:gnubg:7:2:0:0:2:2:2:0:-2:2:0:0:2:0:0:-2:3:-1:0:0:-3:0:-3:-2:0:2:0:-2:0:-1:0:0:0:0:2:0:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+        let mut s = session();
+        s.set_style(ReplyStyle { gnubg_client: true });
+        for (line, expected_turn) in [(on_roll, Side::X), (take, Side::X)] {
+            let Ok(Request::Board(board)) = parse_request(line) else {
+                panic!("{line}");
+            };
+            let mut question = s.question(&board).unwrap();
+            s.correct_for_gnubg(&mut question);
+            assert_eq!(question.state.turn, expected_turn, "{line}");
+            assert_eq!(question.state.score, [0, 2], "{line}");
+        }
+        // A FIBS client writes "you" (X) first whatever is pending.
+        let mut fibs = session();
+        let Ok(Request::Board(board)) = parse_request(on_roll) else {
+            panic!("{on_roll}");
+        };
+        assert_eq!(fibs.question(&board).unwrap().state.score, [2, 0]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::engine::evaluator::Evaluator;
 use crate::engine::search::SearchLimits;
 pub use crate::wire::external::connection::{serve_bytes, serve_connection, Ending, MAX_LINE};
 use crate::wire::external::connection::{serve_timed, TimedStream};
-use crate::wire::external::ExternalSession;
+use crate::wire::external::{ExternalSession, SessionDefaults};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -230,8 +230,9 @@ pub struct ServerOptions {
     /// Close a connection when no complete request line has arrived for this long, or when
     /// the client has not read a reply for this long (`None`: never).
     pub idle_timeout: Option<Duration>,
-    /// gnubg's `set jacoby` for requests that do not say (`jacobyrule`).
-    pub default_jacoby: bool,
+    /// gnubg's `set jacoby` and `set beavers` for requests that do not say (`jacobyrule`,
+    /// `beavers`).
+    pub defaults: SessionDefaults,
     /// Plies searched for each move and cube answer (gnubg's counting; 0: the evaluator
     /// alone).
     pub move_plies: u32,
@@ -245,7 +246,7 @@ impl Default for ServerOptions {
             max_clients: None,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             idle_timeout: Some(DEFAULT_IDLE_TIMEOUT),
-            default_jacoby: true,
+            defaults: SessionDefaults::default(),
             move_plies: 0,
             move_limits: SearchLimits::UNLIMITED,
         }
@@ -357,11 +358,11 @@ pub fn serve<E: Evaluator + Sync + ?Sized>(
             let sender = sender.clone();
             let open = &open;
             let idle = options.idle_timeout;
-            let jacoby = options.default_jacoby;
+            let defaults = options.defaults;
             let (plies, limits) = (options.move_plies, options.move_limits);
             scope.spawn(move || {
                 let mut session =
-                    ExternalSession::new(evaluator, jacoby).with_search(plies, limits);
+                    ExternalSession::new(evaluator, defaults).with_search(plies, limits);
                 let event = match serve_timed(connection, &mut session, idle) {
                     Ok(Ending::Closed) => ServerEvent::Closed,
                     Ok(Ending::IdleTimeout) => ServerEvent::IdleTimeout,
