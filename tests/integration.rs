@@ -27,6 +27,7 @@ mod hint_figures;
 mod json_schema;
 mod manners;
 mod match_cube_gnubg;
+mod match_file_bad_input;
 mod movegen;
 mod movegen_properties;
 mod oneshot;

@@ -219,12 +219,8 @@ pub fn run(
         }
         files = shard.select(files);
     }
-    for path in &missing {
-        writeln!(
-            err,
-            "tavli analyse: {}: no such file or directory",
-            path.display()
-        )?;
+    for (path, why) in &missing {
+        writeln!(err, "tavli analyse: {}: {why}", path.display())?;
     }
     let mut output: Box<dyn Write> = match &args.output {
         None => Box::new(&mut *out),

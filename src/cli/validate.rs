@@ -60,19 +60,30 @@ impl From<FormatArg> for Format {
 /// Extensions picked up when walking a directory.
 const MATCH_EXTENSIONS: [&str; 3] = ["mat", "txt", "sgf"];
 
-/// Expands directories into their match files (sorted); missing paths are returned apart.
-pub(crate) fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// A path named on the command line that gives no file to read, and why.
+pub(crate) type Missing = (PathBuf, &'static str);
+
+/// Expands directories into their match files (sorted); paths that give none (missing, or a
+/// directory without match files) are returned apart, each with why.
+pub(crate) fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Missing>) {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             files.push(path.clone());
         } else if path.is_dir() {
+            let before = files.len();
             walk(path, &mut files);
+            if files.len() == before {
+                missing.push((
+                    path.clone(),
+                    "no match files (.mat, .txt, .sgf) in this directory",
+                ));
+            }
         } else if path.exists() {
             files.push(path.clone());
         } else {
-            missing.push(path.clone());
+            missing.push((path.clone(), "no such file or directory"));
         }
     }
     (files, missing)
@@ -173,12 +184,8 @@ pub fn run(
         )?;
         return Ok(Outcome::Failure);
     }
-    for path in &missing {
-        writeln!(
-            err,
-            "tavli validate: {}: no such file or directory",
-            path.display()
-        )?;
+    for (path, why) in &missing {
+        writeln!(err, "tavli validate: {}: {why}", path.display())?;
     }
     // Standard input is read once (bounded: an endless stream is refused at the limit).
     let stdin = files
@@ -244,7 +251,7 @@ pub fn run(
                 "valid": counts.valid,
                 "valid_with_warnings": counts.warnings,
                 "invalid": counts.invalid,
-                "missing": missing.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+                "missing": missing.iter().map(|(p, _)| p.display().to_string()).collect::<Vec<_>>(),
             }
         });
         writeln!(stdout, "{}", serde_json::to_string_pretty(&json)?)?;
@@ -262,9 +269,9 @@ pub fn run(
     Ok(outcome_of(&missing, &reports))
 }
 
-/// The exit outcome of a run: `Failure` when a path is missing, `Rejected` when a file is
-/// invalid, `Success` otherwise.
-fn outcome_of(missing: &[PathBuf], reports: &[FileReport]) -> Outcome {
+/// The exit outcome of a run: `Failure` when a path gives no file (missing, or a directory
+/// without match files), `Rejected` when a file is invalid, `Success` otherwise.
+fn outcome_of(missing: &[Missing], reports: &[FileReport]) -> Outcome {
     if !missing.is_empty() {
         Outcome::Failure
     } else if reports.iter().any(|r| r.verdict == Verdict::Invalid) {
