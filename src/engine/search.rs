@@ -431,7 +431,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
     /// [`Search::best_result`] with the probabilities for `on_roll` after the play where the
     /// evaluator gave them while choosing it ([`Evaluator::best_of_plays`]).
-    fn best_reply(
+    pub(crate) fn best_reply(
         &self,
         board: &Board,
         on_roll: Side,

@@ -108,6 +108,28 @@ impl<'a> TrialPlayer<'a> {
             .seen_by(mover, self.root)
     }
 
+    /// The position after `mover`'s best play with `dice` and the root player's probabilities
+    /// there, as [`Self::best_after`] and [`Self::value_after`] give them. At 0 plies the
+    /// probabilities come from the batch that chose the play, as the search's own last ply
+    /// takes them, so that a reduced rollout of one ply is the 1-ply search's value exactly.
+    fn best_after_valued(
+        &self,
+        board: &Board,
+        mover: Side,
+        dice: Dice,
+        context: &Stakes,
+    ) -> (Board, Probabilities) {
+        if self.plies == 0 {
+            let (after, scored) = self.search.best_reply(board, mover, dice, context);
+            if let (true, Some(probabilities)) = (after.checkers_in_play(mover) > 0, scored) {
+                return (after, probabilities.seen_by(mover, self.root));
+            }
+            return (after, self.value_after(&after, mover, context));
+        }
+        let after = self.best_after(board, mover, dice, context);
+        (after, self.value_after(&after, mover, context))
+    }
+
     /// Plays one trial, the dice of each ply from `roll` (called once per ply, in order).
     pub fn play(&self, roll: &mut dyn FnMut() -> Dice) -> TrialResult {
         let mut board = self.board;
@@ -156,8 +178,7 @@ impl<'a> TrialPlayer<'a> {
                 let mut cubeful_average = 0.0;
                 let mut drawn_result = (board, Probabilities::ZERO, 0.0);
                 for &candidate in &self.rolls {
-                    let after = self.best_after(&board, mover, candidate, &context);
-                    let value = self.value_after(&after, mover, &context);
+                    let (after, value) = self.best_after_valued(&board, mover, candidate, &context);
                     average.add_weighted(candidate.chance(), &value);
                     let cubeful = if self.rules.cubeful {
                         self.scale.value(&context, &value)
