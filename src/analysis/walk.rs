@@ -398,7 +398,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         if !analysis.double_allowed {
             return (None, shared);
         }
-        let double = analysis.double_take.min(analysis.double_pass);
+        let double = analysis.double_equity();
         let (error, units) = if double > analysis.no_double {
             let kind = if analysis.double_take <= analysis.double_pass {
                 CubeError::MissedDoubleBelowCashPoint
@@ -427,7 +427,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         let state = self.game.match_state();
         let decision = self.judges.cube.cube_decision(&state, side, self.beavers);
         let analysis = decision.analysis;
-        let double = analysis.double_take.min(analysis.double_pass);
+        let double = analysis.double_equity();
         let (error, units) = if analysis.no_double > double {
             let kind = if analysis.double_take > analysis.double_pass {
                 CubeError::WrongDoubleAboveTooGood
@@ -500,7 +500,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         let analysis = decision.analysis;
         let best_action = match action {
             CubeAction::NoDouble | CubeAction::Double => {
-                if analysis.double_take.min(analysis.double_pass) > analysis.no_double {
+                if analysis.double_equity() > analysis.no_double {
                     CubeAction::Double
                 } else {
                     CubeAction::NoDouble

@@ -103,10 +103,25 @@ impl CubeAnalysis {
     /// The doubler's best action.
     #[must_use]
     pub fn double_action(&self) -> DoubleAction {
-        if self.double_allowed && self.double_take.min(self.double_pass) > self.no_double {
+        if self.double_allowed && self.double_equity() > self.no_double {
             DoubleAction::Double
         } else {
             DoubleAction::NoDouble
+        }
+    }
+
+    /// The doubler's equity once he doubles: the responder's better answer, take or pass.
+    #[must_use]
+    pub fn double_equity(&self) -> f64 {
+        self.double_take.min(self.double_pass)
+    }
+
+    /// The doubler's equity after his best action ([`CubeAnalysis::double_action`]).
+    #[must_use]
+    pub fn best_equity(&self) -> f64 {
+        match self.double_action() {
+            DoubleAction::Double => self.double_equity(),
+            DoubleAction::NoDouble => self.no_double,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::CubeDecision;
 use crate::engine::bearoff::two_sided;
-use crate::engine::cube::{self, CubeAnalysis, DoubleAction, Stakes, TakeAction};
+use crate::engine::cube::{self, CubeAnalysis, Stakes, TakeAction};
 use crate::engine::evaluator::Probabilities;
 use crate::rules::{Board, MatchState, Side};
 
@@ -39,13 +39,7 @@ pub fn cubeful_equity(
     side: Side,
 ) -> f64 {
     match exact_cube(stakes, board, on_roll) {
-        Some((_, analysis)) => {
-            let best = match analysis.double_action() {
-                DoubleAction::Double => analysis.double_take.min(analysis.double_pass),
-                DoubleAction::NoDouble => analysis.no_double,
-            };
-            seen_by(best, on_roll, side)
-        }
+        Some((_, analysis)) => seen_by(analysis.best_equity(), on_roll, side),
         None => cube::cubeful_equity(stakes, probabilities, side),
     }
 }
