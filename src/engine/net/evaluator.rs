@@ -9,7 +9,7 @@
 use crate::engine::bearoff;
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{
-    best_scored, rank_by_score, score_each, sort_ranking, Evaluator, Probabilities, RankedIndex,
+    best_scored, score_each, sort_ranking, Evaluator, Probabilities, RankedIndex,
 };
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{Batch, InferenceNetwork, Scratch, OUTPUTS};
@@ -265,11 +265,6 @@ impl Evaluator for NetEvaluator {
         mover: Side,
         context: &Stakes,
     ) -> Vec<RankedIndex> {
-        if !context.variant.is_gnubg_variation() {
-            return rank_by_score(plays, |after| {
-                self.play_score(before, after, mover, context)
-            });
-        }
         let mut ranked: Vec<RankedIndex> = self
             .score_plays(before, plays, mover, context)
             .into_iter()
@@ -285,7 +280,7 @@ impl Evaluator for NetEvaluator {
     }
 
     /// The best play as [`NetEvaluator::rank_plays`] ranks it, with the probabilities
-    /// [`NetEvaluator::score_plays`] gave it (tavli's own variants: ranked, none).
+    /// [`NetEvaluator::score_plays`] gave it (none for tavli's own variants, scored one by one).
     fn best_of_plays(
         &self,
         before: &Board,
@@ -293,12 +288,6 @@ impl Evaluator for NetEvaluator {
         mover: Side,
         context: &Stakes,
     ) -> Option<(usize, Option<Probabilities>)> {
-        if !context.variant.is_gnubg_variation() {
-            return self
-                .rank_plays(before, plays, mover, context)
-                .first()
-                .map(|ranked| (ranked.index, None));
-        }
         best_scored(&self.score_plays(before, plays, mover, context))
     }
 

@@ -121,10 +121,13 @@ impl<'a> TrialPlayer<'a> {
     ) -> (Board, Probabilities) {
         if self.plies == 0 {
             let (after, scored) = self.search.best_reply(board, mover, dice, context);
-            if let (true, Some(probabilities)) = (after.checkers_in_play(mover) > 0, scored) {
-                return (after, probabilities.seen_by(mover, self.root));
-            }
-            return (after, self.value_after(&after, mover, context));
+            let value = match scored {
+                Some(probabilities) if after.checkers_in_play(mover) > 0 => {
+                    probabilities.seen_by(mover, self.root)
+                }
+                _ => self.value_after(&after, mover, context),
+            };
+            return (after, value);
         }
         let after = self.best_after(board, mover, dice, context);
         (after, self.value_after(&after, mover, context))
