@@ -20,15 +20,14 @@
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
-use tavli::engine::evaluator::{Probabilities, RankedIndex};
-use tavli::engine::net::evaluator::PositionClass;
+use tavli::engine::net::evaluator::{LeavesOneByOne, PositionClass};
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::network::FirstLayerSums;
 use tavli::engine::net::{Batch, NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
 use tavli::engine::{best_play, Evaluator, Pubeval};
-use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Play, Side, Variant};
+use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
 const POSITIONS: usize = 20_000;
 
@@ -68,35 +67,6 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 
 fn per_second(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64()
-}
-
-/// The network evaluator with the trait's default choice of a search's replies (ranked, no
-/// probabilities given), so that a search evaluates each reply's position again at its
-/// leaves: the search before session 21, timed beside today's.
-struct LeavesOneByOne<'a>(&'a NetEvaluator);
-
-impl Evaluator for LeavesOneByOne<'_> {
-    fn name(&self) -> &str {
-        "leaves one by one"
-    }
-
-    fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-        self.0.probabilities(board, variant, on_roll)
-    }
-
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
-        self.0.play_score(before, after, mover, context)
-    }
-
-    fn rank_plays(
-        &self,
-        before: &Board,
-        plays: &[Play],
-        mover: Side,
-        context: &Stakes,
-    ) -> Vec<RankedIndex> {
-        self.0.rank_plays(before, plays, mover, context)
-    }
 }
 
 fn main() {
