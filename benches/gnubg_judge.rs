@@ -10,6 +10,11 @@
 //! seed 1). Each weight file adds its networks at 0 and 2 plies, and the difference of each
 //! setting from the built-in networks at the same plies, decision by decision.
 //!
+//! `TAVLI_JUDGE_ERRORS=PATH` writes every setting's error per decision (setting, decision,
+//! gnubg ID, mEMG, depth searched); `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
+//! earlier build on the same games and seed, and prints each setting's difference from the
+//! setting of the same name there, decision by decision.
+//!
 //! The judge: `TAVLI_JUDGE_PLIES=N` (default 0, so that earlier figures stay comparable; 2 is
 //! the judge of issue 30) and `TAVLI_JUDGE_CUBELESS=1` (gnubg's cubeless equity; by default
 //! its cubeful money equity with the cube centred, which is what `hint` shows after
@@ -37,6 +42,8 @@ use tavli::engine::{Pubeval, Stakes};
 use tavli::notation::{parse_move, resolve_move};
 use tavli::rules::{count_legal_plays, Board, MatchState};
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
 use gnubg_runner::{run as gnubg, SelfPlay, SelfPlayCube, GNUBG};
@@ -311,6 +318,24 @@ fn paired(a: &[f64], b: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// Errors written by an earlier run (`TAVLI_JUDGE_ERRORS`): per setting, per decision.
+fn read_errors(path: &str) -> HashMap<String, HashMap<usize, f64>> {
+    let text = std::fs::read_to_string(path).expect("the baseline file is read");
+    let mut errors: HashMap<String, HashMap<usize, f64>> = HashMap::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if let [name, index, _, error, ..] = fields[..] {
+            if let (Ok(index), Ok(error)) = (index.parse(), error.parse()) {
+                errors
+                    .entry(name.to_string())
+                    .or_default()
+                    .insert(index, error);
+            }
+        }
+    }
+    errors
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -395,10 +420,15 @@ fn main() {
             Some(2),
         ));
     }
-    let choices: Vec<Vec<Chosen>> = settings
+    // Each setting's choices and the processor time they took (every thread).
+    let (choices, cpu_times): (Vec<Vec<Chosen>>, Vec<f64>) = settings
         .iter()
-        .map(|(_, search, _)| choose(search, &states))
-        .collect();
+        .map(|(_, search, _)| {
+            let cpu = cpu::own_cpu();
+            let chosen = choose(search, &states);
+            (chosen, cpu::own_cpu() - cpu)
+        })
+        .unzip();
 
     // The plays to evaluate again at the judge's depth: chosen by someone (or the hint's
     // best) but left shallower by the hint; and a few the hint searched, as a check.
@@ -515,8 +545,12 @@ fn main() {
         .map(|(index, board)| board.map_or(f64::NAN, |board| error_of(index, board)))
         .collect();
     let gnubg_mean = report("gnubg 0-ply (its own choice)", &gnubg_errors, "");
+    let baseline = std::env::var("TAVLI_JUDGE_BASELINE")
+        .ok()
+        .map(|path| read_errors(&path));
+    let mut saved = String::new();
     let mut all_errors: Vec<Vec<f64>> = Vec::new();
-    for ((name, _, compared), chosen) in settings.iter().zip(&choices) {
+    for (((name, _, compared), chosen), cpu) in settings.iter().zip(&choices).zip(&cpu_times) {
         let by_decision: Vec<f64> = chosen
             .iter()
             .enumerate()
@@ -529,7 +563,10 @@ fn main() {
         let mean = report(
             name,
             &by_decision,
-            &format!("; median {median:.1} ms, slowest {slowest:.0} ms"),
+            &format!(
+                "; median {median:.1} ms, slowest {slowest:.0} ms, processor {:.1} ms per decision",
+                1000.0 * cpu / chosen.len() as f64
+            ),
         );
         let (difference, half) = interval(&paired(&by_decision, &gnubg_errors));
         println!(
@@ -542,7 +579,28 @@ fn main() {
                 "      paired difference from the built-in networks: {difference:+.2} ± {half:.2} mEMG per decision"
             );
         }
+        if let Some(before) = baseline.as_ref().and_then(|baseline| baseline.get(name)) {
+            let before: Vec<f64> = (0..by_decision.len())
+                .map(|index| before.get(&index).copied().unwrap_or(f64::NAN))
+                .collect();
+            let differences = paired(&by_decision, &before);
+            let (difference, half) = interval(&differences);
+            println!(
+                "      paired difference from the baseline file: {difference:+.2} ± {half:.2} mEMG per decision ({} paired)",
+                differences.len()
+            );
+        }
+        for (index, (error, chosen)) in by_decision.iter().zip(chosen).enumerate() {
+            saved.push_str(&format!(
+                "{name}\t{index}\t{}\t{error}\t{}\n",
+                gnubg_id::encode(&states[index]),
+                chosen.depth
+            ));
+        }
         all_errors.push(by_decision);
+    }
+    if let Ok(path) = std::env::var("TAVLI_JUDGE_ERRORS") {
+        std::fs::write(&path, saved).expect("the errors file is written");
     }
 
     // Where the searches lose equity: the depth the chosen play was searched to, and how
