@@ -24,6 +24,7 @@ mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;
 mod hint_figures;
+mod hint_ties;
 mod json_schema;
 mod manners;
 mod match_cube_gnubg;
