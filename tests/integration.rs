@@ -17,6 +17,7 @@ mod codec_properties;
 mod codec_vectors;
 mod cube_layout;
 mod engine;
+mod external_debug;
 mod external_server;
 mod fibs_finished;
 mod gnubg_drop_in;
