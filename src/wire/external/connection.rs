@@ -229,11 +229,11 @@ mod tests {
         );
     }
 
-    /// The first board gnubg 1.07 sends its external player in a 7-point match it leads 6-0
-    /// after the Crawford game (the board logged on the socket, the player on roll the
-    /// external one, before the roll): tavli trails 0-6 and doubles. Read in FIBS's score order
-    /// ("you" first) tavli would lead 6-0 and roll; the NUL gnubg sends after the newline
-    /// tells the first board is gnubg's, as it does for the boards after it.
+    /// A first board as gnubg 1.07 writes it to its external player (the form logged on the
+    /// socket, the score set to 6-0 for gnubg in a 7-point match after the Crawford game, the
+    /// external player on roll before the roll): tavli trails 0-6 and doubles. Read in FIBS's
+    /// score order ("you" first) tavli would lead 6-0 and roll; the NUL gnubg sends after the
+    /// newline tells the first board is gnubg's, as it does for the boards after it.
     #[test]
     fn the_first_board_of_a_gnubg_connection_is_read_in_gnubgs_score_order() {
         let board = "board:gnubg:root:7:6:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
