@@ -16,6 +16,7 @@ mod codec_gnubg;
 mod codec_properties;
 mod codec_vectors;
 mod cube_layout;
+mod diagnostic_cap;
 mod engine;
 mod external_debug;
 mod external_server;
