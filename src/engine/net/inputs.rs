@@ -162,27 +162,36 @@ struct Checkers {
 }
 
 impl Checkers {
-    /// The summary of a side's `slots`, without a branch on the counts (the points of a
-    /// position are too irregular for the processor to guess such branches).
+    /// The summary of a side's `slots`, without a branch on the counts: the masks of its
+    /// occupied and held points eight points at a time (a byte per point in a 64-bit word).
     fn of(slots: &[u8; 25]) -> Checkers {
         let mut summary = Checkers {
             slots: *slots,
             ..Checkers::default()
         };
-        let mut run = 0;
-        for (slot, &count) in slots[..24].iter().enumerate() {
-            let point = slot + 1;
-            summary.pips += point as u32 * u32::from(count);
-            let occupied = u32::from(count != 0);
-            let blot = u32::from(count == 1);
-            let held = u32::from(count >= 2);
-            summary.sources_for_other |= occupied << (24 - slot);
-            summary.blots += blot;
-            summary.blot_mask |= blot << point;
-            summary.held_mask |= held << point;
-            summary.held_for_other |= held << (24 - slot);
-            run = (run + 1) * held;
-            summary.longest_prime = summary.longest_prime.max(run);
+        // Bit `s`: slot `s` (point `s + 1`).
+        let (mut occupied, mut held) = (0u32, 0u32);
+        for (word, bytes) in slots[..24].chunks_exact(8).enumerate() {
+            let counts = u64::from_le_bytes(bytes.try_into().expect("eight points"));
+            occupied |= byte_mask(non_zero_bytes(counts)) << (8 * word);
+            held |= byte_mask(non_zero_bytes(counts & 0xFEFE_FEFE_FEFE_FEFE)) << (8 * word);
+        }
+        let blots = occupied & !held;
+        summary.pips = slots[..24]
+            .iter()
+            .zip(1u32..)
+            .map(|(&count, point)| u32::from(count) * point)
+            .sum();
+        summary.sources_for_other = occupied.reverse_bits() >> 7;
+        summary.blots = blots.count_ones();
+        summary.blot_mask = blots << 1;
+        summary.held_mask = held << 1;
+        summary.held_for_other = held.reverse_bits() >> 7;
+        // The longest run of held points: how many times the run can shrink by one point.
+        let mut run = held;
+        while run != 0 {
+            run &= run << 1;
+            summary.longest_prime += 1;
         }
         // The rearmost point is the lowest bit of the points as the other side counts them.
         if summary.sources_for_other != 0 {
@@ -210,6 +219,20 @@ impl Checkers {
                 .sum::<usize>()
                 <= MAX_CHECKERS
     }
+}
+
+/// The high bit of each byte of `word` set where the byte is not zero (no carry crosses a
+/// byte: a byte's low seven bits plus 0x7F stay below 0x100).
+fn non_zero_bytes(word: u64) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    (((word & LOW) + LOW) | word) & !LOW
+}
+
+/// The high bits of the eight bytes of `word` (as [`non_zero_bytes`] sets them) gathered
+/// into eight bits, bit `i` from byte `i`.
+fn byte_mask(word: u64) -> u32 {
+    let bits = (word >> 7) & 0x0101_0101_0101_0101;
+    (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Points 1-6 as mask bits.
