@@ -16,8 +16,8 @@ use crate::rules::{Board, Dice, MatchState, Play, Side};
 mod answers;
 mod exact;
 pub use answers::{CubeDecision, Evaluation, PlayEvaluation};
-pub use exact::{cubeful_equity, exact_cube};
 use exact::exact_decision;
+pub use exact::{cubeful_equity, exact_cube};
 
 /// An evaluator searched `plies` deep within limits, answering every decision of a game.
 pub struct Judge<'a, E: Evaluator + ?Sized> {

@@ -79,8 +79,8 @@ pub(super) fn exact_decision(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cube::TakeAction;
     use crate::engine::bearoff::two_sided::TwoSidedDatabase;
+    use crate::engine::cube::TakeAction;
     use crate::engine::cubeful_search::CubefulSearch;
     use crate::engine::judge::{Evaluation, Judge};
     use crate::engine::search::Search;
