@@ -14,7 +14,8 @@
 //! one thread and on two: its latency and how many moves it searched as deep as an unlimited
 //! search.
 //!
-//! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
+//! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass, `-- --profile`
+//! for the profile of the contact network's stages alone).
 
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
@@ -100,6 +101,7 @@ impl Evaluator for LeavesOneByOne<'_> {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    let profile_only = std::env::args().any(|a| a == "--profile");
     let passes = if quick { 1 } else { 3 };
     let text = include_str!("../fixtures/bench/positions-botplay.txt");
     let mut roots: Vec<(Board, Dice)> = Vec::new();
@@ -156,7 +158,7 @@ fn main() {
         ("race", NetClass::Race, &net),
         ("net2", NetClass::Contact, &net2),
     ];
-    for (name, class, evaluator) in measured {
+    for (name, class, evaluator) in measured.into_iter().filter(|_| !profile_only) {
         let network = evaluator.nets().network(class);
         let contact = class == NetClass::Contact;
         let (boards, batches) = match class {
@@ -280,7 +282,10 @@ fn main() {
         // pubeval evaluations (its time over pubeval's), comparable between runs.
         let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
-        for pass in 0..=passes {
+        // The profile's stages are differences of small times: more passes, and the fastest
+        // of each (what a stage costs when the other jobs on the machine disturb it least).
+        let profile_passes = if quick { 3 } else { 9 };
+        for pass in 0..=profile_passes {
             for (stages, all) in times.iter_mut().enumerate() {
                 let start = Stopwatch::start();
                 if stages == 5 {
@@ -317,10 +322,11 @@ fn main() {
                 }
             }
         }
-        let cumulative =
-            times.map(|samples| median(samples).as_secs_f64() * 1e9 / boards.len() as f64);
+        let cumulative = times.map(|samples| {
+            samples.iter().min().expect("a pass").as_secs_f64() * 1e9 / boards.len() as f64
+        });
         println!(
-            "profile of the contact net, a roll together ({:?} kernel, ns per position, checksum {checksum:.1}):",
+            "profile of the contact net, a roll together ({:?} kernel, ns per position, fastest of {profile_passes} passes, checksum {checksum:.1}):",
             fast.kernel()
         );
         let total = cumulative[4];
@@ -350,6 +356,9 @@ fn main() {
             cumulative[5],
             cumulative[5] / total
         );
+    }
+    if profile_only {
+        return;
     }
     // A roll's plays ranked through the Evaluator seam (what a search does at every node):
     // plays judged per second, the net beside pubeval, interleaved.
