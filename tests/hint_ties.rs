@@ -5,31 +5,39 @@
 
 use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
 
-const PRELUDE: &str = "set player 0 human\nset player 1 human\nset defaultnames gnubg root\n";
+const PRELUDE: &str =
+    "set seed 1\nset player 0 human\nset player 1 human\nset defaultnames gnubg root\n";
 
 /// Three checkers on the ace, deuce and three points against fourteen on the opponent's six
 /// point, one borne off: 21 has three plays (`2/off 1/off`, `3/off`, `3/1 2/1`), all a
-/// certain single win; the cube is a cash, `No double` ties with `Double, pass`.
+/// certain single win; the cube is a cash, `No double` ties with `Double, pass`. `set turn 1`
+/// first: after `new game` the opening roll (each program's own dice) chooses who is on roll.
 const SCRIPTS: &[(&str, &str)] = &[
     (
         "doubler",
-        "new game\nset board 4P8HAIAKAAAAAA\nset dice 2 1\nhint\neval\n",
+        "new game\nset turn 1\nset board 4P8HAIAKAAAAAA\nset dice 2 1\nhint\neval\n",
+    ),
+    (
+        "taker",
+        "new game\nset turn 1\nset board 4P8HAIAKAAAAAA\ndouble\nhint\n",
     ),
     (
         "match",
-        "new match 7\nset score 2 3\nset board 4P8HAIAKAAAAAA\nset dice 2 1\nhint\neval\n",
+        "new match 7\nset score 2 3\nset turn 1\nset board 4P8HAIAKAAAAAA\nset dice 2 1\nhint\neval\n",
     ),
 ];
 
 /// The lines that print a difference to the best: a ranked play from `Eq.:` on (the
-/// evaluator's name and the order of tied plays are each program's own), a cube line whole.
+/// evaluator's name and the order of tied plays are each program's own), a cube line whole;
+/// and the proper cube action (a tie of no double with double/pass is a double, as gnubg
+/// words it).
 fn difference_lines(text: &str) -> Vec<String> {
     let mut lines: Vec<String> = text
         .lines()
         .filter_map(|line| {
             if let Some(index) = line.find("Eq.:") {
                 Some(line[index..].to_string())
-            } else if is_cube_line(line) {
+            } else if is_cube_line(line) || line.starts_with("Proper cube action") {
                 Some(line.to_string())
             } else {
                 None

@@ -18,6 +18,7 @@ mod codec_vectors;
 mod cube_layout;
 mod diagnostic_cap;
 mod engine;
+mod exit_codes;
 mod external_debug;
 mod external_server;
 mod fibs_finished;
