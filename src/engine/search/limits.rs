@@ -7,9 +7,8 @@ use std::time::{Duration, Instant};
 /// How a search may spend its time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Time per play chosen after which the deepening stops (`None`: no limit): the level
-    /// under way decides among the candidates it finished if they are the previous level's
-    /// best and at least one more, else the last complete level decides.
+    /// Time per play chosen after which the deepening stops, the last complete level
+    /// deciding (`None`: no limit).
     pub budget: Option<Duration>,
     /// Threads that share a level's work (1: the caller's thread alone).
     pub threads: usize,
