@@ -1,11 +1,13 @@
-//! The one place a rollout meets the engine's cube decisions and cubeful values (today
-//! [`Stakes::analyse_double`], [`Stakes::take_action`] and Janowski's
-//! [`cube::cubeful_equity`]): a small adapter, so the rollout can be wired to another decision
-//! interface by changing this file alone.
+//! The one place a rollout meets the engine's cube decisions and cubeful values (the exact
+//! two-sided bear-off database where it covers a money position, [`judge::exact_cube`] and
+//! [`judge::cubeful_equity`], else the cube model's [`Stakes::analyse_double`],
+//! [`Stakes::answer`] and Janowski's [`cube::cubeful_equity`]): a small adapter, so the
+//! rollout can be wired to another decision interface by changing this file alone.
 
 use crate::engine::cube::{self, DoubleAction, Stakes, TakeAction};
+use crate::engine::judge;
 use crate::engine::Probabilities;
-use crate::rules::Side;
+use crate::rules::{Board, Side};
 
 /// What happened to the cube before a roll.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,17 +20,30 @@ pub enum CubeTurn {
     Dropped,
 }
 
-/// The cube play of `mover`, about to roll with `probabilities` (his own), and the answer of
-/// his opponent.
+/// The cube play of `mover`, about to roll at `board` with `probabilities` (his own), and the
+/// answer of his opponent: the database's exact figures where it covers `board` (the same
+/// decision as the judge's, with no beaver margin), else the cube model's.
 #[must_use]
-pub fn cube_turn(context: &Stakes, probabilities: &Probabilities, mover: Side) -> CubeTurn {
+pub fn cube_turn(
+    context: &Stakes,
+    board: &Board,
+    probabilities: &Probabilities,
+    mover: Side,
+) -> CubeTurn {
     if !context.may_double(mover) {
         return CubeTurn::Rolled;
     }
-    if context.analyse_double(probabilities, mover).double_action() == DoubleAction::NoDouble {
+    let (analysis, answer) = match exact(context, board, mover) {
+        Some(analysis) => (analysis, context.answer_with_margin(&analysis, 0.0)),
+        None => {
+            let analysis = context.analyse_double(probabilities, mover);
+            (analysis, context.answer(&analysis))
+        }
+    };
+    if analysis.double_action() == DoubleAction::NoDouble {
         return CubeTurn::Rolled;
     }
-    let (factor, owner) = match context.take_action(probabilities, mover) {
+    let (factor, owner) = match answer {
         TakeAction::Drop => return CubeTurn::Dropped,
         TakeAction::Take => (2, mover.opponent()),
         // The taker redoubles at once and keeps the cube.
@@ -39,6 +54,15 @@ pub fn cube_turn(context: &Stakes, probabilities: &Probabilities, mover: Side) -
         cube_owner: Some(owner),
         ..*context
     })
+}
+
+/// The database's exact cube figures of `on_roll` at `board`, while both sides still have
+/// checkers in play (a finished game's value is exact without it).
+fn exact(context: &Stakes, board: &Board, on_roll: Side) -> Option<cube::CubeAnalysis> {
+    if board.checkers_in_play(Side::X) == 0 || board.checkers_in_play(Side::O) == 0 {
+        return None;
+    }
+    judge::exact_cube(context, board, on_roll).map(|(_, analysis)| analysis)
 }
 
 /// Where cubeful values are measured: money in units of the cube at the start of the
@@ -52,11 +76,29 @@ pub struct CubefulScale {
 }
 
 impl CubefulScale {
-    /// The cubeful value for the viewer of a position with `probabilities` (the viewer's)
-    /// and the cube of `context`: Janowski's model, exact when the game is over.
+    /// The cubeful value for the viewer of `board` with `on_roll` about to roll (and take his
+    /// best cube action), `probabilities` the viewer's, and the cube of `context`: exact where
+    /// the two-sided bear-off database covers a money position, else Janowski's model, exact
+    /// when the game is over.
     #[must_use]
-    pub fn value(&self, context: &Stakes, probabilities: &Probabilities) -> f64 {
-        let equity = cube::cubeful_equity(context, probabilities, self.viewer);
+    pub fn value(
+        &self,
+        context: &Stakes,
+        board: &Board,
+        on_roll: Side,
+        probabilities: &Probabilities,
+    ) -> f64 {
+        let equity = match exact(context, board, on_roll) {
+            Some(analysis) => {
+                let best = analysis.best_equity();
+                if on_roll == self.viewer {
+                    best
+                } else {
+                    -best
+                }
+            }
+            None => cube::cubeful_equity(context, probabilities, self.viewer),
+        };
         self.in_starting_units(context, equity)
     }
 
@@ -112,15 +154,29 @@ mod tests {
         }
     }
 
+    /// X with `x` on his home points and O with `o`, the rest borne off.
+    fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
+        let mut board = Board::empty();
+        for (side, counts) in [(Side::X, x), (Side::O, o)] {
+            board.slots[side.index()][..6].copy_from_slice(&counts);
+            board.off[side.index()] = 15 - counts.iter().sum::<u8>();
+        }
+        board
+    }
+
     #[test]
     fn a_big_favourite_doubles_and_is_dropped_an_underdog_rolls() {
-        let context = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        let (context, board) = (Stakes::from_state(&state), state.board);
         assert_eq!(
-            cube_turn(&context, &plain(0.95), Side::X),
+            cube_turn(&context, &board, &plain(0.95), Side::X),
             CubeTurn::Dropped
         );
-        assert_eq!(cube_turn(&context, &plain(0.40), Side::X), CubeTurn::Rolled);
-        match cube_turn(&context, &plain(0.72), Side::X) {
+        assert_eq!(
+            cube_turn(&context, &board, &plain(0.40), Side::X),
+            CubeTurn::Rolled
+        );
+        match cube_turn(&context, &board, &plain(0.72), Side::X) {
             CubeTurn::Taken(after) => {
                 assert_eq!(after.cube_value, 2);
                 assert_eq!(after.cube_owner, Some(Side::O));
@@ -144,7 +200,54 @@ mod tests {
             win_gammon: 1.0,
             ..Probabilities::ZERO
         };
-        assert!((scale.value(&context, &gammon) - 4.0).abs() < 1e-9);
+        // X has borne off every checker, O none.
+        let mut board = Board::empty();
+        board.off[Side::X.index()] = 15;
+        board.slots[Side::O.index()][20] = 15;
+        assert!((scale.value(&context, &board, Side::O, &gammon) - 4.0).abs() < 1e-9);
         assert!((scale.result(&context, Side::O, 1) + 2.0).abs() < 1e-12);
+    }
+
+    /// gnubg's `eval` of `qQIAQLIBAAAAAA` (X six checkers against O's five, X on roll): no
+    /// double -0.611, double/take -1.261, where the cube model on the net says -0.469 and
+    /// -1.070. Whatever probabilities the rollout brings, the database decides and values.
+    #[test]
+    fn a_covered_money_bear_off_is_decided_and_valued_by_the_database() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::X);
+        let context = Stakes::from_state(&state);
+        let board = bear_off([1, 0, 1, 0, 2, 2], [1, 0, 1, 1, 1, 1]);
+        // Probabilities that would make the cube model double and see a pass.
+        assert_eq!(
+            cube_turn(&context, &board, &plain(0.95), Side::X),
+            CubeTurn::Rolled
+        );
+        let scale = CubefulScale {
+            viewer: Side::X,
+            start_cube: 1,
+        };
+        for probabilities in [plain(0.95), plain(0.05)] {
+            let x_on_roll = scale.value(&context, &board, Side::X, &probabilities);
+            assert!((x_on_roll - -0.611).abs() < 5e-4, "{x_on_roll}");
+        }
+        // Seen by O, and at twice the starting cube owned by O: twice the database's figure.
+        let seen_by_o = CubefulScale {
+            viewer: Side::O,
+            ..scale
+        };
+        let o_view = seen_by_o.value(&context, &board, Side::X, &plain(0.5));
+        assert!((o_view - 0.611).abs() < 5e-4, "{o_view}");
+        // O owns a cube of 2: X cannot double, and the value is the database's "opponent
+        // owns" figure, counted twice in units of the starting cube.
+        let doubled = Stakes {
+            cube_value: 2,
+            cube_owner: Some(Side::O),
+            ..context
+        };
+        assert_eq!(
+            cube_turn(&doubled, &board, &plain(0.95), Side::X),
+            CubeTurn::Rolled
+        );
+        let owned = scale.value(&doubled, &board, Side::X, &plain(0.5));
+        assert!((owned - 2.0 * (-1.261 / 2.0)).abs() < 1e-3, "{owned}");
     }
 }

@@ -152,13 +152,13 @@ impl<'a> TrialPlayer<'a> {
                     .search
                     .probabilities_at(&board, mover, self.plies, &context)
                     .seen_by(mover, self.root);
-                return self.finish(probabilities, &context, true, ply);
+                return self.finish(probabilities, &context, &board, mover, true, ply);
             }
             if self.rules.cubeful {
                 let before = self
                     .search
                     .probabilities_at(&board, mover, self.plies, &context);
-                match cube_turn(&context, &before, mover) {
+                match cube_turn(&context, &board, &before, mover) {
                     CubeTurn::Rolled => {}
                     CubeTurn::Taken(after) => context = after,
                     CubeTurn::Dropped => {
@@ -184,7 +184,7 @@ impl<'a> TrialPlayer<'a> {
                     let (after, value) = self.best_after_valued(&board, mover, candidate, &context);
                     average.add_weighted(candidate.chance(), &value);
                     let cubeful = if self.rules.cubeful {
-                        self.scale.value(&context, &value)
+                        self.scale.value(&context, &after, mover.opponent(), &value)
                     } else {
                         0.0
                     };
@@ -214,7 +214,14 @@ impl<'a> TrialPlayer<'a> {
                 board = self.best_after(&board, mover, dice, &context);
                 if board.checkers_in_play(mover) == 0 {
                     let probabilities = self.value_after(&board, mover, &context);
-                    return self.finish(probabilities, &context, false, ply);
+                    return self.finish(
+                        probabilities,
+                        &context,
+                        &board,
+                        mover.opponent(),
+                        false,
+                        ply,
+                    );
                 }
             }
             mover = mover.opponent();
@@ -225,11 +232,13 @@ impl<'a> TrialPlayer<'a> {
         &self,
         probabilities: Probabilities,
         context: &Stakes,
+        board: &Board,
+        on_roll: Side,
         truncated: bool,
         plies: u32,
     ) -> TrialResult {
         let cubeful = if self.rules.cubeful {
-            self.scale.value(context, &probabilities)
+            self.scale.value(context, board, on_roll, &probabilities)
         } else {
             0.0
         };
