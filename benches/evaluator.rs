@@ -14,20 +14,20 @@
 //! one thread and on two: its latency and how many moves it searched as deep as an unlimited
 //! search.
 //!
-//! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass).
+//! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass, `-- --profile`
+//! for the profile of the contact network's stages alone).
 
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
-use tavli::engine::evaluator::{Probabilities, RankedIndex};
-use tavli::engine::net::evaluator::PositionClass;
+use tavli::engine::net::evaluator::{LeavesOneByOne, PositionClass};
 use tavli::engine::net::inputs::{encode, SparseInputs};
 use tavli::engine::net::network::FirstLayerSums;
 use tavli::engine::net::{Batch, NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
 use tavli::engine::{best_play, Evaluator, Pubeval};
-use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Play, Side, Variant};
+use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
 const POSITIONS: usize = 20_000;
 
@@ -69,37 +69,9 @@ fn per_second(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64()
 }
 
-/// The network evaluator with the trait's default choice of a search's replies (ranked, no
-/// probabilities given), so that a search evaluates each reply's position again at its
-/// leaves: the search before session 21, timed beside today's.
-struct LeavesOneByOne<'a>(&'a NetEvaluator);
-
-impl Evaluator for LeavesOneByOne<'_> {
-    fn name(&self) -> &str {
-        "leaves one by one"
-    }
-
-    fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-        self.0.probabilities(board, variant, on_roll)
-    }
-
-    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
-        self.0.play_score(before, after, mover, context)
-    }
-
-    fn rank_plays(
-        &self,
-        before: &Board,
-        plays: &[Play],
-        mover: Side,
-        context: &Stakes,
-    ) -> Vec<RankedIndex> {
-        self.0.rank_plays(before, plays, mover, context)
-    }
-}
-
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    let profile_only = std::env::args().any(|a| a == "--profile");
     let passes = if quick { 1 } else { 3 };
     let text = include_str!("../fixtures/bench/positions-botplay.txt");
     let mut roots: Vec<(Board, Dice)> = Vec::new();
@@ -156,7 +128,7 @@ fn main() {
         ("race", NetClass::Race, &net),
         ("net2", NetClass::Contact, &net2),
     ];
-    for (name, class, evaluator) in measured {
+    for (name, class, evaluator) in measured.into_iter().filter(|_| !profile_only) {
         let network = evaluator.nets().network(class);
         let contact = class == NetClass::Contact;
         let (boards, batches) = match class {
@@ -280,7 +252,10 @@ fn main() {
         // pubeval evaluations (its time over pubeval's), comparable between runs.
         let mut times: [Vec<Duration>; 6] = Default::default();
         let mut checksum = 0.0f64;
-        for pass in 0..=passes {
+        // The profile's stages are differences of small times: more passes, and the fastest
+        // of each (what a stage costs when the other jobs on the machine disturb it least).
+        let profile_passes = if quick { 3 } else { 9 };
+        for pass in 0..=profile_passes {
             for (stages, all) in times.iter_mut().enumerate() {
                 let start = Stopwatch::start();
                 if stages == 5 {
@@ -317,10 +292,11 @@ fn main() {
                 }
             }
         }
-        let cumulative =
-            times.map(|samples| median(samples).as_secs_f64() * 1e9 / boards.len() as f64);
+        let cumulative = times.map(|samples| {
+            samples.iter().min().expect("a pass").as_secs_f64() * 1e9 / boards.len() as f64
+        });
         println!(
-            "profile of the contact net, a roll together ({:?} kernel, ns per position, checksum {checksum:.1}):",
+            "profile of the contact net, a roll together ({:?} kernel, ns per position, fastest of {profile_passes} passes, checksum {checksum:.1}):",
             fast.kernel()
         );
         let total = cumulative[4];
@@ -350,6 +326,9 @@ fn main() {
             cumulative[5],
             cumulative[5] / total
         );
+    }
+    if profile_only {
+        return;
     }
     // A roll's plays ranked through the Evaluator seam (what a search does at every node):
     // plays judged per second, the net beside pubeval, interleaved.

@@ -10,6 +10,10 @@
 //! seed 1). Each weight file adds its networks at 0 and 2 plies, and the difference of each
 //! setting from the built-in networks at the same plies, decision by decision.
 //!
+//! `TAVLI_JUDGE_FILTERS=KEEP:WINDOW,KEEP:WINDOW` adds the networks searched with other move
+//! filters after 0 and 1 ply (2 plies without a budget, and the default), each compared with
+//! the default filters decision by decision.
+//!
 //! `TAVLI_JUDGE_ERRORS=PATH` writes every setting's error per decision (setting, decision,
 //! gnubg ID, mEMG, depth searched); `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
 //! earlier build on the same games and seed, and prints each setting's difference from the
@@ -37,7 +41,7 @@ use tavli::codec::gnubg_id;
 use tavli::engine::choice;
 use tavli::engine::evaluator::Evaluator;
 use tavli::engine::net::NetEvaluator;
-use tavli::engine::search::Search;
+use tavli::engine::search::{MoveFilter, Search, DEFAULT_FILTERS};
 use tavli::engine::{Pubeval, Stakes};
 use tavli::notation::{parse_move, resolve_move};
 use tavli::rules::{count_legal_plays, Board, MatchState};
@@ -408,6 +412,28 @@ fn main() {
             None,
         ),
     ];
+    if let Ok(text) = std::env::var("TAVLI_JUDGE_FILTERS") {
+        let mut filters = DEFAULT_FILTERS;
+        for (slot, filter) in filters.iter_mut().zip(text.split(',')) {
+            let (keep, window) = filter.split_once(':').expect("KEEP:WINDOW");
+            *slot = MoveFilter {
+                keep: keep.parse().expect("a count of candidates"),
+                window: window.parse().expect("an equity window"),
+            };
+        }
+        settings.push((
+            format!("net 2-ply, filters {text}"),
+            Search::new(&*net as &dyn Evaluator, 2).with_filters(filters),
+            Some(2),
+        ));
+        settings.push((
+            format!("net default, filters {text}"),
+            Search::new(&*net as &dyn Evaluator, choice::DEFAULT_PLIES)
+                .with_filters(filters)
+                .with_limits(choice::move_limits(None)),
+            Some(3),
+        ));
+    }
     for (path, other) in &others {
         settings.push((
             format!("{path} 0-ply"),
@@ -576,7 +602,8 @@ fn main() {
         if let Some(baseline) = compared {
             let (difference, half) = interval(&paired(&by_decision, &all_errors[*baseline]));
             println!(
-                "      paired difference from the built-in networks: {difference:+.2} ± {half:.2} mEMG per decision"
+                "      paired difference from {}: {difference:+.2} ± {half:.2} mEMG per decision",
+                settings[*baseline].0
             );
         }
         if let Some(before) = baseline.as_ref().and_then(|baseline| baseline.get(name)) {

@@ -466,10 +466,12 @@ fn analyse_file<E: Evaluator + ?Sized>(
                 }
                 _ => text_report(&name, record, &analysis, args),
             };
-            let said: String = warnings
-                .iter()
-                .map(|warning| format!("{warning}\n"))
-                .collect();
+            let said = crate::matchfile::listed_diagnostics(
+                warnings.iter().copied(),
+                crate::matchfile::LISTED_DIAGNOSTICS,
+                &name,
+                &crate::matchfile::ReportStyle::plain(),
+            );
             FileOutcome::Analysed(text, MatchTotals::of(&name, &analysis.players), said)
         }
         Err(error) => FileOutcome::NotAnalysed(

@@ -27,7 +27,7 @@ impl Outcome {
         match self {
             Outcome::Success => "Success.",
             Outcome::Rejected => "Some input was rejected or invalid (a bad position, roll, batch line or match file).",
-            Outcome::Failure => "Usage error (unknown flag or subcommand), I/O or internal error.",
+            Outcome::Failure => "Usage error (unknown flag or subcommand), a path that gives no file (missing, or a directory without match files), I/O or internal error.",
         }
     }
 

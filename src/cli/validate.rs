@@ -30,6 +30,10 @@ pub struct Args {
     /// Do not print warnings.
     #[arg(long)]
     pub no_warnings: bool,
+    /// List at most N diagnostics of a file, then say how many more there are (0: list every
+    /// one; `--json` always lists every one).
+    #[arg(long, value_name = "N", default_value_t = crate::matchfile::LISTED_DIAGNOSTICS)]
+    pub max_diagnostics: usize,
     /// Worker threads (default: the number of CPUs).
     #[arg(short, long)]
     pub jobs: Option<usize>,
@@ -261,8 +265,13 @@ pub fn run(
         } else {
             crate::matchfile::ReportStyle::plain()
         };
-        let text =
-            crate::matchfile::render_text_styled(&reports, !args.quiet, !args.no_warnings, &style);
+        let text = crate::matchfile::render_text_styled(
+            &reports,
+            !args.quiet,
+            !args.no_warnings,
+            args.max_diagnostics,
+            &style,
+        );
         stdout.write_all(text.as_bytes())?;
     }
     stdout.flush()?;

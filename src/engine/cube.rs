@@ -331,12 +331,23 @@ impl Stakes {
     }
 
     /// The answer of the doubler's opponent to a double judged as `analysis` (the doubler's
-    /// equities).
+    /// equities), from the cube model's figures: a beaver needs the doubler [`BEAVER_MARGIN`]
+    /// below zero after the take.
     #[must_use]
     pub fn answer(&self, analysis: &CubeAnalysis) -> TakeAction {
+        self.answer_with_margin(analysis, BEAVER_MARGIN)
+    }
+
+    /// The one rule for answering a double judged as `analysis`: pass when taking costs the
+    /// taker more than passing, beaver (money play, beavers allowed) when taking leaves the
+    /// doubler more than `beaver_margin` below zero, else take. The cube model's rough figures
+    /// ask [`BEAVER_MARGIN`] ([`Stakes::answer`]); exact figures (the two-sided bear-off
+    /// database) ask none.
+    #[must_use]
+    pub fn answer_with_margin(&self, analysis: &CubeAnalysis, beaver_margin: f64) -> TakeAction {
         if analysis.double_take > analysis.double_pass {
             TakeAction::Drop
-        } else if !self.is_match() && self.beavers && analysis.double_take < -BEAVER_MARGIN {
+        } else if !self.is_match() && self.beavers && analysis.double_take < -beaver_margin {
             TakeAction::Beaver
         } else {
             TakeAction::Take

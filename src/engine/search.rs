@@ -3,92 +3,24 @@
 //! at n plies ranks every candidate at 0 ply, keeps the best few within an equity window (a
 //! move filter per level, as gnubg's), searches those one ply deeper, filters again, and so on;
 //! a time budget stops the deepening, the last complete level deciding. A level's work (each
-//! candidate with each of the 21 replies' rolls) can be shared by several threads.
+//! candidate with each of the 21 replies' rolls) is started best candidate first and can be
+//! shared by several threads.
+
+mod filter;
+mod limits;
+
+pub use filter::{MoveFilter, DEFAULT_FILTERS};
+pub use limits::SearchLimits;
 
 use crate::engine::cube::Stakes;
-use crate::engine::evaluator::{sort_ranking, Evaluator, Probabilities, RankedIndex};
+use crate::engine::evaluator::{Evaluator, Probabilities, RankedIndex};
 use crate::engine::net::evaluator::finished;
 use crate::rules::{legal_plays, Board, Dice, Play, Side, Variant};
 use crate::rules::{GameResult, RuleSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The most plies a search goes.
 pub const MAX_PLIES: u32 = 3;
-
-/// Which candidates go one ply deeper: at most `keep`, and only those within `window`
-/// (equity) of the best.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveFilter {
-    /// Candidates kept at most.
-    pub keep: usize,
-    /// Equity window below the best candidate.
-    pub window: f64,
-}
-
-/// The filters after 0, 1 and 2 plies (tavli's defaults, in the spirit of gnubg's "normal").
-pub const DEFAULT_FILTERS: [MoveFilter; MAX_PLIES as usize] = [
-    MoveFilter {
-        keep: 8,
-        window: 0.16,
-    },
-    MoveFilter {
-        keep: 3,
-        window: 0.06,
-    },
-    MoveFilter {
-        keep: 2,
-        window: 0.03,
-    },
-];
-
-/// How a search may spend its time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// Time per play chosen after which the deepening stops, the last complete level
-    /// deciding (`None`: no limit).
-    pub budget: Option<Duration>,
-    /// Threads that share a level's work (1: the caller's thread alone).
-    pub threads: usize,
-}
-
-impl SearchLimits {
-    /// No time limit, one thread.
-    pub const UNLIMITED: SearchLimits = SearchLimits {
-        budget: None,
-        threads: 1,
-    };
-
-    /// `budget` per play chosen, one thread.
-    #[must_use]
-    pub fn budget(budget: Duration) -> SearchLimits {
-        SearchLimits {
-            budget: Some(budget),
-            threads: 1,
-        }
-    }
-
-    /// When a question asked now must be answered by (`None`: no budget).
-    #[must_use]
-    pub fn deadline(&self) -> Option<Instant> {
-        self.budget.map(|budget| Instant::now() + budget)
-    }
-
-    /// The same limits on `threads` threads (at least one).
-    #[must_use]
-    pub fn with_threads(self, threads: usize) -> SearchLimits {
-        SearchLimits {
-            threads: threads.max(1),
-            ..self
-        }
-    }
-}
-
-impl Default for SearchLimits {
-    fn default() -> Self {
-        SearchLimits::UNLIMITED
-    }
-}
 
 /// An evaluator searched some plies deep.
 pub struct Search<'a, E: Evaluator + ?Sized> {
@@ -119,6 +51,13 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     #[must_use]
     pub fn with_limits(mut self, limits: SearchLimits) -> Search<'a, E> {
         self.limits = limits;
+        self
+    }
+
+    /// The same search with `filters` after 0, 1 and 2 plies instead of [`DEFAULT_FILTERS`].
+    #[must_use]
+    pub fn with_filters(mut self, filters: [MoveFilter; MAX_PLIES as usize]) -> Search<'a, E> {
+        self.filters = filters;
         self
     }
 
@@ -261,53 +200,44 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         let mut searched = vec![None; plays.len()];
         let mut ranked = self.inner.rank_plays(before, plays, mover, context);
         for depth in 1..=self.plies {
-            let filter = self.filters[(depth - 1) as usize];
-            let Some(best) = ranked.first().map(|r| r.score) else {
-                break;
-            };
-            let candidates: Vec<usize> = ranked
-                .iter()
-                .take(filter.keep)
-                .take_while(|r| r.score >= best - filter.window)
-                .map(|r| r.index)
-                .collect();
-            if candidates.len() <= 1 && depth > 1 {
+            let candidates = self.filters[(depth - 1) as usize].candidates(&ranked);
+            if candidates.is_empty() || (candidates.len() == 1 && depth > 1) {
                 break;
             }
             let afters: Vec<Board> = candidates
                 .iter()
                 .map(|&index| plays[index].result)
                 .collect();
-            let Some(level) = self.level(&afters, mover, depth, context, deadline) else {
-                // The last complete level decides; this one's figures are dropped.
-                return (ranked, searched);
+            // The last complete level decides: a level the deadline stopped is dropped (deciding
+            // among the candidates it had finished, started best first, was measured in session
+            // 22 and not shown better: docs/training/history.md).
+            let Some(level) = self
+                .level(&afters, mover, depth, context, deadline)
+                .into_iter()
+                .collect::<Option<Vec<Probabilities>>>()
+            else {
+                break;
             };
-            let mut deeper = Vec::with_capacity(candidates.len());
+            let scores: Vec<(usize, f64)> = candidates
+                .iter()
+                .zip(&level)
+                .map(|(&index, probabilities)| {
+                    (index, context.cubeless_equity(probabilities, mover))
+                })
+                .collect();
             for (&index, probabilities) in candidates.iter().zip(level) {
-                deeper.push(RankedIndex {
-                    index,
-                    score: context.cubeless_equity(&probabilities, mover),
-                    plies: depth,
-                });
                 searched[index] = Some(probabilities);
             }
-            // The deeper candidates first, in their new order; the rest as they were.
-            let mut rest: Vec<RankedIndex> = ranked
-                .into_iter()
-                .filter(|r| !candidates.contains(&r.index))
-                .collect();
-            sort_ranking(&mut deeper);
-            deeper.append(&mut rest);
-            ranked = deeper;
+            ranked = filter::promote(ranked, &scores, depth);
         }
         (ranked, searched)
     }
 
     /// The probabilities for `mover` after each position of `afters` (his plays), searched
-    /// `depth` plies deep, as [`Search::probabilities_after`] gives them; `None` once the
-    /// deadline has passed. The work, each position with each roll of the reply, is shared by
-    /// the threads of the limits; the sums are taken in roll order, so the figures do not
-    /// depend on the threads.
+    /// `depth` plies deep, as [`Search::probabilities_after`] gives them; `None` for those not
+    /// finished when the deadline passed. The work, each position with each roll of the
+    /// reply, is shared by the threads of the limits, the positions started in order; the
+    /// sums are taken in roll order, so the figures do not depend on the threads.
     fn level(
         &self,
         afters: &[Board],
@@ -315,7 +245,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         depth: u32,
         context: &Stakes,
         deadline: Option<Instant>,
-    ) -> Option<Vec<Probabilities>> {
+    ) -> Vec<Option<Probabilities>> {
         let rolls = Dice::all_rolls();
         let replier = mover.opponent();
         let work = |item: usize| {
@@ -326,82 +256,39 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             let dice = rolls[item % rolls.len()];
             self.reply_value_by(after, replier, dice, depth, context, deadline)
         };
-        let values = self.share(afters.len() * rolls.len(), deadline, work)?;
-        let level = afters
+        let values = limits::share(
+            self.limits.threads,
+            afters.len() * rolls.len(),
+            deadline,
+            work,
+        );
+        afters
             .iter()
             .zip(values.chunks_exact(rolls.len()))
             .map(|(after, replies)| {
                 if after.checkers_in_play(mover) == 0 {
-                    return won(context.variant, after, mover);
+                    return replies[0].map(|_| won(context.variant, after, mover));
                 }
                 let mut total = Probabilities::ZERO;
                 for (dice, probabilities) in rolls.iter().zip(replies) {
-                    total.add_weighted(dice.chance(), probabilities);
+                    total.add_weighted(dice.chance(), probabilities.as_ref()?);
                 }
-                total.normalised().inverted()
+                Some(total.normalised().inverted())
             })
-            .collect();
-        Some(level)
+            .collect()
     }
 
-    /// `work` done for items `0..items` by the threads of the limits (each taking the next
-    /// item not taken), in item order; `None` when the deadline passes before every item is
-    /// done (checked between items, and by `work` itself, which answers `None` when it saw
-    /// the deadline pass, so that an item under way stops too).
+    /// `work` done for items `0..items` by the threads of the limits, in item order; `None`
+    /// when the deadline passes before every item is done ([`limits::share`]).
     pub(crate) fn share<T: Send>(
         &self,
         items: usize,
         deadline: Option<Instant>,
         work: impl Fn(usize) -> Option<T> + Sync,
     ) -> Option<Vec<T>> {
-        let next = AtomicUsize::new(0);
-        let late = AtomicBool::new(false);
-        let worker = || {
-            let mut done = Vec::new();
-            loop {
-                if late.load(Ordering::Relaxed) {
-                    break;
-                }
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                    late.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let item = next.fetch_add(1, Ordering::Relaxed);
-                if item >= items {
-                    break;
-                }
-                let Some(value) = work(item) else {
-                    late.store(true, Ordering::Relaxed);
-                    break;
-                };
-                done.push((item, value));
-            }
-            done
-        };
-        let threads = self.limits.threads.clamp(1, items.max(1));
-        let done = if threads == 1 {
-            worker()
-        } else {
-            std::thread::scope(|scope| {
-                let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
-                let mut done = worker();
-                for helper in helpers {
-                    match helper.join() {
-                        Ok(theirs) => done.extend(theirs),
-                        Err(panic) => std::panic::resume_unwind(panic),
-                    }
-                }
-                done
-            })
-        };
-        if late.load(Ordering::Relaxed) {
-            return None;
-        }
-        let mut values: Vec<Option<T>> = (0..items).map(|_| None).collect();
-        for (item, value) in done {
-            values[item] = Some(value);
-        }
-        values.into_iter().collect()
+        limits::share(self.limits.threads, items, deadline, work)
+            .into_iter()
+            .collect()
     }
 
     /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply
@@ -531,6 +418,7 @@ mod tests {
     use super::*;
     use crate::engine::Pubeval;
     use crate::rules::MatchState;
+    use std::time::Duration;
 
     #[test]
     fn zero_plies_is_the_inner_evaluator() {

@@ -36,12 +36,14 @@ pub mod record;
 pub mod replay;
 pub mod sgf;
 pub mod style;
+mod text_report;
 pub mod write_mat;
 pub mod write_sgf;
 pub mod written;
 
 pub use record::MatchRecord;
 pub use style::ReportStyle;
+pub use text_report::{listed_diagnostics, render_text, render_text_styled, LISTED_DIAGNOSTICS};
 pub use write_mat::{write_mat, MatOptions};
 pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
@@ -223,57 +225,6 @@ impl FileReport {
             warnings
         )
     }
-}
-
-/// The text report of `tavli validate`: for each file its diagnostics (when `diagnostics`;
-/// warnings only when `warnings`) and its summary line, then a total line when there are
-/// several files.
-#[must_use]
-pub fn render_text(reports: &[FileReport], diagnostics: bool, warnings: bool) -> String {
-    render_text_styled(reports, diagnostics, warnings, &ReportStyle::plain())
-}
-
-/// [`render_text`] with the locations, severities and verdicts marked by `style`.
-#[must_use]
-pub fn render_text_styled(
-    reports: &[FileReport],
-    diagnostics: bool,
-    warnings: bool,
-    style: &ReportStyle,
-) -> String {
-    use std::fmt::Write as _;
-    let mut text = String::new();
-    for report in reports {
-        if diagnostics {
-            for diagnostic in &report.diagnostics {
-                if warnings || diagnostic.severity == Severity::Error {
-                    let _ = writeln!(text, "{}", diagnostic.styled(style));
-                }
-            }
-        }
-        let _ = writeln!(text, "{}", report.summary_styled(style));
-    }
-    if reports.len() > 1 {
-        // Each count in its verdict's style when there is any of it.
-        let count = |verdict| {
-            let count = reports.iter().filter(|r| r.verdict == verdict).count();
-            let marked = if count > 0 {
-                style.verdict(verdict)
-            } else {
-                anstyle::Style::new()
-            };
-            style::paint(marked, count)
-        };
-        let _ = writeln!(
-            text,
-            "{}: {} valid, {} valid with warnings, {} invalid",
-            style::paint(style.location, format!("{} files", reports.len())),
-            count(Verdict::Valid),
-            count(Verdict::ValidWithWarnings),
-            count(Verdict::Invalid)
-        );
-    }
-    text
 }
 
 /// Why a match could not be read.

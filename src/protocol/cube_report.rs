@@ -75,6 +75,11 @@ impl CubeOption {
     }
 }
 
+/// How close two cube equities (units of the current cube) must be to count as a tie when
+/// the proper action is chosen: far below the three decimals shown, above the rounding of
+/// tavli's single-precision figures.
+pub const TIE: f64 = 1e-6;
+
 /// One line of the "Cubeful equities" list, as shown to the viewer.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct CubeLine {
@@ -131,7 +136,10 @@ impl CubeReport {
     #[must_use]
     pub fn action(&self) -> CubeAction {
         // A tie is a double, as gnubg words it (a sure win: no double and double/pass +1.000).
-        if self.double_equity() >= self.no_double {
+        // Equities closer than [`TIE`] are tied: a sure win's no double came out
+        // 1.0000000000000013 (match play, through the match equity table) or 1.0000004 (money,
+        // the taker's view) against double/pass's exact 1, and read as "Too good to double".
+        if self.double_equity() >= self.no_double - TIE {
             CubeAction::Double
         } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
             CubeAction::TooGood
@@ -317,6 +325,31 @@ mod tests {
         );
         assert_eq!(report.proper_action_text(), "Too good to redouble, pass");
         assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "23.5");
+    }
+
+    /// gnubg, X's 5 and 2 against O's four checkers, 7-point match at 3-2: "1. Double, pass
+    /// +1.000, 2. Double, take +2.293 (+1.293), 3. No double +1.000 (-0.000)", "Proper cube
+    /// action: Double, pass"; tavli's no double came out a rounding error above 1.
+    #[test]
+    fn a_sure_win_a_rounding_error_above_the_pass_is_a_double_pass() {
+        for no_double in [1.000_000_000_000_001_3, 1.000_000_403_6] {
+            let report = report(no_double, 2.293, CubeAnswer::Pass);
+            assert_eq!(report.action(), CubeAction::Double);
+            assert_eq!(report.proper_action_text(), "Double, pass");
+            assert_eq!(
+                options(&report),
+                [
+                    CubeOption::DoublePass,
+                    CubeOption::DoubleTake,
+                    CubeOption::NoDouble
+                ]
+            );
+        }
+        // A real margin is still too good.
+        assert_eq!(
+            report(1.001, 2.293, CubeAnswer::Pass).action(),
+            CubeAction::TooGood
+        );
     }
 
     #[test]

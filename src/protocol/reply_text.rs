@@ -8,6 +8,7 @@ use super::game_list_text::game_list_lines;
 use super::reply::Reply;
 use super::response::Output;
 use super::score_text::{game_complete_lines, game_scored_line, score_line};
+use super::text::difference_text;
 
 fn on_off(value: bool) -> &'static str {
     if value {
@@ -198,7 +199,7 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
                 let difference = if rank == 0 {
                     String::new()
                 } else {
-                    format!(" ({:+.3})", play.score - best)
+                    format!(" ({})", difference_text(play.score - best))
                 };
                 lines.push(format!(
                     " {:>4}. {:<28} Score: {:+.3}{difference}",

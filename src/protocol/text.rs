@@ -51,6 +51,14 @@ pub fn board_text(snapshot: &BoardSnapshot) -> String {
     text
 }
 
+/// A difference to the best play or the proper cube action as gnubg's `hint` and `eval`
+/// print it: three decimals with a sign, where a tie is `-0.000` (it is below the best, by
+/// nothing), not `+0.000`.
+pub(crate) fn difference_text(difference: f64) -> String {
+    let shown = if difference == 0.0 { -0.0 } else { difference };
+    format!("{shown:+.3}")
+}
+
 pub(crate) fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
     let mut text = String::new();
     let best = entries.first().map_or(0.0, |entry| entry.equity);
@@ -58,7 +66,7 @@ pub(crate) fn hint_text(evaluator: &str, entries: &[HintEntry]) -> String {
         let difference = if rank == 0 {
             String::new()
         } else {
-            format!(" ({:+.3})", entry.equity - best)
+            format!(" ({})", difference_text(entry.equity - best))
         };
         text.push_str(&format!(
             " {:>4}. {:<14}   {:<28} Eq.: {:+.3}{}\n",
@@ -108,7 +116,7 @@ fn cube_analysis_text(report: &CubeReport) -> String {
             line.equity
         ));
         if let Some(difference) = line.difference {
-            text.push_str(&format!("  ({difference:+.3})"));
+            text.push_str(&format!("  ({})", difference_text(difference)));
         }
         text.push('\n');
     }
@@ -269,6 +277,15 @@ mod tests {
             lines[3],
             "    2. net 0-ply        24/23 24/20                  Eq.: -0.021 (-0.015)"
         );
+    }
+
+    #[test]
+    fn a_tie_with_the_best_is_minus_zero_as_gnubg_prints_it() {
+        assert_eq!(difference_text(0.0), "-0.000");
+        assert_eq!(difference_text(-0.0), "-0.000");
+        assert_eq!(difference_text(-0.0004), "-0.000");
+        assert_eq!(difference_text(-0.015), "-0.015");
+        assert_eq!(difference_text(1.0), "+1.000");
     }
 
     #[test]

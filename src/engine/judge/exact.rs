@@ -5,7 +5,7 @@
 
 use super::CubeDecision;
 use crate::engine::bearoff::two_sided;
-use crate::engine::cube::{self, CubeAnalysis, Stakes, TakeAction};
+use crate::engine::cube::{self, CubeAnalysis, Stakes};
 use crate::engine::evaluator::Probabilities;
 use crate::rules::{Board, MatchState, Side};
 
@@ -67,19 +67,12 @@ pub(super) fn exact_decision(
     let (probabilities, analysis) = exact_cube(stakes, &state.board, doubler)?;
     // Exact figures need no beaver margin ([`cube::BEAVER_MARGIN`] allows for rough
     // probabilities): the taker beavers whenever taking leaves the doubler below zero.
-    let take = if analysis.double_take > analysis.double_pass {
-        TakeAction::Drop
-    } else if stakes.beavers && analysis.double_take < 0.0 {
-        TakeAction::Beaver
-    } else {
-        TakeAction::Take
-    };
     Some(CubeDecision {
         doubler,
         probabilities,
         plies,
         analysis,
-        take,
+        take: stakes.answer_with_margin(&analysis, 0.0),
     })
 }
 
@@ -87,6 +80,7 @@ pub(super) fn exact_decision(
 mod tests {
     use super::*;
     use crate::engine::bearoff::two_sided::TwoSidedDatabase;
+    use crate::engine::cube::TakeAction;
     use crate::engine::cubeful_search::CubefulSearch;
     use crate::engine::judge::{Evaluation, Judge};
     use crate::engine::search::Search;

@@ -363,6 +363,37 @@ impl Evaluator for NetEvaluator {
     }
 }
 
+/// The network evaluator with the trait's default choice of a search's replies (ranked, no
+/// probabilities given), so that a search evaluates each reply's position again at its leaves
+/// instead of taking it from the batch that ranked the reply's roll: the search before session
+/// 21, kept for a test and the evaluator bench that compare the two.
+#[doc(hidden)]
+pub struct LeavesOneByOne<'a>(pub &'a NetEvaluator);
+
+impl Evaluator for LeavesOneByOne<'_> {
+    fn name(&self) -> &str {
+        "leaves one by one"
+    }
+
+    fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+        self.0.probabilities(board, variant, on_roll)
+    }
+
+    fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
+        self.0.play_score(before, after, mover, context)
+    }
+
+    fn rank_plays(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Vec<RankedIndex> {
+        self.0.rank_plays(before, plays, mover, context)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,34 +424,6 @@ mod tests {
         assert_eq!(PositionClass::of(&over), PositionClass::Over);
     }
 
-    /// The network evaluator with the trait's default choice of a search's replies (ranked,
-    /// no probabilities given): the search as it was before its leaves came from the batch.
-    struct Unbatched(NetEvaluator);
-
-    impl Evaluator for Unbatched {
-        fn name(&self) -> &str {
-            "unbatched"
-        }
-
-        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-            self.0.probabilities(board, variant, on_roll)
-        }
-
-        fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
-            self.0.play_score(before, after, mover, context)
-        }
-
-        fn rank_plays(
-            &self,
-            before: &Board,
-            plays: &[Play],
-            mover: Side,
-            context: &Stakes,
-        ) -> Vec<RankedIndex> {
-            self.0.rank_plays(before, plays, mover, context)
-        }
-    }
-
     /// A search takes the 0-ply value of each reply's position from the batch that ranked the
     /// reply's roll instead of evaluating it again: the same play at 2 plies without a budget
     /// on every one of a fixed set of the evaluator bench's positions, every searched
@@ -436,7 +439,7 @@ mod tests {
         ))
         .expect("the bench's positions");
         let evaluator = NetEvaluator::embedded();
-        let reference = Unbatched(evaluator.clone());
+        let reference = LeavesOneByOne(&evaluator);
         let context = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
         let (mut roots, mut largest) = (0, 0.0f64);
         for line in text.lines().step_by(97).take(60) {

@@ -162,27 +162,36 @@ struct Checkers {
 }
 
 impl Checkers {
-    /// The summary of a side's `slots`, without a branch on the counts (the points of a
-    /// position are too irregular for the processor to guess such branches).
+    /// The summary of a side's `slots`, without a branch on the counts: the masks of its
+    /// occupied and held points eight points at a time (a byte per point in a 64-bit word).
     fn of(slots: &[u8; 25]) -> Checkers {
         let mut summary = Checkers {
             slots: *slots,
             ..Checkers::default()
         };
-        let mut run = 0;
-        for (slot, &count) in slots[..24].iter().enumerate() {
-            let point = slot + 1;
-            summary.pips += point as u32 * u32::from(count);
-            let occupied = u32::from(count != 0);
-            let blot = u32::from(count == 1);
-            let held = u32::from(count >= 2);
-            summary.sources_for_other |= occupied << (24 - slot);
-            summary.blots += blot;
-            summary.blot_mask |= blot << point;
-            summary.held_mask |= held << point;
-            summary.held_for_other |= held << (24 - slot);
-            run = (run + 1) * held;
-            summary.longest_prime = summary.longest_prime.max(run);
+        // Bit `s`: slot `s` (point `s + 1`).
+        let (mut occupied, mut held) = (0u32, 0u32);
+        for (word, bytes) in slots[..24].chunks_exact(8).enumerate() {
+            let counts = u64::from_le_bytes(bytes.try_into().expect("eight points"));
+            occupied |= byte_mask(non_zero_bytes(counts)) << (8 * word);
+            held |= byte_mask(non_zero_bytes(counts & 0xFEFE_FEFE_FEFE_FEFE)) << (8 * word);
+        }
+        let blots = occupied & !held;
+        summary.pips = slots[..24]
+            .iter()
+            .zip(1u32..)
+            .map(|(&count, point)| u32::from(count) * point)
+            .sum();
+        summary.sources_for_other = occupied.reverse_bits() >> 7;
+        summary.blots = blots.count_ones();
+        summary.blot_mask = blots << 1;
+        summary.held_mask = held << 1;
+        summary.held_for_other = held.reverse_bits() >> 7;
+        // The longest run of held points: how many times the run can shrink by one point.
+        let mut run = held;
+        while run != 0 {
+            run &= run << 1;
+            summary.longest_prime += 1;
         }
         // The rearmost point is the lowest bit of the points as the other side counts them.
         if summary.sources_for_other != 0 {
@@ -212,6 +221,20 @@ impl Checkers {
     }
 }
 
+/// The high bit of each byte of `word` set where the byte is not zero (no carry crosses a
+/// byte: a byte's low seven bits plus 0x7F stay below 0x100).
+fn non_zero_bytes(word: u64) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    (((word & LOW) + LOW) | word) & !LOW
+}
+
+/// The high bits of the eight bytes of `word` (as [`non_zero_bytes`] sets them) gathered
+/// into eight bits, bit `i` from byte `i`.
+fn byte_mask(word: u64) -> u32 {
+    let bits = (word >> 7) & 0x0101_0101_0101_0101;
+    (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// Points 1-6 as mask bits.
 const HOME: u32 = 0x3F << 1;
 /// Points 19-24 as mask bits.
@@ -228,21 +251,21 @@ fn encode_side(
 ) {
     encode_points(&own.slots, offset, inputs);
     let base = offset + 100;
-    inputs.push(base, f32::from(board.off[side.index()]) / 15.0);
-    inputs.push(base + 1, own.pips as f32 / 167.0);
-    inputs.push(base + 2, f32::from(own.back) / 5.0);
-    inputs.push(base + 3, own.blots as f32 / 5.0);
-    inputs.push(base + 4, own.home_points as f32 / 6.0);
-    inputs.push(base + 5, own.longest_prime as f32 / 6.0);
+    inputs.push(base, FIFTEENTHS.of(u32::from(board.off[side.index()])));
+    inputs.push(base + 1, PIP_COUNTS.of(own.pips));
+    inputs.push(base + 2, FIFTHS.of(u32::from(own.back)));
+    inputs.push(base + 3, FIFTHS.of(own.blots));
+    inputs.push(base + 4, SIXTHS.of(own.home_points));
+    inputs.push(base + 5, SIXTHS.of(own.longest_prime));
     let shots = if contact && own.blot_mask != 0 {
         hits::shots(own.blot_mask, own.held_mask, other.sources_for_other)
     } else {
         hits::Shots::default()
     };
-    inputs.push(base + 6, shots.rolls as f32 / 36.0);
+    inputs.push(base + 6, ROLLS.of(shots.rolls));
     inputs.push(
         base + 7,
-        pips_to_break_contact(&own.slots, other.sources_for_other) as f32 / 60.0,
+        CONTACT_PIPS.of(pips_to_break_contact(&own.slots, other.sources_for_other)),
     );
     if own.all_home() {
         let mut counts = [0u8; 6];
@@ -253,43 +276,94 @@ fn encode_side(
         inputs.push(base + 8, 1.0);
         inputs.push(base + 9, expected / 10.0);
     }
-    inputs.push(base + 10, shots.pip_loss as f32 / (36.0 * 10.0));
+    inputs.push(base + 10, PIPS_LOST.of(shots.pip_loss));
     if contact {
         let free = own.rearmost.map_or(0, |slot| {
             hits::rearmost_freedom(slot + 1, other.held_for_other)
         });
-        inputs.push(base + 11, free as f32 / 36.0);
+        inputs.push(base + 11, ROLLS.of(free));
     }
     if own.slots[BAR] > 0 {
-        let closed = other.home_points as f32 / 6.0;
+        let closed = SIXTHS.of(other.home_points);
         inputs.push(base + 12, closed * closed);
     }
     inputs.push(base + 13, own.anchors as f32 / 2.0);
 }
 
 /// TD-Gammon's truncated unary counts of each point and the bar of one side. Every point
-/// writes its four inputs and keeps those that are not zero (the length moves on by whether
-/// each is), with no branch on the counts.
+/// writes its four inputs from a table by its count, and keeps those that are not zero (the
+/// length moves on by how many are), with no branch on the counts.
 fn encode_points(own: &[u8; 25], offset: usize, inputs: &mut SparseInputs) {
     let mut len = inputs.len;
     // A side's points take at most 100 entries: the arrays hold them wherever it starts.
     assert!(len + 100 <= INPUTS && offset + 100 <= INPUTS);
     for (slot, &count) in own.iter().enumerate() {
         let base = (offset + slot * 4) as u16;
-        let steps = [
-            (base, 1.0, count >= 1),
-            (base + 1, 1.0, count >= 2),
-            (base + 2, 1.0, count >= 3),
-            (base + 3, (f32::from(count) - 3.0) / 2.0, count > 3),
-        ];
-        for (index, value, kept) in steps {
-            inputs.indices[len] = index;
-            inputs.values[len] = value;
-            len += usize::from(kept);
-        }
+        let (values, kept) = &POINT_INPUTS[usize::from(count)];
+        inputs.indices[len..len + 4].copy_from_slice(&[base, base + 1, base + 2, base + 3]);
+        inputs.values[len..len + 4].copy_from_slice(values);
+        len += *kept;
     }
     inputs.len = len;
 }
+
+/// For each count of checkers on a point, its four inputs (`n >= 1`, `n >= 2`, `n >= 3`,
+/// `(n - 3) / 2`) and how many of them, from the first, are not zero.
+static POINT_INPUTS: [([f32; 4], usize); 256] = point_inputs();
+
+const fn point_inputs() -> [([f32; 4], usize); 256] {
+    let mut table = [([0.0; 4], 0); 256];
+    let mut count = 1;
+    while count < 256 {
+        let beyond = (count as f32 - 3.0) / 2.0;
+        table[count] = if count > 3 {
+            ([1.0, 1.0, 1.0, beyond], 4)
+        } else {
+            ([1.0; 4], count)
+        };
+        count += 1;
+    }
+    table
+}
+
+/// `value / divisor` for small whole values (a feature's count scaled), from a table: the
+/// same float as the division, without a division instruction.
+struct Scaled<const N: usize> {
+    divisor: f32,
+    table: [f32; N],
+}
+
+impl<const N: usize> Scaled<N> {
+    const fn new(divisor: f32) -> Scaled<N> {
+        let mut table = [0.0; N];
+        let mut value = 0;
+        while value < N {
+            table[value] = value as f32 / divisor;
+            value += 1;
+        }
+        Scaled { divisor, table }
+    }
+
+    #[inline(always)]
+    fn of(&self, value: u32) -> f32 {
+        match self.table.get(value as usize) {
+            Some(&scaled) => scaled,
+            None => value as f32 / self.divisor,
+        }
+    }
+}
+
+/// Checkers of a side (borne off, back, blots) over 15 and 5.
+static FIFTEENTHS: Scaled<16> = Scaled::new(15.0);
+static FIFTHS: Scaled<16> = Scaled::new(5.0);
+/// Points (home, prime, closed) over 6.
+static SIXTHS: Scaled<25> = Scaled::new(6.0);
+/// Pip counts over 167, pips to break contact over 60.
+static PIP_COUNTS: Scaled<376> = Scaled::new(167.0);
+static CONTACT_PIPS: Scaled<376> = Scaled::new(60.0);
+/// Rolls over 36, pips lost over 360.
+static ROLLS: Scaled<37> = Scaled::new(36.0);
+static PIPS_LOST: Scaled<865> = Scaled::new(36.0 * 10.0);
 
 /// The pips `own`'s checkers still travel to pass the other side's rearmost checker, which
 /// is the lowest bit of `sources` (the other side's checkers in own's numbering).

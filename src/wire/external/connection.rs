@@ -3,7 +3,10 @@
 //! that stops reading).
 //!
 //! Lines are cut at `\n`; NUL bytes (gnubg sends one after every newline) and a trailing `\r`
-//! are dropped; invalid UTF-8 is read lossily. A line longer than [`MAX_LINE`] bytes is not
+//! are dropped; invalid UTF-8 is read lossily. A NUL marks the client as gnubg playing through
+//! `set player N external` (whose boards are read with gnubg's score order); a line whose NUL
+//! arrives with it (gnubg writes both at once) is read as gnubg's already, so the first board
+//! of a connection is read right too. A line longer than [`MAX_LINE`] bytes is not
 //! kept (its bytes are counted and dropped as they arrive) and gets `Error: line too long`
 //! once its newline arrives.
 
@@ -47,11 +50,16 @@ impl Lines {
         session: &mut ExternalSession<E>,
     ) -> io::Result<Option<usize>> {
         let mut complete = 0;
-        for &byte in bytes {
+        for (index, &byte) in bytes.iter().enumerate() {
             match byte {
                 0 => session.set_style(ReplyStyle { gnubg_client: true }),
                 b'\n' => {
                     complete += 1;
+                    // gnubg writes each line and its NUL in one write: the NUL after the
+                    // first line of a connection tells that line is gnubg's too.
+                    if bytes.get(index + 1) == Some(&0) {
+                        session.set_style(ReplyStyle { gnubg_client: true });
+                    }
                     let reply = if self.too_long {
                         Reply::Send(format!("Error: {}\n", ExternalError::LineTooLong))
                     } else {
@@ -219,6 +227,22 @@ mod tests {
             output,
             "\tNo help information available\nError: line too long\nInterface: 2\nRFBF: 0\nEngine: 1.00\nSoftware: 1.07.001\n"
         );
+    }
+
+    /// A first board as gnubg 1.07 writes it to its external player (the form logged on the
+    /// socket, the score set to 6-0 for gnubg in a 7-point match after the Crawford game, the
+    /// external player on roll before the roll): tavli trails 0-6 and doubles. Read in FIBS's
+    /// score order ("you" first) tavli would lead 6-0 and roll; the NUL gnubg sends after the
+    /// newline tells the first board is gnubg's, as it does for the boards after it.
+    #[test]
+    fn the_first_board_of_a_gnubg_connection_is_read_in_gnubgs_score_order() {
+        let board = "board:gnubg:root:7:6:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+        assert_eq!(
+            run(format!("{board}\n\0{board}\n\0").as_bytes()),
+            "double\ndouble\n"
+        );
+        // A client without NULs (FIBS) writes "you" first: tavli leads 6-0.
+        assert_eq!(run(format!("{board}\n").as_bytes()), "roll\n");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! `resignation`, `crawfordrule`, `jacobyrule`); gnubg's `X` is the player who must act (the
 //! player answering a pending double), so the board, the Match ID, the score and the cube
 //! owner are written from that player's side; the Match ID carries the Jacoby option even in
-//! match play; the resignation figure is always 0.
+//! match play; the score of the Crawford game ends with `*` (`Score: 6-2/7*`); the resignation
+//! figure is always 0.
 
 use super::{BoardQuestion, BoardRequest, SessionDefaults, BOARD_NUMBERS};
 use crate::codec::{match_id, position_id};
@@ -117,10 +118,14 @@ pub fn debug_lines(input: &DebugInput<'_>) -> String {
             if beavers { "with" } else { "without" }
         )
     };
+    // gnubg marks the Crawford game with `*` after the match length (`Score: 6-2/7*`).
     let score = if state.match_length > 0 {
         format!(
-            "{}-{}/{}",
-            state.score[1], state.score[0], state.match_length
+            "{}-{}/{}{}",
+            state.score[1],
+            state.score[0],
+            state.match_length,
+            if state.crawford { "*" } else { "" }
         )
     } else {
         format!("{}-{}", state.score[1], state.score[0])

@@ -18,7 +18,7 @@ pub fn encode(board: &Board, on_roll: Side, contact: bool, inputs: &mut SparseIn
 fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: &mut SparseInputs) {
     let own = &board.slots[side.index()];
     let other = &board.slots[side.opponent().index()];
-    super::encode_points(own, offset, inputs);
+    encode_points(own, offset, inputs);
     let base = offset + 100;
     inputs.push(base, f32::from(board.off[side.index()]) / 15.0);
     inputs.push(base + 1, board.pips(side) as f32 / 167.0);
@@ -53,6 +53,21 @@ fn encode_side(board: &Board, side: Side, contact: bool, offset: usize, inputs: 
     }
     let anchors = own[18..24].iter().filter(|&&n| n >= 2).count();
     inputs.push(base + 13, anchors as f32 / 2.0);
+}
+
+/// TD-Gammon's truncated unary counts of each point and the bar, the non-zero ones.
+fn encode_points(own: &[u8; 25], offset: usize, inputs: &mut SparseInputs) {
+    for (slot, &count) in own.iter().enumerate() {
+        let base = offset + slot * 4;
+        for (step, at_least) in (1..=3).enumerate() {
+            if count >= at_least {
+                inputs.push(base + step, 1.0);
+            }
+        }
+        if count > 3 {
+            inputs.push(base + 3, (f32::from(count) - 3.0) / 2.0);
+        }
+    }
 }
 
 fn longest_prime(own: &[u8; 25]) -> usize {

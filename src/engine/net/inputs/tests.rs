@@ -238,3 +238,45 @@ fn rearmost_freedom_on_masks_counts_as_the_reference_does() {
         );
     }
 }
+
+/// Every play of random rolls in random games of each variant the networks serve (the
+/// positions a move choice encodes, one play after another): the fast encoder writes what
+/// the reference writes, for the side to roll after the play, with and without contact.
+#[test]
+fn the_fast_encoder_writes_what_the_reference_writes_after_every_play() {
+    use crate::rules::{legal_plays, Dice};
+    let mut rng = StdRng::seed_from_u64(13);
+    let (mut fast, mut plain) = (SparseInputs::default(), SparseInputs::default());
+    let mut compared = 0;
+    for game in 0..150 {
+        let variant = [
+            Variant::Standard,
+            Variant::Nackgammon,
+            Variant::Hypergammon3,
+        ][game % 3];
+        let mut board = Board::start(variant);
+        let mut side = Side::X;
+        while Side::BOTH.iter().all(|&s| board.checkers_in_play(s) > 0) {
+            let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
+            let plays = legal_plays(&board, side, dice);
+            for play in &plays {
+                for contact in [true, false] {
+                    encode(&play.result, side.opponent(), contact, &mut fast);
+                    reference::encode(&play.result, side.opponent(), contact, &mut plain);
+                    assert!(
+                        fast.iter().eq(plain.iter()),
+                        "{:?} on roll {:?} contact {contact}",
+                        play.result,
+                        side.opponent()
+                    );
+                }
+                compared += 1;
+            }
+            if !plays.is_empty() {
+                board = plays[rng.gen_range(0..plays.len())].result;
+            }
+            side = side.opponent();
+        }
+    }
+    assert!(compared > 50_000, "{compared}");
+}

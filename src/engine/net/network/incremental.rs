@@ -3,22 +3,42 @@
 //! of the inputs that changed, instead of summing every non-zero input again.
 
 use super::{sigmoid, Network, Scratch, OUTPUTS};
-use crate::engine::net::inputs::SparseInputs;
+use crate::engine::net::inputs::{SparseInputs, INPUTS};
 
 /// The first layer's sums (before the activation) of the position last evaluated, with its
 /// inputs, ready to be moved to another position's.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct FirstLayerSums {
     sums: Vec<f32>,
-    /// The non-zero inputs the sums stand for, in increasing order, and their values.
-    indices: Vec<u16>,
-    values: Vec<f32>,
+    /// The inputs the sums stand for, dense (zero where an input is not in the sparse list),
+    /// padded to whole blocks of [`DIFFERENCE_BLOCK`].
+    dense: [f32; DENSE],
+    /// The next position's inputs, dense, while the two are compared.
+    next: [f32; DENSE],
     /// Whether `sums` stands for those inputs (false before the first position).
     ready: bool,
     /// The changes from one position to the next: the inputs, and each one's new value
     /// minus its old.
     changed: Vec<u16>,
     deltas: Vec<f32>,
+}
+
+/// Inputs compared at once when the changes are listed (a bit mask of the block each time).
+const DIFFERENCE_BLOCK: usize = 16;
+/// The dense inputs' length: every input, rounded up to whole blocks.
+const DENSE: usize = INPUTS.div_ceil(DIFFERENCE_BLOCK) * DIFFERENCE_BLOCK;
+
+impl Default for FirstLayerSums {
+    fn default() -> Self {
+        FirstLayerSums {
+            sums: Vec::new(),
+            dense: [0.0; DENSE],
+            next: [0.0; DENSE],
+            ready: false,
+            changed: Vec::with_capacity(DENSE),
+            deltas: Vec::with_capacity(DENSE),
+        }
+    }
 }
 
 impl FirstLayerSums {
@@ -29,46 +49,35 @@ impl FirstLayerSums {
     }
 
     /// Makes `inputs` the position held, and lists in `changed` and `deltas` how its inputs
-    /// differ from the last one's, in increasing order of input (one merge of the two sorted
-    /// lists of non-zero inputs).
+    /// differ from the last one's, in increasing order of input: the new inputs spread out
+    /// dense and compared with the old a block at a time (an input in only one of the two
+    /// sparse lists changes by its value, or by minus it: the difference with the zero of the
+    /// other, exactly).
     fn take(&mut self, inputs: &SparseInputs) {
         self.changed.clear();
         self.deltas.clear();
-        let (old_indices, old_values) = (&self.indices, &self.values);
-        let (new_indices, new_values) = (inputs.indices(), inputs.values());
-        let (mut old, mut new) = (0, 0);
-        loop {
-            let old_index = old_indices.get(old).copied().unwrap_or(u16::MAX);
-            let new_index = new_indices.get(new).copied().unwrap_or(u16::MAX);
-            match old_index.cmp(&new_index) {
-                std::cmp::Ordering::Equal => {
-                    if old_index == u16::MAX {
-                        break;
-                    }
-                    let (before, after) = (old_values[old], new_values[new]);
-                    if after != before {
-                        self.changed.push(new_index);
-                        self.deltas.push(after - before);
-                    }
-                    old += 1;
-                    new += 1;
-                }
-                std::cmp::Ordering::Greater => {
-                    self.changed.push(new_index);
-                    self.deltas.push(new_values[new]);
-                    new += 1;
-                }
-                std::cmp::Ordering::Less => {
-                    self.changed.push(old_index);
-                    self.deltas.push(-old_values[old]);
-                    old += 1;
-                }
+        self.next.fill(0.0);
+        for (&index, &value) in inputs.indices().iter().zip(inputs.values()) {
+            self.next[usize::from(index)] = value;
+        }
+        for (block, (new, old)) in self
+            .next
+            .chunks_exact(DIFFERENCE_BLOCK)
+            .zip(self.dense.chunks_exact(DIFFERENCE_BLOCK))
+            .enumerate()
+        {
+            let mut differ = 0u32;
+            for (lane, (a, b)) in new.iter().zip(old).enumerate() {
+                differ |= u32::from(a != b) << lane;
+            }
+            while differ != 0 {
+                let lane = differ.trailing_zeros() as usize;
+                differ &= differ - 1;
+                self.changed.push((block * DIFFERENCE_BLOCK + lane) as u16);
+                self.deltas.push(new[lane] - old[lane]);
             }
         }
-        self.indices.clear();
-        self.indices.extend_from_slice(new_indices);
-        self.values.clear();
-        self.values.extend_from_slice(new_values);
+        std::mem::swap(&mut self.dense, &mut self.next);
     }
 
     /// Moves the sums (of a layer `width` units wide) to `inputs`: `add_rows(sums, inputs,

@@ -136,10 +136,10 @@ fn the_sigmoid_kernels_follow_the_scalar_sigmoid_over_its_range() {
     }
 }
 
-/// The sigmoid without division against the exact one (in f64), over every f32 from -100
+/// The evaluator's sigmoid against the exact one (in f64), over every f32 from -100
 /// to 100 a thousandth apart, and at the extremes.
 #[test]
-fn the_sigmoid_without_division_is_within_1e7_of_the_exact_one() {
+fn the_evaluator_sigmoid_is_within_1e7_of_the_exact_one() {
     let mut largest = 0.0f64;
     for i in -100_000..=100_000 {
         let x = i as f32 / 1000.0;

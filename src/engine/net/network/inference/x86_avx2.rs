@@ -4,7 +4,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX2 and FMA and
 //! that the sizes fit (see `Kernel` in `mod.rs`).
 
-use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
+use super::portable::EXP2_POLYNOMIAL;
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -77,8 +77,8 @@ unsafe fn sigmoid_register(x: __m256) -> __m256 {
     let t = _mm256_mul_ps(clamped, _mm256_set1_ps(-std::f32::consts::LOG2_E));
     let rounded = _mm256_round_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
     let f = _mm256_sub_ps(t, rounded);
-    let mut p = _mm256_set1_ps(EXP2_TAYLOR[0]);
-    for coefficient in &EXP2_TAYLOR[1..] {
+    let mut p = _mm256_set1_ps(EXP2_POLYNOMIAL[0]);
+    for coefficient in &EXP2_POLYNOMIAL[1..] {
         p = _mm256_fmadd_ps(p, f, _mm256_set1_ps(*coefficient));
     }
     let one = _mm256_set1_ps(1.0);
@@ -87,17 +87,7 @@ unsafe fn sigmoid_register(x: __m256) -> __m256 {
         _mm256_cvtps_epi32(rounded),
         _mm256_set1_epi32(127),
     )));
-    let d = _mm256_add_ps(one, _mm256_mul_ps(power, p));
-    let mut y = _mm256_castsi256_ps(_mm256_sub_epi32(
-        _mm256_set1_epi32(RECIPROCAL_GUESS as i32),
-        _mm256_castps_si256(d),
-    ));
-    let minus_d = _mm256_sub_ps(_mm256_setzero_ps(), d);
-    for _ in 0..3 {
-        let error = _mm256_fmadd_ps(minus_d, y, one);
-        y = _mm256_fmadd_ps(y, error, y);
-    }
-    y
+    _mm256_div_ps(one, _mm256_add_ps(one, _mm256_mul_ps(power, p)))
 }
 
 /// `portable::sigmoid`.

@@ -3,7 +3,7 @@
 //! Every function is `unsafe`: the caller checks that the processor has AVX-512F and that
 //! the sizes fit (see `Kernel` in `mod.rs`).
 
-use super::portable::{EXP2_TAYLOR, RECIPROCAL_GUESS};
+use super::portable::EXP2_POLYNOMIAL;
 use super::{LANES, PARTIALS};
 use std::arch::x86_64::*;
 
@@ -74,25 +74,15 @@ unsafe fn sigmoid_register(x: __m512) -> __m512 {
     let t = _mm512_mul_ps(clamped, _mm512_set1_ps(-std::f32::consts::LOG2_E));
     let whole = _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(t);
     let f = _mm512_sub_ps(t, whole);
-    let mut p = _mm512_set1_ps(EXP2_TAYLOR[0]);
-    for coefficient in &EXP2_TAYLOR[1..] {
+    let mut p = _mm512_set1_ps(EXP2_POLYNOMIAL[0]);
+    for coefficient in &EXP2_POLYNOMIAL[1..] {
         p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(*coefficient));
     }
     let one = _mm512_set1_ps(1.0);
     p = _mm512_fmadd_ps(p, f, one);
     // `p` times 2 to the `whole` in one instruction: the product by the power of two that
     // the portable code builds from its bits (exact, as that product is).
-    let d = _mm512_add_ps(one, _mm512_scalef_ps(p, whole));
-    let mut y = _mm512_castsi512_ps(_mm512_sub_epi32(
-        _mm512_set1_epi32(RECIPROCAL_GUESS as i32),
-        _mm512_castps_si512(d),
-    ));
-    let minus_d = _mm512_sub_ps(_mm512_setzero_ps(), d);
-    for _ in 0..3 {
-        let error = _mm512_fmadd_ps(minus_d, y, one);
-        y = _mm512_fmadd_ps(y, error, y);
-    }
-    y
+    _mm512_div_ps(one, _mm512_add_ps(one, _mm512_scalef_ps(p, whole)))
 }
 
 /// `portable::sigmoid`.
