@@ -487,35 +487,6 @@ mod tests {
         assert_eq!(finished(&plain, &gammon, Side::X, &cubes), [2.0, 4.0]);
     }
 
-    /// The network evaluator with the trait's default choice of a search's replies (ranked,
-    /// no probabilities given): every leaf evaluated again, as before the leaves came from the
-    /// batch.
-    struct Unbatched(std::sync::Arc<crate::engine::net::NetEvaluator>);
-
-    impl Evaluator for Unbatched {
-        fn name(&self) -> &str {
-            "unbatched"
-        }
-
-        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-            self.0.probabilities(board, variant, on_roll)
-        }
-
-        fn play_score(&self, before: &Board, after: &Board, mover: Side, context: &Stakes) -> f64 {
-            self.0.play_score(before, after, mover, context)
-        }
-
-        fn rank_plays(
-            &self,
-            before: &Board,
-            plays: &[crate::rules::Play],
-            mover: Side,
-            context: &Stakes,
-        ) -> Vec<crate::engine::evaluator::RankedIndex> {
-            self.0.rank_plays(before, plays, mover, context)
-        }
-    }
-
     /// Processor seconds of the calling thread (Linux; 0 elsewhere): the figure a loaded
     /// machine does not blur.
     fn thread_cpu() -> f64 {
@@ -543,7 +514,7 @@ mod tests {
         ))
         .expect("the bench's positions");
         let net = crate::engine::choice::embedded_net();
-        let reference = Unbatched(std::sync::Arc::clone(&net));
+        let reference = crate::engine::net::evaluator::LeavesOneByOne(&net);
         let (batched, one_by_one) = (Search::new(&*net, 2), Search::new(&reference, 2));
         let base = Stakes {
             jacoby: false,
