@@ -145,6 +145,7 @@ impl CubefulScale {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rollout::tests::bear_off;
     use crate::rules::{MatchState, Variant};
 
     fn plain(win: f64) -> Probabilities {
@@ -152,16 +153,6 @@ mod tests {
             win,
             ..Probabilities::ZERO
         }
-    }
-
-    /// X with `x` on his home points and O with `o`, the rest borne off.
-    fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
-        let mut board = Board::empty();
-        for (side, counts) in [(Side::X, x), (Side::O, o)] {
-            board.slots[side.index()][..6].copy_from_slice(&counts);
-            board.off[side.index()] = 15 - counts.iter().sum::<u8>();
-        }
-        board
     }
 
     #[test]

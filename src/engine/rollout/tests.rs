@@ -20,7 +20,7 @@ fn money(board: Board) -> MatchState {
 }
 
 /// Both sides' checkers on their home points: `x` and `o` are counts on points 1..6.
-fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
+pub(super) fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
     let mut board = Board::empty();
     for (side, counts) in [(Side::X, x), (Side::O, o)] {
         board.slots[side.index()][..6].copy_from_slice(&counts);
