@@ -5,7 +5,7 @@
 //! The servers run in-process (the library's `serve` and `ubgi::run`, which `tavli external`
 //! and `tavli ubgi` wrap) so the tests need no CLI wiring.
 
-use crate::support::{gnubg_available, GNUBG};
+use crate::support::{gnubg_available, unrepr, GNUBG};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
@@ -52,34 +52,6 @@ fn start_server_at(address: &str, clients: usize) -> (String, thread::JoinHandle
         events
     });
     (local, handle)
-}
-
-/// Undoes Python's `repr` of a str or bytes value (the transcripts' quoting).
-fn unrepr(text: &str) -> String {
-    let text = text.strip_prefix('b').unwrap_or(text);
-    let inner = &text[1..text.len() - 1];
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('r') => out.push('\r'),
-            Some('x') => {
-                let hex: String = chars.by_ref().take(2).collect();
-                out.push(char::from(
-                    u8::from_str_radix(&hex, 16).expect("hex escape"),
-                ));
-            }
-            Some(other) => out.push(other),
-            None => {}
-        }
-    }
-    out
 }
 
 /// The kind of a reply line, for "same kind" comparisons.

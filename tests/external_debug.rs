@@ -4,27 +4,9 @@
 //! score line gnubg ends with `*` in the Crawford game. Recorded by sending each board line
 //! to `gnubg -t -q` running `external localhost:PORT` and logging both directions.
 
+use crate::support::unrepr;
 use tavli::engine::Pubeval;
 use tavli::wire::external::{ExternalSession, Reply, SessionDefaults};
-
-/// Undoes Python's `repr` of a str (the recording's quoting): the quotes, `\n`, `\\`, `\'`.
-fn unrepr(text: &str) -> String {
-    let inner = &text[1..text.len() - 1];
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some(other) => out.push(other),
-            None => {}
-        }
-    }
-    out
-}
 
 #[test]
 fn debug_lines_are_gnubgs_with_the_crawford_marker() {

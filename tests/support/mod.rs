@@ -126,3 +126,32 @@ pub fn without_timings(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Undoes Python's `repr` of a str or bytes value (the transcripts' and
+/// recordings' quoting): the quotes, `\n`, `\t`, `\r`, `\xNN` and an escaped character itself.
+pub fn unrepr(text: &str) -> String {
+    let text = text.strip_prefix('b').unwrap_or(text);
+    let inner = &text[1..text.len() - 1];
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).collect();
+                out.push(char::from(
+                    u8::from_str_radix(&hex, 16).expect("hex escape"),
+                ));
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
