@@ -56,12 +56,10 @@ pub fn cube_turn(
     })
 }
 
-/// The database's exact cube figures of `on_roll` at `board`, while both sides still have
-/// checkers in play (a finished game's value is exact without it).
+/// The database's exact cube figures of `on_roll` at `board` (`None` for a finished game: the
+/// database covers only boards where both sides have checkers in play, and the cube model's
+/// value of a finished game is exact already).
 fn exact(context: &Stakes, board: &Board, on_roll: Side) -> Option<cube::CubeAnalysis> {
-    if board.checkers_in_play(Side::X) == 0 || board.checkers_in_play(Side::O) == 0 {
-        return None;
-    }
     judge::exact_cube(context, board, on_roll).map(|(_, analysis)| analysis)
 }
 
