@@ -15,7 +15,8 @@
 //! the default filters decision by decision.
 //!
 //! `TAVLI_JUDGE_ERRORS=PATH` writes every setting's error per decision (setting, decision,
-//! gnubg ID, mEMG, depth searched); `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
+//! gnubg ID, mEMG, depth searched; gnubg 0-ply's own choice as the setting `gnubg 0-ply`);
+//! `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
 //! earlier build on the same games and seed, and prints each setting's difference from the
 //! setting of the same name there, decision by decision.
 //!
@@ -571,10 +572,16 @@ fn main() {
         .map(|(index, board)| board.map_or(f64::NAN, |board| error_of(index, board)))
         .collect();
     let gnubg_mean = report("gnubg 0-ply (its own choice)", &gnubg_errors, "");
+    let mut saved = String::new();
+    for (index, error) in gnubg_errors.iter().enumerate() {
+        saved.push_str(&format!(
+            "gnubg 0-ply\t{index}\t{}\t{error}\t0\n",
+            gnubg_id::encode(&states[index])
+        ));
+    }
     let baseline = std::env::var("TAVLI_JUDGE_BASELINE")
         .ok()
         .map(|path| read_errors(&path));
-    let mut saved = String::new();
     let mut all_errors: Vec<Vec<f64>> = Vec::new();
     for (((name, _, compared), chosen), cpu) in settings.iter().zip(&choices).zip(&cpu_times) {
         let by_decision: Vec<f64> = chosen

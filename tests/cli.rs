@@ -594,3 +594,52 @@ fn train_fit_on_too_few_examples_warns_instead_of_nan() {
     assert!(stderr.contains("validation-loss none"), "{stderr}");
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
+
+/// `train classify` with a tab field and `--only` keeps the lines of that type unchanged; a
+/// line without a Position ID is refused with its number; a bad `--type-weight` is refused
+/// before any work.
+#[test]
+fn train_classify_picks_lines_by_type_and_refuses_a_bad_id() {
+    let directory = std::env::temp_dir().join(format!("tavli-classify-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let file = directory.join("errors.tsv");
+    let start = "4HPwATDgc/ABMA:MAEFAAAAAAAA";
+    let race = "2NsAAMDbNgAAAA:cAkLAAAAAAAA";
+    std::fs::write(&file, format!("net\t0\t{start}\t1.5\nnet\t1\t{race}\t0\n")).expect("written");
+    let path = file.to_str().expect("UTF-8 path");
+    let output = tavli(&["train", "classify", "--field", "3", path], "");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("early\tnet\t0\t{start}\t1.5\nrace\tnet\t1\t{race}\t0\n")
+    );
+    let output = tavli(
+        &["train", "classify", "--field", "3", "--only", "race", path],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("net\t1\t{race}\t0\n")
+    );
+    let output = tavli(&["train", "classify", path], "");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 1: bad Position ID `net`"), "{stderr}");
+    let output = tavli(
+        &[
+            "train",
+            "fit",
+            "--data",
+            path,
+            "--out",
+            "/dev/null",
+            "--type-weight",
+            "crash=2",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a position type"), "{stderr}");
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}

@@ -36,6 +36,45 @@ pub enum Stage {
     /// Move the networks' output biases until their mean predictions match what happens in
     /// their own self-play games.
     Calibrate(CalibrateArgs),
+    /// The type of each position of a file (race, early, backgame, crashed, bearoff-contact,
+    /// priming, other): each line with its type, only the lines of some types, or the counts.
+    Classify(ClassifyArgs),
+}
+
+/// Arguments of `tavli train classify`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ClassifyArgs {
+    /// A positions, labels or other text file (`.gz`: compressed) whose lines hold a Position
+    /// ID (seen from the player on roll), or a gnubg ID `POSITION:MATCH`.
+    #[arg(value_name = "PATH")]
+    pub input: PathBuf,
+    /// The ID is this tab-separated field of each line (1-based), instead of its first word.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub field: Option<u32>,
+    /// Print only the lines of this type, unchanged (repeat for several types).
+    #[arg(long = "only", value_name = "TYPE")]
+    pub only: Vec<crate::train::position_type::PositionType>,
+    /// Print how many lines of each type instead of the lines.
+    #[arg(long, conflicts_with = "only")]
+    pub counts: bool,
+}
+
+/// A `TYPE=WEIGHT` pair of `--type-weight`.
+fn type_weight(text: &str) -> Result<(crate::train::position_type::PositionType, f32), String> {
+    let (kind, weight) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not TYPE=WEIGHT"))?;
+    let kind = kind.parse().map_err(|e| format!("{e}"))?;
+    let weight: f32 = weight
+        .parse()
+        .map_err(|_| format!("`{weight}` is not a number"))?;
+    if weight.is_finite() && weight >= 0.0 {
+        Ok((kind, weight))
+    } else {
+        Err(format!(
+            "a weight must be a finite number, 0 or more, not {weight}"
+        ))
+    }
 }
 
 /// Arguments of `tavli train average`.
@@ -184,6 +223,10 @@ pub struct FitArgs {
     /// start), unless it has one already.
     #[arg(long, value_name = "N")]
     pub contact_second: Option<usize>,
+    /// Count the training examples of a position type this many times (`crashed=3`,
+    /// `backgame=2.5`; repeat for several types; the validation set is not weighted).
+    #[arg(long = "type-weight", value_name = "TYPE=WEIGHT", value_parser = type_weight)]
+    pub type_weights: Vec<(crate::train::position_type::PositionType, f32)>,
     /// Seed of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -241,7 +284,7 @@ pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {
 ///
 /// # Errors
 /// Unreadable or unusable weights to resume from, or weights that cannot be written.
-pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(args: &TrainArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     match &args.stage {
         Stage::Td(td_args) => run_td(td_args, err),
         Stage::Sample(sample_args) => stages::run_sample(sample_args, err),
@@ -249,7 +292,53 @@ pub fn run(args: &TrainArgs, _out: &mut dyn Write, err: &mut dyn Write) -> anyho
         Stage::Fit(fit_args) => stages::run_fit(fit_args, err),
         Stage::Average(average_args) => run_average(average_args),
         Stage::Calibrate(calibrate_args) => stages::run_calibrate(calibrate_args, err),
+        Stage::Classify(classify_args) => run_classify(classify_args, out),
     }
+}
+
+fn run_classify(args: &ClassifyArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    use crate::codec::position_id;
+    use crate::rules::{Side, Variant};
+    use crate::train::position_type::PositionType;
+    let lines = crate::train::data::read_lines(&args.input)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let mut counts = [0usize; PositionType::ALL.len()];
+    let mut text = String::new();
+    for (number, line) in lines.iter().enumerate() {
+        let word = match args.field {
+            Some(field) => line.split('\t').nth(field as usize - 1),
+            None => line.split_whitespace().next(),
+        };
+        let Some(word) = word else {
+            anyhow::bail!("{} line {}: no ID in it", args.input.display(), number + 1);
+        };
+        let id = word.split(':').next().unwrap_or(word);
+        let board = position_id::decode(id, Side::X, Variant::Standard).with_context(|| {
+            format!(
+                "{} line {}: bad Position ID `{id}`",
+                args.input.display(),
+                number + 1
+            )
+        })?;
+        let kind = PositionType::of(&board);
+        counts[kind as usize] += 1;
+        if args.counts {
+            continue;
+        }
+        if args.only.is_empty() {
+            text.push_str(&format!("{kind}\t{line}\n"));
+        } else if args.only.contains(&kind) {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    if args.counts {
+        for kind in PositionType::ALL {
+            text.push_str(&format!("{kind}\t{}\n", counts[kind as usize]));
+        }
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(Outcome::Success)
 }
 
 /// Writes weights through a temporary file, so that a checkpoint is never half written. A path

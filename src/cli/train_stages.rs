@@ -14,7 +14,7 @@ use crate::engine::net::{weights_file, NetEvaluator, NetSet};
 use crate::rules::{Side, Variant};
 use crate::train::calibrate::{self, Tally};
 use crate::train::data;
-use crate::train::fit::{self, FitConfig};
+use crate::train::fit::{self, FitConfig, TypeWeights};
 use crate::train::label::{rollout, RolloutConfig};
 use crate::train::sample::{self, SampleConfig};
 
@@ -193,12 +193,17 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
                 .push(data::parse_label(line, i + 1).with_context(|| path.display().to_string())?);
         }
     }
+    let mut type_weights = TypeWeights::default();
+    for &(kind, weight) in &args.type_weights {
+        type_weights.set(kind, weight);
+    }
     let config = FitConfig {
         epochs: args.epochs,
         batch: args.batch,
         rate: args.rate,
         final_rate: args.final_rate.unwrap_or(args.rate),
         seed: args.seed,
+        type_weights,
     };
     let started = Instant::now();
     let classes = fit::classes_present(&examples).len() as u64;

@@ -1,15 +1,18 @@
 //! Supervised training on rollout labels: minibatch Adam on the cross-entropy of the five
-//! outputs, one network per position class, with every twentieth position held back as a
-//! validation set whose loss is reported after each epoch. The step size falls geometrically
-//! from a start rate to a final one over the run.
+//! outputs, one network per position class, with one position in twenty held back as a
+//! validation set whose loss is reported after each epoch (chosen by the position, so that
+//! every copy of a position falls on the same side of the split). The step size falls
+//! geometrically from a start rate to a final one over the run; the training examples of a
+//! position type can be counted more than once.
 
 use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::inputs::{encode, SparseInputs};
 use crate::engine::net::{NetClass, NetSet, Network, Scratch, OUTPUTS};
 use crate::rules::{Board, Side};
+use crate::train::position_type::PositionType;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// One labelled position: the board with `Side::X` on roll, and X's five probabilities.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +38,64 @@ pub struct FitConfig {
     pub final_rate: f32,
     /// Seed of the shuffles.
     pub seed: u64,
+    /// How many times each position type's training examples count.
+    pub type_weights: TypeWeights,
+}
+
+/// How many times the training examples of each [`PositionType`] count (1 for every type by
+/// default): a weight of 3 trains on three copies of each example of its type, 2.5 on two
+/// copies and a third for half of them (chosen by the fit's seed), 0.5 on half of them. The
+/// validation set is never weighted, so its loss stays comparable between weightings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TypeWeights([f32; PositionType::ALL.len()]);
+
+impl Default for TypeWeights {
+    fn default() -> TypeWeights {
+        TypeWeights([1.0; PositionType::ALL.len()])
+    }
+}
+
+impl TypeWeights {
+    /// The weight of `kind`.
+    #[must_use]
+    pub fn get(&self, kind: PositionType) -> f32 {
+        self.0[kind as usize]
+    }
+
+    /// Sets the weight of `kind` (a finite number, zero or more).
+    pub fn set(&mut self, kind: PositionType, weight: f32) {
+        self.0[kind as usize] = weight;
+    }
+
+    /// Whether every type counts once.
+    #[must_use]
+    pub fn is_uniform(&self) -> bool {
+        self.0.iter().all(|&w| w == 1.0)
+    }
+
+    /// How many copies of an example of `kind` to train on, given a uniform draw in 0..1.
+    fn copies(&self, kind: PositionType, draw: f32) -> usize {
+        let weight = self.get(kind).max(0.0);
+        let whole = weight.floor();
+        whole as usize + usize::from(draw < weight - whole)
+    }
+}
+
+/// Whether `board` is held back for validation: one position in twenty, chosen by a hash of
+/// the position (FNV-1a over both sides' checkers), so that copies of one position, from one
+/// file given several times or from two files, are never on both sides of the split.
+#[must_use]
+pub fn is_held_back(board: &Board) -> bool {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for side in Side::BOTH {
+        for point in 1..=25 {
+            hash ^= u64::from(board.on_point(side, point));
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        hash ^= u64::from(board.borne_off(side));
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash % 20 == 19
 }
 
 /// What is reported after each epoch of one class.
@@ -158,19 +219,23 @@ pub fn fit(
         if of_class.is_empty() {
             continue;
         }
+        let mut rng = StdRng::seed_from_u64(config.seed);
         let mut validation: Vec<&Example> = Vec::new();
         let mut training: Vec<&Example> = Vec::new();
-        for (i, example) in of_class.iter().enumerate() {
-            if i % 20 == 19 {
+        for example in of_class {
+            if is_held_back(&example.board) {
                 validation.push(example);
-            } else {
+            } else if config.type_weights.is_uniform() {
                 training.push(example);
+            } else {
+                let kind = PositionType::of(&example.board);
+                let copies = config.type_weights.copies(kind, rng.gen::<f32>());
+                training.extend(std::iter::repeat_n(example, copies));
             }
         }
         let mut network = nets.network(class).clone();
         let mut adam = Adam::new(&network);
         let mut gradient = network.zeros_like();
-        let mut rng = StdRng::seed_from_u64(config.seed);
         let mut inputs = SparseInputs::default();
         let mut scratch = Scratch::default();
         let steps_per_epoch = training.len().div_ceil(config.batch.max(1));
@@ -219,16 +284,44 @@ mod tests {
     use crate::rules::Variant;
     use crate::train::td::random_nets;
 
+    /// 80 distinct contact positions: X's checkers on its `a`, `b` and 24 points, O's on its
+    /// 4 to 6 points.
+    fn boards() -> Vec<Board> {
+        let mut boards = Vec::new();
+        for a in 1..=10 {
+            for b in 11..=18 {
+                let mut slots = [[0u8; 25]; 2];
+                slots[0][a - 1] = 5;
+                slots[0][b - 1] = 5;
+                slots[0][23] = 5;
+                for point in 4..=6 {
+                    slots[1][point - 1] = 5;
+                }
+                boards.push(Board::from_slots(slots, Variant::Standard).unwrap());
+            }
+        }
+        boards
+    }
+
+    fn examples(copies: usize) -> Vec<Example> {
+        boards()
+            .into_iter()
+            .flat_map(|board| {
+                std::iter::repeat_n(
+                    Example {
+                        board,
+                        targets: [0.6, 0.2, 0.01, 0.15, 0.01],
+                    },
+                    copies,
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn fitting_lowers_the_loss_on_a_learnable_set() {
         let mut nets = random_nets(8, 4, 2);
-        let start = Board::start(Variant::Standard);
-        let examples: Vec<Example> = (0..100)
-            .map(|_| Example {
-                board: start,
-                targets: [0.6, 0.2, 0.01, 0.15, 0.01],
-            })
-            .collect();
+        let examples = examples(1);
         let mut losses = Vec::new();
         let config = FitConfig {
             epochs: 30,
@@ -236,6 +329,7 @@ mod tests {
             rate: 0.01,
             final_rate: 0.001,
             seed: 1,
+            type_weights: TypeWeights::default(),
         };
         fit(&mut nets, &examples, &config, &mut |r| {
             losses.push(r.validation_loss)
@@ -252,6 +346,7 @@ mod tests {
             rate: 0.004,
             final_rate: 0.0001,
             seed: 1,
+            type_weights: TypeWeights::default(),
         };
         assert!((rate_at(&config, 0.0) - 0.004).abs() < 1e-9);
         assert!((rate_at(&config, 0.5) - 0.000_632_5).abs() < 1e-6);
@@ -261,5 +356,64 @@ mod tests {
             ..config
         };
         assert!((rate_at(&constant, 0.7) - 0.004).abs() < 1e-9);
+    }
+
+    /// A file given three times (or a position in two files) once leaked copies of validation
+    /// examples into training: the split is by position now.
+    #[test]
+    fn every_copy_of_a_position_falls_on_one_side_of_the_split() {
+        let held_back = boards().iter().filter(|b| is_held_back(b)).count();
+        assert!((1..20).contains(&held_back), "{held_back} of 80 held back");
+        let config = FitConfig {
+            epochs: 1,
+            batch: 16,
+            rate: 0.001,
+            final_rate: 0.001,
+            seed: 1,
+            type_weights: TypeWeights::default(),
+        };
+        let mut sizes = Vec::new();
+        fit(&mut random_nets(8, 4, 2), &examples(3), &config, &mut |r| {
+            sizes.push(r.sizes)
+        });
+        assert_eq!(sizes, [(3 * (80 - held_back), 3 * held_back)]);
+    }
+
+    #[test]
+    fn a_type_weight_counts_training_examples_again_but_not_validation() {
+        let mut weights = TypeWeights::default();
+        assert!(weights.is_uniform());
+        weights.set(PositionType::Backgame, 2.5);
+        weights.set(PositionType::Priming, 0.5);
+        assert_eq!(weights.copies(PositionType::Backgame, 0.2), 3);
+        assert_eq!(weights.copies(PositionType::Backgame, 0.7), 2);
+        assert_eq!(weights.copies(PositionType::Priming, 0.2), 1);
+        assert_eq!(weights.copies(PositionType::Priming, 0.7), 0);
+        assert_eq!(weights.copies(PositionType::Other, 0.99), 1);
+
+        let kinds: Vec<PositionType> = boards().iter().map(PositionType::of).collect();
+        let mut weights = TypeWeights::default();
+        weights.set(kinds[0], 3.0);
+        let held_back = boards().iter().filter(|b| is_held_back(b)).count();
+        let trained: usize = boards()
+            .iter()
+            .zip(&kinds)
+            .filter(|(board, _)| !is_held_back(board))
+            .map(|(_, &kind)| if kind == kinds[0] { 3 } else { 1 })
+            .sum();
+        let config = FitConfig {
+            epochs: 1,
+            batch: 16,
+            rate: 0.001,
+            final_rate: 0.001,
+            seed: 1,
+            type_weights: weights,
+        };
+        let mut sizes = Vec::new();
+        fit(&mut random_nets(8, 4, 2), &examples(1), &config, &mut |r| {
+            sizes.push(r.sizes)
+        });
+        assert!(trained > 80 - held_back);
+        assert_eq!(sizes, [(trained, held_back)]);
     }
 }

@@ -9,6 +9,8 @@
 //! - [`average`]: the element-wise mean of nets trained from one start;
 //! - [`calibrate`]: the output biases moved until the networks' mean predictions match what
 //!   happens in their own games;
+//! - [`position_type`]: race, early, backgame, crashed, bear-off with contact, priming or
+//!   other: the types by which the fits weigh examples and analyses class errors;
 //! - [`data`]: the gzip text files that hold positions and labels.
 //!
 //! The library reports progress through callbacks and never prints; the command line draws
@@ -19,6 +21,7 @@ pub mod calibrate;
 pub mod data;
 pub mod fit;
 pub mod label;
+pub mod position_type;
 pub mod sample;
 pub mod self_play;
 pub mod td;
