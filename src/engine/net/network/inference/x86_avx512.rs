@@ -76,6 +76,7 @@ const CHAIN_TILE: usize = 8;
 /// `portable::add_rows_chain`, a tile of units at a time through every position (the same
 /// additions per unit, in the same order).
 #[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)] // `Kernel::add_rows_chain`'s arguments, passed through
 pub(super) unsafe fn add_rows_chain(
     sums: &mut [f32],
     bias: &[f32],
