@@ -1,7 +1,7 @@
 //! Outcome probabilities of a game for one player (gnubg's five outputs) and the arithmetic
 //! on them: turning them round, averaging them, money equity, the six exact results.
 
-use crate::rules::Side;
+use crate::rules::{Side, WinKind};
 use serde::{Deserialize, Serialize};
 
 /// Cubeless outcome probabilities for one player (gnubg's five outputs). Gammon and backgammon
@@ -82,6 +82,30 @@ impl Probabilities {
         2.0 * self.win - 1.0 + self.win_gammon + self.win_backgammon
             - self.lose_gammon
             - self.lose_backgammon
+    }
+
+    /// The same figures with those of results that cannot happen cleared: gammons and
+    /// backgammons beyond `win_reachable` (the largest win still possible for this player)
+    /// and `lose_reachable` (for the other). A network evaluates positions it never trained on
+    /// (a loser that has borne off a checker, say) and may give them gammons.
+    #[must_use]
+    pub fn within_reach(self, win_reachable: WinKind, lose_reachable: WinKind) -> Probabilities {
+        let limit = |gammon: f64, backgammon: f64, reachable: WinKind| match reachable {
+            WinKind::Single => (0.0, 0.0),
+            WinKind::Gammon | WinKind::Mother => (gammon, 0.0),
+            WinKind::Backgammon => (gammon, backgammon),
+        };
+        let (win_gammon, win_backgammon) =
+            limit(self.win_gammon, self.win_backgammon, win_reachable);
+        let (lose_gammon, lose_backgammon) =
+            limit(self.lose_gammon, self.lose_backgammon, lose_reachable);
+        Probabilities {
+            win: self.win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        }
     }
 
     /// Clamps every figure into `0..=1` and makes them consistent (backgammon <= gammon <= result).

@@ -111,6 +111,13 @@ impl RuleSet {
         scoring::win_kind(self.variant, board, winner)
     }
 
+    /// The largest win `winner` can still reach on `board` (gnubg's variations; see
+    /// [`scoring::largest_reachable_win`]).
+    #[must_use]
+    pub fn largest_reachable_win(self, board: &Board, winner: Side) -> WinKind {
+        scoring::largest_reachable_win(self.variant, board, winner)
+    }
+
     /// Whether the game is over on `board`, and how.
     #[must_use]
     pub fn result(self, board: &Board) -> Option<GameResult> {

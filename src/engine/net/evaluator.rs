@@ -120,6 +120,22 @@ pub fn finished(result: GameResult, viewer: Side) -> Probabilities {
     }
 }
 
+/// The probabilities a network's `outputs` give `on_roll` on `board`, without the figures of
+/// results that can no longer happen there (a network may give a gammon against a side that
+/// has borne off).
+pub(crate) fn possible_outputs(
+    outputs: [f32; OUTPUTS],
+    board: &Board,
+    variant: Variant,
+    on_roll: Side,
+) -> Probabilities {
+    let rules = RuleSet::new(variant);
+    from_outputs(outputs).within_reach(
+        rules.largest_reachable_win(board, on_roll),
+        rules.largest_reachable_win(board, on_roll.opponent()),
+    )
+}
+
 /// The probabilities of a network's outputs.
 pub(crate) fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
     Probabilities {
@@ -227,7 +243,7 @@ impl NetEvaluator {
                 let (inputs, scratch) = &mut *work.borrow_mut();
                 inputs::encode(board, on_roll, class == PositionClass::Contact, inputs);
                 let net = self.inference_network(class.network().expect("a network class"));
-                from_outputs(net.evaluate(inputs, scratch))
+                possible_outputs(net.evaluate(inputs, scratch), board, variant, on_roll)
             }),
         }
     }
@@ -348,9 +364,15 @@ impl Evaluator for NetEvaluator {
                 self.inference[1].batch_outputs(race),
             ];
             let mut next = [0, 0];
-            for (score, network) in scored.iter_mut().zip(networks.iter()) {
+            for ((score, network), play) in scored.iter_mut().zip(networks.iter()).zip(plays) {
                 if let Some(slot) = *network {
-                    let probabilities = from_outputs(outputs[slot][next[slot]]).inverted();
+                    let probabilities = possible_outputs(
+                        outputs[slot][next[slot]],
+                        &play.result,
+                        context.variant,
+                        mover.opponent(),
+                    )
+                    .inverted();
                     *score = (
                         context.cubeless_equity(&probabilities, mover),
                         Some(probabilities),
@@ -422,6 +444,31 @@ mod tests {
         over.slots[0][2] = 0;
         over.off[0] = 15;
         assert_eq!(PositionClass::of(&over), PositionClass::Over);
+    }
+
+    /// A side that has borne off a checker can no longer lose a gammon: the network's figure
+    /// for one is cleared at every depth (it gave 0.018 at 0 plies and 0.747 at 1 ply here,
+    /// where the other side has fourteen checkers on its 7-point and one borne off).
+    #[test]
+    fn no_gammon_is_won_against_a_side_that_has_borne_off() {
+        use crate::engine::cube::Stakes;
+        use crate::engine::search::Search;
+        use crate::rules::MatchState;
+        let board = crate::codec::position_id::decode("wP8PAIAyAQAAAA", Side::X, Variant::Standard)
+            .expect("a valid ID");
+        assert_eq!(board.borne_off(Side::O), 1);
+        let evaluator = NetEvaluator::embedded();
+        let context = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        for depth in 0..=2 {
+            let probabilities =
+                Search::new(&evaluator, depth).probabilities_at(&board, Side::X, depth, &context);
+            assert_eq!(
+                probabilities.win_gammon, 0.0,
+                "{depth} plies: {probabilities:?}"
+            );
+            assert_eq!(probabilities.win_backgammon, 0.0, "{depth} plies");
+            assert!(probabilities.win > 0.99, "{depth} plies: {probabilities:?}");
+        }
     }
 
     /// A search takes the 0-ply value of each reply's position from the batch that ranked the

@@ -79,6 +79,46 @@ pub fn win_kind(variant: Variant, board: &Board, winner: Side) -> WinKind {
     }
 }
 
+/// The largest win `winner` can still reach on `board` in gnubg's variations (standard,
+/// nackgammon, hypergammon), whatever the dice: a loser that has borne off a checker can no
+/// longer lose a gammon, and one with no checker on the bar or in the winner's home board can
+/// no longer lose a backgammon once the winner cannot hit any of its checkers (the winner's
+/// rearmost checker has passed the loser's rearmost). Evaluators use it to clear figures a
+/// network gives for results that cannot happen.
+#[must_use]
+pub fn largest_reachable_win(variant: Variant, board: &Board, winner: Side) -> WinKind {
+    let loser = winner.opponent();
+    if board.borne_off(loser) > 0 {
+        return WinKind::Single;
+    }
+    if !variant.has_backgammon() {
+        return WinKind::Gammon;
+    }
+    let slots = &board.slots[loser.index()];
+    if slots[BAR] > 0 || slots[18..24].iter().any(|&n| n > 0) {
+        return WinKind::Backgammon;
+    }
+    // Each side's points counted from its own side (1..=24, the bar 25): the winner's
+    // checker on its point `q` can still meet the loser's on the loser's point `p` while
+    // `q + p > 25`.
+    let rearmost = |side: Side| -> usize {
+        let slots = &board.slots[side.index()];
+        if slots[BAR] > 0 {
+            25
+        } else {
+            (0..24)
+                .rev()
+                .find(|&index| slots[index] > 0)
+                .map_or(0, |index| index + 1)
+        }
+    };
+    if rearmost(winner) + rearmost(loser) > 25 {
+        WinKind::Backgammon
+    } else {
+        WinKind::Gammon
+    }
+}
+
 /// Whether the game is over at the end of a turn, and how. Checks bearing off (either side)
 /// and, in Plakoto, the mother rule (PL6 with decisions PL-a and PL-b: at the end of every
 /// turn; both mothers pinned is a draw).
@@ -147,5 +187,67 @@ mod tests {
         for variant in Variant::ALL {
             assert_eq!(game_result(variant, &Board::start(variant)), None);
         }
+    }
+
+    /// A board from each side's (own point, checkers) list; the rest borne off.
+    fn board(x: &[(usize, u8)], o: &[(usize, u8)]) -> Board {
+        let mut slots = [[0u8; 25]; 2];
+        for (side, checkers) in [(Side::X, x), (Side::O, o)] {
+            for &(point, count) in checkers {
+                slots[side.index()][point - 1] = count;
+            }
+        }
+        Board::from_slots(slots, Variant::Standard).expect("a valid board")
+    }
+
+    #[test]
+    fn every_result_is_reachable_at_the_start() {
+        let start = Board::start(Variant::Standard);
+        for side in Side::BOTH {
+            let reachable = largest_reachable_win(Variant::Standard, &start, side);
+            assert_eq!(reachable, WinKind::Backgammon);
+        }
+    }
+
+    #[test]
+    fn a_loser_that_has_borne_off_can_lose_only_a_single_game() {
+        // X bears off with five checkers left; O has borne off one and has 14 on its 7-point.
+        let position = board(&[(6, 1), (4, 2), (2, 1), (1, 1)], &[(7, 14)]);
+        assert_eq!(
+            largest_reachable_win(Variant::Standard, &position, Side::X),
+            WinKind::Single
+        );
+        // X has borne off ten: O cannot be gammoned either way round.
+        assert_eq!(
+            largest_reachable_win(Variant::Standard, &position, Side::O),
+            WinKind::Single
+        );
+    }
+
+    #[test]
+    fn a_backgammon_needs_a_checker_in_the_winners_home_or_one_it_can_still_hit() {
+        // A race: O's rearmost checker on its 18-point (X's 7-point), X all home.
+        let race = board(&[(6, 15)], &[(18, 15)]);
+        assert_eq!(
+            largest_reachable_win(Variant::Standard, &race, Side::X),
+            WinKind::Gammon
+        );
+        // O's checker on its 20-point is in X's home board (X's 5-point).
+        let in_home = board(&[(6, 15)], &[(20, 1), (18, 14)]);
+        assert_eq!(
+            largest_reachable_win(Variant::Standard, &in_home, Side::X),
+            WinKind::Backgammon
+        );
+        // X still has a checker on its 8-point, behind O's on X's 7-point: a hit is possible.
+        let contact = board(&[(8, 1), (6, 14)], &[(18, 15)]);
+        assert_eq!(
+            largest_reachable_win(Variant::Standard, &contact, Side::X),
+            WinKind::Backgammon
+        );
+        // Without a triple game the most is a gammon.
+        assert_eq!(
+            largest_reachable_win(Variant::Portes, &in_home, Side::X),
+            WinKind::Gammon
+        );
     }
 }

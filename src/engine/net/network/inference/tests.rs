@@ -226,7 +226,7 @@ fn the_built_in_networks_give_the_training_outputs_up_to_rounding() {
 fn the_evaluator_chooses_the_training_networks_play() {
     use crate::engine::cube::Stakes;
     use crate::engine::evaluator::Evaluator;
-    use crate::engine::net::{evaluator::from_outputs, NetEvaluator, PositionClass};
+    use crate::engine::net::{evaluator::possible_outputs, NetEvaluator, PositionClass};
     let evaluator = NetEvaluator::embedded();
     let mut rng = rand::rngs::StdRng::seed_from_u64(23);
     let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
@@ -251,7 +251,10 @@ fn the_evaluator_chooses_the_training_networks_play() {
                         .nets()
                         .network(class)
                         .evaluate(&inputs, &mut scratch);
-                    context.cubeless_equity(&from_outputs(outputs).inverted(), side)
+                    context.cubeless_equity(
+                        &possible_outputs(outputs, after, variant, side.opponent()).inverted(),
+                        side,
+                    )
                 }
                 None => evaluator.play_score(&board, after, side, &context),
             };
@@ -279,7 +282,7 @@ fn the_evaluator_chooses_the_training_networks_play() {
 fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
     use crate::engine::cube::Stakes;
     use crate::engine::evaluator::Evaluator;
-    use crate::engine::net::{evaluator::from_outputs, NetEvaluator, PositionClass};
+    use crate::engine::net::{evaluator::possible_outputs, NetEvaluator, PositionClass};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/bench/positions-botplay.txt"
@@ -312,7 +315,10 @@ fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
                         .nets()
                         .network(class)
                         .evaluate(&inputs, &mut scratch);
-                    context.cubeless_equity(&from_outputs(outputs).inverted(), Side::X)
+                    context.cubeless_equity(
+                        &possible_outputs(outputs, after, Variant::Standard, Side::O).inverted(),
+                        Side::X,
+                    )
                 }
                 None => evaluator.play_score(&board, after, Side::X, &context),
             };
