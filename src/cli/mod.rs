@@ -108,7 +108,8 @@ pub enum Command {
         tavli train label --positions positions.txt.gz --out labels.txt.gz --threads 2\n  \
         tavli train fit --data labels.txt.gz --resume td.tnet --out fit.tnet --epochs 20\n  \
         tavli train average --weights a.tnet --weights b.tnet --out mean.tnet\n  \
-        tavli train calibrate --weights fit.tnet --out calibrated.tnet --rounds 3")]
+        tavli train calibrate --weights fit.tnet --out calibrated.tnet --rounds 3\n  \
+        tavli train classify --counts positions.txt.gz")]
     Train(train::TrainArgs),
     /// Measure tavli: `bench strength` plays two evaluators against each other.
     #[command(after_help = "Example:\n  \
