@@ -22,7 +22,7 @@ use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
 use tavli::engine::net::evaluator::{LeavesOneByOne, PositionClass};
 use tavli::engine::net::inputs::{encode, SparseInputs};
-use tavli::engine::net::network::FirstLayerSums;
+use tavli::engine::net::network::{BatchStage, FirstLayerSums};
 use tavli::engine::net::{Batch, NetClass, NetEvaluator, Scratch};
 use tavli::engine::search::{Search, SearchLimits};
 use tavli::engine::Stakes;
@@ -245,8 +245,6 @@ fn main() {
         let fast = net.inference_network(NetClass::Contact);
         let (boards, batches) = (&by_class[0], &batches[0]);
         let mut inputs = SparseInputs::default();
-        let mut scratch = Scratch::default();
-        let mut carried = FirstLayerSums::default();
         let mut batch = Batch::default();
         // The sixth timing is pubeval on the same positions: each stage is also given in
         // pubeval evaluations (its time over pubeval's), comparable between runs.
@@ -263,28 +261,24 @@ fn main() {
                         checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
                     }
                 }
+                batch.stop_after(match stages {
+                    2 => BatchStage::FirstLayer,
+                    3 => BatchStage::Activation,
+                    _ => BatchStage::Outputs,
+                });
                 for range in batches.iter().filter(|_| stages < 5) {
-                    carried.clear();
                     batch.clear();
                     for board in &boards[range.clone()] {
                         // Stage 0: the encoding without the contact features (race-style).
                         encode(board, Side::O, stages > 0, &mut inputs);
-                        if stages == 4 {
-                            fast.add_to_batch(&inputs, &mut batch);
-                            continue;
-                        }
                         if stages >= 2 {
-                            fast.first_layer_from(&inputs, &mut carried, &mut scratch);
+                            fast.add_to_batch(&inputs, &mut batch);
+                        } else {
+                            checksum += f64::from(inputs.values()[0]);
                         }
-                        if stages >= 3 {
-                            fast.activate_first_layer(&mut scratch);
-                        }
-                        checksum += f64::from(inputs.values()[0]);
                     }
-                    if stages == 4 {
-                        for outputs in fast.batch_outputs(&mut batch) {
-                            checksum += f64::from(outputs[0]);
-                        }
+                    for outputs in fast.batch_outputs(&mut batch) {
+                        checksum += f64::from(outputs[0]);
                     }
                 }
                 if pass > 0 {
@@ -292,6 +286,7 @@ fn main() {
                 }
             }
         }
+        let counts = batch.counts();
         let cumulative = times.map(|samples| {
             samples.iter().min().expect("a pass").as_secs_f64() * 1e9 / boards.len() as f64
         });
@@ -304,7 +299,7 @@ fn main() {
         for (stage, name) in [
             "encoding without the contact features",
             "the contact features (exposure, pip loss, freedom)",
-            "first layer carried (changed rows added)",
+            "first layer carried (changed rows added, in blocks)",
             "first layer's activation",
             "second layer and outputs, blocks of positions",
         ]
@@ -319,6 +314,14 @@ fn main() {
                 own / cumulative[5]
             );
         }
+        println!(
+            "           first-layer rows added per position: {:.2} ({:.2} per carried position; {:.1}% of positions summed afresh, {:.1} rows each)",
+            counts.rows as f64 / counts.positions as f64,
+            (counts.rows - counts.fresh_rows) as f64
+                / (counts.positions - counts.fresh_positions) as f64,
+            100.0 * counts.fresh_positions as f64 / counts.positions as f64,
+            counts.fresh_rows as f64 / counts.fresh_positions as f64
+        );
         println!(
             "           {:52} {total:>7.0} ns  ({:.0} evaluations/s; pubeval {:.0} ns, ratio {:.3})",
             "total",

@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 use tavli::codec::gnubg_id;
-use tavli::engine::bearoff::BearoffDatabase;
+use tavli::engine::bearoff::{bear_off_board as bear_off, BearoffDatabase};
 use tavli::engine::choice::embedded_net;
 use tavli::engine::rollout::statistics::{Sums, CUBELESS};
 use tavli::engine::rollout::{Rollout, RolloutSettings};
@@ -50,16 +50,6 @@ fn money(board: Board) -> MatchState {
     let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
     state.board = board;
     state
-}
-
-/// Both sides' checkers on their home points: `x` and `o` are counts on points 1..6.
-fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
-    let mut board = Board::empty();
-    for (side, counts) in [(Side::X, x), (Side::O, o)] {
-        board.slots[side.index()][..6].copy_from_slice(&counts);
-        board.off[side.index()] = 15 - counts.iter().sum::<u8>();
-    }
-    board
 }
 
 /// The middle-game position of the variance test: after 31 P and 64 R, X on roll.

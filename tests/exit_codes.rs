@@ -1,7 +1,7 @@
 //! Every case of the exit-code table (docs/positions.md, README, `tavli man`'s EXIT STATUS)
 //! run on the binary: 0 success; 1 input rejected or invalid (a position, a roll, a match
-//! file, a REPL command); 2 usage, a path that gives no file, I/O (and `rollout`'s unreadable
-//! position, as docs/rollouts.md says).
+//! file, a REPL command), whichever command reads the position; 2 usage, a path that gives no
+//! file, I/O.
 
 use crate::support::tavli;
 use std::path::PathBuf;
@@ -49,6 +49,14 @@ fn every_documented_exit_code_is_what_the_binary_returns() {
         (vec!["hint", "garbage", "31"], "", 1),
         (vec!["hint", "start"], "", 1),
         (vec!["eval", "garbage"], "", 1),
+        (vec!["rollout", "garbage"], "", 1),
+        // A finished game: no checker of O's left to play.
+        (vec!["eval", "AAAAAAAAAAAAAA"], "", 1),
+        (vec!["hint", "AAAAAAAAAAAAAA", "31"], "", 1),
+        (vec!["rollout", "AAAAAAAAAAAAAA"], "", 1),
+        // A variant without an evaluator (hint, eval) or rollouts.
+        (vec!["eval", "start", "--variant", "plakoto"], "", 1),
+        (vec!["rollout", "start", "--variant", "plakoto"], "", 1),
         (vec!["validate", &invalid], "", 1),
         (vec!["analyse", &invalid], "", 1),
         (vec!["convert", &invalid, &converted], "", 1),
@@ -64,8 +72,13 @@ fn every_documented_exit_code_is_what_the_binary_returns() {
         (vec!["analyse", missing], "", 2),
         (vec!["analyse", &empty], "", 2),
         (vec!["convert", missing, &converted], "", 2),
-        (vec!["rollout", "garbage"], "", 2),
         (vec!["rollout", "start", "--trials", "0"], "", 2),
+        (
+            vec!["rollout", "start", "--variant", "no-such-variant"],
+            "",
+            2,
+        ),
+        (vec!["eval", "start", "--variant", "no-such-variant"], "", 2),
     ];
     let mut wrong = Vec::new();
     for (args, stdin, expected) in &cases {

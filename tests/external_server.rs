@@ -400,3 +400,33 @@ fn a_boxed_evaluator_chosen_at_run_time_serves_over_a_unix_socket() {
             .expect("serves two clients and returns");
     });
 }
+
+/// `--move-time MS` is the budget of each answer; 0 lifts it, and a value that is not a
+/// number of milliseconds is refused as a usage error.
+#[test]
+fn move_time_limits_each_answer_or_nothing() {
+    let play = |move_time: &str| {
+        let server = Process::start(&[
+            "--evaluator",
+            "pubeval",
+            "--plies",
+            "1",
+            "--move-time",
+            move_time,
+        ]);
+        let (mut client, mut reader) = connect(&server.address);
+        ask(&mut client, &mut reader, OPENING)
+    };
+    let free = play("0");
+    assert_eq!(free, play("60000"), "a budget not reached changes nothing");
+    assert!(free.contains('/'), "a move: {free:?}");
+    for value in ["x", "-1", "2.5"] {
+        let status = Command::new(tavli_binary())
+            .args(["external", "127.0.0.1:0", &format!("--move-time={value}")])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("tavli external runs");
+        assert_eq!(status.code(), Some(2), "--move-time {value}");
+    }
+}

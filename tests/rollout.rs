@@ -141,20 +141,42 @@ fn text_is_gnubgs_rollout_layout() {
 }
 
 #[test]
-fn bad_input_is_refused_with_a_clear_message_and_exit_two() {
-    for (args, message) in [
-        (&["rollout", "nonsense"][..], "nonsense"),
-        (&["rollout", "start", "--trials", "0"][..], "holds no trial"),
+fn bad_input_is_refused_with_a_clear_message_and_its_exit_status() {
+    // A position that is not valid is rejected input (1), as `hint` and `eval` say; how the
+    // rollout is asked for is usage (2).
+    for (args, message, status) in [
+        (&["rollout", "nonsense"][..], "nonsense", 1),
+        (&["rollout", "AAAAAAAAAAAAAA"][..], "the game is over", 1),
+        (
+            &["rollout", "start", "--variant", "plakoto"][..],
+            "not plakoto",
+            1,
+        ),
+        (
+            &["rollout", "start", "--variant", "no-such-variant"][..],
+            "unknown variant",
+            2,
+        ),
+        (
+            &["rollout", "start", "--trials", "0"][..],
+            "holds no trial",
+            2,
+        ),
         (
             &["rollout", "start", "--trials", "5..3"][..],
             "holds no trial",
+            2,
         ),
-        (&["rollout", "start", "--trials", "x"][..], "not a number"),
-        (&["rollout", "start", "--plies", "9"][..], "9"),
+        (
+            &["rollout", "start", "--trials", "x"][..],
+            "not a number",
+            2,
+        ),
+        (&["rollout", "start", "--plies", "9"][..], "9", 2),
     ] {
         let output = tavli(args, "");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }

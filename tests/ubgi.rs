@@ -507,3 +507,45 @@ fn whole_games_as_bgci_plays_them_in_v02() {
     let plies = duel(Dialect::V02, 12, 1202);
     assert!(plies > 12 * 20, "{plies} plies");
 }
+
+/// The `--move-time` example of docs/engine-protocols.md, run as written: the `printf` input
+/// to `tavli ubgi` with the arguments shown, and the reply lines below it.
+#[test]
+fn the_move_time_example_of_the_manual_prints_what_it_says() {
+    let page = include_str!("../docs/engine-protocols.md");
+    let mut lines = page.lines().skip_while(|line| {
+        !(line.starts_with("$ printf '")
+            && line.contains("tavli ubgi")
+            && line.contains("--move-time"))
+    });
+    let command = lines.next().expect("the example in the manual");
+    let (input, arguments) = command["$ printf '".len()..]
+        .split_once("' | tavli ubgi ")
+        .expect("printf INPUT | tavli ubgi ARGS");
+    let expected: Vec<&str> = lines.take_while(|line| !line.starts_with("```")).collect();
+    let arguments: Vec<&str> = arguments.split_whitespace().collect();
+    let output = run_binary_with(&arguments, input.replace("\\n", "\n").as_bytes());
+    assert_eq!(output.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn move_time_is_a_number_of_milliseconds() {
+    let refused = |value: &str| {
+        Command::new(tavli_binary())
+            .args(["ubgi", &format!("--move-time={value}")])
+            .stdin(Stdio::null())
+            .output()
+            .expect("tavli ubgi runs")
+    };
+    for value in ["x", "-5", "1.5"] {
+        let output = refused(value);
+        assert_eq!(output.status.code(), Some(2), "--move-time {value}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("--move-time"));
+    }
+    // A time limit does not change what a request within it answers.
+    let go = b"position gnubgid 4HPwATDgc/ABMA\ndice 6 1\ngo\nquit\n";
+    let free = run_binary_with(&["--evaluator", "pubeval", "--move-time", "0"], go);
+    let timed = run_binary_with(&["--evaluator", "pubeval", "--move-time", "2000"], go);
+    assert_eq!(free, timed);
+    assert!(free.ends_with("bestmove 13/7 8/7\n"), "{free}");
+}

@@ -26,7 +26,7 @@ impl Outcome {
     pub fn meaning(self) -> &'static str {
         match self {
             Outcome::Success => "Success.",
-            Outcome::Rejected => "Some input was rejected or invalid (a bad position, roll, batch line or match file).",
+            Outcome::Rejected => "Some input was rejected or invalid (a bad position, roll, batch line or match file; a position the command cannot judge).",
             Outcome::Failure => "Usage error (unknown flag or subcommand), a path that gives no file (missing, or a directory without match files), I/O or internal error.",
         }
     }

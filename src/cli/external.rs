@@ -1,7 +1,7 @@
 //! `tavli external ADDRESS`: serves gnubg's external-player protocol on a TCP or Unix socket.
 
 use super::exit::Outcome;
-use crate::engine::choice::{self, EvaluatorKind};
+use crate::engine::choice::{self, EvaluatorKind, DEFAULT_MOVE_BUDGET};
 use crate::wire::external::server::{
     serve, Address, Listener, ServerEvent, ServerOptions, DEFAULT_MAX_CONNECTIONS,
 };
@@ -49,10 +49,14 @@ pub struct ExternalArgs {
     #[arg(long, value_name = "PATH")]
     pub weights: Option<std::path::PathBuf>,
     /// Plies searched for each move and cube answer (gnubg's counting: 0 = the evaluator
-    /// alone); a move search stops deepening after 50 ms. Default: 2 with `net`, 0 with
-    /// `pubeval` (the baseline plays as published).
+    /// alone), as deep as `--move-time` allows. Default: 2 with `net`, 0 with `pubeval` (the
+    /// baseline plays as published).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub plies: Option<u32>,
+    /// Milliseconds per move or cube answer after which the search stops deepening, the
+    /// last complete depth answering; 0: no limit (every answer at the full `--plies`).
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVE_BUDGET.as_millis() as u64)]
+    pub move_time: u64,
     /// Threads that share a move search (default: the machine's cores, at most 4).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: Option<u64>,
@@ -109,7 +113,10 @@ pub fn run(
     };
     let options = ServerOptions {
         move_plies: args.plies.unwrap_or(args.evaluator.default_plies()),
-        move_limits: choice::move_limits(args.threads.map(|threads| threads as usize)),
+        move_limits: choice::move_limits_within(
+            args.threads.map(|threads| threads as usize),
+            choice::move_budget(args.move_time),
+        ),
         max_clients: args.clients,
         max_connections: args.max_connections as usize,
         idle_timeout: (args.idle_timeout > 0).then(|| Duration::from_secs(args.idle_timeout)),

@@ -140,9 +140,14 @@ fn report_json<'a>(estimate: &RolloutEstimate, part: &'a RolloutPart) -> ReportJ
 }
 
 /// The state rolled out, canonical text for checking that parts belong together.
-fn read_state(position: &str, variant: &str) -> Result<(MatchState, String), String> {
-    let variant = Variant::from_name(variant).map_err(|e| e.to_string())?;
-    let mut state = read_position(position, variant).map_err(|e| e.to_string())?;
+///
+/// # Errors
+/// An unknown variant name (a usage error, status 2); a position that cannot be read (rejected
+/// input, status 1, as `hint` and `eval` answer it).
+fn read_state(position: &str, variant: &str) -> Result<(MatchState, String), (Outcome, String)> {
+    let variant = Variant::from_name(variant).map_err(|e| (Outcome::Failure, e.to_string()))?;
+    let mut state =
+        read_position(position, variant).map_err(|e| (Outcome::Rejected, e.to_string()))?;
     state.dice = None;
     let key = if variant.has_gnubg_position_id() {
         crate::codec::gnubg_id::encode(&state)
@@ -174,9 +179,9 @@ pub fn run(
     let position = args.position.as_deref().unwrap_or_default();
     let (state, key) = match read_state(position, &args.variant) {
         Ok(read) => read,
-        Err(message) => {
+        Err((outcome, message)) => {
             writeln!(err, "tavli: {message}")?;
-            return Ok(Outcome::Failure);
+            return Ok(outcome);
         }
     };
     let settings = RolloutSettings {
@@ -186,11 +191,13 @@ pub fn run(
         plies: args.plies,
         seed: args.seed,
     };
+    // A finished game or a variant without rollouts: the position given is refused, as
+    // `hint` and `eval` refuse it (status 1).
     let rollout = match Rollout::new(evaluator, &state, settings) {
         Ok(rollout) => rollout,
         Err(error) => {
             writeln!(err, "tavli: {error}")?;
-            return Ok(Outcome::Failure);
+            return Ok(Outcome::Rejected);
         }
     };
     let threads = args.threads.map_or_else(
@@ -280,9 +287,11 @@ fn run_merge(
             return Ok(Outcome::Failure);
         }
     };
+    // The merged parts name a position that cannot be read: the files are not rollouts of
+    // tavli's (status 2, as any unreadable part).
     let (state, _) = match read_state(&merged.gnubg_id, &args.variant) {
         Ok(read) => read,
-        Err(message) => {
+        Err((_, message)) => {
             writeln!(err, "tavli: {message}")?;
             return Ok(Outcome::Failure);
         }

@@ -82,12 +82,29 @@ pub const MOST_DEFAULT_THREADS: usize = 4;
 /// [`MOST_DEFAULT_THREADS`]).
 #[must_use]
 pub fn move_limits(threads: Option<usize>) -> crate::engine::search::SearchLimits {
+    move_limits_within(threads, Some(DEFAULT_MOVE_BUDGET))
+}
+
+/// [`move_limits`] with `budget` per move instead of [`DEFAULT_MOVE_BUDGET`] (`None`: no
+/// limit, every search reaching its full depth).
+#[must_use]
+pub fn move_limits_within(
+    threads: Option<usize>,
+    budget: Option<std::time::Duration>,
+) -> crate::engine::search::SearchLimits {
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map_or(1, std::num::NonZeroUsize::get)
             .min(MOST_DEFAULT_THREADS)
     });
-    crate::engine::search::SearchLimits::budget(DEFAULT_MOVE_BUDGET).with_threads(threads)
+    crate::engine::search::SearchLimits { budget, threads: 1 }.with_threads(threads)
+}
+
+/// The budget of a `--move-time MS` option or a UBGI `movetime MS`: `MS` milliseconds per
+/// move, `None` (no limit) for 0.
+#[must_use]
+pub fn move_budget(milliseconds: u64) -> Option<std::time::Duration> {
+    (milliseconds > 0).then(|| std::time::Duration::from_millis(milliseconds))
 }
 
 /// A chosen evaluator that lives as long as the process (the command line builds one per run).
@@ -151,3 +168,22 @@ impl std::fmt::Display for ChoiceError {
 }
 
 impl std::error::Error for ChoiceError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_move_time_of_zero_is_no_limit() {
+        assert_eq!(move_budget(0), None);
+        assert_eq!(move_budget(50), Some(DEFAULT_MOVE_BUDGET));
+        let free = move_limits_within(Some(3), move_budget(0));
+        assert_eq!((free.budget, free.threads), (None, 3));
+        assert_eq!(
+            move_limits_within(Some(2), Some(Duration::from_millis(7))),
+            crate::engine::search::SearchLimits::budget(Duration::from_millis(7)).with_threads(2)
+        );
+        assert_eq!(move_limits(Some(1)).budget, Some(DEFAULT_MOVE_BUDGET));
+    }
+}

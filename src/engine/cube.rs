@@ -38,6 +38,12 @@ pub use crate::engine::resignation::ResignationValue;
 pub const BEAVER_MARGIN: f64 = 0.2;
 /// The highest cube value that may still be doubled.
 pub const MAX_CUBE: u32 = 1 << 12;
+/// How close two cube equities (units of the current cube) must be to count as a tie when
+/// the doubler's action is chosen ([`CubeAnalysis::doubling_is_proper`]): far below the three
+/// decimals shown, above the rounding of single-precision figures and of the match equity
+/// table (a sure win's no double came out 1.0000000000000013 in match play, 1.0000004 in money
+/// seen by the taker, against double/pass's exact 1).
+pub const TIE: f64 = 1e-6;
 
 /// What a game is played for: the score and cube facts that turn outcome probabilities into
 /// equities (cubeless and cubeful) and decide the cube. (The cube's rules, who may double and
@@ -100,14 +106,25 @@ pub struct CubeAnalysis {
 }
 
 impl CubeAnalysis {
-    /// The doubler's best action.
+    /// The doubler's best action: double when it is allowed and proper
+    /// ([`CubeAnalysis::doubling_is_proper`]).
     #[must_use]
     pub fn double_action(&self) -> DoubleAction {
-        if self.double_allowed && self.double_equity() > self.no_double {
+        if self.double_allowed && self.doubling_is_proper() {
             DoubleAction::Double
         } else {
             DoubleAction::NoDouble
         }
+    }
+
+    /// The one rule for the doubler's choice (the engine's action and the printed "Proper
+    /// cube action" both follow it): doubling is proper when it is worth at least not
+    /// doubling, equities within [`TIE`] being tied, and a tie is a double (gnubg's "Double,
+    /// pass" at a sure win, where no double and double/pass are both +1). Whether the double
+    /// is allowed is not asked here.
+    #[must_use]
+    pub fn doubling_is_proper(&self) -> bool {
+        self.double_equity() >= self.no_double - TIE
     }
 
     /// The doubler's equity once he doubles: the responder's better answer, take or pass.
@@ -568,6 +585,47 @@ mod tests {
         let singles = context.analyse_double(&plain(0.8), Side::X);
         assert_eq!(singles.double_action(), DoubleAction::Double, "{singles:?}");
         assert_eq!(context.take_action(&plain(0.8), Side::X), TakeAction::Drop);
+    }
+
+    /// A sure win without gammons: no double and double/pass are both +1, a tie, and a tie
+    /// is a double (gnubg: "Proper cube action: Double, pass"), in money and match play, the
+    /// cube centred or owned; equities a rounding apart are tied too, a real edge is not.
+    #[test]
+    fn a_sure_win_is_a_double_and_a_pass() {
+        let match_play = Stakes {
+            match_length: 7,
+            score: [2, 3],
+            beavers: false,
+            ..money()
+        };
+        let owned = Stakes {
+            cube_value: 2,
+            cube_owner: Some(Side::X),
+            ..match_play
+        };
+        for stakes in [money(), match_play, owned] {
+            let analysis = stakes.analyse_double(&plain(1.0), Side::X);
+            assert_eq!(analysis.double_action(), DoubleAction::Double, "{stakes:?}");
+            assert_eq!(stakes.answer(&analysis), TakeAction::Drop, "{stakes:?}");
+            assert!((analysis.best_equity() - 1.0).abs() < TIE);
+        }
+        let rounded = CubeAnalysis {
+            no_double: 1.000_000_4,
+            double_take: 2.0,
+            double_pass: 1.0,
+            double_allowed: true,
+        };
+        assert_eq!(rounded.double_action(), DoubleAction::Double);
+        let too_good = CubeAnalysis {
+            no_double: 1.001,
+            ..rounded
+        };
+        assert_eq!(too_good.double_action(), DoubleAction::NoDouble);
+        let not_allowed = CubeAnalysis {
+            double_allowed: false,
+            ..rounded
+        };
+        assert_eq!(not_allowed.double_action(), DoubleAction::NoDouble);
     }
 
     #[test]

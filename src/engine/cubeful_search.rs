@@ -380,6 +380,7 @@ fn average(rolls: &[Dice], replies: &[NodeValue], states: usize) -> NodeValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::search::processor_time::thread_seconds;
     use crate::engine::Pubeval;
     use crate::rules::{MatchState, Variant};
 
@@ -487,20 +488,6 @@ mod tests {
         assert_eq!(finished(&plain, &gammon, Side::X, &cubes), [2.0, 4.0]);
     }
 
-    /// Processor seconds of the calling thread (Linux; 0 elsewhere): the figure a loaded
-    /// machine does not blur.
-    fn thread_cpu() -> f64 {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map_or("", |(_, rest)| rest)
-            .split_whitespace()
-            .collect();
-        // utime and stime, fields 14 and 15, in ticks of 1/100 s.
-        let ticks = |index: usize| fields.get(index).and_then(|f| f.parse::<f64>().ok());
-        (ticks(11).unwrap_or(0.0) + ticks(12).unwrap_or(0.0)) / 100.0
-    }
-
     /// The depth-1 leaves take the position after the best play from the batch that chose
     /// it: the same probabilities and equities, within rounding, as evaluating each leaf
     /// again, at 1 and 2 plies on a fixed set of the evaluator bench's positions (the
@@ -527,16 +514,16 @@ mod tests {
             let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard)
                 .expect("valid ID");
             for depth in [1, 2] {
-                let started = thread_cpu();
+                let started = thread_seconds();
                 let (p, a) = CubefulSearch::new(&batched)
                     .analyse_double(&board, Side::X, depth, &base, None)
                     .unwrap_or_else(|| unreachable!());
-                let between = thread_cpu();
+                let between = thread_seconds();
                 let (q, b) = CubefulSearch::new(&one_by_one)
                     .analyse_double(&board, Side::X, depth, &base, None)
                     .unwrap_or_else(|| unreachable!());
                 times[0] += between - started;
-                times[1] += thread_cpu() - between;
+                times[1] += thread_seconds() - between;
                 let differences = [
                     p.win - q.win,
                     p.win_gammon - q.win_gammon,

@@ -8,6 +8,8 @@
 
 mod filter;
 mod limits;
+#[doc(hidden)]
+pub mod processor_time;
 
 pub use filter::{MoveFilter, DEFAULT_FILTERS};
 pub use limits::SearchLimits;

@@ -5,7 +5,8 @@
 //! * the line of the proper action comes first, the other two follow by falling equity of the
 //!   doubler;
 //! * the number in parentheses is the line's equity minus the equity of the proper action;
-//! * doubling is proper when it is worth at least no double (a tie is a double);
+//! * doubling is proper when it is worth at least no double (a tie is a double: the engine's
+//!   rule, [`CubeAnalysis::doubling_is_proper`]);
 //! * the action is worded "Double", "No double" or "Too good to double" ("Redouble", "No
 //!   redouble", "Too good to redouble" when the doubler owns the cube), then the answer
 //!   ("take", "pass", "beaver");
@@ -15,6 +16,7 @@
 //! * the player answering a double sees the same lines in the same order with his own
 //!   (negated) equities.
 
+use crate::engine::cube::CubeAnalysis;
 use serde::Serialize;
 
 /// The answer to a double the analysis recommends.
@@ -75,11 +77,6 @@ impl CubeOption {
     }
 }
 
-/// How close two cube equities (units of the current cube) must be to count as a tie when
-/// the proper action is chosen: far below the three decimals shown, above the rounding of
-/// tavli's single-precision figures.
-pub const TIE: f64 = 1e-6;
-
 /// One line of the "Cubeful equities" list, as shown to the viewer.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct CubeLine {
@@ -123,23 +120,18 @@ pub struct CubeReport {
 }
 
 impl CubeReport {
-    /// The doubler's equity for doubling, given the answer.
-    fn double_equity(&self) -> f64 {
-        if self.answer == CubeAnswer::Pass {
-            self.double_pass
-        } else {
-            self.double_take
-        }
-    }
-
     /// The proper action for the doubler.
     #[must_use]
     pub fn action(&self) -> CubeAction {
-        // A tie is a double, as gnubg words it (a sure win: no double and double/pass +1.000).
-        // Equities closer than [`TIE`] are tied: a sure win's no double came out
-        // 1.0000000000000013 (match play, through the match equity table) or 1.0000004 (money,
-        // the taker's view) against double/pass's exact 1, and read as "Too good to double".
-        if self.double_equity() >= self.no_double - TIE {
+        // The engine's rule, so the printed action is the one the engine plays: a tie is a
+        // double, as gnubg words it (a sure win: no double and double/pass +1.000).
+        let analysis = CubeAnalysis {
+            no_double: self.no_double,
+            double_take: self.double_take,
+            double_pass: self.double_pass,
+            double_allowed: true,
+        };
+        if analysis.doubling_is_proper() {
             CubeAction::Double
         } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
             CubeAction::TooGood

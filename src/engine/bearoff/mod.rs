@@ -120,6 +120,21 @@ pub fn home_counts(board: &Board, side: Side) -> Option<HomeCounts> {
     (counts.iter().map(|&n| usize::from(n)).sum::<usize>() <= MAX_CHECKERS).then_some(counts)
 }
 
+/// The board of a bear-off: `x`'s and `o`'s checkers on their home points (index 0 the
+/// one-point), the rest of each side's fifteen borne off (none off when the counts pass
+/// fifteen); the inverse of [`home_counts`]. Tests, benches and examples build their
+/// bear-offs with it.
+#[must_use]
+pub fn bear_off_board(x: HomeCounts, o: HomeCounts) -> Board {
+    let mut board = Board::empty();
+    for (side, counts) in [(Side::X, x), (Side::O, o)] {
+        board.slots[side.index()][..6].copy_from_slice(&counts);
+        let on_board: usize = counts.iter().map(|&n| usize::from(n)).sum();
+        board.off[side.index()] = u8::try_from(MAX_CHECKERS.saturating_sub(on_board)).unwrap_or(0);
+    }
+    board
+}
+
 fn mean(distribution: &[f32]) -> f32 {
     distribution
         .iter()

@@ -4,7 +4,7 @@
 
 use super::two_sided::{covers, money_cube_analysis, TwoSidedDatabase, TwoSidedEntry};
 use super::two_sided_generate::side_positions;
-use super::{BearoffDatabase, HomeCounts};
+use super::{bear_off_board as bear_off, BearoffDatabase, HomeCounts};
 use crate::engine::choice::embedded_net;
 use crate::engine::cube::Stakes;
 use crate::engine::rollout::{Rollout, RolloutSettings};
@@ -19,16 +19,6 @@ fn entry(mine: HomeCounts, theirs: HomeCounts) -> TwoSidedEntry {
 
 fn close(found: f64, expected: f64) -> bool {
     (found - expected).abs() < 1e-6
-}
-
-/// `x` and `o` on their home points, the rest of their fifteen borne off.
-fn bear_off(x: HomeCounts, o: HomeCounts) -> Board {
-    let mut board = Board::empty();
-    for (side, counts) in [(Side::X, x), (Side::O, o)] {
-        board.slots[side.index()][..6].copy_from_slice(&counts);
-        board.off[side.index()] = 15 - counts.iter().sum::<u8>();
-    }
-    board
 }
 
 #[test]

@@ -79,6 +79,7 @@ pub(super) fn exact_decision(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bearoff::bear_off_board;
     use crate::engine::bearoff::two_sided::TwoSidedDatabase;
     use crate::engine::cube::TakeAction;
     use crate::engine::cubeful_search::CubefulSearch;
@@ -90,13 +91,8 @@ mod tests {
     /// X with `x` on his home points and O with `o`, the rest borne off, money, `on_roll` to
     /// roll, the cube centred, beavers and the Jacoby rule as gnubg's REPL has them.
     fn money(x: [u8; 6], o: [u8; 6], on_roll: Side) -> MatchState {
-        let mut board = Board::empty();
-        for (side, counts) in [(Side::X, x), (Side::O, o)] {
-            board.slots[side.index()][..6].copy_from_slice(&counts);
-            board.off[side.index()] = 15 - counts.iter().sum::<u8>();
-        }
         MatchState {
-            board,
+            board: bear_off_board(x, o),
             game_state: GameState::Playing,
             ..MatchState::new_money_game(Variant::Standard, on_roll)
         }

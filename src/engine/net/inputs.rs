@@ -60,6 +60,12 @@ pub struct SparseInputs {
     indices: [u16; INPUTS],
     values: [f32; INPUTS],
     len: usize,
+    /// The summary of the side on roll last encoded, whose point inputs are the first
+    /// `on_roll_points` entries (none kept when `None`): the next position keeps them if that
+    /// side's checkers stand where they stood (the plays of a roll move the other side's, and
+    /// hit rarely).
+    on_roll: Option<Checkers>,
+    on_roll_points: usize,
 }
 
 impl Default for SparseInputs {
@@ -68,6 +74,8 @@ impl Default for SparseInputs {
             indices: [0; INPUTS],
             values: [0.0; INPUTS],
             len: 0,
+            on_roll: None,
+            on_roll_points: 0,
         }
     }
 }
@@ -121,19 +129,37 @@ impl SparseInputs {
 /// Writes the inputs of `board` with `on_roll` about to roll into `inputs`. `contact` says
 /// whether the sides can still hit each other (the exposure features are zero otherwise).
 pub fn encode(board: &Board, on_roll: Side, contact: bool, inputs: &mut SparseInputs) {
-    inputs.len = 0;
     let mover = on_roll;
     let waiting = on_roll.opponent();
-    let sides = [
-        Checkers::of(&board.slots[mover.index()]),
-        Checkers::of(&board.slots[waiting.index()]),
-    ];
-    for (offset, side, own, other) in [
-        (0, mover, &sides[0], &sides[1]),
-        (INPUTS_PER_SIDE, waiting, &sides[1], &sides[0]),
-    ] {
-        encode_side(board, side, own, other, contact, offset, inputs);
-    }
+    let slots = &board.slots[mover.index()];
+    // The side on roll's point inputs come first: kept from the last position when its
+    // checkers have not moved (the same entries, already in place).
+    let mover_checkers = match inputs.on_roll {
+        Some(kept) if kept.slots == *slots => {
+            inputs.len = inputs.on_roll_points;
+            kept
+        }
+        _ => {
+            let checkers = Checkers::of(slots);
+            inputs.len = 0;
+            encode_points(&checkers.slots, 0, inputs);
+            inputs.on_roll = Some(checkers);
+            inputs.on_roll_points = inputs.len;
+            checkers
+        }
+    };
+    let sides = [mover_checkers, Checkers::of(&board.slots[waiting.index()])];
+    encode_features(board, mover, &sides[0], &sides[1], contact, 0, inputs);
+    encode_points(&sides[1].slots, INPUTS_PER_SIDE, inputs);
+    encode_features(
+        board,
+        waiting,
+        &sides[1],
+        &sides[0],
+        contact,
+        INPUTS_PER_SIDE,
+        inputs,
+    );
 }
 
 /// What one pass over a side's checkers tells, in the numberings both sides need. Bit `p` of
@@ -240,7 +266,8 @@ const HOME: u32 = 0x3F << 1;
 /// Points 19-24 as mask bits.
 const OTHER_HOME: u32 = 0x3F << 19;
 
-fn encode_side(
+/// A side's inputs after its points: borne off and the hand-made features.
+fn encode_features(
     board: &Board,
     side: Side,
     own: &Checkers,
@@ -249,7 +276,6 @@ fn encode_side(
     offset: usize,
     inputs: &mut SparseInputs,
 ) {
-    encode_points(&own.slots, offset, inputs);
     let base = offset + 100;
     inputs.push(base, FIFTEENTHS.of(u32::from(board.off[side.index()])));
     inputs.push(base + 1, PIP_COUNTS.of(own.pips));

@@ -18,7 +18,7 @@ mod inference;
 mod reshape;
 
 pub use incremental::FirstLayerSums;
-pub use inference::{Batch, InferenceNetwork, Kernel};
+pub use inference::{Batch, BatchCounts, BatchStage, InferenceNetwork, Kernel};
 
 /// Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const OUTPUTS: usize = 5;

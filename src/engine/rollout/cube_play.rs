@@ -143,7 +143,7 @@ impl CubefulScale {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rollout::tests::bear_off;
+    use crate::engine::bearoff::bear_off_board as bear_off;
     use crate::rules::{MatchState, Variant};
 
     fn plain(win: f64) -> Probabilities {

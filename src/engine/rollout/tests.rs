@@ -3,7 +3,7 @@
 
 use super::statistics::{Sums, CUBELESS};
 use super::*;
-use crate::engine::bearoff::BearoffDatabase;
+use crate::engine::bearoff::{bear_off_board as bear_off, BearoffDatabase};
 use crate::engine::choice::embedded_net;
 use crate::engine::net::NetEvaluator;
 use crate::rules::{Board, Side};
@@ -17,16 +17,6 @@ fn money(board: Board) -> MatchState {
     let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
     state.board = board;
     state
-}
-
-/// Both sides' checkers on their home points: `x` and `o` are counts on points 1..6.
-pub(super) fn bear_off(x: [u8; 6], o: [u8; 6]) -> Board {
-    let mut board = Board::empty();
-    for (side, counts) in [(Side::X, x), (Side::O, o)] {
-        board.slots[side.index()][..6].copy_from_slice(&counts);
-        board.off[side.index()] = 15 - counts.iter().sum::<u8>();
-    }
-    board
 }
 
 fn cubeless(truncation: Option<u32>, variance_reduction: bool, seed: u64) -> RolloutSettings {

@@ -4,9 +4,11 @@
 //!
 //! Lines are cut at `\n`; NUL bytes (gnubg sends one after every newline) and a trailing `\r`
 //! are dropped; invalid UTF-8 is read lossily. A NUL marks the client as gnubg playing through
-//! `set player N external` (whose boards are read with gnubg's score order); a line whose NUL
-//! arrives with it (gnubg writes both at once) is read as gnubg's already, so the first board
-//! of a connection is read right too. A line longer than [`MAX_LINE`] bytes is not
+//! `set player N external` (whose boards are read with gnubg's score order). The first line of
+//! a connection is answered only once the byte after its newline has been seen (gnubg writes
+//! its NUL in the same write, but the network may split them: then the line waits
+//! [`FIRST_LINE_GRACE`] at most for it), so the first board is read in gnubg's order however
+//! the bytes arrive. A line longer than [`MAX_LINE`] bytes is not
 //! kept (its bytes are counted and dropped as they arrive) and gets `Error: line too long`
 //! once its newline arrives.
 
@@ -27,10 +29,21 @@ pub enum Ending {
     IdleTimeout,
 }
 
+/// How long the first line of a connection waits for the byte after its newline when that
+/// byte has not arrived with it (gnubg's NUL, split off by the network): a client that sends
+/// no NUL gets its first reply this much later, once.
+pub const FIRST_LINE_GRACE: Duration = Duration::from_millis(100);
+
 /// Collects request lines from the bytes of a connection.
 struct Lines {
     line: Vec<u8>,
     too_long: bool,
+    /// Whether the byte after a newline has been seen once: until then a line is not answered
+    /// before the byte after its newline (a NUL marks gnubg, whose boards are read in its score
+    /// order) has been seen, so the first line is read alike however the bytes arrive.
+    follower_seen: bool,
+    /// A complete line waits in `line` for the byte after its newline.
+    waiting: bool,
 }
 
 impl Lines {
@@ -38,11 +51,18 @@ impl Lines {
         Lines {
             line: Vec::with_capacity(256),
             too_long: false,
+            follower_seen: false,
+            waiting: false,
         }
     }
 
+    /// Whether a complete line waits for the byte after its newline.
+    fn is_waiting(&self) -> bool {
+        self.waiting
+    }
+
     /// Handles `bytes`: every complete line is answered on `stream`. Returns how many lines
-    /// were complete, or `None` when a request asked to close the connection.
+    /// were answered, or `None` when a request asked to close the connection.
     fn feed<S: Write, E: Evaluator>(
         &mut self,
         bytes: &[u8],
@@ -51,30 +71,40 @@ impl Lines {
     ) -> io::Result<Option<usize>> {
         let mut complete = 0;
         for (index, &byte) in bytes.iter().enumerate() {
+            if self.waiting {
+                // The byte after the waiting line's newline: a NUL says the client is gnubg.
+                if byte == 0 {
+                    session.set_style(ReplyStyle { gnubg_client: true });
+                }
+                if self.answer_waiting(stream, session)?.is_none() {
+                    return Ok(None);
+                }
+                complete += 1;
+            }
             match byte {
                 0 => session.set_style(ReplyStyle { gnubg_client: true }),
                 b'\n' => {
-                    complete += 1;
-                    // gnubg writes each line and its NUL in one write: the NUL after the
-                    // first line of a connection tells that line is gnubg's too.
-                    if bytes.get(index + 1) == Some(&0) {
-                        session.set_style(ReplyStyle { gnubg_client: true });
-                    }
-                    let reply = if self.too_long {
-                        Reply::Send(format!("Error: {}\n", ExternalError::LineTooLong))
-                    } else {
-                        let text = String::from_utf8_lossy(&self.line);
-                        session.handle_line(text.trim_end_matches('\r'))
-                    };
-                    self.line.clear();
-                    self.too_long = false;
-                    match reply {
-                        Reply::Send(text) => {
-                            stream.write_all(text.as_bytes())?;
-                            stream.flush()?;
+                    if !self.follower_seen {
+                        match bytes.get(index + 1) {
+                            // gnubg writes each line and its NUL in one write: the NUL after
+                            // the first line of a connection tells that line is gnubg's too.
+                            Some(&next) => {
+                                self.follower_seen = true;
+                                if next == 0 {
+                                    session.set_style(ReplyStyle { gnubg_client: true });
+                                }
+                            }
+                            // The byte after the newline has not arrived: wait for it.
+                            None => {
+                                self.waiting = true;
+                                continue;
+                            }
                         }
-                        Reply::Close => return Ok(None),
                     }
+                    if self.answer(stream, session)?.is_none() {
+                        return Ok(None);
+                    }
+                    complete += 1;
                 }
                 _ if self.too_long => {}
                 _ => {
@@ -88,9 +118,48 @@ impl Lines {
         }
         Ok(Some(complete))
     }
+
+    /// Answers the waiting line without the byte after it (it did not come in time, or the
+    /// client closed its side). `None` when the line asked to close the connection.
+    fn answer_waiting<S: Write, E: Evaluator>(
+        &mut self,
+        stream: &mut S,
+        session: &mut ExternalSession<E>,
+    ) -> io::Result<Option<()>> {
+        self.waiting = false;
+        self.follower_seen = true;
+        self.answer(stream, session)
+    }
+
+    /// Answers the complete line held. `None` when it asked to close the connection.
+    fn answer<S: Write, E: Evaluator>(
+        &mut self,
+        stream: &mut S,
+        session: &mut ExternalSession<E>,
+    ) -> io::Result<Option<()>> {
+        let reply = if self.too_long {
+            Reply::Send(format!("Error: {}\n", ExternalError::LineTooLong))
+        } else {
+            let text = String::from_utf8_lossy(&self.line);
+            session.handle_line(text.trim_end_matches('\r'))
+        };
+        self.line.clear();
+        self.too_long = false;
+        match reply {
+            Reply::Send(text) => {
+                stream.write_all(text.as_bytes())?;
+                stream.flush()?;
+                Ok(Some(()))
+            }
+            Reply::Close => Ok(None),
+        }
+    }
 }
 
-/// Answers the requests of one client until it disconnects or sends `exit`.
+/// Answers the requests of one client until it disconnects or sends `exit`. Reads block: the
+/// first line is answered once the byte after its newline (or the end of the input) has been
+/// read, so this suits input that is complete or keeps coming (tests, fuzzing); a socket is
+/// served by [`serve_timed`], which waits [`FIRST_LINE_GRACE`] at most.
 ///
 /// # Errors
 /// A read or write error on the connection.
@@ -103,7 +172,12 @@ pub fn serve_connection<S: Read + Write, E: Evaluator>(
     let mut chunk = [0u8; 8192];
     loop {
         let count = match stream.read(&mut chunk) {
-            Ok(0) => return Ok(()),
+            Ok(0) => {
+                if lines.is_waiting() {
+                    lines.answer_waiting(&mut stream, session)?;
+                }
+                return Ok(());
+            }
             Ok(count) => count,
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
@@ -137,16 +211,44 @@ pub fn serve_timed<S: TimedStream, E: Evaluator>(
     let mut lines = Lines::new();
     let mut chunk = [0u8; 8192];
     let mut last_line = Instant::now();
+    let mut waiting_since: Option<Instant> = None;
     loop {
+        if let Some(since) = waiting_since {
+            if since.elapsed() >= FIRST_LINE_GRACE {
+                // No byte after the first line's newline in time: not gnubg's NUL.
+                waiting_since = None;
+                if lines.answer_waiting(&mut stream, session)?.is_none() {
+                    return Ok(Ending::Closed);
+                }
+                last_line = Instant::now();
+                continue;
+            }
+        }
+        let mut timeout = None;
         if let Some(idle) = idle {
             let left = idle.saturating_sub(last_line.elapsed());
             if left.is_zero() {
+                if lines.is_waiting() {
+                    lines.answer_waiting(&mut stream, session)?;
+                }
                 return Ok(Ending::IdleTimeout);
             }
-            stream.set_read_timeout(Some(left))?;
+            timeout = Some(left);
         }
+        if let Some(since) = waiting_since {
+            let left = FIRST_LINE_GRACE
+                .saturating_sub(since.elapsed())
+                .max(Duration::from_millis(1));
+            timeout = Some(timeout.map_or(left, |idle: Duration| idle.min(left)));
+        }
+        stream.set_read_timeout(timeout)?;
         let count = match stream.read(&mut chunk) {
-            Ok(0) => return Ok(Ending::Closed),
+            Ok(0) => {
+                if lines.is_waiting() {
+                    lines.answer_waiting(&mut stream, session)?;
+                }
+                return Ok(Ending::Closed);
+            }
             Ok(count) => count,
             Err(error)
                 if matches!(
@@ -160,10 +262,14 @@ pub fn serve_timed<S: TimedStream, E: Evaluator>(
             }
             Err(error) => return Err(error),
         };
+        waiting_since = None;
         match lines.feed(&chunk[..count], &mut stream, session)? {
             None => return Ok(Ending::Closed),
-            Some(0) => {}
+            Some(0) if !lines.is_waiting() => {}
             Some(_) => last_line = Instant::now(),
+        }
+        if lines.is_waiting() {
+            waiting_since = Some(Instant::now());
         }
     }
 }
@@ -243,6 +349,113 @@ mod tests {
         );
         // A client without NULs (FIBS) writes "you" first: tavli leads 6-0.
         assert_eq!(run(format!("{board}\n").as_bytes()), "roll\n");
+    }
+
+    /// A client whose bytes arrive in the given pieces, one per read; reads after the last
+    /// piece time out (`timing_out`) or find the end of the input.
+    struct Pieces {
+        pieces: std::collections::VecDeque<Vec<u8>>,
+        timing_out: bool,
+        /// The length of the output at each timeout.
+        timeouts: Vec<usize>,
+        output: Vec<u8>,
+    }
+
+    impl Pieces {
+        fn new(pieces: &[&[u8]], timing_out: bool) -> Pieces {
+            Pieces {
+                pieces: pieces.iter().map(|piece| piece.to_vec()).collect(),
+                timing_out,
+                timeouts: Vec::new(),
+                output: Vec::new(),
+            }
+        }
+    }
+
+    impl Read for Pieces {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            match self.pieces.pop_front() {
+                Some(piece) => {
+                    buffer[..piece.len()].copy_from_slice(&piece);
+                    Ok(piece.len())
+                }
+                None if self.timing_out && self.timeouts.len() < 3 => {
+                    // A socket's read timeout: the grace period passes.
+                    self.timeouts.push(self.output.len());
+                    std::thread::sleep(FIRST_LINE_GRACE);
+                    Err(io::ErrorKind::WouldBlock.into())
+                }
+                None => Ok(0),
+            }
+        }
+    }
+
+    impl Write for Pieces {
+        fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+            self.output.write(buffer)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl TimedStream for &mut Pieces {
+        fn set_read_timeout(&self, _: Option<Duration>) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    const GNUBG_FIRST_BOARD: &str = "board:gnubg:root:7:6:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+
+    /// The first board of a gnubg connection is read in gnubg's score order however the
+    /// bytes arrive: its NUL in a later read than its newline, every byte in a read of its
+    /// own, served as a socket is (with timeouts) or blocking.
+    #[test]
+    fn the_first_board_is_read_alike_however_the_bytes_arrive() {
+        let board = GNUBG_FIRST_BOARD.as_bytes();
+        let whole = [board, b"\n\0"].concat();
+        let bytes: Vec<&[u8]> = whole.chunks(1).collect();
+        let splits: [Vec<&[u8]>; 3] = [
+            vec![board, b"\n", b"\0"],
+            vec![&whole[..10], &whole[10..whole.len() - 1], b"\0"],
+            bytes,
+        ];
+        for pieces in &splits {
+            for timed in [false, true] {
+                let mut client = Pieces::new(pieces, timed);
+                let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
+                if timed {
+                    serve_timed(&mut client, &mut session, None).unwrap();
+                } else {
+                    serve_connection(&mut client, &mut session).unwrap();
+                }
+                assert_eq!(
+                    String::from_utf8(client.output).unwrap(),
+                    "double\n",
+                    "{} pieces, timed {timed}",
+                    pieces.len()
+                );
+            }
+        }
+    }
+
+    /// A client that sends no NUL (FIBS's order, "you" first) gets its first reply when the
+    /// byte after the newline does not come within the grace period, or the input ends.
+    #[test]
+    fn a_first_line_without_a_nul_is_answered_after_the_grace_period() {
+        let line = [GNUBG_FIRST_BOARD.as_bytes(), b"\n"].concat();
+        let mut client = Pieces::new(&[&line], true);
+        let mut session = ExternalSession::new(Pubeval, SessionDefaults::default());
+        let started = Instant::now();
+        let ending = serve_timed(&mut client, &mut session, None).unwrap();
+        assert!(matches!(ending, Ending::Closed));
+        assert!(started.elapsed() >= FIRST_LINE_GRACE);
+        // Nothing was answered before the first timeout, the reply was out by the second.
+        assert_eq!(client.timeouts[..2], [0, 5], "{:?}", client.timeouts);
+        assert_eq!(String::from_utf8(client.output).unwrap(), "roll\n");
+        let mut ended = Pieces::new(&[&line], false);
+        serve_connection(&mut ended, &mut session).unwrap();
+        assert_eq!(String::from_utf8(ended.output).unwrap(), "roll\n");
     }
 
     #[test]

@@ -27,7 +27,8 @@ pub use request::{
 pub struct BoardQuestion {
     /// The position and match facts; `on_roll` is the player the board says is on turn.
     pub state: MatchState,
-    /// Whether both may-double flags were 0 (nobody may double).
+    /// Whether both may-double flags were 0 and no double is pending (the Crawford game, or
+    /// a board with dice): nobody may double.
     pub cube_frozen: bool,
     /// Beavers allowed.
     pub beavers: bool,
@@ -163,7 +164,19 @@ pub fn read_board(
         (false, true) => Some(Side::O),
         _ => None,
     };
-    let doubled = numbers[37] != 0;
+    let match_length = if money { 0 } else { length as u32 };
+    let score = [their_score as u32, my_score as u32];
+    let crawford_rule = request.crawford_rule.unwrap_or(true);
+    let one_away =
+        match_length > 0 && (score[0] + 1 == match_length || score[1] + 1 == match_length);
+    let crawford = crawford_rule && one_away && numbers[48] == 0 && numbers[49] == 0;
+    // FIBS shows a double it asks you to answer by clearing both may-double flags, and gnubg's
+    // reader takes a board without was-doubled whose flags are both 0 as a pending double (it
+    // answers `take` or `drop`, at any score). gnubg as a host never writes both 0. tavli reads
+    // it so too, except where no double can be pending: in the Crawford game (the last two
+    // fields) and on a board with dice, where gnubg answers `take` all the same and tavli
+    // plays the roll.
+    let doubled = numbers[37] != 0 || (!i_may && !they_may && dice.is_none() && !crawford);
     // A double is answered by the player not on turn (gnubg's reading), unless that player
     // already owns the cube: then it has beavered and the player on turn answers the
     // redouble. (gnubg playing through `set player N external` always asks its external
@@ -175,12 +188,6 @@ pub fn read_board(
             on_turn.opponent()
         }
     });
-    let match_length = if money { 0 } else { length as u32 };
-    let score = [their_score as u32, my_score as u32];
-    let crawford_rule = request.crawford_rule.unwrap_or(true);
-    let one_away =
-        match_length > 0 && (score[0] + 1 == match_length || score[1] + 1 == match_length);
-    let crawford = crawford_rule && one_away && numbers[48] == 0 && numbers[49] == 0;
     let resignation = u32::try_from(request.resignation.clamp(0, 3)).unwrap_or(0);
     let state = MatchState {
         board,
@@ -200,7 +207,7 @@ pub fn read_board(
     };
     Ok(BoardQuestion {
         state,
-        cube_frozen: !i_may && !they_may,
+        cube_frozen: !i_may && !they_may && !doubled,
         beavers: request.beavers.unwrap_or(defaults.beavers) && match_length == 0,
         resignation: (resignation > 0 && !doubled).then_some(resignation),
         responder,
@@ -641,6 +648,49 @@ mod tests {
             panic!("{on_roll}");
         };
         assert_eq!(fibs.question(&board).unwrap().state.score, [2, 0]);
+    }
+
+    /// Both may-double flags 0 without was-doubled: FIBS's way of showing a double to answer,
+    /// and gnubg's external server answers it (`take` at 6-2 and money, `drop` at 2-6, the
+    /// 7-point match post-Crawford with the cube at 2, on these boards); in the Crawford game
+    /// and with dice nobody is doubling.
+    #[test]
+    fn both_may_double_flags_cleared_are_a_pending_double() {
+        let board = |score: &str, dice: &str, cube: u32, last: &str| {
+            format!(
+                "board:You:Opp:{score}:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:{dice}:{cube}:0:0:0:1:-1:0:25:0:0:0:0:0:0:{last}"
+            )
+        };
+        let mut s = session();
+        for (line, answers) in [
+            (board("7:6:2", "0:0:0:0", 2, "1:1"), &["take", "drop"][..]),
+            (board("7:2:6", "0:0:0:0", 2, "1:1"), &["take", "drop"]),
+            (
+                board("9999:0:0", "0:0:0:0", 1, "0:1"),
+                &["take", "drop", "beaver"],
+            ),
+        ] {
+            let reply = send(&mut s, &line);
+            assert!(answers.contains(&reply.trim_end()), "{line}: {reply}");
+            assert!(
+                question_with(&line, SessionDefaults::default())
+                    .state
+                    .double_offered,
+                "{line}"
+            );
+        }
+        // The Crawford game: nobody may double, nothing is pending.
+        let crawford = board("7:6:2", "0:0:0:0", 1, "0:0");
+        assert_eq!(send(&mut s, &crawford), "roll\n");
+        assert!(
+            !question_with(&crawford, SessionDefaults::default())
+                .state
+                .double_offered
+        );
+        // With dice the roll is played.
+        let with_dice = board("7:6:2", "3:1:0:0", 2, "1:1");
+        let play = send(&mut s, &with_dice);
+        assert!(play.contains('/'), "{play}");
     }
 
     #[test]

@@ -89,8 +89,11 @@ pub struct Go {
     pub kind: GoKind,
     /// `depth N`: the root-inclusive depth for this request (clamped to what tavli searches).
     pub depth: Option<u32>,
-    /// `movetime MS`, `nodes N` and `trials N` are accepted and not needed: tavli's search is
-    /// of fixed depth and finishes in milliseconds.
+    /// `movetime MS`: this request's time budget in milliseconds instead of the session's
+    /// (`--move-time`); 0 lifts the limit.
+    pub movetime: Option<u64>,
+    /// `nodes N` and `trials N` are accepted and not needed: tavli's search is of fixed
+    /// depth within a time budget, and runs no rollouts.
     pub limits_ignored: bool,
 }
 
@@ -286,6 +289,7 @@ fn parse_go(arguments: &[&str]) -> Result<Go, UbgiError> {
     let mut go = Go {
         kind,
         depth: None,
+        movetime: None,
         limits_ignored: false,
     };
     while let [name, value, tail @ ..] = rest {
@@ -299,7 +303,8 @@ fn parse_go(arguments: &[&str]) -> Result<Go, UbgiError> {
                 0 => return Err(UbgiError::bad_value("depth must_be 1 or more")),
                 depth => go.depth = Some(u32::try_from(depth).unwrap_or(u32::MAX)),
             },
-            "movetime" | "nodes" | "trials" => {
+            "movetime" => go.movetime = Some(number("movetime")?),
+            "nodes" | "trials" => {
                 number(name)?;
                 go.limits_ignored = true;
             }
@@ -339,9 +344,21 @@ mod tests {
         assert_eq!(go("go depth 2").depth, Some(2));
         assert_eq!(go("go depth 2").kind, GoKind::Chequer);
         let timed = go("go chequer movetime 100");
-        assert!(timed.limits_ignored && timed.depth.is_none());
+        assert_eq!((timed.movetime, timed.depth), (Some(100), None));
+        assert!(!timed.limits_ignored);
+        assert_eq!(go("go movetime 0").movetime, Some(0));
+        assert_eq!(go("go").movetime, None);
         let all = go("go role turn movetime 5 depth 1 nodes 10 trials 3");
-        assert_eq!((all.kind, all.depth), (GoKind::Turn, Some(1)));
+        assert_eq!(
+            (all.kind, all.depth, all.movetime),
+            (GoKind::Turn, Some(1), Some(5))
+        );
+        assert!(all.limits_ignored);
+        assert_eq!(
+            error("go movetime -5"),
+            "error bad_value movetime must_be a whole number"
+        );
+        assert!(error("go movetime").starts_with("error bad_command"));
         assert!(error("go role").starts_with("error bad_command expected: go "));
         assert!(error("go chequer cube").starts_with("error bad_command"));
         assert!(error("go depth").starts_with("error bad_command"));

@@ -6,7 +6,8 @@
 //!   UBGI 1-ply = gnubg 0-ply; tavli takes 1 to 3. A bare `go` is `go chequer`.
 //! * v0.1: `setoption name N value V` (as `set`), `go role chequer|cube|turn`, the limits
 //!   `movetime`, `depth`, `nodes`, `trials` after `go` (v0.2 forms take them too; `depth`
-//!   chooses the plies of one request, the others are not needed by a fixed-depth search),
+//!   chooses the plies of one request, `movetime` its time budget (0: none), `nodes` and
+//!   `trials` are not needed by a search without rollouts),
 //!   `stop` (nothing runs in the background, so it does nothing). `newsession`, `setscore`,
 //!   `setcube` and `setturn` are `unsupported`: a Match ID or XGID carries score and cube.
 //! * Commands with no answer in the drafts (`newgame`, `position`, `dice`, `set`, `stop`,

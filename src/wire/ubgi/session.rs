@@ -9,6 +9,7 @@ use crate::engine::evaluator::Evaluator;
 use crate::engine::judge::{Evaluation, Judge};
 use crate::engine::search::SearchLimits;
 use crate::rules::{legal_plays, Dice, GameState, MatchState, Side};
+use std::time::Instant;
 
 /// A UBGI engine session: the evaluator, the options, the position and the dice.
 pub struct UbgiSession<E: Evaluator> {
@@ -237,7 +238,14 @@ impl<E: Evaluator> UbgiSession<E> {
         let dice = state
             .dice
             .ok_or_else(|| UbgiError::bad_state("missing dice"))?;
-        let (info, payload) = self.chequer(state, dice, ply);
+        // `movetime MS` is this request's budget instead of the session's (0: no limit).
+        let limits = go
+            .movetime
+            .map_or(self.limits, |milliseconds| SearchLimits {
+                budget: crate::engine::choice::move_budget(milliseconds),
+                ..self.limits
+            });
+        let (info, payload) = self.chequer(state, dice, ply, limits);
         Ok(match go.kind {
             GoKind::Turn => {
                 let (_, action) = self.cube_action(state);
@@ -314,15 +322,30 @@ impl<E: Evaluator> UbgiSession<E> {
         vec![info_line(1, 0, &evaluation), format!("bestcube {answer}")]
     }
 
-    /// The best play for `dice` at `ply` plies and an `info` line describing the position
-    /// after it, from the side of the player who plays.
-    fn chequer(&self, state: &MatchState, dice: Dice, ply: u32) -> (String, String) {
+    /// The best play for `dice` at `ply` plies within `limits` and an `info` line describing
+    /// the position after it, from the side of the player who plays.
+    fn chequer(
+        &self,
+        state: &MatchState,
+        dice: Dice,
+        ply: u32,
+        limits: SearchLimits,
+    ) -> (String, String) {
         let mover = state.on_roll;
         let nodes = legal_plays(&state.board, mover, dice).len();
-        let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(self.limits);
+        let started = Instant::now();
+        let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits);
         let play = judge.best_play(state, dice);
         let board = play.as_ref().map_or(state.board, |play| play.result);
-        let evaluation = judge.evaluate_after(state, &board, mover);
+        // The `info` evaluation gets what is left of the budget, so that the request as a
+        // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
+        let left = SearchLimits {
+            budget: limits
+                .budget
+                .map(|budget| budget.saturating_sub(started.elapsed())),
+            ..limits
+        };
+        let evaluation = judge.with_limits(left).evaluate_after(state, &board, mover);
         let payload = play.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
         (info_line(ply, nodes, &evaluation), payload)
     }
@@ -339,4 +362,69 @@ fn info_line(depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
         p.lose_gammon,
         p.lose_backgammon
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::evaluator::Probabilities;
+    use crate::engine::Pubeval;
+    use crate::rules::{Board, Variant};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    /// Pubeval that counts its evaluations: the work a request did, whatever the machine's
+    /// load.
+    #[derive(Default)]
+    struct Counting {
+        calls: AtomicUsize,
+    }
+
+    impl Evaluator for Counting {
+        fn name(&self) -> &str {
+            "counting"
+        }
+
+        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+            Pubeval.probabilities(board, variant, on_roll)
+        }
+    }
+
+    /// The reply to `go` at `engine.ply` 3 for 2-2 from the opening position (many plays),
+    /// in a session whose own budget is `budget`, and the evaluations it took.
+    fn go_from_the_opening(budget: Option<Duration>, go: &str) -> (Vec<String>, usize) {
+        let limits = SearchLimits { budget, threads: 1 };
+        let mut session = UbgiSession::new(Counting::default(), "tavli").with_search(3, limits);
+        assert!(session
+            .handle_line("position gnubgid 4HPwATDgc/ABMA:cAkAAAAAAAAA")
+            .is_empty());
+        assert!(session.handle_line("dice 2 2").is_empty());
+        let reply = session.handle_line(go);
+        (reply, session.evaluator.calls.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn movetime_is_the_budget_of_its_request() {
+        let (unlimited, full_work) = go_from_the_opening(None, "go");
+        assert!(unlimited[1].starts_with("bestmove "), "{unlimited:?}");
+        // `movetime 0` lifts the session's budget: the same search, evaluation for evaluation.
+        let (lifted, lifted_work) =
+            go_from_the_opening(Some(Duration::from_millis(1)), "go movetime 0");
+        assert_eq!((lifted, lifted_work), (unlimited.clone(), full_work));
+        // A millisecond stops the deepening within a roll's work: a small part of the full
+        // 2-ply search, still a legal answer.
+        let (timed, timed_work) = go_from_the_opening(None, "go movetime 1");
+        assert!(timed[1].starts_with("bestmove "), "{timed:?}");
+        assert!(
+            timed_work * 10 < full_work,
+            "{timed_work} of {full_work} evaluations"
+        );
+        // The session's own budget (`--move-time`) limits a `go` that gives none.
+        let (_, session_work) = go_from_the_opening(Some(Duration::from_millis(1)), "go");
+        assert!(
+            session_work * 10 < full_work,
+            "{session_work} of {full_work} evaluations"
+        );
+    }
 }

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 /// whether the sides can still hit each other (the exposure features are zero otherwise).
 pub fn encode(board: &Board, on_roll: Side, contact: bool, inputs: &mut SparseInputs) {
     inputs.len = 0;
+    inputs.on_roll = None;
     for (offset, side) in [(0, on_roll), (INPUTS_PER_SIDE, on_roll.opponent())] {
         encode_side(board, side, contact, offset, inputs);
     }

@@ -2,7 +2,7 @@
 //! the first layer's sums of the last position are carried to the next by adding the rows
 //! of the inputs that changed, instead of summing every non-zero input again.
 
-use super::{sigmoid, Network, Scratch, OUTPUTS};
+use super::{sigmoid, Kernel, Network, Scratch, OUTPUTS};
 use crate::engine::net::inputs::{SparseInputs, INPUTS};
 
 /// The first layer's sums (before the activation) of the position last evaluated, with its
@@ -10,33 +10,35 @@ use crate::engine::net::inputs::{SparseInputs, INPUTS};
 #[derive(Clone, Debug)]
 pub struct FirstLayerSums {
     sums: Vec<f32>,
-    /// The inputs the sums stand for, dense (zero where an input is not in the sparse list),
-    /// padded to whole blocks of [`DIFFERENCE_BLOCK`].
-    dense: [f32; DENSE],
-    /// The next position's inputs, dense, while the two are compared.
-    next: [f32; DENSE],
+    /// Two positions' inputs, dense (zero where an input is not in the sparse list), padded to
+    /// whole blocks of [`DIFFERENCE_BLOCK`]: `dense[held]` those the sums stand for, the other
+    /// the next position's while the two are compared (no copy when they change roles).
+    dense: [[f32; DENSE]; 2],
+    held: usize,
     /// Whether `sums` stands for those inputs (false before the first position).
     ready: bool,
-    /// The changes from one position to the next: the inputs, and each one's new value
-    /// minus its old.
-    changed: Vec<u16>,
-    deltas: Vec<f32>,
+    /// The changes from one position to the next: the first `changes` inputs, and each one's
+    /// new value minus its old (with a block of slack that the kernels may write).
+    changed: [u16; DENSE + DIFFERENCE_BLOCK],
+    deltas: [f32; DENSE + DIFFERENCE_BLOCK],
+    changes: usize,
 }
 
 /// Inputs compared at once when the changes are listed (a bit mask of the block each time).
-const DIFFERENCE_BLOCK: usize = 16;
+pub(super) const DIFFERENCE_BLOCK: usize = 16;
 /// The dense inputs' length: every input, rounded up to whole blocks.
-const DENSE: usize = INPUTS.div_ceil(DIFFERENCE_BLOCK) * DIFFERENCE_BLOCK;
+pub(super) const DENSE: usize = INPUTS.div_ceil(DIFFERENCE_BLOCK) * DIFFERENCE_BLOCK;
 
 impl Default for FirstLayerSums {
     fn default() -> Self {
         FirstLayerSums {
             sums: Vec::new(),
-            dense: [0.0; DENSE],
-            next: [0.0; DENSE],
+            dense: [[0.0; DENSE]; 2],
+            held: 0,
             ready: false,
-            changed: Vec::with_capacity(DENSE),
-            deltas: Vec::with_capacity(DENSE),
+            changed: [0; DENSE + DIFFERENCE_BLOCK],
+            deltas: [0.0; DENSE + DIFFERENCE_BLOCK],
+            changes: 0,
         }
     }
 }
@@ -52,32 +54,49 @@ impl FirstLayerSums {
     /// differ from the last one's, in increasing order of input: the new inputs spread out
     /// dense and compared with the old a block at a time (an input in only one of the two
     /// sparse lists changes by its value, or by minus it: the difference with the zero of the
-    /// other, exactly).
+    /// other, exactly), by the fastest [`Kernel`] of this processor (they list the same).
     fn take(&mut self, inputs: &SparseInputs) {
-        self.changed.clear();
-        self.deltas.clear();
-        self.next.fill(0.0);
+        let next = 1 - self.held;
+        let dense = &mut self.dense[next];
+        dense.fill(0.0);
         for (&index, &value) in inputs.indices().iter().zip(inputs.values()) {
-            self.next[usize::from(index)] = value;
+            dense[usize::from(index)] = value;
         }
-        for (block, (new, old)) in self
-            .next
-            .chunks_exact(DIFFERENCE_BLOCK)
-            .zip(self.dense.chunks_exact(DIFFERENCE_BLOCK))
-            .enumerate()
-        {
-            let mut differ = 0u32;
-            for (lane, (a, b)) in new.iter().zip(old).enumerate() {
-                differ |= u32::from(a != b) << lane;
-            }
-            while differ != 0 {
-                let lane = differ.trailing_zeros() as usize;
-                differ &= differ - 1;
-                self.changed.push((block * DIFFERENCE_BLOCK + lane) as u16);
-                self.deltas.push(new[lane] - old[lane]);
-            }
+        self.changes = Kernel::detected().list_changes(
+            &self.dense[next],
+            &self.dense[self.held],
+            &mut self.changed,
+            &mut self.deltas,
+        );
+        self.held = next;
+    }
+
+    /// Makes `inputs` the position held and says how its sums (of a layer `width` units wide)
+    /// follow from the last position's: by adding the rows of the inputs that changed, scaled
+    /// by the change ([`FirstLayerSums::changes`]; returns false), or, when nothing of that
+    /// width was carried or too many inputs changed, from the bias with the rows of every
+    /// non-zero input added (returns true). The sums themselves are the caller's to move.
+    pub(super) fn plan(&mut self, inputs: &SparseInputs, width: usize) -> bool {
+        self.take(inputs);
+        let carry = self.ready && self.sums.len() == width && self.changes <= MOST_CHANGES;
+        if !carry {
+            // The sums keep their values (a batch may still have to carry positions
+            // waiting from them).
+            self.sums.resize(width, 0.0);
+            self.ready = true;
         }
-        std::mem::swap(&mut self.dense, &mut self.next);
+        !carry
+    }
+
+    /// The inputs that changed from the last position to the one held, increasing, and each
+    /// one's change.
+    pub(super) fn changes(&self) -> (&[u16], &[f32]) {
+        (&self.changed[..self.changes], &self.deltas[..self.changes])
+    }
+
+    /// The sums, to be moved to the position held (see [`FirstLayerSums::plan`]).
+    pub(super) fn sums_mut(&mut self) -> &mut [f32] {
+        &mut self.sums
     }
 
     /// Moves the sums (of a layer `width` units wide) to `inputs`: `add_rows(sums, inputs,
@@ -91,14 +110,16 @@ impl FirstLayerSums {
         bias: &[f32],
         mut add_rows: impl FnMut(&mut [f32], &[u16], &[f32]),
     ) -> &[f32] {
-        self.take(inputs);
-        if self.ready && self.sums.len() == bias.len() && self.changed.len() <= MOST_CHANGES {
-            add_rows(&mut self.sums, &self.changed, &self.deltas);
-        } else {
-            self.sums.clear();
-            self.sums.extend_from_slice(bias);
+        if self.plan(inputs, bias.len()) {
+            self.sums.copy_from_slice(bias);
             add_rows(&mut self.sums, inputs.indices(), inputs.values());
-            self.ready = true;
+        } else {
+            let changes = self.changes;
+            add_rows(
+                &mut self.sums,
+                &self.changed[..changes],
+                &self.deltas[..changes],
+            );
         }
         &self.sums
     }

@@ -30,7 +30,7 @@ mod x86_avx512;
 use super::{FirstLayerSums, Network, Scratch, OUTPUTS};
 use crate::engine::net::inputs::SparseInputs;
 
-pub use batch::Batch;
+pub use batch::{Batch, BatchCounts, BatchStage};
 
 /// Units per lane group: every layer's width is padded to a multiple of this.
 pub const LANES: usize = 16;
@@ -84,22 +84,73 @@ impl Kernel {
         kernels
     }
 
-    /// `sums[u] += values[k] * weights[indices[k] * sums.len() + u]` for each `k` in turn,
-    /// fused; `sums.len()` a multiple of [`LANES`].
-    fn add_rows(self, sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+    /// `sums[u] += values[k] * weights[indices[k] * stride + u]` for each `k` in turn,
+    /// fused; `sums.len()` a multiple of [`LANES`], at most `stride`.
+    fn add_rows(
+        self,
+        sums: &mut [f32],
+        weights: &[f32],
+        stride: usize,
+        indices: &[u16],
+        values: &[f32],
+    ) {
         let width = sums.len();
-        assert!(width.is_multiple_of(LANES) && indices.len() == values.len());
+        assert!(width.is_multiple_of(LANES) && width <= stride && indices.len() == values.len());
         assert!(indices
             .iter()
-            .all(|&index| (usize::from(index) + 1) * width <= weights.len()));
+            .all(|&index| usize::from(index) * stride + width <= weights.len()));
         match self {
             // SAFETY: the kernel was chosen because the processor has its features; the rows
             // read are inside `weights` (checked just above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe { x86_avx512::add_rows(sums, weights, indices, values) },
+            Kernel::Avx512 => unsafe {
+                x86_avx512::add_rows(sums, weights, stride, indices, values)
+            },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { x86_avx2::add_rows(sums, weights, indices, values) },
-            _ => portable::add_rows(sums, weights, indices, values),
+            Kernel::Avx2 => unsafe { x86_avx2::add_rows(sums, weights, stride, indices, values) },
+            _ => portable::add_rows(sums, weights, stride, indices, values),
+        }
+    }
+
+    /// The first layers of several positions one from another (see `portable::add_rows_chain`):
+    /// for each `(fresh, end)` of `plans` in turn, `sums` set to `bias` if fresh, then the rows
+    /// `rows[last end..end]` added with `scales` as [`Kernel::add_rows`] adds them, and `sums`
+    /// copied into the plan's row of `out`; `sums` ends as the last position's.
+    #[allow(clippy::too_many_arguments)]
+    fn add_rows_chain(
+        self,
+        sums: &mut [f32],
+        bias: &[f32],
+        weights: &[f32],
+        stride: usize,
+        plans: &[(bool, usize)],
+        rows: &[u16],
+        scales: &[f32],
+        out: &mut [f32],
+    ) {
+        let width = sums.len();
+        assert!(
+            width.is_multiple_of(LANES)
+                && width <= stride
+                && bias.len() == width
+                && rows.len() == scales.len()
+                && out.len() >= plans.len() * width
+        );
+        assert!(plans.windows(2).all(|pair| pair[0].1 <= pair[1].1));
+        assert!(plans.last().is_none_or(|&(_, end)| end <= rows.len()));
+        assert!(rows
+            .iter()
+            .all(|&index| usize::from(index) * stride + width <= weights.len()));
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the rows
+            // read and the sums written are inside the slices (checked just above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe {
+                x86_avx512::add_rows_chain(sums, bias, weights, stride, plans, rows, scales, out);
+            },
+            _ => portable::add_rows_chain(
+                self, sums, bias, weights, stride, plans, rows, scales, out,
+            ),
         }
     }
 
@@ -157,6 +208,35 @@ impl Kernel {
         }
     }
 
+    /// Lists where `new` and `old` differ (`a != b`), in increasing order: the index of each
+    /// such element into `changed` and `new - old` into `deltas`, returning how many; every
+    /// kernel lists the same. `new` and `old` of one length, a multiple of [`LANES`], and room
+    /// for as many changes and [`LANES`] more (a kernel may write past the changes).
+    pub(in crate::engine::net::network) fn list_changes(
+        self,
+        new: &[f32],
+        old: &[f32],
+        changed: &mut [u16],
+        deltas: &mut [f32],
+    ) -> usize {
+        assert!(
+            new.len() == old.len()
+                && new.len().is_multiple_of(LANES)
+                && new.len() <= usize::from(u16::MAX)
+                && changed.len() >= new.len() + LANES
+                && deltas.len() >= new.len() + LANES
+        );
+        match self {
+            // SAFETY: the kernel was chosen because the processor has its features; the sizes
+            // were checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { x86_avx512::list_changes(new, old, changed, deltas) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { x86_avx2::list_changes(new, old, changed, deltas) },
+            _ => portable::list_changes(new, old, changed, deltas),
+        }
+    }
+
     /// `out[r]` the dot product of `x` with row `r` of `rows` (`out.len()` rows of
     /// `x.len()`, a multiple of [`LANES`]).
     fn dot_rows(self, rows: &[f32], x: &[f32], out: &mut [f32]) {
@@ -185,8 +265,14 @@ pub struct InferenceNetwork {
     hidden: usize,
     /// Second-layer units, padded (0: none).
     second: usize,
-    /// `inputs * hidden`, input-major.
+    /// `inputs` rows of `hidden_stride`, input-major (a row per input: its weight into each
+    /// unit, then zeros).
     hidden_weights: Vec<f32>,
+    /// The distance between two rows of `hidden_weights`: `hidden` and one cache line more,
+    /// so that the same part of different rows (what a tile of units reads) falls in
+    /// different sets of the first-level cache, where rows a power of two apart (2 KB) would
+    /// share a quarter of them.
+    hidden_stride: usize,
     hidden_bias: Vec<f32>,
     /// `hidden * second`, input-major (row `h`: first-layer unit `h`'s weight into each
     /// second-layer unit), so that the second layer adds rows as the first does.
@@ -252,6 +338,7 @@ impl InferenceNetwork {
         } else {
             (network.hidden, hidden)
         };
+        let hidden_stride = hidden + LANES;
         InferenceNetwork {
             hidden,
             second,
@@ -260,8 +347,9 @@ impl InferenceNetwork {
                 network.inputs,
                 network.hidden,
                 network.inputs,
-                hidden,
+                hidden_stride,
             ),
+            hidden_stride,
             hidden_bias: pad_rows(&network.hidden_bias, 1, network.hidden, 1, hidden),
             second_columns: transposed(
                 &pad_rows(
@@ -295,6 +383,7 @@ impl InferenceNetwork {
         self.kernel.add_rows(
             hidden,
             &self.hidden_weights,
+            self.hidden_stride,
             inputs.indices(),
             inputs.values(),
         );
@@ -326,8 +415,13 @@ impl InferenceNetwork {
         scratch: &mut Scratch,
     ) {
         let sums = carried.move_to(inputs, &self.hidden_bias, |sums, indices, values| {
-            self.kernel
-                .add_rows(sums, &self.hidden_weights, indices, values);
+            self.kernel.add_rows(
+                sums,
+                &self.hidden_weights,
+                self.hidden_stride,
+                indices,
+                values,
+            );
         });
         scratch.hidden.clear();
         scratch.hidden.extend_from_slice(sums);

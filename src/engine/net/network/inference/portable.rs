@@ -1,14 +1,20 @@
 //! The layers' arithmetic in plain Rust: the definition that the SIMD kernels reproduce bit
 //! for bit, and the code of processors without them.
 
-use super::{LANES, PARTIALS};
+use super::{Kernel, LANES, PARTIALS};
 
 /// `sums[u] = values[k] * row[u] + sums[u]` (one rounding) for each `k` in turn, `row` the
-/// `indices[k]`-th row of `weights`.
-pub(super) fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+/// `indices[k]`-th row of `weights` (rows `stride` apart).
+pub(super) fn add_rows(
+    sums: &mut [f32],
+    weights: &[f32],
+    stride: usize,
+    indices: &[u16],
+    values: &[f32],
+) {
     let width = sums.len();
     for (&index, &value) in indices.iter().zip(values) {
-        let row = &weights[usize::from(index) * width..][..width];
+        let row = &weights[usize::from(index) * stride..][..width];
         for (sum, &weight) in sums.iter_mut().zip(row) {
             *sum = value.mul_add(weight, *sum);
         }
@@ -116,5 +122,69 @@ pub(super) fn add_columns_batch(columns: &[f32], xs: &[f32], hidden: usize, out:
                 *sum = value.mul_add(weight, *sum);
             }
         }
+    }
+}
+
+/// Where `new` and `old` differ, in increasing order: each index into `changed`, `new - old`
+/// into `deltas`; returns how many (a block of [`LANES`] compared at a time into a bit mask).
+pub(super) fn list_changes(
+    new: &[f32],
+    old: &[f32],
+    changed: &mut [u16],
+    deltas: &mut [f32],
+) -> usize {
+    let mut count = 0;
+    for (block, (new, old)) in new
+        .chunks_exact(LANES)
+        .zip(old.chunks_exact(LANES))
+        .enumerate()
+    {
+        let mut differ = 0u32;
+        for (lane, (a, b)) in new.iter().zip(old).enumerate() {
+            differ |= u32::from(a != b) << lane;
+        }
+        while differ != 0 {
+            let lane = differ.trailing_zeros() as usize;
+            differ &= differ - 1;
+            changed[count] = (block * LANES + lane) as u16;
+            deltas[count] = new[lane] - old[lane];
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The first layers of several positions one from another, a position at a time: for each
+/// `(fresh, end)` of `plans`, `sums` set to `bias` if fresh, then the rows
+/// `rows[last end..end]` added by `kernel`'s `add_rows` (the AVX-512 kernel runs the same
+/// additions a tile of units at a time for every position, so that the rows stay in the
+/// first-level cache from one position to the next), and `sums` copied into row `p` of `out`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn add_rows_chain(
+    kernel: Kernel,
+    sums: &mut [f32],
+    bias: &[f32],
+    weights: &[f32],
+    stride: usize,
+    plans: &[(bool, usize)],
+    rows: &[u16],
+    scales: &[f32],
+    out: &mut [f32],
+) {
+    let width = sums.len();
+    let mut first = 0;
+    for (&(fresh, end), out) in plans.iter().zip(out.chunks_exact_mut(width)) {
+        if fresh {
+            sums.copy_from_slice(bias);
+        }
+        kernel.add_rows(
+            sums,
+            weights,
+            stride,
+            &rows[first..end],
+            &scales[first..end],
+        );
+        out.copy_from_slice(sums);
+        first = end;
     }
 }

@@ -330,3 +330,52 @@ fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
         "the same play on {agreed} of {roots} bench positions"
     );
 }
+
+/// The changes between consecutive positions' dense inputs (what carries the first layer):
+/// every kernel lists the portable code's, indices and differences bit for bit.
+#[test]
+fn every_kernel_lists_the_portable_changes() {
+    let positions = random_positions(400, 17);
+    let width = padded(INPUTS);
+    let dense = |board: &Board, side: Side| {
+        let mut inputs = SparseInputs::default();
+        encode(board, side, true, &mut inputs);
+        let mut dense = inputs.dense();
+        dense.resize(width, 0.0);
+        dense
+    };
+    let mut listed = 0;
+    for pair in positions.windows(2) {
+        let (new, old) = (dense(&pair[1].0, pair[1].1), dense(&pair[0].0, pair[0].1));
+        let (mut changed, mut deltas) = (vec![0u16; width + LANES], vec![0.0f32; width + LANES]);
+        let count = Kernel::Portable.list_changes(&new, &old, &mut changed, &mut deltas);
+        let expected: Vec<(u16, f32)> = (0..width)
+            .filter(|&i| new[i] != old[i])
+            .map(|i| (i as u16, new[i] - old[i]))
+            .collect();
+        assert_eq!(
+            changed[..count]
+                .iter()
+                .copied()
+                .zip(deltas[..count].iter().copied())
+                .collect::<Vec<_>>(),
+            expected
+        );
+        for kernel in Kernel::available() {
+            let (mut kernel_changed, mut kernel_deltas) =
+                (vec![0u16; width + LANES], vec![0.0f32; width + LANES]);
+            let kernel_count =
+                kernel.list_changes(&new, &old, &mut kernel_changed, &mut kernel_deltas);
+            assert_eq!(kernel_count, count, "{kernel:?}");
+            assert_eq!(kernel_changed[..count], changed[..count], "{kernel:?}");
+            let bits = |d: &[f32]| d.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(
+                bits(&kernel_deltas[..count]),
+                bits(&deltas[..count]),
+                "{kernel:?}"
+            );
+        }
+        listed += count;
+    }
+    assert!(listed > 1000);
+}

@@ -16,21 +16,27 @@ const TILE: usize = 12;
 /// `portable::add_rows`: a tile of up to 96 sums stays in registers while every row's part
 /// is added to it.
 #[target_feature(enable = "avx2,fma")]
-pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+pub(super) unsafe fn add_rows(
+    sums: &mut [f32],
+    weights: &[f32],
+    stride: usize,
+    indices: &[u16],
+    values: &[f32],
+) {
     let vectors = sums.len() / WIDTH;
     let mut start = 0;
     while start < vectors {
         let left = vectors - start;
         let taken = if left >= TILE {
-            add_tile::<TILE>(sums, weights, indices, values, start)
+            add_tile::<TILE>(sums, weights, stride, indices, values, start)
         } else if left >= 8 {
-            add_tile::<8>(sums, weights, indices, values, start)
+            add_tile::<8>(sums, weights, stride, indices, values, start)
         } else if left >= 4 {
-            add_tile::<4>(sums, weights, indices, values, start)
+            add_tile::<4>(sums, weights, stride, indices, values, start)
         } else if left >= 2 {
-            add_tile::<2>(sums, weights, indices, values, start)
+            add_tile::<2>(sums, weights, stride, indices, values, start)
         } else {
-            add_tile::<1>(sums, weights, indices, values, start)
+            add_tile::<1>(sums, weights, stride, indices, values, start)
         };
         start += taken;
     }
@@ -42,11 +48,11 @@ pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16]
 unsafe fn add_tile<const V: usize>(
     sums: &mut [f32],
     weights: &[f32],
+    stride: usize,
     indices: &[u16],
     values: &[f32],
     start: usize,
 ) -> usize {
-    let width = sums.len();
     let offset = start * WIDTH;
     let tile = sums[offset..offset + V * WIDTH].as_mut_ptr();
     let mut registers: [__m256; V] = [_mm256_setzero_ps(); V];
@@ -54,7 +60,7 @@ unsafe fn add_tile<const V: usize>(
         *register = _mm256_loadu_ps(tile.add(v * WIDTH));
     }
     for (&index, &value) in indices.iter().zip(values) {
-        let row = weights[usize::from(index) * width + offset..][..V * WIDTH].as_ptr();
+        let row = weights[usize::from(index) * stride + offset..][..V * WIDTH].as_ptr();
         let scale = _mm256_set1_ps(value);
         for (v, register) in registers.iter_mut().enumerate() {
             *register = _mm256_fmadd_ps(scale, _mm256_loadu_ps(row.add(v * WIDTH)), *register);
@@ -244,4 +250,34 @@ unsafe fn column_tile<const P: usize>(
         _mm256_storeu_ps(out.add(p * width), position[0]);
         _mm256_storeu_ps(out.add(p * width + WIDTH), position[1]);
     }
+}
+
+/// `portable::list_changes`: a block of 16 compared as two registers of eight into a mask.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn list_changes(
+    new: &[f32],
+    old: &[f32],
+    changed: &mut [u16],
+    deltas: &mut [f32],
+) -> usize {
+    let mut count = 0;
+    let mut differences = [0.0f32; LANES];
+    for start in (0..new.len()).step_by(LANES) {
+        let mut differ = 0u32;
+        for half in 0..2 {
+            let a = _mm256_loadu_ps(new.as_ptr().add(start + 8 * half));
+            let b = _mm256_loadu_ps(old.as_ptr().add(start + 8 * half));
+            let mask = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_NEQ_UQ>(a, b)) as u32;
+            differ |= mask << (8 * half);
+            _mm256_storeu_ps(differences.as_mut_ptr().add(8 * half), _mm256_sub_ps(a, b));
+        }
+        while differ != 0 {
+            let lane = differ.trailing_zeros() as usize;
+            differ &= differ - 1;
+            *changed.get_unchecked_mut(count) = (start + lane) as u16;
+            *deltas.get_unchecked_mut(count) = differences[lane];
+            count += 1;
+        }
+    }
+    count
 }

@@ -13,21 +13,27 @@ const TILE: usize = 16;
 /// `portable::add_rows`: a tile of up to 256 sums stays in registers while every row's part
 /// is added to it.
 #[target_feature(enable = "avx512f")]
-pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16], values: &[f32]) {
+pub(super) unsafe fn add_rows(
+    sums: &mut [f32],
+    weights: &[f32],
+    stride: usize,
+    indices: &[u16],
+    values: &[f32],
+) {
     let vectors = sums.len() / LANES;
     let mut start = 0;
     while start < vectors {
         let left = vectors - start;
         let taken = if left >= TILE {
-            add_tile::<TILE>(sums, weights, indices, values, start)
+            add_tile::<TILE>(sums, weights, stride, indices, values, start)
         } else if left >= 8 {
-            add_tile::<8>(sums, weights, indices, values, start)
+            add_tile::<8>(sums, weights, stride, indices, values, start)
         } else if left >= 4 {
-            add_tile::<4>(sums, weights, indices, values, start)
+            add_tile::<4>(sums, weights, stride, indices, values, start)
         } else if left >= 2 {
-            add_tile::<2>(sums, weights, indices, values, start)
+            add_tile::<2>(sums, weights, stride, indices, values, start)
         } else {
-            add_tile::<1>(sums, weights, indices, values, start)
+            add_tile::<1>(sums, weights, stride, indices, values, start)
         };
         start += taken;
     }
@@ -39,11 +45,11 @@ pub(super) unsafe fn add_rows(sums: &mut [f32], weights: &[f32], indices: &[u16]
 unsafe fn add_tile<const V: usize>(
     sums: &mut [f32],
     weights: &[f32],
+    stride: usize,
     indices: &[u16],
     values: &[f32],
     start: usize,
 ) -> usize {
-    let width = sums.len();
     let offset = start * LANES;
     let tile = sums[offset..offset + V * LANES].as_mut_ptr();
     let mut registers: [__m512; V] = [_mm512_setzero_ps(); V];
@@ -51,7 +57,7 @@ unsafe fn add_tile<const V: usize>(
         *register = _mm512_loadu_ps(tile.add(v * LANES));
     }
     for (&index, &value) in indices.iter().zip(values) {
-        let row = weights[usize::from(index) * width + offset..][..V * LANES].as_ptr();
+        let row = weights[usize::from(index) * stride + offset..][..V * LANES].as_ptr();
         let scale = _mm512_set1_ps(value);
         for (v, register) in registers.iter_mut().enumerate() {
             *register = _mm512_fmadd_ps(scale, _mm512_loadu_ps(row.add(v * LANES)), *register);
@@ -61,6 +67,105 @@ unsafe fn add_tile<const V: usize>(
         _mm512_storeu_ps(tile.add(v * LANES), *register);
     }
     V
+}
+
+/// Registers of sums carried through the positions by `add_rows_chain`: a tile's part of
+/// the rows read by a block of positions stays in the first-level cache.
+const CHAIN_TILE: usize = 8;
+
+/// `portable::add_rows_chain`, a tile of units at a time through every position (the same
+/// additions per unit, in the same order).
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)] // `Kernel::add_rows_chain`'s arguments, passed through
+pub(super) unsafe fn add_rows_chain(
+    sums: &mut [f32],
+    bias: &[f32],
+    weights: &[f32],
+    stride: usize,
+    plans: &[(bool, usize)],
+    rows: &[u16],
+    scales: &[f32],
+    out: &mut [f32],
+) {
+    let vectors = sums.len() / LANES;
+    let mut start = 0;
+    while start < vectors {
+        let left = vectors - start;
+        let chain = Chain {
+            bias,
+            weights,
+            stride,
+            plans,
+            rows,
+            scales,
+        };
+        start += if left >= CHAIN_TILE {
+            chain.tile::<CHAIN_TILE>(sums, out, start)
+        } else if left >= 4 {
+            chain.tile::<4>(sums, out, start)
+        } else if left >= 2 {
+            chain.tile::<2>(sums, out, start)
+        } else {
+            chain.tile::<1>(sums, out, start)
+        };
+    }
+}
+
+/// What `add_rows_chain` reads.
+struct Chain<'a> {
+    bias: &'a [f32],
+    weights: &'a [f32],
+    stride: usize,
+    plans: &'a [(bool, usize)],
+    rows: &'a [u16],
+    scales: &'a [f32],
+}
+
+impl Chain<'_> {
+    /// The `V` registers of sums from register `start` through every position; returns `V`.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    unsafe fn tile<const V: usize>(
+        &self,
+        sums: &mut [f32],
+        out: &mut [f32],
+        start: usize,
+    ) -> usize {
+        let width = sums.len();
+        let offset = start * LANES;
+        let tile = sums.as_mut_ptr().add(offset);
+        let bias = self.bias.as_ptr().add(offset);
+        let weights = self.weights.as_ptr().add(offset);
+        let mut registers: [__m512; V] = [_mm512_setzero_ps(); V];
+        for (v, register) in registers.iter_mut().enumerate() {
+            *register = _mm512_loadu_ps(tile.add(v * LANES));
+        }
+        let mut first = 0;
+        for (p, &(fresh, end)) in self.plans.iter().enumerate() {
+            if fresh {
+                for (v, register) in registers.iter_mut().enumerate() {
+                    *register = _mm512_loadu_ps(bias.add(v * LANES));
+                }
+            }
+            for k in first..end {
+                let row = weights.add(usize::from(*self.rows.get_unchecked(k)) * self.stride);
+                let scale = _mm512_set1_ps(*self.scales.get_unchecked(k));
+                for (v, register) in registers.iter_mut().enumerate() {
+                    *register =
+                        _mm512_fmadd_ps(scale, _mm512_loadu_ps(row.add(v * LANES)), *register);
+                }
+            }
+            let target = out.as_mut_ptr().add(p * width + offset);
+            for (v, register) in registers.iter().enumerate() {
+                _mm512_storeu_ps(target.add(v * LANES), *register);
+            }
+            first = end;
+        }
+        for (v, register) in registers.iter().enumerate() {
+            _mm512_storeu_ps(tile.add(v * LANES), *register);
+        }
+        V
+    }
 }
 
 /// `portable::sigmoid_one`, 16 lanes at once, operation for operation.
@@ -276,4 +381,36 @@ unsafe fn column_tile<const P: usize, const B: usize>(
             _mm512_storeu_ps(out.add(p * width + b * LANES), *sum);
         }
     }
+}
+
+/// `portable::list_changes` without a branch on the changes: a block of 16 compared into a
+/// mask, its changed lanes' indices and differences packed to the front of a register each
+/// (`vcompress`) and stored whole at the count so far (the lanes past the changes are
+/// overwritten by the next block's or left as slack: `changed` and `deltas` hold [`LANES`]
+/// more than `new`).
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn list_changes(
+    new: &[f32],
+    old: &[f32],
+    changed: &mut [u16],
+    deltas: &mut [f32],
+) -> usize {
+    debug_assert!(changed.len() >= new.len() + LANES && deltas.len() >= new.len() + LANES);
+    let mut count = 0;
+    let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for start in (0..new.len()).step_by(LANES) {
+        let a = _mm512_loadu_ps(new.as_ptr().add(start));
+        let b = _mm512_loadu_ps(old.as_ptr().add(start));
+        let differ = _mm512_cmp_ps_mask::<_CMP_NEQ_UQ>(a, b);
+        let indices = _mm512_add_epi32(lanes, _mm512_set1_epi32(start as i32));
+        let packed_indices = _mm512_cvtepi32_epi16(_mm512_maskz_compress_epi32(differ, indices));
+        let packed_deltas = _mm512_maskz_compress_ps(differ, _mm512_sub_ps(a, b));
+        _mm256_storeu_si256(
+            changed.as_mut_ptr().add(count).cast::<__m256i>(),
+            packed_indices,
+        );
+        _mm512_storeu_ps(deltas.as_mut_ptr().add(count), packed_deltas);
+        count += differ.count_ones() as usize;
+    }
+    count
 }
