@@ -73,9 +73,12 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         best_play(&self.search, state, dice)
     }
 
-    /// Every legal play of the player on roll in `state` with `dice`, judged: the plays
-    /// searched deepest first, and within each depth by the cubeful equity after them (ties
-    /// keep the search's order), as gnubg's `hint` lists them.
+    /// Every legal play of the player on roll in `state` with `dice`, judged, in the order of
+    /// gnubg's `hint` (its `RefreshMoveList`): a play that bears off the last checker first
+    /// ("winning now is at least as good as winning later"), then the plays searched deepest
+    /// first, within a depth by the cubeful equity after them, equal equities by the
+    /// cubeless one; plays equal in both keep the search's order (gnubg's stable sort keeps
+    /// its shallower plies' order, so there its own evaluator's figures decide).
     #[must_use]
     pub fn ranked_plays(&self, state: &MatchState, dice: Dice) -> Vec<PlayEvaluation> {
         let mover = state.on_roll;
@@ -100,8 +103,18 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
                 probabilities,
             })
             .collect();
-        // A stable sort: equal equities keep the search's order.
-        ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.equity.total_cmp(&a.equity)));
+        // A stable sort: plays equal in every key keep the search's order.
+        let wins_now =
+            |evaluation: &PlayEvaluation| evaluation.play.result.checkers_in_play(mover) == 0;
+        ranked.sort_by(|a, b| {
+            // A play that wins now is exact at any depth (gnubg scores it at the depth of
+            // the others, which it always joins: nothing is worth more).
+            wins_now(b)
+                .cmp(&wins_now(a))
+                .then(b.plies.cmp(&a.plies))
+                .then(b.equity.total_cmp(&a.equity))
+                .then(b.cubeless_equity.total_cmp(&a.cubeless_equity))
+        });
         ranked
     }
 
@@ -308,6 +321,39 @@ mod tests {
         MatchState {
             game_state: GameState::Playing,
             ..MatchState::new_money_game(Variant::Standard, on_roll)
+        }
+    }
+
+    /// X's last two checkers on his ace and deuce points, O fourteen on his seven point with
+    /// one borne off (no gammon), 21 to play: `2/off 1/off` wins now and `2/off` (2/1 1/off)
+    /// a roll later, both a sure single win (+1). gnubg 1.07's `hint` lists the win now first
+    /// (`wP8PAIACAAAAAA`, 2-ply); tavli's net put `2/off` first.
+    #[test]
+    fn a_play_that_wins_now_ranks_first_among_equal_plays() {
+        let mut board = Board::empty();
+        board.slots[Side::X.index()][0] = 1;
+        board.slots[Side::X.index()][1] = 1;
+        board.off[Side::X.index()] = 13;
+        board.slots[Side::O.index()][6] = 14;
+        board.off[Side::O.index()] = 1;
+        let state = MatchState {
+            board,
+            ..money(Side::X)
+        };
+        let net = crate::engine::choice::embedded_net();
+        for plies in 0..=2 {
+            let ranked =
+                Judge::new(net.as_ref(), plies).ranked_plays(&state, Dice::new(2, 1).unwrap());
+            assert_eq!(ranked.len(), 2, "{ranked:?}");
+            assert_eq!(
+                ranked[0].play.result.checkers_in_play(Side::X),
+                0,
+                "{plies} plies: {ranked:?}"
+            );
+            assert!(
+                (ranked[0].equity - ranked[1].equity).abs() < 1e-6,
+                "{ranked:?}"
+            );
         }
     }
 
