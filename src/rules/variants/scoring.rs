@@ -63,20 +63,8 @@ impl GameResult {
 /// not "taken off".
 #[must_use]
 pub fn win_kind(variant: Variant, board: &Board, winner: Side) -> WinKind {
-    let loser = winner.opponent();
-    if board.borne_off(loser) > 0 {
-        return WinKind::Single;
-    }
-    if !variant.has_backgammon() {
-        return WinKind::Gammon;
-    }
-    // The loser's checkers on the bar or on its points 19..24 (the winner's home board).
-    let slots = &board.slots[loser.index()];
-    if slots[BAR] > 0 || slots[18..24].iter().any(|&n| n > 0) {
-        WinKind::Backgammon
-    } else {
-        WinKind::Gammon
-    }
+    // The winner has no checker left, so none of the loser's can still be hit.
+    largest_reachable_win(variant, board, winner)
 }
 
 /// The largest win `winner` can still reach on `board` in gnubg's variations (standard,
