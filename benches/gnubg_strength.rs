@@ -326,6 +326,16 @@ fn main() {
         eprintln!("gnubg is not installed (apt-get install gnubg)");
         return;
     }
+    // The folders of TAVLI_STRENGTH_LOG and TAVLI_STRENGTH_SAVE are made before anything
+    // starts: a missing one stopped a run midway with its tavli and gnubg children left running.
+    for variable in ["TAVLI_STRENGTH_LOG", "TAVLI_STRENGTH_SAVE"] {
+        if let Ok(directory) = std::env::var(variable) {
+            if let Err(error) = std::fs::create_dir_all(&directory) {
+                eprintln!("{variable}={directory}: the folder cannot be made: {error}");
+                std::process::exit(2);
+            }
+        }
+    }
     // TAVLI_STRENGTH_SEED picks other dice (gnubg's seeds are it and the next one).
     let seed: u32 = std::env::var("TAVLI_STRENGTH_SEED")
         .ok()
