@@ -137,7 +137,7 @@ pub(crate) fn possible_outputs(
 }
 
 /// The probabilities of a network's outputs.
-pub(crate) fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
+fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
     Probabilities {
         win: f64::from(outputs[0]),
         win_gammon: f64::from(outputs[1]),
