@@ -358,20 +358,25 @@ mod tests {
         assert!((rate_at(&constant, 0.7) - 0.004).abs() < 1e-9);
     }
 
+    /// One epoch of batches of 16 at a constant rate, counting types by `type_weights`.
+    fn one_epoch(type_weights: TypeWeights) -> FitConfig {
+        FitConfig {
+            epochs: 1,
+            batch: 16,
+            rate: 0.001,
+            final_rate: 0.001,
+            seed: 1,
+            type_weights,
+        }
+    }
+
     /// A file given three times (or a position in two files) once leaked copies of validation
     /// examples into training: the split is by position now.
     #[test]
     fn every_copy_of_a_position_falls_on_one_side_of_the_split() {
         let held_back = boards().iter().filter(|b| is_held_back(b)).count();
         assert!((1..20).contains(&held_back), "{held_back} of 80 held back");
-        let config = FitConfig {
-            epochs: 1,
-            batch: 16,
-            rate: 0.001,
-            final_rate: 0.001,
-            seed: 1,
-            type_weights: TypeWeights::default(),
-        };
+        let config = one_epoch(TypeWeights::default());
         let mut sizes = Vec::new();
         fit(&mut random_nets(8, 4, 2), &examples(3), &config, &mut |r| {
             sizes.push(r.sizes)
@@ -401,14 +406,7 @@ mod tests {
             .filter(|(board, _)| !is_held_back(board))
             .map(|(_, &kind)| if kind == kinds[0] { 3 } else { 1 })
             .sum();
-        let config = FitConfig {
-            epochs: 1,
-            batch: 16,
-            rate: 0.001,
-            final_rate: 0.001,
-            seed: 1,
-            type_weights: weights,
-        };
+        let config = one_epoch(weights);
         let mut sizes = Vec::new();
         fit(&mut random_nets(8, 4, 2), &examples(1), &config, &mut |r| {
             sizes.push(r.sizes)
