@@ -38,6 +38,14 @@
 //! `TAVLI_STRENGTH_SERIAL=1` plays the two halves one after the other instead of side by side,
 //! so that the tavli being measured has the cores to itself, as in a single match.
 //!
+//! `TAVLI_STRENGTH_GNUBG_SELF=K` measures gnubg against itself instead of tavli: the seat tavli
+//! would take is played by gnubg at K plies (chequer play; its cube decisions at 0 ply, its
+//! move filters and pruning gnubg's defaults), no tavli server is started and the TAVLI-ARGS
+//! are ignored. Everything else is as above (seats, seeds, duplicate dice, the cube setting);
+//! in gnubg's output that seat is still named `tavli`, so the same tally reads it. With
+//! `TAVLI_STRENGTH_DUPLICATE=1` and `K=2` this is what gnubg's own 2-ply is worth against its
+//! 0-ply, the yardstick for what tavli's search should add to its net.
+//!
 //! With the cube (gnubg's cube decisions at 0 ply too): `TAVLI_STRENGTH_CUBE=money` plays money
 //! games with the cube and the Jacoby rule off, `TAVLI_STRENGTH_CUBE=jacoby` with it on (points
 //! per game, as above); `TAVLI_STRENGTH_MATCH=N` plays N-point matches instead of games (GAMES
@@ -196,6 +204,8 @@ fn run(
     let binary = std::env::var("TAVLI_STRENGTH_BINARY").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli").to_string()
     });
+    // TAVLI_STRENGTH_GNUBG_SELF=K: gnubg at K plies in tavli's seat, no tavli server.
+    let gnubg_self = gnubg_self_plies();
     let (cube, jacoby) = match format {
         Format::Money { cube, jacoby } => (cube, jacoby),
         Format::Match(_) => (true, false),
@@ -203,7 +213,9 @@ fn run(
     // gnubg as a host sends neither its Jacoby rule nor its beaver setting: tavli is told
     // both (beavers are off below; a beaver gnubg refuses would stop the game). A build from
     // before session 21 has no --beavers: it runs as it did then.
-    let settings: Vec<&str> = if knows_beavers_flag(&binary) {
+    let settings: Vec<&str> = if gnubg_self.is_some() {
+        Vec::new()
+    } else if knows_beavers_flag(&binary) {
         vec![
             "--jacoby",
             if jacoby { "true" } else { "false" },
@@ -214,17 +226,30 @@ fn run(
         eprintln!("warning: {binary} has no --beavers: it assumes the Jacoby rule and beavers on");
         Vec::new()
     };
-    let mut server = Command::new(&binary)
-        .arg("external")
-        .arg(&address)
-        .arg("--quiet")
-        .args(&settings)
-        .args(tavli_args)
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("tavli external starts (cargo build --release first)");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut server = if gnubg_self.is_some() {
+        None
+    } else {
+        let server = Command::new(&binary)
+            .arg("external")
+            .arg(&address)
+            .arg("--quiet")
+            .args(&settings)
+            .args(tavli_args)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("tavli external starts (cargo build --release first)");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Some(server)
+    };
     let gnubg_seat = 1 - tavli_seat;
+    let measured_player = match gnubg_self {
+        Some(plies) => format!(
+            "set player {tavli_seat} gnubg\n\
+             set player {tavli_seat} chequerplay evaluation plies {plies}\n\
+             set player {tavli_seat} cubedecision evaluation plies 0\n"
+        ),
+        None => format!("set player {tavli_seat} external {address}\n"),
+    };
     // Names first tavli's, then gnubg's: gnubg refuses a name the other player has.
     let cube = if cube { "on" } else { "off" };
     let jacoby = if jacoby { "on" } else { "off" };
@@ -236,7 +261,7 @@ fn run(
          set jacoby {jacoby}\n\
          set player {tavli_seat} name tavli\n\
          set player {gnubg_seat} name gnubg\n\
-         set player {tavli_seat} external {address}\n\
+         {measured_player}\
          set automatic game off\n\
          set beavers 0\n"
     );
@@ -306,12 +331,35 @@ fn run(
     }
     let _ = child.wait();
     let _ = writer.join();
-    let _ = server.kill();
-    let _ = server.wait();
+    if let Some(server) = server.as_mut() {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
     Outcome {
         tavli_points: tally.results,
         unplaced: tally.unplaced,
         unclean,
+    }
+}
+
+/// The plies of `TAVLI_STRENGTH_GNUBG_SELF` (gnubg measured against itself), if set.
+fn gnubg_self_plies() -> Option<u32> {
+    let value = std::env::var("TAVLI_STRENGTH_GNUBG_SELF").ok()?;
+    match value.parse::<u32>() {
+        Ok(plies) if plies <= 4 => Some(plies),
+        _ => {
+            eprintln!("TAVLI_STRENGTH_GNUBG_SELF is gnubg's plies, 0 to 4, not {value:?}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Who is measured, as the report names it: tavli's external player with its arguments, or
+/// gnubg at the plies of `TAVLI_STRENGTH_GNUBG_SELF`.
+fn measured_name(tavli_args: &[String]) -> String {
+    match gnubg_self_plies() {
+        Some(plies) => format!("gnubg {plies}-ply"),
+        None => format!("tavli external {}", tavli_args.join(" ")),
     }
 }
 
@@ -421,8 +469,8 @@ fn main() {
         // Each unit is +1 (won) or -1 (lost), or with duplicate dice their mean: the share won
         // is (1 + mean) / 2 and its interval half the mean's.
         println!(
-            "tavli external {} against gnubg 0-ply ({}): {:.1}% ± {:.1}% of matches won (95%), {} of {} matches, {}, {:.0} s{}",
-            tavli_args.join(" "),
+            "{} against gnubg 0-ply ({}): {:.1}% ± {:.1}% of matches won (95%), {} of {} matches, {}, {:.0} s{}",
+            measured_name(&tavli_args),
             format.describe(),
             50.0 * (1.0 + mean),
             50.0 * interval,
@@ -437,8 +485,8 @@ fn main() {
     let gammons_won = points.iter().filter(|&&p| p > 1).count();
     let gammons_lost = points.iter().filter(|&&p| p < -1).count();
     println!(
-        "tavli external {} against gnubg 0-ply ({}): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} scoring more than one point), {} lost for more than one point, {}, {:.0} s{}",
-        tavli_args.join(" "),
+        "{} against gnubg 0-ply ({}): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} scoring more than one point), {} lost for more than one point, {}, {:.0} s{}",
+        measured_name(&tavli_args),
         format.describe(),
         mean,
         interval,
