@@ -34,6 +34,7 @@ mod match_cube_gnubg;
 mod match_file_bad_input;
 mod movegen;
 mod movegen_properties;
+mod moves_finished;
 mod oneshot;
 mod picture;
 mod readme;
