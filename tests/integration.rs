@@ -28,6 +28,7 @@ mod grammar;
 mod grammar_codec;
 mod hint_figures;
 mod hint_ties;
+mod hint_win_now_gnubg;
 mod json_schema;
 mod manners;
 mod match_cube_gnubg;
