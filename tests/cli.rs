@@ -558,6 +558,40 @@ fn variant_values_are_listed_in_help_and_completions() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("plakoto"));
 }
 
+/// Every subcommand with `--variant` refuses an unknown name the same way, before reading
+/// anything else: clap's usage error (status 2) naming the variants, `rollout` included
+/// (it once answered with its own message after reading the position).
+#[test]
+fn every_variant_option_refuses_an_unknown_name_alike() {
+    let expected = "error: invalid value 'plako' for '--variant <VARIANT>': unknown variant \
+                    `plako` (known: standard, nackgammon, 1-chequer-hypergammon, \
+                    2-chequer-hypergammon, 3-chequer-hypergammon, old-english, portes, plakoto, \
+                    fevga, athroisma)\n";
+    for args in [
+        vec!["moves", "start", "31"],
+        vec!["board", "start"],
+        vec!["id", "start"],
+        vec!["hint", "start", "31"],
+        vec!["eval", "start"],
+        vec!["rollout", "start"],
+        // The position is not read first: a bad one does not change the answer.
+        vec!["rollout", "garbage"],
+        vec!["rollout", "--merge", "/nonexistent/a.json"],
+    ] {
+        let mut all = args.clone();
+        all.extend(["--variant", "plako"]);
+        let output = tavli(&all, "");
+        assert_eq!(output.status.code(), Some(2), "{all:?}");
+        assert_eq!(output.stdout, b"", "{all:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), expected, "{all:?}");
+    }
+    let help = stdout(&tavli(&["rollout", "--help"], ""));
+    assert!(
+        help.contains("[possible values: standard, nackgammon, 1-chequer-hypergammon"),
+        "{help}"
+    );
+}
+
 /// `train fit` on fewer than twenty examples of a class holds none back: it says so once
 /// instead of printing `validation-loss NaN`.
 #[test]

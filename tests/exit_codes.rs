@@ -43,6 +43,7 @@ fn every_documented_exit_code_is_what_the_binary_returns() {
         // 1: a bad position, roll or batch line; an invalid match file; a rejected command.
         (vec!["moves", "garbage", "31"], "", 1),
         (vec!["moves", "start", "71"], "", 1),
+        (vec!["moves", "AAAAAAAAAAAAAA", "31"], "", 1),
         (vec!["moves", "--batch", "-"], "not-a-position 3 1\n", 1),
         (vec!["board", "garbage"], "", 1),
         (vec!["id", "garbage"], "", 1),

@@ -3,13 +3,13 @@
 //! without a Match ID lacks; and reading a POSITION argument with them into a match state.
 
 use super::exit::Outcome;
-use super::position_arg::{read_position, VariantName};
+use super::position_arg::{read_position, refuse_finished, VariantName};
 use crate::codec::detect::{detect_form, PositionNotation};
 use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::cube::MAX_CUBE;
 use crate::engine::search::MAX_PLIES;
 use crate::protocol::evaluate::SessionEvaluator;
-use crate::rules::{GameState, MatchState, Side, Variant};
+use crate::rules::{MatchState, Variant};
 use std::path::PathBuf;
 
 /// Longest match tavli's match equity table answers for.
@@ -252,37 +252,10 @@ fn carried(flag: &str) -> String {
     )
 }
 
-/// Refuses a state with no game to judge: a match or game that is over, or a board on which
-/// a player has borne off every checker.
-fn refuse_finished(state: &MatchState) -> Result<(), String> {
-    match state.game_state {
-        GameState::Playing => {}
-        GameState::NoGame => return Err("the position is of no game in progress".to_string()),
-        GameState::Over | GameState::Resigned | GameState::Dropped => {
-            return Err("the game is over: there is nothing to judge".to_string())
-        }
-    }
-    if state.is_match()
-        && (state.score[0] >= state.match_length || state.score[1] >= state.match_length)
-    {
-        return Err("the match is over: there is nothing to judge".to_string());
-    }
-    if let Some(side) = Side::BOTH
-        .into_iter()
-        .find(|side| state.board.checkers_in_play(*side) == 0)
-    {
-        return Err(format!(
-            "the game is over: player {} ({}) has borne off every checker",
-            side.index(),
-            side.letter()
-        ));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Side;
 
     fn context(configure: impl FnOnce(&mut ContextArgs)) -> ContextArgs {
         let mut args = ContextArgs::default();
@@ -341,13 +314,5 @@ mod tests {
         ] {
             assert!(applied(&args).is_err(), "{args:?}");
         }
-    }
-
-    #[test]
-    fn a_finished_game_is_refused() {
-        let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
-        assert!(refuse_finished(&state).is_ok());
-        state.game_state = GameState::Over;
-        assert!(refuse_finished(&state).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! `tavli moves`: every legal play of a position and roll, as text, JSON or NDJSON batches.
 
 use super::exit::Outcome;
-use super::position_arg::{position_text, read_position};
+use super::position_arg::{position_text, read_position, refuse_finished};
 use crate::notation::format_play;
 use crate::rules::RuleSet;
 use crate::rules::{Dice, MatchState, Play, Step, Variant};
@@ -111,11 +111,18 @@ fn resolve_dice(state: &MatchState, words: &[&str]) -> Result<Dice, LineError> {
     })
 }
 
+/// Reads a position with a game to play: a finished game or match has no plays (refused
+/// rather than answered with an empty list, which means a roll with no legal play).
 fn read_line_position(text: &str, variant: Variant) -> Result<MatchState, LineError> {
-    read_position(text, variant).map_err(|error| LineError {
+    let state = read_position(text, variant).map_err(|error| LineError {
         kind: "position",
         message: error.to_string(),
-    })
+    })?;
+    refuse_finished(&state).map_err(|message| LineError {
+        kind: "position",
+        message,
+    })?;
+    Ok(state)
 }
 
 /// Runs `tavli moves`.

@@ -4,7 +4,7 @@
 use super::exit::Outcome;
 use crate::codec::parse_position;
 use crate::codec::tavli_position::{decode_position, encode_position};
-use crate::rules::{Board, MatchState, Side, Variant};
+use crate::rules::{Board, GameResult, GameState, MatchState, RuleSet, Side, Variant};
 use std::fmt;
 
 /// Why a POSITION argument cannot be read.
@@ -67,6 +67,50 @@ fn money_state(variant: Variant, board: Board) -> MatchState {
     state
 }
 
+/// Refuses a state with no game to play or judge: a match or game that is over, a board on
+/// which a player has borne off every checker, or (Plakoto) a pinned mother checker.
+///
+/// # Errors
+/// The message saying why there is no game.
+pub fn refuse_finished(state: &MatchState) -> Result<(), String> {
+    match state.game_state {
+        GameState::Playing => {}
+        GameState::NoGame => return Err("the position is of no game in progress".to_string()),
+        GameState::Over | GameState::Resigned | GameState::Dropped => {
+            return Err("the game is over: there is nothing to play or judge".to_string())
+        }
+    }
+    if state.is_match()
+        && (state.score[0] >= state.match_length || state.score[1] >= state.match_length)
+    {
+        return Err("the match is over: there is nothing to play or judge".to_string());
+    }
+    if let Some(side) = Side::BOTH
+        .into_iter()
+        .find(|side| state.board.checkers_in_play(*side) == 0)
+    {
+        return Err(format!(
+            "the game is over: player {} ({}) has borne off every checker",
+            side.index(),
+            side.letter()
+        ));
+    }
+    match RuleSet::new(state.variant).result(&state.board) {
+        None => Ok(()),
+        Some(GameResult::Draw) => {
+            Err("the game is over: both mother checkers are pinned (a draw)".to_string())
+        }
+        Some(GameResult::Win { winner, .. }) => {
+            let loser = winner.opponent();
+            Err(format!(
+                "the game is over: player {} ({})'s mother checker is pinned",
+                loser.index(),
+                loser.letter()
+            ))
+        }
+    }
+}
+
 /// The position in the variant's own text form: gnubg's Position ID where it can hold the
 /// position, the tavli position string otherwise.
 #[must_use]
@@ -108,5 +152,34 @@ impl clap::builder::TypedValueParser for VariantName {
         Some(Box::new(Variant::ALL.into_iter().map(|variant| {
             clap::builder::PossibleValue::new(variant.name())
         })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_in_play_is_accepted_and_a_finished_one_refused() {
+        let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+        assert_eq!(refuse_finished(&state), Ok(()));
+        state.game_state = GameState::Over;
+        assert!(refuse_finished(&state).is_err());
+    }
+
+    #[test]
+    fn a_side_without_checkers_or_a_pinned_mother_ends_the_game() {
+        let borne_off = read_position("AAAABgAAAAAAAA", Variant::Standard).unwrap();
+        assert_eq!(
+            refuse_finished(&borne_off),
+            Err("the game is over: player 0 (O) has borne off every checker".to_string())
+        );
+        let mother = read_position("plakoto:O=23x14,1:X=24p,6x14", Variant::Plakoto).unwrap();
+        assert_eq!(
+            refuse_finished(&mother),
+            Err("the game is over: player 1 (X)'s mother checker is pinned".to_string())
+        );
+        let start = read_position("start", Variant::Plakoto).unwrap();
+        assert_eq!(refuse_finished(&start), Ok(()));
     }
 }

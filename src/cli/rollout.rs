@@ -33,8 +33,9 @@ pub struct RolloutArgs {
     /// XGID, a FIBS board string or `start`. The player on roll rolls first.
     #[arg(required_unless_present = "merge")]
     pub position: Option<String>,
-    /// The variant of the position (backgammon or nackgammon).
-    #[arg(long, default_value = "standard")]
+    /// The variant of the position (rollouts: standard or nackgammon; any other variant's
+    /// position is refused).
+    #[arg(long, default_value = "standard", value_parser = super::position_arg::VariantName)]
     pub variant: String,
     /// Trials: a number N (trials 0..N) or a range A..B (that part of the rollout only).
     #[arg(long, default_value = "1296", value_parser = parse_trials)]
@@ -142,8 +143,9 @@ fn report_json<'a>(estimate: &RolloutEstimate, part: &'a RolloutPart) -> ReportJ
 /// The state rolled out, canonical text for checking that parts belong together.
 ///
 /// # Errors
-/// An unknown variant name (a usage error, status 2); a position that cannot be read (rejected
-/// input, status 1, as `hint` and `eval` answer it).
+/// An unknown variant name (a usage error, status 2; clap refuses it first on the command
+/// line); a position that cannot be read (rejected input, status 1, as `hint` and `eval`
+/// answer it).
 fn read_state(position: &str, variant: &str) -> Result<(MatchState, String), (Outcome, String)> {
     let variant = Variant::from_name(variant).map_err(|e| (Outcome::Failure, e.to_string()))?;
     let mut state =

@@ -11,7 +11,7 @@
 //! positions of a block are the independent chains the processor overlaps), there eight
 //! partial sums added as a tree (the first layer's sums are the same, bit for bit).
 
-use super::{padded, InferenceNetwork, Kernel, OUTPUTS};
+use super::{padded, InferenceNetwork, Kernel, RowChain, OUTPUTS};
 use crate::engine::net::inputs::SparseInputs;
 use crate::engine::net::network::FirstLayerSums;
 
@@ -139,16 +139,15 @@ impl InferenceNetwork {
             batch.fresh.resize(self.hidden, 0.0);
             &mut batch.fresh
         };
-        kernel.add_rows_chain(
-            sums,
-            &self.hidden_bias,
-            &self.hidden_weights,
-            self.hidden_stride,
-            &batch.plans,
-            &batch.rows,
-            &batch.scales,
-            hidden,
-        );
+        let chain = RowChain {
+            bias: &self.hidden_bias,
+            weights: &self.hidden_weights,
+            stride: self.hidden_stride,
+            plans: &batch.plans,
+            rows: &batch.rows,
+            scales: &batch.scales,
+        };
+        kernel.add_rows_chain(&chain, sums, hidden);
         batch.counts.positions += count;
         batch.counts.rows += batch.rows.len();
         let mut first = 0;

@@ -113,22 +113,20 @@ impl Kernel {
     }
 
     /// The first layers of several positions one from another (see `portable::add_rows_chain`):
-    /// for each `(fresh, end)` of `plans` in turn, `sums` set to `bias` if fresh, then the rows
-    /// `rows[last end..end]` added with `scales` as [`Kernel::add_rows`] adds them, and `sums`
-    /// copied into the plan's row of `out`; `sums` ends as the last position's.
-    #[allow(clippy::too_many_arguments)]
-    fn add_rows_chain(
-        self,
-        sums: &mut [f32],
-        bias: &[f32],
-        weights: &[f32],
-        stride: usize,
-        plans: &[(bool, usize)],
-        rows: &[u16],
-        scales: &[f32],
-        out: &mut [f32],
-    ) {
+    /// for each `(fresh, end)` of `chain.plans` in turn, `sums` set to `chain.bias` if fresh,
+    /// then the rows `chain.rows[last end..end]` added with `chain.scales` as
+    /// [`Kernel::add_rows`] adds them, and `sums` copied into the plan's row of `out`; `sums`
+    /// ends as the last position's.
+    fn add_rows_chain(self, chain: &RowChain, sums: &mut [f32], out: &mut [f32]) {
         let width = sums.len();
+        let RowChain {
+            bias,
+            weights,
+            stride,
+            plans,
+            rows,
+            scales,
+        } = *chain;
         assert!(
             width.is_multiple_of(LANES)
                 && width <= stride
@@ -145,12 +143,8 @@ impl Kernel {
             // SAFETY: the kernel was chosen because the processor has its features; the rows
             // read and the sums written are inside the slices (checked just above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe {
-                x86_avx512::add_rows_chain(sums, bias, weights, stride, plans, rows, scales, out);
-            },
-            _ => portable::add_rows_chain(
-                self, sums, bias, weights, stride, plans, rows, scales, out,
-            ),
+            Kernel::Avx512 => unsafe { x86_avx512::add_rows_chain(chain, sums, out) },
+            _ => portable::add_rows_chain(self, chain, sums, out),
         }
     }
 
@@ -256,6 +250,23 @@ impl Kernel {
 /// `n` rounded up to a multiple of [`LANES`].
 fn padded(n: usize) -> usize {
     n.div_ceil(LANES) * LANES
+}
+
+/// What [`Kernel::add_rows_chain`] reads: a first layer's bias and weight rows, and the rows
+/// that a run of positions adds, each position carried from the one before.
+#[derive(Clone, Copy)]
+struct RowChain<'a> {
+    /// Where a position summed afresh starts.
+    bias: &'a [f32],
+    /// The weight rows, input-major, `stride` apart.
+    weights: &'a [f32],
+    stride: usize,
+    /// For each position: whether its sums start from `bias` (or from the last position's),
+    /// and the end of its rows in `rows` and `scales` (its rows follow the last position's).
+    plans: &'a [(bool, usize)],
+    /// The inputs whose rows are added, and each one's scale (its value, or its change).
+    rows: &'a [u16],
+    scales: &'a [f32],
 }
 
 /// A network's weights laid out for evaluation (see the module's documentation).

@@ -1,7 +1,7 @@
 //! The layers' arithmetic in plain Rust: the definition that the SIMD kernels reproduce bit
 //! for bit, and the code of processors without them.
 
-use super::{Kernel, LANES, PARTIALS};
+use super::{Kernel, RowChain, LANES, PARTIALS};
 
 /// `sums[u] = values[k] * row[u] + sums[u]` (one rounding) for each `k` in turn, `row` the
 /// `indices[k]`-th row of `weights` (rows `stride` apart).
@@ -155,34 +155,23 @@ pub(super) fn list_changes(
 }
 
 /// The first layers of several positions one from another, a position at a time: for each
-/// `(fresh, end)` of `plans`, `sums` set to `bias` if fresh, then the rows
-/// `rows[last end..end]` added by `kernel`'s `add_rows` (the AVX-512 kernel runs the same
-/// additions a tile of units at a time for every position, so that the rows stay in the
+/// `(fresh, end)` of `chain.plans`, `sums` set to `chain.bias` if fresh, then the rows
+/// `chain.rows[last end..end]` added by `kernel`'s `add_rows` (the AVX-512 kernel runs the
+/// same additions a tile of units at a time for every position, so that the rows stay in the
 /// first-level cache from one position to the next), and `sums` copied into row `p` of `out`.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn add_rows_chain(
-    kernel: Kernel,
-    sums: &mut [f32],
-    bias: &[f32],
-    weights: &[f32],
-    stride: usize,
-    plans: &[(bool, usize)],
-    rows: &[u16],
-    scales: &[f32],
-    out: &mut [f32],
-) {
+pub(super) fn add_rows_chain(kernel: Kernel, chain: &RowChain, sums: &mut [f32], out: &mut [f32]) {
     let width = sums.len();
     let mut first = 0;
-    for (&(fresh, end), out) in plans.iter().zip(out.chunks_exact_mut(width)) {
+    for (&(fresh, end), out) in chain.plans.iter().zip(out.chunks_exact_mut(width)) {
         if fresh {
-            sums.copy_from_slice(bias);
+            sums.copy_from_slice(chain.bias);
         }
         kernel.add_rows(
             sums,
-            weights,
-            stride,
-            &rows[first..end],
-            &scales[first..end],
+            chain.weights,
+            chain.stride,
+            &chain.rows[first..end],
+            &chain.scales[first..end],
         );
         out.copy_from_slice(sums);
         first = end;

@@ -4,7 +4,7 @@
 //! the sizes fit (see `Kernel` in `mod.rs`).
 
 use super::portable::EXP2_POLYNOMIAL;
-use super::{LANES, PARTIALS};
+use super::{RowChain, LANES, PARTIALS};
 use std::arch::x86_64::*;
 
 /// Registers of sums kept at once while the rows are added (16 of the 32).
@@ -76,29 +76,11 @@ const CHAIN_TILE: usize = 8;
 /// `portable::add_rows_chain`, a tile of units at a time through every position (the same
 /// additions per unit, in the same order).
 #[target_feature(enable = "avx512f")]
-#[allow(clippy::too_many_arguments)] // `Kernel::add_rows_chain`'s arguments, passed through
-pub(super) unsafe fn add_rows_chain(
-    sums: &mut [f32],
-    bias: &[f32],
-    weights: &[f32],
-    stride: usize,
-    plans: &[(bool, usize)],
-    rows: &[u16],
-    scales: &[f32],
-    out: &mut [f32],
-) {
+pub(super) unsafe fn add_rows_chain(chain: &RowChain, sums: &mut [f32], out: &mut [f32]) {
     let vectors = sums.len() / LANES;
     let mut start = 0;
     while start < vectors {
         let left = vectors - start;
-        let chain = Chain {
-            bias,
-            weights,
-            stride,
-            plans,
-            rows,
-            scales,
-        };
         start += if left >= CHAIN_TILE {
             chain.tile::<CHAIN_TILE>(sums, out, start)
         } else if left >= 4 {
@@ -111,17 +93,7 @@ pub(super) unsafe fn add_rows_chain(
     }
 }
 
-/// What `add_rows_chain` reads.
-struct Chain<'a> {
-    bias: &'a [f32],
-    weights: &'a [f32],
-    stride: usize,
-    plans: &'a [(bool, usize)],
-    rows: &'a [u16],
-    scales: &'a [f32],
-}
-
-impl Chain<'_> {
+impl RowChain<'_> {
     /// The `V` registers of sums from register `start` through every position; returns `V`.
     #[target_feature(enable = "avx512f")]
     #[inline]
