@@ -402,7 +402,13 @@ pub enum KeywordError {
 impl std::fmt::Display for KeywordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            KeywordError::Unknown(word) => write!(f, "Unknown keyword `{word}'."),
+            KeywordError::Unknown(word) => {
+                write!(
+                    f,
+                    "Unknown keyword `{}'.",
+                    crate::protocol::echo::echoed(word)
+                )
+            }
             KeywordError::Ambiguous { word, candidates } => write!(
                 f,
                 "Ambiguous keyword `{word}' (could be: {}).",

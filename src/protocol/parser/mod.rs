@@ -89,7 +89,10 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
         "take" => Ok(Command::Take),
         other => Err(CommandError::new(
             ErrorKind::UnknownKeyword,
-            format!("Unknown keyword `{other}'."),
+            format!(
+                "Unknown keyword `{}'.",
+                crate::protocol::echo::echoed(other)
+            ),
         )),
     }
 }

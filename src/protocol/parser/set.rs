@@ -90,7 +90,11 @@ fn parse_toggle(words: &mut Words) -> Result<Toggle, CommandError> {
         Some((word, offset)) => match word.to_ascii_lowercase().as_str() {
             "on" | "yes" | "true" => Ok(Some(true)),
             "off" | "no" | "false" => Ok(Some(false)),
-            _ => Err(CommandError::bad_argument(format!("Illegal keyword `{word}'.")).at(offset)),
+            _ => Err(CommandError::bad_argument(format!(
+                "Illegal keyword `{}'.",
+                crate::protocol::echo::echoed(&word)
+            ))
+            .at(offset)),
         },
     }
 }

@@ -219,7 +219,7 @@ impl Session {
                 } else {
                     return Err(CommandError::bad_argument(format!(
                         "Unknown keyword `{}' (see `help resign').",
-                        word
+                        crate::protocol::echo::echoed(word)
                     )));
                 }
             }

@@ -271,7 +271,10 @@ impl Session {
             ));
         };
         let side = self.player_by_word(word).ok_or_else(|| {
-            CommandError::bad_argument(format!("Unknown player `{word}' (see `help set turn')."))
+            CommandError::bad_argument(format!(
+                "Unknown player `{}' (see `help set turn').",
+                crate::protocol::echo::echoed(word)
+            ))
         })?;
         // gnubg clears the dice and any pending decision even when the player is already on
         // roll (his next `roll` then gives the same dice back, see `roll_dice`); a refused

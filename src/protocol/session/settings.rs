@@ -275,7 +275,8 @@ impl Session {
             }
             _ => {
                 return Err(CommandError::bad_argument(format!(
-                    "Unknown player `{player}' (see `help set player')."
+                    "Unknown player `{}' (see `help set player').",
+                    crate::protocol::echo::echoed(&player)
                 )))
             }
         };
@@ -286,7 +287,10 @@ impl Session {
             )),
             PlayerSetting::Unknown(word) => Err(CommandError::new(
                 ErrorKind::UnknownKeyword,
-                format!("Unknown keyword `{word}'."),
+                format!(
+                    "Unknown keyword `{}'.",
+                    crate::protocol::echo::echoed(&word)
+                ),
             )),
             PlayerSetting::Plies(decision, word) => {
                 self.set_player_depth(&sides, decision, word.as_deref(), out)
