@@ -8,7 +8,7 @@ use crate::engine::cube::{DoubleAction, Stakes, TakeAction};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::judge::{Evaluation, Judge};
 use crate::engine::search::SearchLimits;
-use crate::rules::{legal_plays, Dice, GameState, MatchState, Side};
+use crate::rules::{Board, Dice, GameState, MatchState, Side};
 use std::time::Instant;
 
 /// A UBGI engine session: the evaluator, the options, the position and the dice.
@@ -323,7 +323,10 @@ impl<E: Evaluator> UbgiSession<E> {
     }
 
     /// The best play for `dice` at `ply` plies within `limits` and an `info` line describing
-    /// the position after it, from the side of the player who plays.
+    /// the position after it, from the side of the player who plays. The line's depth is the
+    /// depth its figures reached (root-inclusive): `ply` without a budget, fewer when the
+    /// budget ran out (the play's choice then stopped at least as soon, and the evaluation gets
+    /// what it left); `ply` for a play that bears off the last checker (exact figures).
     fn chequer(
         &self,
         state: &MatchState,
@@ -332,11 +335,11 @@ impl<E: Evaluator> UbgiSession<E> {
         limits: SearchLimits,
     ) -> (String, String) {
         let mover = state.on_roll;
-        let nodes = legal_plays(&state.board, mover, dice).len();
+        let plays = state.rules().legal_plays(&state.board, mover, dice);
         let started = Instant::now();
         let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits);
-        let play = judge.best_play(state, dice);
-        let board = play.as_ref().map_or(state.board, |play| play.result);
+        let best = judge.best_play(state, dice);
+        let board = best.map_or(state.board, |play| play.result);
         // The `info` evaluation gets what is left of the budget, so that the request as a
         // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
         let left = SearchLimits {
@@ -345,10 +348,31 @@ impl<E: Evaluator> UbgiSession<E> {
                 .map(|budget| budget.saturating_sub(started.elapsed())),
             ..limits
         };
-        let evaluation = judge.with_limits(left).evaluate_after(state, &board, mover);
-        let payload = play.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
-        (info_line(ply, nodes, &evaluation), payload)
+        let (evaluation, evaluated) = evaluate_after(&judge.with_limits(left), state, &board);
+        let depth = evaluated.map_or(ply, |plies| plies + 1);
+        let payload = best.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
+        (info_line(depth, plays.len(), &evaluation), payload)
     }
+}
+
+/// What the position `after` (a play of the player on roll in `state`) is worth to him, as
+/// [`Judge::evaluate_after`] gives it, and the plies the evaluation reached within the
+/// judge's limits (`None` for a play that bears off the last checker: its figures are exact).
+fn evaluate_after<E: Evaluator>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    after: &Board,
+) -> (Evaluation, Option<u32>) {
+    let mover = state.on_roll;
+    if after.checkers_in_play(mover) == 0 {
+        return (judge.evaluate_after(state, after, mover), None);
+    }
+    let next = state.after_play(after);
+    let (on_roll, plies) = judge.probabilities(&next);
+    (
+        Evaluation::of(&next, on_roll, next.on_roll).for_opponent(&next),
+        Some(plies),
+    )
 }
 
 fn info_line(depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
@@ -402,6 +426,33 @@ mod tests {
         assert!(session.handle_line("dice 2 2").is_empty());
         let reply = session.handle_line(go);
         (reply, session.evaluator.calls.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn info_depth_is_the_depth_reached_within_the_budget() {
+        let (unlimited, _) = go_from_the_opening(None, "go");
+        assert!(unlimited[0].starts_with("info depth 3 "), "{unlimited:?}");
+        // A spent budget: the play chosen and judged by the evaluator alone, depth 1.
+        let (spent, _) = go_from_the_opening(Some(Duration::ZERO), "go");
+        assert!(spent[0].starts_with("info depth 1 "), "{spent:?}");
+        assert!(spent[1].starts_with("bestmove "), "{spent:?}");
+        // A play that bears off the last checker is exact: the depth asked, whatever the
+        // budget (X on his ace and deuce, 21; O one checker from home).
+        let limits = SearchLimits {
+            budget: Some(Duration::ZERO),
+            threads: 1,
+        };
+        let mut session = UbgiSession::new(Counting::default(), "tavli").with_search(3, limits);
+        session.handle_line("position gnubgid AgAAFAAAAAAAAA:cIkFAAAAAAAA");
+        session.handle_line("dice 2 1");
+        assert_eq!(
+            session.handle_line("go"),
+            [
+                "info depth 3 nodes 2 score 1.0000 win 1.0000 wg 0.0000 wbg 0.0000 lg 0.0000 \
+                 lbg 0.0000",
+                "bestmove 2/off 1/off"
+            ]
+        );
     }
 
     #[test]
