@@ -11,7 +11,7 @@
 //! partials then added as a tree (4, 2, 1 apart), then the bias; an output's dot product
 //! sums in 16 lanes, lane `l` taking the elements `l`, `l + 16`, ... by fused multiply-adds,
 //! the lanes then added as a tree (8, 4, 2, 1 apart); every activation (hidden and output)
-//! is `portable::sigmoid_one`, a sigmoid with one division within 1e-7 of the exact one. The
+//! is `portable::sigmoid_one`, a sigmoid with one division within 1.05e-7 of the exact one. The
 //! outputs therefore differ from [`Network::evaluate`]'s (plain products and sums, another
 //! summing order, another sigmoid) by rounding only.
 //!

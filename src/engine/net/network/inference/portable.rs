@@ -44,8 +44,9 @@ pub(super) const EXP2_POLYNOMIAL: [f32; 5] = [
 /// `log2 e`, split into a whole `n` (nearest, ties to even) and `f` in [-1/2, 1/2]; 2^f by
 /// [`EXP2_POLYNOMIAL`] (fused multiply-adds); then one division, correctly rounded on every
 /// processor (a division instruction costs the SIMD kernels less than the three Newton
-/// steps it replaced). Within 1e-7 of the exact sigmoid (a test measures it); the SIMD
-/// kernels compute it operation for operation.
+/// steps it replaced). Within 1.05e-7 of the exact sigmoid (1.0455e-7 at worst over every
+/// f32 in [-100, 100]; a test measures it at that point); the SIMD kernels compute it
+/// operation for operation.
 pub(super) fn sigmoid_one(x: f32) -> f32 {
     let t = x.clamp(-80.0, 80.0) * -std::f32::consts::LOG2_E;
     let whole = t.round_ties_even();

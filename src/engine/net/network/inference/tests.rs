@@ -136,17 +136,19 @@ fn the_sigmoid_kernels_follow_the_scalar_sigmoid_over_its_range() {
     }
 }
 
-/// The evaluator's sigmoid against the exact one (in f64), over every f32 from -100
-/// to 100 a thousandth apart, and at the extremes.
+/// The evaluator's sigmoid against the exact one (in f64), from -100 to 100 a thousandth
+/// apart, at the point of its largest error over every f32 in [-100, 100] (1.0455e-7 at
+/// 1.7885946, found once by a search of all 2,240,806,914 of them, too long for a test; 12
+/// values reach 1e-7), and at the extremes.
 #[test]
-fn the_evaluator_sigmoid_is_within_1e7_of_the_exact_one() {
+fn the_evaluator_sigmoid_is_within_1_05e7_of_the_exact_one() {
     let mut largest = 0.0f64;
-    for i in -100_000..=100_000 {
-        let x = i as f32 / 1000.0;
+    let points = (-100_000..=100_000).map(|i| i as f32 / 1000.0);
+    for x in points.chain([1.788_594_6]) {
         let exact = 1.0 / (1.0 + (-f64::from(x)).exp());
         largest = largest.max((f64::from(portable::sigmoid_one(x)) - exact).abs());
     }
-    assert!(largest < 1e-7, "{largest:e}");
+    assert!(largest < 1.05e-7, "{largest:e}");
     assert!(portable::sigmoid_one(1e30) == 1.0 && portable::sigmoid_one(-1e30) < 1e-34);
 }
 
