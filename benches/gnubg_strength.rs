@@ -44,7 +44,13 @@
 //! are ignored. Everything else is as above (seats, seeds, duplicate dice, the cube setting);
 //! in gnubg's output that seat is still named `tavli`, so the same tally reads it. With
 //! `TAVLI_STRENGTH_DUPLICATE=1` and `K=2` this is what gnubg's own 2-ply is worth against its
-//! 0-ply, the yardstick for what tavli's search should add to its net.
+//! 0-ply, the yardstick for what tavli's search should add to its net. Session 24
+//! (`TAVLI_STRENGTH_GNUBG_SELF=2 TAVLI_STRENGTH_DUPLICATE=1 nice -n 5 gnubg_strength 1000`,
+//! the default seed, so the dice of session 23's tavli runs; load average 5 to 12, 3,400 s):
+//! gnubg 2-ply against gnubg 0-ply **+0.047 ± 0.079** points per game over 1,000 games (500
+//! pairs, 520 won): on those dice tavli's full 2-ply scored +0.070 ± 0.082 and its default
+//! +0.073 ± 0.080 against gnubg 0-ply, so gnubg's own 2-ply is not shown to be worth +0.15
+//! over its 0-ply here (the interval's top is +0.126).
 //!
 //! With the cube (gnubg's cube decisions at 0 ply too): `TAVLI_STRENGTH_CUBE=money` plays money
 //! games with the cube and the Jacoby rule off, `TAVLI_STRENGTH_CUBE=jacoby` with it on (points

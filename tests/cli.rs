@@ -677,3 +677,33 @@ fn train_classify_picks_lines_by_type_and_refuses_a_bad_id() {
     assert!(stderr.contains("not a position type"), "{stderr}");
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
+
+/// A position argument that is no position is quoted back in the error whole up to 64
+/// characters, cut to 64 and `...` beyond (a 100,000-character argument once came back whole),
+/// on the command line and in a `--batch` line alike.
+#[test]
+fn a_long_bad_position_is_quoted_cut_to_64_characters() {
+    let long = format!("start{}", "x".repeat(100_000));
+    let cut = format!("`start{}...` is not a position", "x".repeat(59));
+    for command in ["moves", "board", "id", "hint", "eval", "rollout"] {
+        let output = tavli(&[command, &long], "");
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.starts_with(&format!("tavli: {cut}")),
+            "{command}: {message}"
+        );
+        assert!(message.len() < 300, "{command}: {} bytes", message.len());
+    }
+    let short = "startxxx";
+    let output = tavli(&["moves", short, "31"], "");
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("tavli: `startxxx` is not"));
+    let line = format!("start{} 31\n", "x".repeat(4000));
+    let output = tavli(&["moves", "--batch", "-"], &line);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains(&cut),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}

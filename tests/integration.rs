@@ -42,6 +42,7 @@ mod readme;
 mod render;
 mod repl;
 mod repl_analysis;
+mod repl_cube_edits;
 mod repl_echo;
 mod repl_files;
 mod repl_navigation;

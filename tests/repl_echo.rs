@@ -1,7 +1,7 @@
-//! A word the REPL does not know is quoted back in its error: whole up to 64 characters, as
-//! gnubg quotes it (byte for byte), cut to 64 characters and `...` beyond (gnubg prints any
-//! length back, a 300,000-byte word included). The JSON form keeps the whole line in
-//! `command`.
+//! A word the REPL does not know (a keyword, a player, an XGID or Match ID it cannot read) is
+//! quoted back in its error: whole up to 64 characters, as gnubg quotes it (byte for byte),
+//! cut to 64 characters and `...` beyond (gnubg prints any length back, a 300,000-byte word
+//! included). The JSON form keeps the whole line in `command`.
 
 use crate::support::{gnubg_available, run_gnubg_transcript, tavli};
 
@@ -30,6 +30,8 @@ const QUOTING: &[&str] = &[
     "set player WORD name someone",
     "set player 0 WORD",
     "set jacoby WORD",
+    "set xgid WORD",
+    "set matchid WORD",
 ];
 
 #[test]
@@ -66,6 +68,7 @@ fn a_long_unknown_word_is_cut_to_64_characters() {
             format!("Unknown keyword `{cut}'."),
             format!("Unknown keyword `{cut}'."),
             format!("Unknown keyword `{cut}'."),
+            format!("Not a valid XGID '{cut}'"),
         ]
     );
     assert_eq!(
@@ -73,6 +76,7 @@ fn a_long_unknown_word_is_cut_to_64_characters() {
         [
             format!("Unknown player `{cut}' (see `help set player')."),
             format!("Illegal keyword `{cut}'."),
+            format!("Illegal match ID '{cut}'"),
         ]
     );
     // Characters, not bytes: a word of two-byte letters is cut after 64 of them.

@@ -453,8 +453,11 @@ impl Game {
                 self.set_cube(value, owner)?;
                 Ok(vec![Event::Edited(Edit::Cube { value, owner })])
             }
+            // Setting the cube's value or owner withdraws a pending double, as gnubg's `set
+            // cube value|owner|centre` do (checked live): the doubler is on turn again.
             Action::SetCubeValue(value) => {
                 self.set_cube(value, self.cube.owner)?;
+                self.cube.offer = None;
                 Ok(vec![Event::Edited(Edit::CubeValue {
                     value,
                     on_roll: self.on_roll,
@@ -462,6 +465,7 @@ impl Game {
             }
             Action::SetCubeOwner(owner) => {
                 self.set_cube(self.cube.value, owner)?;
+                self.cube.offer = None;
                 Ok(vec![Event::Edited(Edit::CubeOwner {
                     owner,
                     on_roll: self.on_roll,

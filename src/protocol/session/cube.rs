@@ -32,21 +32,23 @@ impl Session {
                 "You are only allowed to double if you are on roll.",
             ));
         }
-        if self.game().cube().value >= self.max_cube() {
-            return Err(CommandError::not_now(
-                "The cube is already at its highest supported value ; you can't double any more.",
-            ));
-        }
+        // Then the dice rolled and the cube's owner, before gnubg's largest cube (checked live:
+        // at a 64 cube gnubg answers a double after the roll or from the player without the
+        // cube with those refusals), then the other refusals.
         let rolled = self.game().dice().is_some();
-        let message = match self.double_refusal(self.state().on_roll, rolled) {
-            None => {
-                self.offer_double(out);
-                return Ok(());
-            }
+        let refusal = self.double_refusal(self.state().on_roll, rolled);
+        let message = match refusal {
             Some(CubeRefusal::NotYourTurn) => {
                 "You can't double after rolling the dice -- wait until your next turn."
             }
             Some(CubeRefusal::NotOwner) => "You do not own the cube.",
+            _ if self.game().cube().value >= self.max_cube() => {
+                "The cube is already at its highest supported value ; you can't double any more."
+            }
+            None => {
+                self.offer_double(out);
+                return Ok(());
+            }
             Some(CubeRefusal::Dead) => "The cube is dead; you can't double any more.",
             Some(other) => return Err(CommandError::not_now(other.to_string())),
         };

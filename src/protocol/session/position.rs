@@ -98,11 +98,20 @@ impl Session {
         text: &str,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        let fields = match_id::decode(text)
-            .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
+        let fields = match_id::decode(text).map_err(|_| {
+            CommandError::bad_argument(format!(
+                "Illegal match ID '{}'",
+                crate::protocol::echo::echoed(text)
+            ))
+        })?;
         let mut state = fields
             .into_state(*self.game().board(), self.game().rules().variant())
-            .map_err(|_| CommandError::bad_argument(format!("Illegal match ID '{text}'")))?;
+            .map_err(|_| {
+                CommandError::bad_argument(format!(
+                    "Illegal match ID '{}'",
+                    crate::protocol::echo::echoed(text)
+                ))
+            })?;
         self.load_state(&mut state, out);
         Ok(())
     }
@@ -129,7 +138,10 @@ impl Session {
         self.refuse_gnubg_position()?;
         let xgid =
             crate::codec::xgid::parse(text, self.game().rules().variant()).map_err(|_| {
-                CommandError::new(ErrorKind::BadId, format!("Not a valid XGID '{text}'"))
+                CommandError::new(
+                    ErrorKind::BadId,
+                    format!("Not a valid XGID '{}'", crate::protocol::echo::echoed(text)),
+                )
             })?;
         let mut state = xgid.to_match_state(self.game().rules().variant());
         // Like `set gnubgid`: the match fields first (two boards of the old position), then
