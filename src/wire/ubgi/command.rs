@@ -294,9 +294,15 @@ fn parse_go(arguments: &[&str]) -> Result<Go, UbgiError> {
     };
     while let [name, value, tail @ ..] = rest {
         let number = |what: &str| -> Result<u64, UbgiError> {
-            value
-                .parse::<u64>()
-                .map_err(|_| UbgiError::bad_value(format!("{what} must_be a whole number")))
+            // A whole number too large for 64 bits is read as the largest (`depth` is then
+            // searched as 3, as any depth over 3 is; `movetime` is a budget never spent).
+            match value.parse::<u64>() {
+                Err(error) if matches!(error.kind(), std::num::IntErrorKind::PosOverflow) => {
+                    Ok(u64::MAX)
+                }
+                parsed => parsed
+                    .map_err(|_| UbgiError::bad_value(format!("{what} must_be a whole number"))),
+            }
         };
         match *name {
             "depth" => match number("depth")? {
@@ -370,6 +376,12 @@ mod tests {
             error("go depth 0"),
             "error bad_value depth must_be 1 or more"
         );
+        let huge = go("go depth 99999999999999999999 movetime 99999999999999999999");
+        assert_eq!(
+            (huge.depth, huge.movetime),
+            (Some(u32::MAX), Some(u64::MAX))
+        );
+        assert!(error("go depth -1").ends_with("depth must_be a whole number"));
     }
 
     #[test]
