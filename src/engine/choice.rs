@@ -69,6 +69,13 @@ pub fn embedded_net() -> Arc<NetEvaluator> {
 /// The default search of the engine protocols: the deepest that answers a move in under 100 ms
 /// on a 2-core machine (gnubg's 2-ply with the default move filters: median about 15 ms, the
 /// slowest positions stopped by [`DEFAULT_MOVE_BUDGET`]).
+///
+/// What the search is worth, session 24 (`tavli bench strength --a net --plies-a 2 --b net
+/// --plies-b 0 --games 1000 --seed S --threads 2`, duplicate dice, no budget, load average
+/// 4 to 12): full 2-ply against the net alone +0.056 ± 0.042 points per game over 3,000
+/// games (seeds 2402 to 2404: -0.010, +0.085, +0.093, each about ± 0.07); 1-ply +0.046 ±
+/// 0.052 over 2,000 (seed 2401). gnubg's own 2-ply against its 0-ply: +0.047 ± 0.079 over
+/// 1,000 (`benches/gnubg_strength.rs`, `TAVLI_STRENGTH_GNUBG_SELF`).
 pub const DEFAULT_PLIES: u32 = 2;
 
 /// When a move search stops deepening (the last complete level decides).
