@@ -80,6 +80,38 @@ fn batch_writes_one_line_per_input_line_and_goes_on_after_errors() {
 }
 
 #[test]
+fn batch_line_that_is_not_utf8_fails_alone() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(crate::support::tavli_binary())
+        .args(["moves", "--batch", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("tavli runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"4HPwATDgc/ABMA 21\n\xff\xfe 3 1\n4HPwATDgc/ABMA 31\n")
+        .expect("input written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("tavli ends");
+    assert_eq!(output.status.code(), Some(1), "a failed line gives exit 1");
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("NDJSON line"))
+        .collect();
+    assert_eq!(lines.len(), 3, "the lines after the bad one are answered");
+    assert_eq!(lines[0]["dice"], serde_json::json!([2, 1]));
+    assert_eq!(lines[1]["error"]["kind"], "syntax");
+    assert_eq!(lines[2]["dice"], serde_json::json!([3, 1]));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("-:2: the line is not valid UTF-8"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn batch_of_a_position_with_no_play_gives_an_empty_list() {
     // A position from the bot-play bench set where 3-3 cannot be played.
     let output = tavli(&["moves", "--batch", "-"], "NXegARhjbgdgQA 3 3\n");

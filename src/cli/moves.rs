@@ -182,6 +182,13 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
     Ok(Outcome::Success)
 }
 
+/// A batch line as read: its text, or [`NotUtf8`].
+type BatchLine = Result<String, NotUtf8>;
+
+/// A batch line whose bytes are not UTF-8.
+#[derive(Debug, Clone, Copy)]
+struct NotUtf8;
+
 /// The NDJSON bytes of a run of batch lines, and the failed lines with their messages.
 type BatchOutput = (Vec<u8>, Vec<(usize, String)>);
 
@@ -212,22 +219,23 @@ fn run_batch(
     loop {
         let mut lines = Vec::with_capacity(BATCH_CHUNK);
         for _ in 0..BATCH_CHUNK {
-            let mut line = String::new();
+            let mut bytes = Vec::new();
             // A line is bounded: a stream without newlines is refused, not held whole.
             let read = Read::take(&mut input, MAX_BATCH_LINE_BYTES as u64 + 1)
-                .read_line(&mut line)
+                .read_until(b'\n', &mut bytes)
                 .with_context(|| format!("reading {path}"))?;
             if read == 0 {
                 break;
             }
-            if read > MAX_BATCH_LINE_BYTES && !line.ends_with('\n') {
+            if read > MAX_BATCH_LINE_BYTES && bytes.last() != Some(&b'\n') {
                 anyhow::bail!(
                     "reading {path}: line {} is longer than {MAX_BATCH_LINE_BYTES} bytes, \
                      the longest batch line",
                     first_line + lines.len()
                 );
             }
-            lines.push(line);
+            // A line that is not UTF-8 fails alone, as any other bad line does.
+            lines.push(String::from_utf8(bytes).map_err(|_| NotUtf8));
         }
         if lines.is_empty() {
             break;
@@ -262,12 +270,19 @@ fn run_batch(
 
 /// Formats the NDJSON lines of `lines` (numbered from `first_line`); returns the bytes and
 /// the failed lines with their messages.
-fn write_batch_lines(lines: &[String], first_line: usize, variant: Variant) -> BatchOutput {
+fn write_batch_lines(lines: &[BatchLine], first_line: usize, variant: Variant) -> BatchOutput {
     let mut bytes = Vec::with_capacity(lines.len() * 1024);
     let mut failures = Vec::new();
     let mut plays = Vec::new();
     for (index, line) in lines.iter().enumerate() {
-        match batch_line(line.trim_end_matches(['\n', '\r']), variant, &mut plays) {
+        let result = match line {
+            Ok(line) => batch_line(line.trim_end_matches(['\n', '\r']), variant, &mut plays),
+            Err(NotUtf8) => Err(LineError {
+                kind: "syntax",
+                message: "the line is not valid UTF-8".to_string(),
+            }),
+        };
+        match result {
             Ok((position, state, dice)) => {
                 write_record(&mut bytes, position, &state, dice, &plays);
             }
