@@ -72,6 +72,16 @@ mod tests {
         assert_eq!(collection.trees.len(), 1);
     }
 
+    #[test]
+    fn a_tree_without_a_node_is_said_before_the_errors_inside_it() {
+        // Found when its `)` is read, after the stray text inside it: listed in file order.
+        let (collection, errors) = parse_sgf_recovering("(;GM[6];B[31qtst])(\u{1}zz)");
+        let offsets: Vec<usize> = errors.iter().map(|error| error.offset).collect();
+        assert_eq!(offsets, [18, 19], "{errors:?}");
+        assert!(errors[0].message.contains("without a node"), "{errors:?}");
+        assert_eq!(collection.trees.len(), 1);
+    }
+
     /// The error messages and offsets of `text`, and the move values of each tree read.
     fn read(text: &str) -> (Vec<(usize, String)>, Vec<Vec<String>>) {
         let (collection, errors) = parse_sgf_recovering(text);

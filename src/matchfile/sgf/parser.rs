@@ -340,8 +340,11 @@ impl<'a> Parser<'a> {
             }
         }
         if tree.nodes.is_empty() {
-            self.errors
-                .push(self.error_at(start, "a game tree without a node (`(` is followed by `;`)"));
+            // Found at the tree's end, said at its start: before the errors read inside it,
+            // so that the list stays in file order.
+            let error = self.error_at(start, "a game tree without a node (`(` is followed by `;`)");
+            let at = self.errors.partition_point(|listed| listed.offset <= start);
+            self.errors.insert(at, error);
         }
         tree.span = Span::new(start, self.position);
         Ok(())
