@@ -50,7 +50,9 @@
 //! gnubg 2-ply against gnubg 0-ply **+0.047 ± 0.079** points per game over 1,000 games (500
 //! pairs, 520 won): on those dice tavli's full 2-ply scored +0.070 ± 0.082 and its default
 //! +0.073 ± 0.080 against gnubg 0-ply, so gnubg's own 2-ply is not shown to be worth +0.15
-//! over its 0-ply here (the interval's top is +0.126).
+//! over its 0-ply here (the interval's top is +0.126). The same with
+//! `TAVLI_STRENGTH_SEED=24001` (load 3 to 6, 1,254 s): +0.116 ± 0.076 over 1,000 games (548
+//! won); over the 2,000, +0.082 ± 0.055.
 //!
 //! With the cube (gnubg's cube decisions at 0 ply too): `TAVLI_STRENGTH_CUBE=money` plays money
 //! games with the cube and the Jacoby rule off, `TAVLI_STRENGTH_CUBE=jacoby` with it on (points
