@@ -80,7 +80,7 @@ impl Pubeval {
         if mine == Some(1.0) {
             return finished(board, on_roll);
         }
-        let contact = is_contact(board);
+        let contact = board.in_contact();
         let theirs = finish_chance(board, opponent);
         // When the opponent surely finishes next turn the exact last-roll rule below decides
         // (the table would give the same chance, rounded to its f32).
@@ -162,21 +162,6 @@ impl Pubeval {
     }
 }
 
-/// Whether the two sides can still hit each other (a checker of one side is behind a checker
-/// of the other).
-#[must_use]
-pub fn is_contact(board: &Board) -> bool {
-    let back = |side: Side| -> usize {
-        let slots = &board.slots[side.index()];
-        (0..=BAR)
-            .rev()
-            .find(|&index| slots[index] > 0)
-            .map_or(0, |index| index + 1)
-    };
-    let (o, x) = (back(Side::O), back(Side::X));
-    o > 0 && x > 0 && o + x > 25
-}
-
 /// Tesauro's pubeval score of `board` for `mover`, who has just moved; `race` chooses the race
 /// weights (decided on the position before the move).
 #[must_use]
@@ -220,7 +205,7 @@ pub fn pubeval_score(board: &Board, variant: Variant, mover: Side, race: bool) -
 /// Whether the bear-off table judges `board`: no contact, both sides have borne off a
 /// checker (no gammons) and have at most ten left, all at home.
 fn table_applies(board: &Board) -> bool {
-    !is_contact(board)
+    !board.in_contact()
         && Side::BOTH
             .iter()
             .all(|&side| board.borne_off(side) > 0 && table_counts(board, side).is_some())
@@ -327,7 +312,7 @@ impl Evaluator for Pubeval {
         if after.checkers_in_play(mover) == 0 {
             return 1.0e9;
         }
-        if is_contact(before) {
+        if before.in_contact() {
             pubeval_score(after, context.variant, mover, false)
         } else {
             // Races: the exact rule and race model know bear-offs better than pubeval's race
@@ -486,7 +471,7 @@ mod tests {
         let board = Board::start(Variant::Standard);
         let p = Pubeval.probabilities(&board, Variant::Standard, Side::X);
         assert!(p.win > 0.5 && p.win < 0.6, "{p:?}");
-        assert!(is_contact(&board));
+        assert!(board.in_contact());
         let q = Pubeval.probabilities(&board, Variant::Standard, Side::O);
         assert!((p.win - q.win).abs() < 1e-12);
     }
@@ -504,6 +489,6 @@ mod tests {
         // 5-5 or 4-4 do not: exactly 1/36.
         let q = Pubeval.probabilities(&board, Variant::Standard, Side::O);
         assert!((q.win - 1.0 / 36.0).abs() < 1e-12, "{q:?}");
-        assert!(!is_contact(&board));
+        assert!(!board.in_contact());
     }
 }

@@ -8,7 +8,6 @@ use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
-use crate::engine::pubeval::is_contact;
 use crate::notation::format_play;
 use crate::rules::{Board, Dice, MatchState, Play, Side};
 use serde::Serialize;
@@ -166,7 +165,7 @@ pub fn hint_entries(
 pub fn position_class(board: &Board) -> &'static str {
     if board.checkers_in_play(Side::O) == 0 || board.checkers_in_play(Side::X) == 0 {
         "Over"
-    } else if is_contact(board) {
+    } else if board.in_contact() {
         "Contact"
     } else {
         "Race"

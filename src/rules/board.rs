@@ -307,6 +307,25 @@ impl Board {
         self.slots[side.index()].iter().map(|&n| u32::from(n)).sum()
     }
 
+    /// The point of `side`'s rearmost checker in its own numbering (1..=24, 25 for the bar),
+    /// or 0 when it has none in play.
+    #[must_use]
+    pub fn rearmost_point(&self, side: Side) -> usize {
+        let slots = &self.slots[side.index()];
+        (0..=BAR)
+            .rev()
+            .find(|&index| slots[index] > 0)
+            .map_or(0, |index| index + 1)
+    }
+
+    /// Whether the sides can still hit each other: a checker of one side is behind one of
+    /// the other's (a checker on its own point `p` meets the other's on its point `q` while
+    /// `p + q > 25`).
+    #[must_use]
+    pub fn in_contact(&self) -> bool {
+        self.rearmost_point(Side::X) + self.rearmost_point(Side::O) > 25
+    }
+
     /// The same board with the sides' roles exchanged (`O`'s checkers become `X`'s).
     #[must_use]
     pub fn swapped(&self) -> Board {

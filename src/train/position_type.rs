@@ -2,7 +2,6 @@
 //! race, early, backgame, crashed, bear-off with contact, priming or other contact (session
 //! 22's rules, kept here so that every analysis classes positions the same way).
 
-use crate::engine::pubeval;
 use crate::rules::{Board, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -55,7 +54,7 @@ impl PositionType {
         let over = Side::BOTH
             .iter()
             .any(|&side| board.checkers_in_play(side) == 0);
-        if over || !pubeval::is_contact(board) {
+        if over || !board.in_contact() {
             return PositionType::Race;
         }
         let any = |rule: &dyn Fn(Side) -> bool| Side::BOTH.iter().any(|&side| rule(side));

@@ -14,7 +14,6 @@ use crate::engine::evaluator::{
 use crate::engine::net::inputs::{self, SparseInputs};
 use crate::engine::net::network::{Batch, InferenceNetwork, Scratch, OUTPUTS};
 use crate::engine::net::weights_file::{self, NetClass, NetSet, WeightsError};
-use crate::engine::pubeval;
 use crate::engine::variant_heuristic::VariantHeuristic;
 use crate::rules::{Board, Play, Side, Variant};
 use crate::rules::{GameResult, RuleSet, WinKind};
@@ -47,7 +46,7 @@ impl PositionClass {
             .any(|&side| board.checkers_in_play(side) == 0)
         {
             PositionClass::Over
-        } else if pubeval::is_contact(board) {
+        } else if board.in_contact() {
             PositionClass::Contact
         } else if Side::BOTH
             .iter()

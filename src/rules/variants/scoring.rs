@@ -86,21 +86,8 @@ pub fn largest_reachable_win(variant: Variant, board: &Board, winner: Side) -> W
     if slots[BAR] > 0 || slots[18..24].iter().any(|&n| n > 0) {
         return WinKind::Backgammon;
     }
-    // Each side's points counted from its own side (1..=24, the bar 25): the winner's
-    // checker on its point `q` can still meet the loser's on the loser's point `p` while
-    // `q + p > 25`.
-    let rearmost = |side: Side| -> usize {
-        let slots = &board.slots[side.index()];
-        if slots[BAR] > 0 {
-            25
-        } else {
-            (0..24)
-                .rev()
-                .find(|&index| slots[index] > 0)
-                .map_or(0, |index| index + 1)
-        }
-    };
-    if rearmost(winner) + rearmost(loser) > 25 {
+    // The winner can still hit one of the loser's checkers.
+    if board.in_contact() {
         WinKind::Backgammon
     } else {
         WinKind::Gammon
