@@ -150,12 +150,18 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     /// that the two players' figures are exact complements.
     #[must_use]
     pub fn evaluate(&self, state: &MatchState, side: Side) -> Evaluation {
-        let (on_roll, _) = self.probabilities(state);
+        self.evaluate_reaching(state, side).0
+    }
+
+    /// [`Judge::evaluate`] and the plies its search reached within the limits.
+    #[must_use]
+    pub fn evaluate_reaching(&self, state: &MatchState, side: Side) -> (Evaluation, u32) {
+        let (on_roll, plies) = self.probabilities(state);
         let evaluation = Evaluation::of(state, on_roll, state.on_roll);
         if side == state.on_roll {
-            evaluation
+            (evaluation, plies)
         } else {
-            evaluation.for_opponent(state)
+            (evaluation.for_opponent(state), plies)
         }
     }
 
@@ -163,16 +169,30 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     /// opponent on roll: the exact result when the play bore off the last checker.
     #[must_use]
     pub fn evaluate_after(&self, state: &MatchState, after: &Board, mover: Side) -> Evaluation {
+        self.evaluate_after_reaching(state, after, mover).0
+    }
+
+    /// [`Judge::evaluate_after`] and the plies its search reached within the limits (`None`
+    /// for a play that bears off the last checker: its figures are exact, nothing searched).
+    #[must_use]
+    pub fn evaluate_after_reaching(
+        &self,
+        state: &MatchState,
+        after: &Board,
+        mover: Side,
+    ) -> (Evaluation, Option<u32>) {
         if after.checkers_in_play(mover) == 0 {
             let probabilities = won(state.variant, after, mover);
             let equity = Stakes::from_state(state).cubeless_equity(&probabilities, mover);
-            return Evaluation {
+            let exact = Evaluation {
                 probabilities,
                 cubeless_equity: equity,
                 cubeful_equity: equity,
             };
+            return (exact, None);
         }
-        self.evaluate(&state.after_play(after), mover)
+        let (evaluation, plies) = self.evaluate_reaching(&state.after_play(after), mover);
+        (evaluation, Some(plies))
     }
 
     /// [`Judge::evaluate_after`] at 0 plies from `probabilities`, the mover's after the play as

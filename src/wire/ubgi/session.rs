@@ -8,7 +8,7 @@ use crate::engine::cube::{DoubleAction, Stakes, TakeAction};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::judge::{Evaluation, Judge};
 use crate::engine::search::SearchLimits;
-use crate::rules::{Board, Dice, GameState, MatchState, Side};
+use crate::rules::{Dice, GameState, MatchState, Side};
 use std::time::Instant;
 
 /// A UBGI engine session: the evaluator, the options, the position and the dice.
@@ -348,31 +348,13 @@ impl<E: Evaluator> UbgiSession<E> {
                 .map(|budget| budget.saturating_sub(started.elapsed())),
             ..limits
         };
-        let (evaluation, evaluated) = evaluate_after(&judge.with_limits(left), state, &board);
+        let (evaluation, evaluated) = judge
+            .with_limits(left)
+            .evaluate_after_reaching(state, &board, mover);
         let depth = evaluated.map_or(ply, |plies| plies + 1);
         let payload = best.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
         (info_line(depth, plays.len(), &evaluation), payload)
     }
-}
-
-/// What the position `after` (a play of the player on roll in `state`) is worth to him, as
-/// [`Judge::evaluate_after`] gives it, and the plies the evaluation reached within the
-/// judge's limits (`None` for a play that bears off the last checker: its figures are exact).
-fn evaluate_after<E: Evaluator>(
-    judge: &Judge<'_, E>,
-    state: &MatchState,
-    after: &Board,
-) -> (Evaluation, Option<u32>) {
-    let mover = state.on_roll;
-    if after.checkers_in_play(mover) == 0 {
-        return (judge.evaluate_after(state, after, mover), None);
-    }
-    let next = state.after_play(after);
-    let (on_roll, plies) = judge.probabilities(&next);
-    (
-        Evaluation::of(&next, on_roll, next.on_roll).for_opponent(&next),
-        Some(plies),
-    )
 }
 
 fn info_line(depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
