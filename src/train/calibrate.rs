@@ -191,18 +191,40 @@ mod tests {
         assert!((tally.mean_error()[0][1] + 0.02).abs() < 1e-12);
     }
 
+    /// With one hidden layer and with two (the built-in contact network's shape): only the
+    /// output bias moves, and the output by the shift in logits.
     #[test]
     fn a_shift_moves_only_the_output_biases() {
-        let mut nets = random_nets(8, 4, 3);
-        let before = nets.clone();
-        apply(&mut nets, &[[0.5, 0.0, 0.0, 0.0, 0.0], [0.0; OUTPUTS]]);
-        assert_eq!(nets.race, before.race);
-        let changed = nets
-            .contact
-            .parameters()
-            .zip(before.contact.parameters())
-            .filter(|(a, b)| a != b)
-            .count();
-        assert_eq!(changed, 1);
+        use crate::engine::net::inputs::{encode, SparseInputs};
+        use crate::engine::net::Scratch;
+        use rand::SeedableRng;
+        for second in [0, 3] {
+            let mut nets = random_nets(8, 4, 3);
+            let mut rng = StdRng::seed_from_u64(3);
+            nets.contact = nets.contact.deepened(second, &mut rng);
+            let before = nets.clone();
+            apply(&mut nets, &[[0.5, 0.0, 0.0, 0.0, 0.0], [0.0; OUTPUTS]]);
+            assert_eq!(nets.race, before.race);
+            let changed = nets
+                .contact
+                .parameters()
+                .zip(before.contact.parameters())
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(changed, 1, "second layer {second}");
+            let mut inputs = SparseInputs::default();
+            encode(&Board::start(Variant::Standard), Side::X, true, &mut inputs);
+            let mut scratch = Scratch::default();
+            let logit = |p: f32| (p / (1.0 - p)).ln();
+            let old = before.contact.evaluate(&inputs, &mut scratch);
+            let new = nets.contact.evaluate(&inputs, &mut scratch);
+            assert!(
+                (logit(new[0]) - logit(old[0]) - 0.5).abs() < 0.01,
+                "second layer {second}: {} then {}",
+                old[0],
+                new[0]
+            );
+            assert_eq!(new[1..], old[1..]);
+        }
     }
 }

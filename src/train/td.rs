@@ -157,6 +157,7 @@ pub fn train(nets: &mut NetSet, config: &TdConfig, progress: &mut dyn FnMut(&TdP
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::net::OUTPUTS;
 
     #[test]
     fn a_short_run_is_reproducible_and_counts_its_games() {
@@ -180,5 +181,59 @@ mod tests {
         assert_eq!(a.games, 6);
         assert_eq!(reports, 2);
         assert_ne!(a, random_nets(8, 4, 1));
+    }
+
+    /// The built-in contact network has a second hidden layer: a TD run with two threads
+    /// (their copies averaged) must train every layer of it, keep its shape, and write and
+    /// read back as it is.
+    #[test]
+    fn a_run_trains_every_layer_of_a_two_layer_contact_network() {
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut nets = random_nets(8, 4, 2);
+        nets.contact = nets.contact.deepened(3, &mut rng);
+        let before = nets.clone();
+        let config = TdConfig {
+            games: 4,
+            seed: 12,
+            rate: 0.05,
+            final_rate: 0.05,
+            threads: 2,
+            round: 2,
+        };
+        train(&mut nets, &config, &mut |_, _| {});
+        let shape = nets.contact.shape();
+        assert_eq!(shape, before.contact.shape());
+        assert_eq!(shape.second, 3);
+        // The parameters in file order: first-layer weights and biases, second-layer
+        // weights and biases, output weights and biases.
+        let groups = [
+            ("first-layer weights", shape.inputs * shape.hidden),
+            ("first-layer biases", shape.hidden),
+            ("second-layer weights", shape.second * shape.hidden),
+            ("second-layer biases", shape.second),
+            ("output weights", OUTPUTS * shape.second),
+            ("output biases", OUTPUTS),
+        ];
+        let after: Vec<f32> = nets.contact.parameters().collect();
+        let start: Vec<f32> = before.contact.parameters().collect();
+        assert_eq!(after.len(), shape.parameter_count());
+        let mut offset = 0;
+        for (name, count) in groups {
+            let range = offset..offset + count;
+            let changed = after[range.clone()]
+                .iter()
+                .zip(&start[range])
+                .filter(|(a, b)| a != b)
+                .count();
+            assert!(changed > 0, "no {name} changed");
+            assert!(after[offset..offset + count].iter().all(|w| w.is_finite()));
+            offset += count;
+        }
+        assert_eq!(offset, after.len());
+        let bytes = crate::engine::net::weights_file::write(&nets);
+        assert_eq!(
+            crate::engine::net::weights_file::read(&bytes).unwrap(),
+            nets
+        );
     }
 }
