@@ -54,5 +54,6 @@ mod sgf_recovery;
 mod strength_log;
 mod terminal;
 mod ubgi;
+mod unreadable_paths;
 mod validate;
 mod variants;

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use super::exit::Outcome;
 use super::validate::FormatArg;
 use crate::matchfile::{
-    decode, read_bounded, read_file, read_match_text, write_mat, write_sgf, Format, InputError,
-    MatOptions, SgfOptions,
+    decode, io_reason, read_bounded, read_file, read_match_text, write_mat, write_sgf, Format,
+    InputError, MatOptions, SgfOptions,
 };
 
 /// Arguments of `tavli convert`.
@@ -56,7 +56,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         Err(InputError::Io(error)) if args.input.as_os_str() == "-" => {
             return Err(anyhow::Error::new(error).context("reading stdin"));
         }
-        Err(InputError::Io(error)) => {
+        Err(error @ InputError::Io(_)) => {
             writeln!(err, "tavli convert: {}: {error}", args.input.display())?;
             return Ok(Outcome::Failure);
         }
@@ -108,7 +108,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         out.write_all(output.as_bytes())?;
         out.flush()?;
     } else if let Err(error) = std::fs::write(&args.output, output) {
-        writeln!(err, "tavli convert: {}: {error}", args.output.display())?;
+        writeln!(
+            err,
+            "tavli convert: {}: {}",
+            args.output.display(),
+            io_reason(&error)
+        )?;
         return Ok(Outcome::Failure);
     }
     Ok(Outcome::Success)

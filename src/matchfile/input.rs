@@ -23,8 +23,25 @@ impl fmt::Display for InputError {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::TooLarge => write!(formatter, "{}", too_large_message()),
-            InputError::Io(error) => write!(formatter, "{error}"),
+            InputError::Io(error) => write!(formatter, "{}", io_reason(error)),
         }
+    }
+}
+
+/// Why a file could not be opened, read or written, worded the same by every command
+/// (`validate`, `analyse`, `convert`): the operating system's message in lower case, without
+/// its ` (os error N)` number, as in "no such file or directory".
+#[must_use]
+pub fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    let text = match text.find(" (os error") {
+        Some(end) => &text[..end],
+        None => text.as_str(),
+    };
+    let mut characters = text.chars();
+    match characters.next() {
+        Some(first) => first.to_lowercase().chain(characters).collect(),
+        None => String::new(),
     }
 }
 
@@ -73,6 +90,16 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_file_is_worded_in_lower_case_without_the_error_number() {
+        let missing = read_file(Path::new("/nonexistent/tavli-input-test.mat")).unwrap_err();
+        assert_eq!(missing.to_string(), "no such file or directory");
+        let directory = read_file(Path::new("/")).unwrap_err();
+        assert_eq!(directory.to_string(), "is a directory");
+        let other = std::io::Error::other("Custom reason");
+        assert_eq!(io_reason(&other), "custom reason");
+    }
 
     #[test]
     fn an_endless_stream_is_refused_at_the_limit() {

@@ -55,7 +55,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::Path;
 
-pub use input::{read_bounded, read_file, InputError, MAX_FILE_SIZE};
+pub use input::{io_reason, read_bounded, read_file, InputError, MAX_FILE_SIZE};
 
 /// A match-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -433,7 +433,7 @@ pub fn validate_path(path: &Path) -> FileReport {
 pub fn unreadable_report(name: &str, format: Format, error: &InputError) -> FileReport {
     let message = match error {
         InputError::TooLarge => error.to_string(),
-        InputError::Io(error) => format!("cannot read the file: {error}"),
+        InputError::Io(error) => format!("cannot read the file: {}", io_reason(error)),
     };
     let diagnostic = Diagnostic::error(DiagnosticKind::Unreadable, Span::at(0), message);
     FileReport {
