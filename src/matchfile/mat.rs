@@ -34,6 +34,8 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
     let mut syntax = MoveSyntax::Gnubg;
     // The diagnostic of the unreadable line just before, while no game has started.
     let mut misread_header: Option<usize> = None;
+    // The games read so far and the number of the last numbered move line among them.
+    let mut last_numbered: (usize, u32) = (0, 0);
     for (offset, raw_line) in lines(text) {
         let line = raw_line.trim_end_matches(['\r', '\n']);
         let span = Span::new(offset, offset + line.len());
@@ -102,6 +104,13 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             // Comments inside games (XG `; Set Pos=` and the like) carry no moves.
             continue;
         }
+        check_move_number(
+            trimmed,
+            offset + indent,
+            file.games.len(),
+            &mut last_numbered,
+            &mut diagnostics,
+        );
         let game_index = file.games.len() - 1;
         let cells = &mut file.games[game_index].cells;
         move_line(
@@ -114,6 +123,42 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         );
     }
     (file, diagnostics)
+}
+
+/// A move line's number (`trimmed` starts at `offset`) must follow the last one of game
+/// `games` (1 on a game's first numbered line): a line lost, written twice or swapped with
+/// another is an error at its number, though its moves may still be legal (a race).
+/// `last_numbered` is the game and number of the last numbered line; it becomes this line's.
+fn check_move_number(
+    trimmed: &str,
+    offset: usize,
+    games: usize,
+    last_numbered: &mut (usize, u32),
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Ok((_, number)) = move_number(trimmed) else {
+        return;
+    };
+    let expected = if last_numbered.0 == games {
+        last_numbered.1.saturating_add(1)
+    } else {
+        1
+    };
+    if number != expected {
+        let digits = trimmed.len()
+            - trimmed
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        diagnostics.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
+            Span::new(offset, offset + digits),
+            format!(
+                "move {number} where move {expected} belongs: a line is missing, repeated or \
+                 out of order"
+            ),
+        ));
+    }
+    *last_numbered = (games, number);
 }
 
 /// Game 1 starts at the line `span` (a score line or a move line) without its `Game 1`
@@ -548,5 +593,44 @@ mod tests {
         let (file, diagnostics) = parse_mat(" 3 point match\nsome words\n");
         assert!(file.games.is_empty());
         assert_eq!(diagnostics[0].kind, DiagnosticKind::BadHeader);
+    }
+
+    #[test]
+    fn move_numbers_out_of_order_are_errors_at_the_number() {
+        let text = " 3 point match\n\n Game 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n  3) 31: 8/5 6/5    42: 8/4 6/4\n  2) 31: 8/5 6/5    42: 8/4 6/4\n\n Game 2\n a : 0     c : 1\n  1) 31: 8/5 6/5\n";
+        let (_, diagnostics) = parse_mat(text);
+        let found: Vec<(&str, &str)> = diagnostics
+            .iter()
+            .map(|d| (&text[d.span.start..d.span.end], d.message.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (
+                    "3",
+                    "move 3 where move 2 belongs: a line is missing, repeated or out of order"
+                ),
+                (
+                    "2",
+                    "move 2 where move 4 belongs: a line is missing, repeated or out of order"
+                ),
+            ]
+        );
+        assert!(diagnostics.iter().all(|d| d.kind == DiagnosticKind::Syntax
+            && d.severity == super::super::diagnostic::Severity::Error));
+        // A game numbered from 2 has lost its first line.
+        let (_, diagnostics) =
+            parse_mat(" 1 point match\n\n Game 1\n a : 0     c : 0\n  2) 31: 8/5 6/5\n");
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        // The stray second number of a result line is not a line of its own.
+        let (_, diagnostics) = parse_mat(
+            " 1 point match\n\n Game 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    1)  Losses 1 point\n",
+        );
+        assert!(
+            diagnostics
+                .iter()
+                .all(|d| d.severity != super::super::diagnostic::Severity::Error),
+            "{diagnostics:?}"
+        );
     }
 }

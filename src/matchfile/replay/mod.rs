@@ -42,7 +42,7 @@ pub struct EventTrace {
     pub after_end: bool,
 }
 
-use super::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use super::diagnostic::{Diagnostic, DiagnosticKind, Severity, Span};
 use super::record::{GameAction, MatchRecord};
 use crate::rules::game::{Game, Match, MatchContext};
 use crate::rules::RuleSet;
@@ -107,8 +107,10 @@ pub fn replay_traced(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         let expected_score = match_play.context().score;
         let written = game.score.map(|(score, _)| score);
         let score = written.unwrap_or(expected_score);
+        let mut score_is_wrong = false;
         if let Some((score, span)) = game.score {
             if score != expected_score {
+                score_is_wrong = true;
                 diagnostics.push(Diagnostic::error(
                     DiagnosticKind::WrongScore,
                     span,
@@ -120,16 +122,25 @@ pub fn replay_traced(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
             }
         }
         if length > 0 && (score[0] >= length || score[1] >= length) {
-            diagnostics.push(Diagnostic::error(
-                DiagnosticKind::MatchLength,
-                game.header,
-                format!(
-                    "game {} starts at {}-{}, after the {length}-point match was won (gnubg ignores it)",
+            // Behind a wrong score line the game is skipped because of that line (its error,
+            // just said): the skip is then its consequence, a warning.
+            let (severity, reason) = if score_is_wrong {
+                (Severity::Warning, " as its score line says")
+            } else {
+                (Severity::Error, "")
+            };
+            diagnostics.push(Diagnostic {
+                severity,
+                kind: DiagnosticKind::MatchLength,
+                span: game.header,
+                message: format!(
+                    "game {} starts at {}-{}{reason}, after the {length}-point match was won \
+                     (gnubg ignores it)",
                     index + 1,
                     score[0],
                     score[1]
                 ),
-            ));
+            });
             break;
         }
         match_play.restate_score(score);
@@ -227,5 +238,35 @@ pub fn variant_from_header(name: &str) -> Option<Variant> {
         "fevga" => Some(Variant::Fevga),
         "athroisma" => Some(Variant::Athroisma),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
+    use crate::matchfile::{check_text, Format};
+
+    #[test]
+    fn a_wrong_score_that_ends_the_match_is_the_error_and_the_skipped_game_its_warning() {
+        let text = include_str!("../../../fixtures/mat/seed07-3pt.mat").replace(
+            " gnubg : 1                      user : 0",
+            " gnubg : 3                      user : 0",
+        );
+        let (_, diagnostics) = check_text(&text, Format::Mat);
+        let errors: Vec<DiagnosticKind> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.kind)
+            .collect();
+        assert_eq!(errors, vec![DiagnosticKind::WrongScore], "{diagnostics:?}");
+        let skipped = diagnostics
+            .iter()
+            .find(|d| d.kind == DiagnosticKind::MatchLength && d.message.contains("game 2"))
+            .expect("the skipped game is still said");
+        assert_eq!(skipped.severity, Severity::Warning);
+        assert!(
+            skipped.message.contains("as its score line says"),
+            "{skipped:?}"
+        );
     }
 }
