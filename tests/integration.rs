@@ -46,6 +46,7 @@ mod repl_cube_edits;
 mod repl_echo;
 mod repl_files;
 mod repl_navigation;
+mod repl_positions_gnubg;
 mod repl_variants;
 mod report;
 mod report_records;

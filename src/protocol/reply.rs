@@ -420,9 +420,10 @@ pub enum Reply {
         #[serde(flatten)]
         side: NamedSide,
     },
-    /// `set gnubgid`: the GNUbg ID of the position set.
+    /// `set gnubgid`: the IDs it found and set, as gnubg names them.
     GnubgId {
-        /// The ID.
+        /// `POSITION:MATCH`: the Position ID and the Match ID found, as typed, either empty
+        /// when the text had none.
         id: String,
     },
     /// A Match ID with a double offered is loaded as the position before the double.

@@ -10,7 +10,7 @@ use super::response::{
 use crate::codec::tavli_position::encode_position;
 use crate::codec::{match_id, position_id};
 use crate::render::{render_board, BoardView};
-use crate::rules::MatchState;
+use crate::rules::{MatchState, Side};
 
 /// Text for standard output and standard error.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,7 +36,15 @@ pub fn position_text(state: &MatchState) -> String {
 #[must_use]
 pub fn board_text(snapshot: &BoardSnapshot) -> String {
     let state = &snapshot.state;
-    let position = position_text(state);
+    // `show board POSITION-ID` (unannotated) is drawn for `X` on roll, as its ID was read.
+    let position = if snapshot.annotated {
+        position_text(state)
+    } else {
+        position_text(&MatchState {
+            on_roll: Side::X,
+            ..*state
+        })
+    };
     let matchid = match_id::encode(state);
     let names = [snapshot.names[0].as_str(), snapshot.names[1].as_str()];
     let mut text = render_board(&BoardView {

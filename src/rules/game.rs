@@ -429,6 +429,9 @@ impl Game {
                 board
                     .validate(self.rules.variant())
                     .map_err(|_| GameError::InvalidBoard)?;
+                // A pending resignation is withdrawn, even by the same board (gnubg's `set
+                // board`, checked live); a pending double stays.
+                self.resignation = None;
                 self.declined = None;
                 if board == self.board {
                     return Ok(vec![Event::Edited(Edit::SameBoard)]);

@@ -1,6 +1,7 @@
 //! The `set` commands that edit the position: board, dice, turn, score and the IDs (Match ID, GNUbg ID, XGID).
 
 use super::*;
+use crate::codec::ParseGnubgIdError;
 use crate::rules::game::{Action, CrawfordMark};
 
 impl Session {
@@ -35,13 +36,26 @@ impl Session {
             position_id::decode_lenient(first, on_roll, self.game().rules().variant())
                 .map_err(|_| CommandError::bad_argument("Illegal position."))?
         };
+        self.edit_board(board, out)
+    }
+
+    /// The board edit of `set board` (and of `set gnubgid` with a Position ID alone), then
+    /// the board drawn.
+    fn edit_board(&mut self, board: Board, out: &mut Response) -> Result<(), CommandError> {
         self.check_variant_board(&board)?;
+        let turn = self.state().turn;
+        let resigning = self.game().resignation().is_some();
         // Any `set board`, even to the same position, lets a refused resignation be offered
         // again (gnubg, checked live; the game's edit does so); `set turn` and `set crawford`
         // do not. Unlike the dice and cube edits it leaves the turn where gnubg shows it, also
         // with the resigner after a declined resignation (see `decline_resignation`).
         self.apply_to_game(Action::SetBoard(board))
             .map_err(|_| CommandError::bad_argument("Illegal position."))?;
+        if resigning {
+            // The edit withdraws a pending resignation (the game's edit does so), and gnubg
+            // leaves the turn with the player who was to answer it (checked live).
+            self.shown.turn = (turn != self.game().turn()).then_some(turn);
+        }
         // Setting the position it already has is no edit for gnubg: no record, and a player's
         // last roll is still given back (found by experiment); the game's event says which.
         self.board(out);
@@ -116,21 +130,53 @@ impl Session {
         Ok(())
     }
 
+    /// `set gnubgid`, as gnubg 1.07 takes it up (checked live): the Match ID found is set as
+    /// `set matchid` sets it (its messages and boards), then the Position ID found is set as
+    /// `set board` sets it (one board), then `Setting GNUbg ID POSITION:MATCH` names the two
+    /// runs found as typed, either empty when absent. Unlike gnubg, which sets the legal part
+    /// of a half-illegal ID, an illegal part refuses the whole command with gnubg's message
+    /// for that part and changes nothing.
     pub(super) fn set_gnubg_id(
         &mut self,
         text: &str,
         out: &mut Response,
     ) -> Result<(), CommandError> {
         self.refuse_gnubg_position()?;
-        let mut state = gnubg_id::apply_lenient(text, &self.state())
-            .map_err(|_| CommandError::new(ErrorKind::BadId, "No valid IDs found"))?;
+        let no_ids = || CommandError::new(ErrorKind::BadId, "No valid IDs found");
+        let found = gnubg_id::scan(text).map_err(|_| no_ids())?;
+        let mut state =
+            gnubg_id::apply_lenient(text, &self.state()).map_err(|error| match error {
+                ParseGnubgIdError::Position { .. } => {
+                    CommandError::bad_argument("Illegal position.")
+                }
+                ParseGnubgIdError::Match { .. } | ParseGnubgIdError::State(_) => {
+                    CommandError::bad_argument(format!(
+                        "Illegal match ID '{}'",
+                        crate::protocol::echo::echoed(found.match_id.map_or("", |(_, id)| id))
+                    ))
+                }
+                ParseGnubgIdError::MissingSeparator | ParseGnubgIdError::NoIdsFound => no_ids(),
+            })?;
         let board = state.board;
-        state.board = *self.game().board();
-        self.load_state(&mut state, out);
-        self.take_up_board(board);
-        self.board(out);
-        let id = gnubg_id::encode(&self.state());
-        out.reply(Reply::GnubgId { id });
+        if found.match_id.is_some() {
+            state.board = *self.game().board();
+            self.load_state(&mut state, out);
+        }
+        if found.position_id.is_some() {
+            if found.match_id.is_some() {
+                self.take_up_board(board);
+                self.board(out);
+            } else {
+                self.edit_board(board, out)?;
+            }
+        }
+        let (position_typed, match_typed) = (
+            found.position_id.map_or("", |(_, id)| id),
+            found.match_id.map_or("", |(_, id)| id),
+        );
+        out.reply(Reply::GnubgId {
+            id: format!("{position_typed}:{match_typed}"),
+        });
         Ok(())
     }
 

@@ -46,11 +46,11 @@ impl Session {
                             .map_err(|_| CommandError::bad_argument("Illegal position."))?,
                     ),
                 };
+                // gnubg draws the position for `X` on roll (render_board, unannotated) but
+                // writes the game's own Match ID beside it, whoever is on roll there.
                 let mut shown = *state;
                 shown.variant = variant;
                 shown.board = board;
-                shown.on_roll = Side::X;
-                shown.turn = Side::X;
                 out.board(BoardSnapshot {
                     state: shown,
                     names: self.names.clone(),

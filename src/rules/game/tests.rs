@@ -309,6 +309,23 @@ fn a_cube_edit_lets_a_refused_resignation_be_offered_again() {
 }
 
 #[test]
+fn a_board_edit_withdraws_a_pending_resignation_and_keeps_a_pending_double() {
+    let mut game = standard_money();
+    game.apply(Action::Resign {
+        side: Side::X,
+        kind: Resignation::Gammon,
+    })
+    .ok();
+    let board = *game.board();
+    assert!(game.apply(Action::SetBoard(board)).is_ok());
+    assert_eq!(game.resignation(), None);
+    assert_eq!(game.apply(Action::Accept), Err(GameError::NoResignation));
+    assert!(game.apply(Action::Double).is_ok());
+    assert!(game.apply(Action::SetBoard(board)).is_ok());
+    assert!(game.apply(Action::Take).is_ok());
+}
+
+#[test]
 fn the_log_keeps_every_event_of_the_actions_applied_and_none_of_a_refusal() {
     let mut game = standard_money();
     let mut expected = game.apply(Action::Roll(dice(3, 1))).unwrap_or_default();
