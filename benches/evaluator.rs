@@ -14,8 +14,13 @@
 //! one thread and on two: its latency and how many moves it searched as deep as an unlimited
 //! search.
 //!
+//! The contact network is also timed with its second layer quantised (`contact-q`,
+//! `InferenceNetwork::quantized`), and profiled beside the exact one, interleaved.
+//!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass, `-- --profile`
-//! for the profile of the contact network's stages alone).
+//! for the profile of the contact network's stages alone, `-- --strength GAMES` for the
+//! quantised evaluator against the exact one instead: GAMES money games at 0 ply, cube off,
+//! duplicate dice, one thread, points per game with a 95% interval).
 
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
@@ -105,6 +110,28 @@ fn main() {
         }
     }
     let net = NetEvaluator::embedded();
+    let quantized = NetEvaluator::quantized(net.nets().clone(), "tavli-net quantised".to_string());
+    if let Some(games) = std::env::args()
+        .skip_while(|a| a != "--strength")
+        .nth(1)
+        .and_then(|games| games.parse::<u64>().ok())
+    {
+        let started = Instant::now();
+        let (a, b) = (Search::new(&quantized, 0), Search::new(&net, 0));
+        let report =
+            tavli::engine::strength::duplicate_series(&a, &b, games.div_ceil(2), 1, 1, &|_| {});
+        println!(
+            "quantised against exact, 0 ply: {:+.4} ± {:.4} points per game (95%), {} games (duplicate dice, seed 1, one thread), {} won ({} gammons), {} gammons lost, {:.0} s",
+            report.points_per_game,
+            report.confidence_95,
+            report.games,
+            report.wins,
+            report.gammons_won,
+            report.gammons_lost,
+            started.elapsed().as_secs_f64()
+        );
+        return;
+    }
     println!(
         "evaluator bench: {} roots, {} contact and {} race positions after a play, {} pass(es)",
         roots.len(),
@@ -125,6 +152,7 @@ fn main() {
         .expect("net2 loads");
     let measured = [
         ("contact", NetClass::Contact, &net),
+        ("contact-q", NetClass::Contact, &quantized),
         ("race", NetClass::Race, &net),
         ("net2", NetClass::Contact, &net2),
     ];
@@ -242,78 +270,99 @@ fn main() {
     // its activation; then the whole batch, whose extra is the second layer and the
     // outputs over blocks of positions), on the same batches, interleaved.
     {
-        let fast = net.inference_network(NetClass::Contact);
+        let networks = [
+            ("exact", net.inference_network(NetClass::Contact)),
+            ("quantised", quantized.inference_network(NetClass::Contact)),
+        ];
         let (boards, batches) = (&by_class[0], &batches[0]);
         let mut inputs = SparseInputs::default();
         let mut batch = Batch::default();
         // The sixth timing is pubeval on the same positions: each stage is also given in
         // pubeval evaluations (its time over pubeval's), comparable between runs.
-        let mut times: [Vec<Duration>; 6] = Default::default();
+        let mut times: [[Vec<Duration>; 6]; 2] = Default::default();
         let mut checksum = 0.0f64;
         // The profile's stages are differences of small times: more passes, and the fastest
         // of each (what a stage costs when the other jobs on the machine disturb it least).
         let profile_passes = if quick { 3 } else { 9 };
         for pass in 0..=profile_passes {
-            for (stages, all) in times.iter_mut().enumerate() {
-                let start = Stopwatch::start();
-                if stages == 5 {
-                    for board in boards {
-                        checksum += Pubeval.probabilities(board, Variant::Standard, Side::O).win;
-                    }
-                }
-                batch.stop_after(match stages {
-                    2 => BatchStage::FirstLayer,
-                    3 => BatchStage::Activation,
-                    _ => BatchStage::Outputs,
-                });
-                for range in batches.iter().filter(|_| stages < 5) {
-                    batch.clear();
-                    for board in &boards[range.clone()] {
-                        // Stage 0: the encoding without the contact features (race-style).
-                        encode(board, Side::O, stages > 0, &mut inputs);
-                        if stages >= 2 {
-                            fast.add_to_batch(&inputs, &mut batch);
-                        } else {
-                            checksum += f64::from(inputs.values()[0]);
+            for ((_, fast), times) in networks.iter().zip(&mut times) {
+                for (stages, all) in times.iter_mut().enumerate() {
+                    let start = Stopwatch::start();
+                    if stages == 5 {
+                        for board in boards {
+                            checksum +=
+                                Pubeval.probabilities(board, Variant::Standard, Side::O).win;
                         }
                     }
-                    for outputs in fast.batch_outputs(&mut batch) {
-                        checksum += f64::from(outputs[0]);
+                    batch.stop_after(match stages {
+                        2 => BatchStage::FirstLayer,
+                        3 => BatchStage::Activation,
+                        _ => BatchStage::Outputs,
+                    });
+                    for range in batches.iter().filter(|_| stages < 5) {
+                        batch.clear();
+                        for board in &boards[range.clone()] {
+                            // Stage 0: the encoding without the contact features (race-style).
+                            encode(board, Side::O, stages > 0, &mut inputs);
+                            if stages >= 2 {
+                                fast.add_to_batch(&inputs, &mut batch);
+                            } else {
+                                checksum += f64::from(inputs.values()[0]);
+                            }
+                        }
+                        for outputs in fast.batch_outputs(&mut batch) {
+                            checksum += f64::from(outputs[0]);
+                        }
                     }
-                }
-                if pass > 0 {
-                    all.push(start.elapsed());
+                    if pass > 0 {
+                        all.push(start.elapsed());
+                    }
                 }
             }
         }
         let counts = batch.counts();
-        let cumulative = times.map(|samples| {
-            samples.iter().min().expect("a pass").as_secs_f64() * 1e9 / boards.len() as f64
-        });
-        println!(
-            "profile of the contact net, a roll together ({:?} kernel, ns per position, fastest of {profile_passes} passes, checksum {checksum:.1}):",
-            fast.kernel()
-        );
-        let total = cumulative[4];
-        let mut before = 0.0;
-        for (stage, name) in [
-            "encoding without the contact features",
-            "the contact features (exposure, pip loss, freedom)",
-            "first layer carried (changed rows added, in blocks)",
-            "first layer's activation",
-            "second layer and outputs, blocks of positions",
-        ]
-        .iter()
-        .enumerate()
-        {
-            let own = cumulative[stage] - before;
-            before = cumulative[stage];
+        let mut ratios = [0.0; 2];
+        for (((name, fast), times), ratio) in networks.iter().zip(&times).zip(&mut ratios) {
+            let cumulative = times.clone().map(|samples| {
+                samples.iter().min().expect("a pass").as_secs_f64() * 1e9 / boards.len() as f64
+            });
             println!(
-                "           {name:52} {own:>7.0} ns  {:>5.1}%  {:>5.2} pubeval",
-                100.0 * own / total,
-                own / cumulative[5]
+                "profile of the contact net ({name}), a roll together ({:?} kernel, ns per position, fastest of {profile_passes} passes, checksum {checksum:.1}):",
+                fast.kernel()
+            );
+            let total = cumulative[4];
+            let mut before = 0.0;
+            for (stage, name) in [
+                "encoding without the contact features",
+                "the contact features (exposure, pip loss, freedom)",
+                "first layer carried (changed rows added, in blocks)",
+                "first layer's activation",
+                "second layer and outputs, blocks of positions",
+            ]
+            .iter()
+            .enumerate()
+            {
+                let own = cumulative[stage] - before;
+                before = cumulative[stage];
+                println!(
+                    "           {name:52} {own:>7.0} ns  {:>5.1}%  {:>5.2} pubeval",
+                    100.0 * own / total,
+                    own / cumulative[5]
+                );
+            }
+            *ratio = cumulative[5] / total;
+            println!(
+                "           {:52} {total:>7.0} ns  ({:.0} evaluations/s; pubeval {:.0} ns, ratio {:.3})",
+                "total",
+                1e9 / total,
+                cumulative[5],
+                cumulative[5] / total
             );
         }
+        println!(
+            "           quantised over exact, ratio to pubeval: {:.3}",
+            ratios[1] / ratios[0]
+        );
         println!(
             "           first-layer rows added per position: {:.2} ({:.2} per carried position; {:.1}% of positions summed afresh, {:.1} rows each)",
             counts.rows as f64 / counts.positions as f64,
@@ -321,13 +370,6 @@ fn main() {
                 / (counts.positions - counts.fresh_positions) as f64,
             100.0 * counts.fresh_positions as f64 / counts.positions as f64,
             counts.fresh_rows as f64 / counts.fresh_positions as f64
-        );
-        println!(
-            "           {:52} {total:>7.0} ns  ({:.0} evaluations/s; pubeval {:.0} ns, ratio {:.3})",
-            "total",
-            1e9 / total,
-            cumulative[5],
-            cumulative[5] / total
         );
     }
     if profile_only {

@@ -208,6 +208,20 @@ impl NetEvaluator {
         }
     }
 
+    /// An evaluator over `nets` whose contact network's second hidden layer runs quantised
+    /// (`InferenceNetwork::quantized`): the candidate path the speed work measures against
+    /// [`NetEvaluator::new`].
+    #[must_use]
+    pub fn quantized(nets: NetSet, name: String) -> NetEvaluator {
+        let inference = [NetClass::Contact, NetClass::Race]
+            .map(|class| InferenceNetwork::quantized(nets.network(class)));
+        NetEvaluator {
+            nets,
+            inference,
+            name,
+        }
+    }
+
     /// The networks (f32, as trained).
     #[must_use]
     pub fn nets(&self) -> &NetSet {

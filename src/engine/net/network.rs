@@ -92,6 +92,8 @@ pub struct Scratch {
     hidden_delta: Vec<f32>,
     second: Vec<f32>,
     second_delta: Vec<f32>,
+    /// The first layer's activations as integers (a quantised second layer).
+    quantized: Vec<i16>,
 }
 
 /// e^x for `x` in about -87..88, from 2^(x log2 e) with the Taylor series of 2^f to degree 7

@@ -25,6 +25,7 @@ impl Network {
             hidden_delta,
             second,
             second_delta,
+            ..
         } = scratch;
         let width = self.last();
         let (last, last_delta) = if self.second > 0 {

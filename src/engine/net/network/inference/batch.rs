@@ -64,6 +64,8 @@ pub struct Batch {
     /// The first layer's activations of the positions waiting for the later layers, a row
     /// of the network's (padded) width each.
     hidden: Vec<f32>,
+    /// The same activations as integers, for a quantised second layer.
+    quantized: Vec<i16>,
     second: Vec<f32>,
     /// The output sums of a block before their activation (padded to whole registers).
     output_sums: Vec<f32>,
@@ -164,7 +166,12 @@ impl InferenceNetwork {
         if batch.last_stage == BatchStage::FirstLayer {
             return;
         }
-        kernel.sigmoid(hidden);
+        if let Some(layer) = &self.quantized {
+            batch.quantized.resize(count * self.hidden, 0);
+            layer.activate(hidden, &mut batch.quantized[..count * self.hidden]);
+        } else {
+            kernel.sigmoid(hidden);
+        }
         if batch.last_stage == BatchStage::Activation {
             return;
         }
@@ -172,10 +179,14 @@ impl InferenceNetwork {
         let (last, width) = if self.second > 0 {
             batch.second.resize(count * self.second, 0.0);
             let second = &mut batch.second[..count * self.second];
-            kernel.add_columns_batch(&self.second_columns, hidden, self.hidden, second);
-            for row in second.chunks_exact_mut(self.second) {
-                for (sum, bias) in row.iter_mut().zip(&self.second_bias) {
-                    *sum += bias;
+            if let Some(layer) = &self.quantized {
+                layer.sums(&batch.quantized[..count * self.hidden], second);
+            } else {
+                kernel.add_columns_batch(&self.second_columns, hidden, self.hidden, second);
+                for row in second.chunks_exact_mut(self.second) {
+                    for (sum, bias) in row.iter_mut().zip(&self.second_bias) {
+                        *sum += bias;
+                    }
                 }
             }
             kernel.sigmoid(second);

@@ -20,17 +20,23 @@
 
 mod batch;
 mod portable;
+mod quantized;
+#[cfg(test)]
+mod quantized_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
+#[cfg(target_arch = "x86_64")]
+mod x86_quantized;
 
 use super::{FirstLayerSums, Network, Scratch, OUTPUTS};
 use crate::engine::net::inputs::SparseInputs;
 
 pub use batch::{Batch, BatchCounts, BatchStage};
+use quantized::QuantizedLayer;
 
 /// Units per lane group: every layer's width is padded to a multiple of this.
 pub const LANES: usize = 16;
@@ -293,6 +299,9 @@ pub struct InferenceNetwork {
     output_weights: Vec<f32>,
     output_bias: [f32; OUTPUTS],
     kernel: Kernel,
+    /// The second layer in 16-bit integers, which then replaces `second_columns` (see
+    /// [`InferenceNetwork::quantized`]).
+    quantized: Option<QuantizedLayer>,
 }
 
 /// `rows` rows of `width` values copied into rows of `padded_width`, zeros after each, and
@@ -377,7 +386,37 @@ impl InferenceNetwork {
             output_weights: pad_rows(&network.output_weights, OUTPUTS, last, OUTPUTS, padded_last),
             output_bias: network.output_bias,
             kernel,
+            quantized: None,
         }
+    }
+
+    /// `network`'s weights laid out for evaluation with the fastest kernel of this processor,
+    /// the second hidden layer (if any) quantised: see `quantized.rs`. Its outputs differ
+    /// from the training network's by more than rounding (the bound the tests hold is in
+    /// `docs/evaluator.md`).
+    #[must_use]
+    pub fn quantized(network: &Network) -> InferenceNetwork {
+        InferenceNetwork::quantized_with_kernel(network, Kernel::detected())
+    }
+
+    /// [`InferenceNetwork::quantized`] with `kernel` (as [`InferenceNetwork::with_kernel`]).
+    #[must_use]
+    pub fn quantized_with_kernel(network: &Network, kernel: Kernel) -> InferenceNetwork {
+        let mut layout = InferenceNetwork::with_kernel(network, kernel);
+        if layout.second > 0 {
+            layout.quantized = Some(QuantizedLayer::new(
+                &layout.second_columns,
+                &layout.second_bias,
+                layout.kernel,
+            ));
+        }
+        layout
+    }
+
+    /// Whether the second hidden layer runs quantised.
+    #[must_use]
+    pub fn is_quantized(&self) -> bool {
+        self.quantized.is_some()
     }
 
     /// The kernel that runs the layers.
@@ -438,22 +477,37 @@ impl InferenceNetwork {
         scratch.hidden.extend_from_slice(sums);
     }
 
-    /// The second stage: the first layer's activations from its sums in `scratch`.
+    /// The second stage: the first layer's activations from its sums in `scratch` (as
+    /// integers for a quantised second layer).
     pub fn activate_first_layer(&self, scratch: &mut Scratch) {
-        self.kernel.sigmoid(&mut scratch.hidden);
+        if let Some(layer) = &self.quantized {
+            scratch.quantized.resize(self.hidden, 0);
+            layer.activate(&scratch.hidden, &mut scratch.quantized);
+        } else {
+            self.kernel.sigmoid(&mut scratch.hidden);
+        }
     }
 
     /// The third stage: the second hidden layer's activations from the first's (nothing for
     /// a network of one hidden layer).
     pub fn second_layer(&self, scratch: &mut Scratch) {
         if self.second > 0 {
-            let Scratch { hidden, second, .. } = scratch;
+            let Scratch {
+                hidden,
+                second,
+                quantized,
+                ..
+            } = scratch;
             second.clear();
             second.resize(self.second, 0.0);
-            self.kernel
-                .add_columns(&self.second_columns, hidden, second);
-            for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
-                *sum += bias;
+            if let Some(layer) = &self.quantized {
+                layer.sums(quantized, second);
+            } else {
+                self.kernel
+                    .add_columns(&self.second_columns, hidden, second);
+                for (sum, bias) in second.iter_mut().zip(&self.second_bias) {
+                    *sum += bias;
+                }
             }
             self.kernel.sigmoid(second);
         }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 
 /// Positions met in random games of every variant the networks serve, with the side on roll
 /// and the variant.
-fn random_positions(count: usize, seed: u64) -> Vec<(Board, Side, Variant)> {
+pub(super) fn random_positions(count: usize, seed: u64) -> Vec<(Board, Side, Variant)> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let variants = [
         Variant::Standard,
