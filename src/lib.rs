@@ -16,6 +16,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod codec;
+pub mod echo;
 pub mod engine;
 pub mod matchfile;
 pub mod notation;

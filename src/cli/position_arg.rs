@@ -51,16 +51,8 @@ pub fn read_position(text: &str, variant: Variant) -> Result<MatchState, Positio
             encode_position(variant, &Board::start(variant))
         )));
     }
-    parse_position(text, variant).map_err(|error| {
-        // A message quoting a long argument quotes its first characters only.
-        let message = error.to_string();
-        let echoed = crate::protocol::echo::echoed(text);
-        PositionArgumentError(if echoed.len() < text.len() {
-            message.replace(text, &echoed)
-        } else {
-            message
-        })
-    })
+    // The codec's messages quote a long argument by its first characters only (crate::echo).
+    parse_position(text, variant).map_err(|error| PositionArgumentError(error.to_string()))
 }
 
 /// Reads the `--variant` and POSITION arguments of a subcommand. On failure gives the outcome

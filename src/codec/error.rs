@@ -365,10 +365,15 @@ impl fmt::Display for ParseXgidError {
                 field,
                 offset,
                 text,
-            } => write!(f, "at offset {offset}: XGID {field} `{text}` is not a valid number"),
+            } => write!(
+                f,
+                "at offset {offset}: XGID {field} `{}` is not a valid number",
+                crate::echo::echoed(text)
+            ),
             ParseXgidError::BadDice { offset, text } => write!(
                 f,
-                "at offset {offset}: XGID dice `{text}` must be 00, D, or two dice from 1 to 6"
+                "at offset {offset}: XGID dice `{}` must be 00, D, or two dice from 1 to 6",
+                crate::echo::echoed(text)
             ),
             ParseXgidError::CubeTooLarge { log2 } => {
                 write!(f, "XGID cube 2^{log2} is larger than the 4096 allowed")
@@ -513,7 +518,8 @@ impl fmt::Display for ParseFibsBoardError {
                 text,
             } => write!(
                 f,
-                "at offset {offset}: FIBS board field {field} `{text}` is not an integer"
+                "at offset {offset}: FIBS board field {field} `{}` is not an integer",
+                crate::echo::echoed(text)
             ),
             ParseFibsBoardError::BadValue {
                 field,
@@ -561,8 +567,9 @@ impl fmt::Display for ParsePositionError {
         match self {
             ParsePositionError::Unrecognised { text } => write!(
                 f,
-                "`{text}` is not a position: expected a 14-character Position ID, a GNUbg ID \
-                 (POSITIONID:MATCHID), an XGID (XGID=...), a FIBS board (board:...) or `start`"
+                "`{}` is not a position: expected a 14-character Position ID, a GNUbg ID \
+                 (POSITIONID:MATCHID), an XGID (XGID=...), a FIBS board (board:...) or `start`",
+                crate::echo::echoed(text)
             ),
             ParsePositionError::PositionId(error) => write!(f, "{error}"),
             ParsePositionError::GnubgId(error) => write!(f, "{error}"),
@@ -573,3 +580,45 @@ impl fmt::Display for ParsePositionError {
 }
 
 impl std::error::Error for ParsePositionError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::echo::MAX_ECHOED_CHARS;
+
+    #[test]
+    fn a_long_text_is_quoted_by_its_first_characters() {
+        let long = "x".repeat(100_000);
+        let cut = format!("`{}...`", "x".repeat(MAX_ECHOED_CHARS));
+        let messages = [
+            ParsePositionError::Unrecognised { text: long.clone() }.to_string(),
+            ParseXgidError::BadNumber {
+                field: "score",
+                offset: 3,
+                text: long.clone(),
+            }
+            .to_string(),
+            ParseXgidError::BadDice {
+                offset: 3,
+                text: long.clone(),
+            }
+            .to_string(),
+            ParseFibsBoardError::BadNumber {
+                field: 5,
+                offset: 3,
+                text: long,
+            }
+            .to_string(),
+        ];
+        for message in messages {
+            assert!(message.contains(&cut), "{message}");
+            assert!(message.len() < 300, "{} bytes", message.len());
+        }
+        let short = ParsePositionError::Unrecognised {
+            text: "nonsense".into(),
+        };
+        assert!(short
+            .to_string()
+            .starts_with("`nonsense` is not a position"));
+    }
+}

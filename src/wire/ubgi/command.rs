@@ -4,9 +4,6 @@
 
 use std::fmt;
 
-/// The longest echoed word in an error detail, in characters; longer ones end with `...`.
-const MAX_ECHO: usize = 40;
-
 /// A refused request: one of the four codes of the v0.2 error system and a detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UbgiError {
@@ -60,15 +57,11 @@ fn printable(text: &str) -> String {
         .collect()
 }
 
-/// A word of the input as it may appear in an error detail: at most [`MAX_ECHO`]
-/// characters, a longer word cut and marked with `...`.
+/// A word of the input as it may appear in an error detail: quoted as every message quotes
+/// input (crate::echo: a long word cut and marked with `...`), control characters as `?`.
 #[must_use]
 pub fn echo(word: &str) -> String {
-    if word.chars().count() <= MAX_ECHO {
-        return printable(word);
-    }
-    let cut: String = word.chars().take(MAX_ECHO).collect();
-    format!("{}...", printable(&cut))
+    printable(&crate::echo::echoed(word))
 }
 
 /// What `go` asks for.
@@ -438,7 +431,7 @@ mod tests {
             error(&long),
             format!(
                 "error bad_command unknown command {}...",
-                "z".repeat(MAX_ECHO)
+                "z".repeat(crate::echo::MAX_ECHOED_CHARS)
             )
         );
         assert_eq!(

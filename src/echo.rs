@@ -1,6 +1,7 @@
-//! A word the user typed, quoted back in an error message: whole when short (as gnubg quotes
-//! it), cut to [`MAX_ECHOED_CHARS`] characters and `...` when longer, so that a pasted blob is
-//! not printed back in full (gnubg echoes any length, up to the whole line).
+//! Input quoted back in a message, one rule for the whole crate (REPL errors, codec errors,
+//! the command line's position argument, UBGI error details): whole when short (as gnubg
+//! quotes it), cut to [`MAX_ECHOED_CHARS`] characters and `...` when longer, so that a pasted
+//! blob is not printed back in full (gnubg echoes any length, up to the whole line).
 
 use std::borrow::Cow;
 
