@@ -23,6 +23,7 @@ mod external_debug;
 mod external_server;
 mod fibs_finished;
 mod gnubg_drop_in;
+mod gnubg_fresh_matches;
 mod gnubg_movegen;
 mod grammar;
 mod grammar_codec;

@@ -269,4 +269,20 @@ mod tests {
             "{skipped:?}"
         );
     }
+
+    #[test]
+    fn a_double_as_a_games_first_roll_is_a_bad_roll_and_the_game_goes_on() {
+        let text = " 3 point match\n\n Game 1\n a : 0     b : 0\n  1) 11: 24/23 24/23 6/5 6/5     52: 13/8 24/22\n  2) 65: 13/7 13/8\n";
+        let (record, diagnostics) = check_text(text, Format::Mat);
+        let errors: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{diagnostics:?}");
+        assert_eq!(errors[0].kind, DiagnosticKind::BadRoll);
+        assert_eq!(&text[errors[0].span.start..errors[0].span.end], "11");
+        assert!(errors[0].message.contains("never a double"), "{errors:?}");
+        // The play is kept and the later moves are checked from it.
+        assert_eq!(record.games[0].actions.len(), 3);
+    }
 }

@@ -63,6 +63,7 @@ impl GameReplay<'_> {
             });
             return;
         }
+        self.check_opening_roll(dice, dice_span);
         self.apply_allowed(side, Action::Roll(dice));
         let board = *self.game().board();
         if let Some((after, steps)) = full_roll_play(&board, side, dice, &jumps(moves)) {
@@ -105,6 +106,28 @@ impl GameReplay<'_> {
                     self.pass_to(side.opponent());
                 }
             }
+        }
+    }
+
+    /// Where the starter plays the opening dice, a game's first roll is never a double
+    /// (equal opening dice are rolled again): such a roll is a bad roll, its play still
+    /// checked as written. A game from a set-up board may start with any roll.
+    fn check_opening_roll(&mut self, dice: Dice, dice_span: Span) {
+        let first = !self.actions.iter().any(|action| {
+            matches!(
+                action,
+                GameAction::SetBoard { .. } | GameAction::Play { .. }
+            )
+        });
+        if dice.is_double() && first && self.game().rules().opening_dice_are_played() {
+            self.error(
+                DiagnosticKind::BadRoll,
+                dice_span,
+                format!(
+                    "`{dice}` as the game's first roll: an opening roll is never a double \
+                     (equal dice are rolled again); the play is checked as written"
+                ),
+            );
         }
     }
 
