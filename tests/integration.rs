@@ -48,6 +48,7 @@ mod repl_echo;
 mod repl_files;
 mod repl_navigation;
 mod repl_positions_gnubg;
+mod repl_terminal;
 mod repl_variants;
 mod report;
 mod report_records;

@@ -6,6 +6,7 @@ use super::login::login_name;
 use crate::engine::choice::{self, EvaluatorKind};
 use crate::protocol::ast::FileCommand;
 use crate::protocol::json;
+use crate::protocol::repl::{line_too_long, MAX_LINE_BYTES};
 use crate::protocol::response::{CommandError, Response};
 use crate::protocol::text::{render_error, render_response};
 use crate::protocol::{run as run_loop, run_line, Command, ReplOptions, Session};
@@ -209,10 +210,18 @@ fn interactive(
             Err(rustyline::error::ReadlineError::Eof) => break,
             Err(error) => return Err(error).context("cannot read from the terminal"),
         };
-        if !line.trim().is_empty() {
-            let _ = editor.add_history_entry(line.as_str());
-        }
-        let result = run_line(session, &line);
+        // The pipe's bound holds on a terminal too: an overlong line is refused, not run (and
+        // not kept in the history). The editor has read it all by then: rustyline redraws a
+        // long line as it grows, so typing one of 400 kB takes minutes (docs/repl.md).
+        let (line, result) = if line.len() > MAX_LINE_BYTES {
+            (String::new(), Err(line_too_long()))
+        } else {
+            if !line.trim().is_empty() {
+                let _ = editor.add_history_entry(line.as_str());
+            }
+            let result = run_line(session, &line);
+            (line, result)
+        };
         write_result(&line, &result, options, out, err)?;
         match result {
             Ok(response) if response.quit => break,

@@ -85,6 +85,16 @@ pub fn run_line(session: &mut Session, line: &str) -> Result<Response, CommandEr
     session.apply(command)
 }
 
+/// The refusal of a line over [`MAX_LINE_BYTES`] (read from a pipe or typed on a terminal):
+/// the line is not run, and the session is unchanged.
+#[must_use]
+pub fn line_too_long() -> CommandError {
+    CommandError::new(
+        ErrorKind::LineTooLong,
+        format!("Line too long (more than {MAX_LINE_BYTES} bytes); ignored."),
+    )
+}
+
 /// Runs the loop until end of input, `quit`, or (with `stop_on_error`) the first error.
 ///
 /// # Errors
@@ -104,13 +114,7 @@ pub fn run(
                 let result = run_line(session, &line);
                 (line, result)
             }
-            ReadLine::TooLong => (
-                String::new(),
-                Err(CommandError::new(
-                    ErrorKind::LineTooLong,
-                    format!("Line too long (more than {MAX_LINE_BYTES} bytes); ignored."),
-                )),
-            ),
+            ReadLine::TooLong => (String::new(), Err(line_too_long())),
         };
         if options.json {
             writeln!(stdout, "{}", json::render_result(&line, &result))?;

@@ -53,7 +53,8 @@ pub(super) fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand
         "evaluation" => SetCommand::Evaluation(parse_evaluation(keyword, words)?),
         "gnubgid" => SetCommand::GnubgId(words.rest()),
         "jacoby" => SetCommand::Jacoby(parse_toggle(words)?),
-        "matchid" => SetCommand::MatchId(words.rest()),
+        // gnubg reads the first word and ignores the rest (checked live), as for `set xgid`.
+        "matchid" => SetCommand::MatchId(words.next().map(|(word, _)| word).unwrap_or_default()),
         "matchlength" => SetCommand::MatchLength(
             words
                 .next()
@@ -79,7 +80,7 @@ pub(super) fn parse_set(group: &Keyword, words: &mut Words) -> Result<SetCommand
         ),
         "turn" => SetCommand::Turn(words.next().map(|(word, _)| word)),
         "variation" => SetCommand::Variation(parse_variation(keyword, words)?),
-        _ => SetCommand::Xgid(words.rest()),
+        _ => SetCommand::Xgid(words.next().map(|(word, _)| word).unwrap_or_default()),
     })
 }
 
