@@ -53,6 +53,7 @@ mod repl_variants;
 mod report;
 mod report_records;
 mod rollout;
+mod rollout_gnubg;
 mod sgf_recovery;
 mod strength_log;
 mod terminal;
