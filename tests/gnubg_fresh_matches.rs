@@ -223,34 +223,38 @@ fn corruptions(
             let (Ok(from), Ok(to)) = (from.parse::<u32>(), to.parse::<u32>()) else {
                 continue;
             };
-            if digits.len() == 2 && digits[0] != digits[1] && to > 0 {
-                steps.push((index, start + 2, step.len(), from, to, digits));
+            if digits.len() != 2 || digits[0] == digits[1] || to == 0 {
+                continue;
+            }
+            let distances: Vec<u32> = (1..=6)
+                .filter(|d| {
+                    !digits.contains(d)
+                        && *d != digits[0] + digits[1]
+                        && from > *d
+                        && from - d != to
+                })
+                .collect();
+            if !distances.is_empty() {
+                steps.push((index, start + 2, step.len(), from, distances));
             }
         }
     }
     if !steps.is_empty() {
-        let (index, at, length, from, to, digits) = steps[random.below(steps.len())].clone();
-        let distances: Vec<u32> = (1..=6)
-            .filter(|d| {
-                !digits.contains(d) && *d != digits[0] + digits[1] && from > *d && from - d != to
-            })
-            .collect();
-        if !distances.is_empty() {
-            let distance = distances[random.below(distances.len())];
-            let line = lines[index];
-            let new = format!(
-                "{}{from}/{}{}",
-                &line[..at],
-                from - distance,
-                &line[at + length..]
-            );
-            found.push((
-                "a step of the wrong distance",
-                rebuild(index, new),
-                index + 1,
-                "illegal-move",
-            ));
-        }
+        let (index, at, length, from, distances) = steps[random.below(steps.len())].clone();
+        let distance = distances[random.below(distances.len())];
+        let line = lines[index];
+        let new = format!(
+            "{}{from}/{}{}",
+            &line[..at],
+            from - distance,
+            &line[at + length..]
+        );
+        found.push((
+            "a step of the wrong distance",
+            rebuild(index, new),
+            index + 1,
+            "illegal-move",
+        ));
     }
     // A score line after the first game, one point more for one player.
     let scores: Vec<usize> = lines
@@ -318,7 +322,12 @@ fn corruptions(
         let index = pairs[random.below(pairs.len())];
         let mut changed: Vec<&str> = lines.clone();
         changed.swap(index, index + 1);
-        found.push(("two lines swapped", changed.join("\n"), index + 1, "syntax"));
+        found.push((
+            "two lines swapped",
+            changed.join("\n"),
+            index + 1,
+            "move-number",
+        ));
     }
     found
 }

@@ -48,6 +48,9 @@ pub enum DiagnosticKind {
     MatchLength,
     /// A file that ends in the middle of a game or a record.
     Truncated,
+    /// A .mat move line whose number does not follow the line before (a line lost, written
+    /// twice or swapped).
+    MoveNumber,
     /// A file that cannot be read at all (I/O, binary, too large).
     Unreadable,
 }
@@ -70,6 +73,7 @@ impl DiagnosticKind {
             DiagnosticKind::WrongScore => "wrong-score",
             DiagnosticKind::MatchLength => "match-length",
             DiagnosticKind::Truncated => "truncated",
+            DiagnosticKind::MoveNumber => "move-number",
             DiagnosticKind::Unreadable => "unreadable",
         }
     }

@@ -104,15 +104,10 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             // Comments inside games (XG `; Set Pos=` and the like) carry no moves.
             continue;
         }
-        check_move_number(
-            trimmed,
-            offset + indent,
-            file.games.len(),
-            &mut last_numbered,
-            &mut diagnostics,
-        );
+        let misnumbered = check_move_number(trimmed, file.games.len(), &mut last_numbered);
         let game_index = file.games.len() - 1;
         let cells = &mut file.games[game_index].cells;
+        let first_cell = cells.len();
         move_line(
             line,
             offset,
@@ -121,44 +116,44 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             !raw_line.ends_with('\n'),
             syntax,
         );
+        if let Some(message) = misnumbered {
+            // On the line's first record (the row a report marks), else on its number.
+            let digits = trimmed.len()
+                - trimmed
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .len();
+            let span = file.games[game_index].cells.get(first_cell).map_or(
+                Span::new(offset + indent, offset + indent + digits),
+                |cell| cell.span,
+            );
+            diagnostics.push(Diagnostic::error(DiagnosticKind::MoveNumber, span, message));
+        }
     }
     (file, diagnostics)
 }
 
-/// A move line's number (`trimmed` starts at `offset`) must follow the last one of game
-/// `games` (1 on a game's first numbered line): a line lost, written twice or swapped with
-/// another is an error at its number, though its moves may still be legal (a race).
+/// A move line's number must follow the last one of game `games` (1 on a game's first
+/// numbered line): a line lost, written twice or swapped with another is a `move-number`
+/// error, though its moves may still be legal (a race); returns its message.
 /// `last_numbered` is the game and number of the last numbered line; it becomes this line's.
 fn check_move_number(
     trimmed: &str,
-    offset: usize,
     games: usize,
     last_numbered: &mut (usize, u32),
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    let Ok((_, number)) = move_number(trimmed) else {
-        return;
-    };
+) -> Option<String> {
+    let (_, number) = move_number(trimmed).ok()?;
     let expected = if last_numbered.0 == games {
         last_numbered.1.saturating_add(1)
     } else {
         1
     };
-    if number != expected {
-        let digits = trimmed.len()
-            - trimmed
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .len();
-        diagnostics.push(Diagnostic::error(
-            DiagnosticKind::Syntax,
-            Span::new(offset, offset + digits),
-            format!(
-                "move {number} where move {expected} belongs: a line is missing, repeated or \
-                 out of order"
-            ),
-        ));
-    }
     *last_numbered = (games, number);
+    (number != expected).then(|| {
+        format!(
+            "move {number} where move {expected} belongs: a line is missing, repeated or out \
+             of order"
+        )
+    })
 }
 
 /// Game 1 starts at the line `span` (a score line or a move line) without its `Game 1`
@@ -596,7 +591,7 @@ mod tests {
     }
 
     #[test]
-    fn move_numbers_out_of_order_are_errors_at_the_number() {
+    fn move_numbers_out_of_order_are_errors_on_the_lines_first_record() {
         let text = " 3 point match\n\n Game 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n  3) 31: 8/5 6/5    42: 8/4 6/4\n  2) 31: 8/5 6/5    42: 8/4 6/4\n\n Game 2\n a : 0     c : 1\n  1) 31: 8/5 6/5\n";
         let (_, diagnostics) = parse_mat(text);
         let found: Vec<(&str, &str)> = diagnostics
@@ -607,17 +602,19 @@ mod tests {
             found,
             vec![
                 (
-                    "3",
+                    "31: 8/5 6/5",
                     "move 3 where move 2 belongs: a line is missing, repeated or out of order"
                 ),
                 (
-                    "2",
+                    "31: 8/5 6/5",
                     "move 2 where move 4 belongs: a line is missing, repeated or out of order"
                 ),
             ]
         );
-        assert!(diagnostics.iter().all(|d| d.kind == DiagnosticKind::Syntax
-            && d.severity == super::super::diagnostic::Severity::Error));
+        assert!(diagnostics
+            .iter()
+            .all(|d| d.kind == DiagnosticKind::MoveNumber
+                && d.severity == super::super::diagnostic::Severity::Error));
         // A game numbered from 2 has lost its first line.
         let (_, diagnostics) =
             parse_mat(" 1 point match\n\n Game 1\n a : 0     c : 0\n  2) 31: 8/5 6/5\n");
