@@ -110,14 +110,16 @@ fn main() {
         }
     }
     let net = NetEvaluator::embedded();
-    let quantized = NetEvaluator::quantized(net.nets().clone(), "tavli-net quantised".to_string());
+    // The built-in evaluator runs the contact network's second layer quantised (the default);
+    // `exact` is the same networks in f32 throughout, the baseline of the quantised lines.
+    let exact = NetEvaluator::exact(net.nets().clone(), "tavli-net exact".to_string());
     if let Some(games) = std::env::args()
         .skip_while(|a| a != "--strength")
         .nth(1)
         .and_then(|games| games.parse::<u64>().ok())
     {
         let started = Instant::now();
-        let (a, b) = (Search::new(&quantized, 0), Search::new(&net, 0));
+        let (a, b) = (Search::new(&net, 0), Search::new(&exact, 0));
         let report =
             tavli::engine::strength::duplicate_series(&a, &b, games.div_ceil(2), 1, 1, &|_| {});
         println!(
@@ -151,8 +153,8 @@ fn main() {
     let net2 = NetEvaluator::from_bytes(include_bytes!("../fixtures/training/net2.tnet"), "net2")
         .expect("net2 loads");
     let measured = [
-        ("contact", NetClass::Contact, &net),
-        ("contact-q", NetClass::Contact, &quantized),
+        ("contact", NetClass::Contact, &exact),
+        ("contact-q", NetClass::Contact, &net),
         ("race", NetClass::Race, &net),
         ("net2", NetClass::Contact, &net2),
     ];
@@ -271,8 +273,8 @@ fn main() {
     // outputs over blocks of positions), on the same batches, interleaved.
     {
         let networks = [
-            ("exact", net.inference_network(NetClass::Contact)),
-            ("quantised", quantized.inference_network(NetClass::Contact)),
+            ("exact", exact.inference_network(NetClass::Contact)),
+            ("quantised", net.inference_network(NetClass::Contact)),
         ];
         let (boards, batches) = (&by_class[0], &batches[0]);
         let mut inputs = SparseInputs::default();

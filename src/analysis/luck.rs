@@ -474,8 +474,10 @@ mod tests {
             // and by little at the start (pubeval's leaders hold good plays). Each roll's
             // choice is judged with the probabilities of the batch that ranked it, and the
             // two batches carry the network's sums through other positions: equal choices
-            // agree to the batch's rounding (about 1e-7), not to the bit.
-            assert!(leaders - exact > -1e-6, "{dice:?}: {leaders} {exact}");
+            // agree to the batch's rounding, not to the bit. The quantised second layer turns
+            // that rounding into at most a few of its 1/4096 steps (the evaluator is within
+            // 1e-3 of the f32 networks, docs/evaluator.md): 2e-3 of equity.
+            assert!(leaders - exact > -2e-3, "{dice:?}: {leaders} {exact}");
             assert!(leaders - exact < 0.02, "{dice:?}: {leaders} {exact}");
         }
         let rolled = equity_of_roll(&judge, &state, Dice::new(6, 6).unwrap());
@@ -490,9 +492,9 @@ mod tests {
         let chance = six_six.chance() / Dice::all_rolls().iter().map(|d| d.chance()).sum::<f64>();
         let expected = 0.0 - (average + chance * (0.0 - rolled));
         // `rolled` judged alone, the average's figure of 66 from its batch: equal to the
-        // batch's rounding.
+        // batch's rounding (through the quantised layer, as above).
         assert!(
-            (with_known - expected).abs() < 1e-6,
+            (with_known - expected).abs() < 2e-3,
             "{with_known} {expected}"
         );
     }

@@ -678,15 +678,16 @@ mod tests {
                     // At 0 plies the luck judges each roll's choice with the probabilities of
                     // the batch that ranked it (the network's sums carried through other
                     // positions), the shared figure comes from the analysis of the play:
-                    // equal to the batch's rounding (the evaluator's batch is within 1e-5 of one
-                    // position at a time), everything else to the bit.
+                    // equal to the batch's rounding, which the quantised second layer can turn
+                    // into a few of its 1/4096 steps (the evaluator is within 1e-3 of the f32
+                    // networks, docs/evaluator.md), everything else to the bit.
                     let (a_luck, a) = luck_apart(a);
                     let (b_luck, b) = luck_apart(b);
                     assert_eq!(a, b, "{file} {estimate:?}");
                     assert!(
-                        (a_luck.emg - b_luck.emg).abs() < 1e-5
-                            && (a_luck.mwc - b_luck.mwc).abs() < 1e-5
-                            && (a_luck.points - b_luck.points).abs() < 1e-5,
+                        (a_luck.emg - b_luck.emg).abs() < 2e-3
+                            && (a_luck.mwc - b_luck.mwc).abs() < 2e-3
+                            && (a_luck.points - b_luck.points).abs() < 2e-3,
                         "{file} {estimate:?}: {a_luck:?} {b_luck:?}"
                     );
                     rolls += usize::from(matches!(a.kind, DecisionKind::Chequer { .. }));

@@ -196,11 +196,14 @@ impl NetEvaluator {
         NetEvaluator::from_bytes(&bytes, &name).map_err(LoadError::Weights)
     }
 
-    /// An evaluator over `nets`.
+    /// An evaluator over `nets`, as every front end uses it: the contact network's second
+    /// hidden layer runs quantised (`InferenceNetwork::quantized`: 16-bit weights and
+    /// activations summed exactly in 32-bit integers, within 1e-3 of the f32 networks and a tie
+    /// with them in play, docs/evaluator.md), everything else in f32.
     #[must_use]
     pub fn new(nets: NetSet, name: String) -> NetEvaluator {
         let inference = [NetClass::Contact, NetClass::Race]
-            .map(|class| InferenceNetwork::new(nets.network(class)));
+            .map(|class| InferenceNetwork::quantized(nets.network(class)));
         NetEvaluator {
             nets,
             inference,
@@ -208,13 +211,13 @@ impl NetEvaluator {
         }
     }
 
-    /// An evaluator over `nets` whose contact network's second hidden layer runs quantised
-    /// (`InferenceNetwork::quantized`): the candidate path the speed work measures against
-    /// [`NetEvaluator::new`].
+    /// An evaluator over `nets` that runs every layer in f32 (`InferenceNetwork::new`): the
+    /// training networks' outputs up to rounding, the baseline the quantised default is
+    /// measured against (tests, `cargo bench --bench evaluator`).
     #[must_use]
-    pub fn quantized(nets: NetSet, name: String) -> NetEvaluator {
+    pub fn exact(nets: NetSet, name: String) -> NetEvaluator {
         let inference = [NetClass::Contact, NetClass::Race]
-            .map(|class| InferenceNetwork::quantized(nets.network(class)));
+            .map(|class| InferenceNetwork::new(nets.network(class)));
         NetEvaluator {
             nets,
             inference,

@@ -250,8 +250,8 @@ fn the_quantized_evaluator_chooses_the_training_networks_play_on_the_bench_posit
         "/fixtures/bench/positions-botplay.txt"
     );
     let text = std::fs::read_to_string(path).expect("the bench's positions");
-    let exact = NetEvaluator::embedded();
-    let evaluator = NetEvaluator::quantized(exact.nets().clone(), "quantised".to_string());
+    let evaluator = NetEvaluator::embedded();
+    let exact = NetEvaluator::exact(evaluator.nets().clone(), "exact".to_string());
     let state = crate::rules::MatchState::new_money_game(Variant::Standard, Side::X);
     let context = Stakes::from_state(&state);
     let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
