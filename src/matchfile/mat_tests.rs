@@ -1,0 +1,155 @@
+//! Tests of `mat.rs`.
+
+use super::*;
+
+fn kinds(line: &str) -> Vec<(usize, Action)> {
+    let mut cells = Vec::new();
+    let mut diagnostics = Vec::new();
+    move_line(
+        line,
+        0,
+        &mut cells,
+        &mut diagnostics,
+        false,
+        MoveSyntax::Gnubg,
+    );
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d.severity == crate::matchfile::diagnostic::Severity::Warning),
+        "{diagnostics:?}"
+    );
+    cells
+        .into_iter()
+        .map(|cell| (cell.column, cell.action))
+        .collect()
+}
+
+#[test]
+fn score_lines_with_colons_in_names() {
+    let line = " a:b : 3                        x:y : 12";
+    let score = score_line(line, 0).unwrap();
+    assert_eq!(score.names[0].value, "a:b");
+    assert_eq!(score.names[1].value, "x:y");
+    assert_eq!((score.scores[0].value, score.scores[1].value), (3, 12));
+    let plain = score_line(" gnubg : 0                      root : 1", 0).unwrap();
+    assert_eq!(plain.names[0].value, "gnubg");
+    assert!(score_line(" a:b c : 0", 0).is_none());
+}
+
+#[test]
+fn columns_by_position() {
+    let cells = kinds("  1)                             64: 24/18 18/14 ");
+    assert_eq!(cells.len(), 1);
+    assert_eq!(cells[0].0, 1);
+    let cells = kinds(" 19)  Doubles => 2                Drops");
+    assert_eq!(cells, vec![(0, Action::Double(Some(2))), (1, Action::Drop)]);
+    let cells = kinds("  9) 11: 25/24 23/22 22/21* 13/12 61: 25/24 20/14 ");
+    assert_eq!(cells.len(), 2);
+    assert_eq!(cells[1].0, 1);
+    let cells = kinds("      Wins 1 point");
+    assert_eq!(cells[0].0, 0);
+    let cells = kinds("                                  Wins 2 points");
+    assert_eq!(cells[0].0, 1);
+}
+
+#[test]
+fn stray_move_number_restarts_columns() {
+    let cells = kinds(
+        " 24) 43: 21/18 18/14              24)  Losses 2 point                                               Wins 2 point and the match",
+    );
+    let columns: Vec<usize> = cells.iter().map(|cell| cell.0).collect();
+    assert_eq!(columns, vec![0, 0, 1]);
+    assert_eq!(cells[1].1, Action::Losses(2));
+}
+
+#[test]
+fn header_and_games() {
+    let text = "; [Site \"Here\"]\n; [Player 1 \"a b\"]\n\n 3 point match\n\n Game 1\n a b : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+    let (file, diagnostics) = parse_mat(text);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(file.length.map(|l| l.value), Some(3));
+    assert_eq!(file.header[0].key.as_deref(), Some("Site"));
+    assert_eq!(file.header[1].key.as_deref(), Some("Player 1"));
+    assert_eq!(file.header[1].value, "a b");
+    let score = file.games[0].score_line.clone().unwrap();
+    assert_eq!(score.names[0].value, "a b");
+    assert_eq!(score.names[1].value, "c");
+    assert_eq!(file.games[0].cells.len(), 2);
+}
+
+#[test]
+fn a_miswritten_first_game_header_starts_game_one() {
+    let text = " 3 point match\n\n Gmae 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+    let (file, diagnostics) = parse_mat(text);
+    assert_eq!(file.games.len(), 1);
+    let game = &file.games[0];
+    assert_eq!(game.number.value, 1);
+    assert_eq!(
+        &text[game.number.span.start..game.number.span.end],
+        " Gmae 1"
+    );
+    assert!(game.score_line.is_some());
+    assert_eq!(game.cells.len(), 2);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0].kind, DiagnosticKind::Syntax);
+    assert_eq!(diagnostics[0].span, game.number.span);
+    assert!(diagnostics[0]
+        .message
+        .contains("`Gmae 1` is not a game header"));
+}
+
+#[test]
+fn a_lost_first_game_header_starts_game_one_at_its_score_line() {
+    let text = " 3 point match\n\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n";
+    let (file, diagnostics) = parse_mat(text);
+    assert_eq!(file.games.len(), 1);
+    assert_eq!(file.games[0].cells.len(), 2);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0].kind, DiagnosticKind::BadHeader);
+    // Junk lines that start no game stay file-level errors.
+    let (file, diagnostics) = parse_mat(" 3 point match\nsome words\n");
+    assert!(file.games.is_empty());
+    assert_eq!(diagnostics[0].kind, DiagnosticKind::BadHeader);
+}
+
+#[test]
+fn move_numbers_out_of_order_are_errors_on_the_lines_first_record() {
+    let text = " 3 point match\n\n Game 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    42: 8/4 6/4\n  3) 31: 8/5 6/5    42: 8/4 6/4\n  2) 31: 8/5 6/5    42: 8/4 6/4\n\n Game 2\n a : 0     c : 1\n  1) 31: 8/5 6/5\n";
+    let (_, diagnostics) = parse_mat(text);
+    let found: Vec<(&str, &str)> = diagnostics
+        .iter()
+        .map(|d| (&text[d.span.start..d.span.end], d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                "31: 8/5 6/5",
+                "move 3 where move 2 belongs: a line is missing, repeated or out of order"
+            ),
+            (
+                "31: 8/5 6/5",
+                "move 2 where move 4 belongs: a line is missing, repeated or out of order"
+            ),
+        ]
+    );
+    assert!(diagnostics
+        .iter()
+        .all(|d| d.kind == DiagnosticKind::MoveNumber
+            && d.severity == super::super::diagnostic::Severity::Error));
+    // A game numbered from 2 has lost its first line.
+    let (_, diagnostics) =
+        parse_mat(" 1 point match\n\n Game 1\n a : 0     c : 0\n  2) 31: 8/5 6/5\n");
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    // The stray second number of a result line is not a line of its own.
+    let (_, diagnostics) = parse_mat(
+        " 1 point match\n\n Game 1\n a : 0     c : 0\n  1) 31: 8/5 6/5    1)  Losses 1 point\n",
+    );
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d.severity != super::super::diagnostic::Severity::Error),
+        "{diagnostics:?}"
+    );
+}
