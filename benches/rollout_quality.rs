@@ -28,6 +28,7 @@ fn cubeless(truncation: Option<u32>, variance_reduction: bool, seed: u64) -> Rol
         variance_reduction,
         plies: 0,
         seed,
+        cube_decision_at_start: false,
     }
 }
 

@@ -47,8 +47,11 @@ impl CloseCalls {
         after: &Board,
     ) -> Option<f64> {
         let next = state.after_play(after);
+        // The opponent on roll after the play may double at once: that decision is part of
+        // the play's value.
         let settings = RolloutSettings {
             seed: self.seed,
+            cube_decision_at_start: true,
             ..RolloutSettings::default()
         };
         let rollout = Rollout::new(evaluator, &next, settings).ok()?;

@@ -192,6 +192,8 @@ pub fn run(
         variance_reduction: !args.no_variance_reduction,
         plies: args.plies,
         seed: args.seed,
+        // gnubg's `rollout`: the position is rolled out with no double before the first roll.
+        cube_decision_at_start: false,
     };
     // A finished game or a variant without rollouts: the position given is refused, as
     // `hint` and `eval` refuse it (status 1).

@@ -58,6 +58,7 @@ pub fn rollout(
         variance_reduction: config.variance_reduction,
         plies: 0,
         seed,
+        cube_decision_at_start: false,
     };
     let Ok(rollout) = Rollout::new(&**evaluator, &state, settings) else {
         // A finished game: nothing to roll out, the networks' (exact) judgement stands.

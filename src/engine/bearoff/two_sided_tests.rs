@@ -251,6 +251,7 @@ fn rollouts_agree_with_the_exact_winning_chance_within_their_standard_error() {
                 variance_reduction,
                 plies: 0,
                 seed: 11,
+                cube_decision_at_start: false,
             };
             let rollout = Rollout::new(&*evaluator, &state, settings).expect("a rollout");
             let estimate = rollout.estimate(&rollout.run(0..720, 2, &mut |_| {}));

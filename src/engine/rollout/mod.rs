@@ -39,6 +39,18 @@ pub struct RolloutSettings {
     pub plies: u32,
     /// The seed of the dice.
     pub seed: u64,
+    /// Whether the player on roll may double before the first roll of each trial. `false` (the
+    /// default) rolls the position out as gnubg's `rollout` does, with no double at the start:
+    /// the cubeful figure is the equity of rolling (gnubg's "no double"). The analysis rolls out
+    /// the position after a play with the opponent's cube decision first (`true`). Part files
+    /// written before this setting existed were rolled out with it, so they read as `true`.
+    #[serde(default = "cube_decision_at_start_of_older_parts")]
+    pub cube_decision_at_start: bool,
+}
+
+/// Rollouts written before `cube_decision_at_start` existed made the first cube decision.
+fn cube_decision_at_start_of_older_parts() -> bool {
+    true
 }
 
 impl Default for RolloutSettings {
@@ -51,6 +63,7 @@ impl Default for RolloutSettings {
             variance_reduction: true,
             plies: 0,
             seed: 1,
+            cube_decision_at_start: false,
         }
     }
 }
@@ -133,6 +146,7 @@ impl<'a> Rollout<'a> {
             truncation: settings.truncation,
             cubeful: settings.cubeful,
             variance_reduction: settings.variance_reduction,
+            cube_decision_at_start: settings.cube_decision_at_start,
         };
         let start = Stakes::from_state(state);
         Ok(Rollout {

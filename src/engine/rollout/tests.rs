@@ -26,6 +26,7 @@ fn cubeless(truncation: Option<u32>, variance_reduction: bool, seed: u64) -> Rol
         variance_reduction,
         plies: 0,
         seed,
+        cube_decision_at_start: false,
     }
 }
 
@@ -83,8 +84,10 @@ fn a_last_roll_double_is_taken_and_worth_one() {
     // X needs a roll of at least six pips or a six (27 of 36); O bears off next roll.
     let board = bear_off([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]);
     let evaluator = net();
+    // Doubling at the start asked for: O takes (a 25% shot at 2 beats passing), worth 1.
     let settings = RolloutSettings {
         seed: 5,
+        cube_decision_at_start: true,
         ..RolloutSettings::default()
     };
     let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
@@ -104,6 +107,19 @@ fn a_last_roll_double_is_taken_and_worth_one() {
     .unwrap();
     let estimate = plain.estimate(&plain.run(0..72, 1, &mut |_| {}));
     assert!((estimate.figures.cubeful_equity.unwrap() - 1.0).abs() < 1e-9);
+    // gnubg's `rollout` (the default): no double at the start, so the cube stays at 1.
+    let rolled = Rollout::new(
+        &*evaluator,
+        &money(board),
+        RolloutSettings {
+            seed: 5,
+            ..RolloutSettings::default()
+        },
+    )
+    .unwrap();
+    let estimate = rolled.estimate(&rolled.run(0..72, 1, &mut |_| {}));
+    let cubeful = estimate.figures.cubeful_equity.unwrap();
+    assert!((cubeful - 0.5).abs() < 1e-9, "cubeful {cubeful}");
 }
 
 #[test]
@@ -228,4 +244,40 @@ fn a_cubeful_rollout_of_a_covered_bear_off_is_the_databases_equity() {
         (cubeful - -0.611).abs() <= 3.0 * error + 1e-3,
         "cubeful {cubeful}, standard error {error}"
     );
+}
+
+/// gnubg's `rollout` rolls a position out with no double before the first roll (its cubeful
+/// figure is the no-double equity, even where doubling is right); the analysis asks for the
+/// cube decision first. On a covered money bear-off where the side on roll should double,
+/// the default rollout comes to the database's no-double equity and the other to its
+/// equity with the double.
+#[test]
+fn a_rollout_doubles_at_the_start_only_when_asked() {
+    use crate::engine::bearoff::two_sided::TwoSidedDatabase;
+    let evaluator = net();
+    let (mine, theirs) = ([0, 1, 1, 0, 0, 0], [0, 0, 1, 1, 1, 0]);
+    let board = bear_off(mine, theirs);
+    let entry = TwoSidedDatabase::get()
+        .covering(&board, Side::X)
+        .expect("a covered bear-off");
+    let no_double = f64::from(entry.centred_no_double);
+    assert!(
+        entry.double() > no_double + 0.05,
+        "the test needs a position where doubling is right: {entry:?}"
+    );
+    for (at_start, expected) in [(false, no_double), (true, entry.centred())] {
+        let settings = RolloutSettings {
+            seed: 7,
+            cube_decision_at_start: at_start,
+            ..RolloutSettings::default()
+        };
+        let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
+        let estimate = rollout.estimate(&rollout.run(0..144, 1, &mut |_| {}));
+        let cubeful = estimate.figures.cubeful_equity.unwrap();
+        let error = estimate.standard_errors.cubeful_equity.unwrap();
+        assert!(
+            (cubeful - expected).abs() <= 3.0 * error + 1e-3,
+            "at start {at_start}: cubeful {cubeful} ± {error}, expected {expected}"
+        );
+    }
 }

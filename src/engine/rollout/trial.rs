@@ -19,6 +19,8 @@ pub struct TrialRules {
     pub cubeful: bool,
     /// Whether each roll's luck is taken off.
     pub variance_reduction: bool,
+    /// Whether the player on roll at the start may double before the first roll.
+    pub cube_decision_at_start: bool,
 }
 
 /// The result of one trial, for the player on roll at the start.
@@ -154,7 +156,7 @@ impl<'a> TrialPlayer<'a> {
                     .seen_by(mover, self.root);
                 return self.finish(probabilities, &context, &board, mover, true, ply);
             }
-            if self.rules.cubeful {
+            if self.rules.cubeful && (ply > 0 || self.rules.cube_decision_at_start) {
                 let before = self
                     .search
                     .probabilities_at(&board, mover, self.plies, &context);

@@ -56,6 +56,8 @@ impl RolloutOptions {
             variance_reduction: self.variance_reduction,
             plies: self.plies,
             seed: self.seed,
+            // gnubg's `rollout`: no double before the first roll.
+            cube_decision_at_start: false,
         }
     }
 }
