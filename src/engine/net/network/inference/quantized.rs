@@ -153,7 +153,7 @@ impl QuantizedLayer {
             let column: Vec<f32> = (0..hidden).map(|h| columns[h * width + unit]).collect();
             let (quantized, scale) = quantize_column(&column);
             for (h, &weight) in quantized.iter().enumerate() {
-                weights[(h / 2 * width + unit) * 2 + h % 2] = weight;
+                weights[pair_index(h, unit, width)] = weight;
             }
             dequantize[unit] = (1.0 / (f64::from(ACTIVATION_SCALE) * scale)) as f32;
         }
@@ -187,7 +187,7 @@ impl QuantizedLayer {
             .map(|unit| {
                 let (mut positive, mut negative) = (0i64, 0i64);
                 for h in 0..self.hidden {
-                    let weight = i64::from(self.weights[(h / 2 * width + unit) * 2 + h % 2]);
+                    let weight = i64::from(self.weights[pair_index(h, unit, width)]);
                     if weight > 0 {
                         positive += weight;
                     } else {
@@ -206,8 +206,7 @@ impl QuantizedLayer {
         let width = self.width();
         (0..self.hidden)
             .map(|h| {
-                i64::from(activations[h])
-                    * i64::from(self.weights[(h / 2 * width + unit) * 2 + h % 2])
+                i64::from(activations[h]) * i64::from(self.weights[pair_index(h, unit, width)])
             })
             .sum()
     }
@@ -272,6 +271,14 @@ impl QuantizedLayer {
             _ => sums(&layer, xs, out),
         }
     }
+}
+
+/// Where the weight from first-layer unit `h` into second-layer unit `unit` of a layer
+/// `width` units wide is kept: pairs of first-layer units, each pair a row of `width` units
+/// with the pair's two weights side by side (what `vpdpwssd` and `vpmaddwd` multiply by a
+/// broadcast pair of activations).
+fn pair_index(h: usize, unit: usize, width: usize) -> usize {
+    (h / 2 * width + unit) * 2 + h % 2
 }
 
 /// What the kernels read of a [`QuantizedLayer`].
@@ -356,7 +363,7 @@ pub(super) fn sums(layer: &LayerParts, xs: &[i16], out: &mut [f32]) {
         for (unit, out) in out.iter_mut().enumerate() {
             let mut sum = 0i32;
             for (h, &value) in x.iter().enumerate() {
-                let weight = layer.weights[(h / 2 * width + unit) * 2 + h % 2];
+                let weight = layer.weights[pair_index(h, unit, width)];
                 sum = sum.wrapping_add(i32::from(value) * i32::from(weight));
             }
             *out = (sum as f32).mul_add(layer.dequantize[unit], layer.bias[unit]);

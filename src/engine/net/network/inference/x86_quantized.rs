@@ -77,8 +77,8 @@ pub(super) unsafe fn activate_256(sums: &[f32], out: &mut [i16]) {
     }
 }
 
-/// How many positions a tile takes at once from `left`, and in how many chains it splits
-/// each sum (fewer positions, more chains, so that the multiply-adds overlap).
+/// How many positions a tile takes at once from `left` (the tile functions split each sum
+/// into more chains when they take fewer positions, so that the multiply-adds overlap).
 fn tile_shape(left: usize) -> usize {
     if left >= 8 {
         8
