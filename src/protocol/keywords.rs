@@ -403,11 +403,7 @@ impl std::fmt::Display for KeywordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             KeywordError::Unknown(word) => {
-                write!(
-                    f,
-                    "Unknown keyword `{}'.",
-                    crate::protocol::echo::echoed(word)
-                )
+                write!(f, "Unknown keyword `{}'.", crate::echo::echoed(word))
             }
             KeywordError::Ambiguous { word, candidates } => write!(
                 f,

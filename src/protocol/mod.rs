@@ -44,7 +44,6 @@
 
 pub mod ast;
 pub mod cube_report;
-pub use crate::echo;
 pub mod evaluate;
 pub mod event_text;
 pub mod game_list_text;

@@ -89,10 +89,7 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
         "take" => Ok(Command::Take),
         other => Err(CommandError::new(
             ErrorKind::UnknownKeyword,
-            format!(
-                "Unknown keyword `{}'.",
-                crate::protocol::echo::echoed(other)
-            ),
+            format!("Unknown keyword `{}'.", crate::echo::echoed(other)),
         )),
     }
 }

@@ -93,7 +93,7 @@ fn parse_toggle(words: &mut Words) -> Result<Toggle, CommandError> {
             "off" | "no" | "false" => Ok(Some(false)),
             _ => Err(CommandError::bad_argument(format!(
                 "Illegal keyword `{}'.",
-                crate::protocol::echo::echoed(&word)
+                crate::echo::echoed(&word)
             ))
             .at(offset)),
         },

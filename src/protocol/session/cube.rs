@@ -221,7 +221,7 @@ impl Session {
                 } else {
                     return Err(CommandError::bad_argument(format!(
                         "Unknown keyword `{}' (see `help resign').",
-                        crate::protocol::echo::echoed(word)
+                        crate::echo::echoed(word)
                     )));
                 }
             }

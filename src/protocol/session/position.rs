@@ -113,17 +113,14 @@ impl Session {
         out: &mut Response,
     ) -> Result<(), CommandError> {
         let fields = match_id::decode(text).map_err(|_| {
-            CommandError::bad_argument(format!(
-                "Illegal match ID '{}'",
-                crate::protocol::echo::echoed(text)
-            ))
+            CommandError::bad_argument(format!("Illegal match ID '{}'", crate::echo::echoed(text)))
         })?;
         let mut state = fields
             .into_state(*self.game().board(), self.game().rules().variant())
             .map_err(|_| {
                 CommandError::bad_argument(format!(
                     "Illegal match ID '{}'",
-                    crate::protocol::echo::echoed(text)
+                    crate::echo::echoed(text)
                 ))
             })?;
         self.load_state(&mut state, out);
@@ -152,7 +149,7 @@ impl Session {
                 ParseGnubgIdError::Match { .. } | ParseGnubgIdError::State(_) => {
                     CommandError::bad_argument(format!(
                         "Illegal match ID '{}'",
-                        crate::protocol::echo::echoed(found.match_id.map_or("", |(_, id)| id))
+                        crate::echo::echoed(found.match_id.map_or("", |(_, id)| id))
                     ))
                 }
                 ParseGnubgIdError::MissingSeparator | ParseGnubgIdError::NoIdsFound => no_ids(),
@@ -186,7 +183,7 @@ impl Session {
             crate::codec::xgid::parse(text, self.game().rules().variant()).map_err(|_| {
                 CommandError::new(
                     ErrorKind::BadId,
-                    format!("Not a valid XGID '{}'", crate::protocol::echo::echoed(text)),
+                    format!("Not a valid XGID '{}'", crate::echo::echoed(text)),
                 )
             })?;
         let mut state = xgid.to_match_state(self.game().rules().variant());
@@ -331,7 +328,7 @@ impl Session {
         let side = self.player_by_word(word).ok_or_else(|| {
             CommandError::bad_argument(format!(
                 "Unknown player `{}' (see `help set turn').",
-                crate::protocol::echo::echoed(word)
+                crate::echo::echoed(word)
             ))
         })?;
         // gnubg clears the dice and any pending decision even when the player is already on

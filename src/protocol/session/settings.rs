@@ -276,7 +276,7 @@ impl Session {
             _ => {
                 return Err(CommandError::bad_argument(format!(
                     "Unknown player `{}' (see `help set player').",
-                    crate::protocol::echo::echoed(&player)
+                    crate::echo::echoed(&player)
                 )))
             }
         };
@@ -287,10 +287,7 @@ impl Session {
             )),
             PlayerSetting::Unknown(word) => Err(CommandError::new(
                 ErrorKind::UnknownKeyword,
-                format!(
-                    "Unknown keyword `{}'.",
-                    crate::protocol::echo::echoed(&word)
-                ),
+                format!("Unknown keyword `{}'.", crate::echo::echoed(&word)),
             )),
             PlayerSetting::Plies(decision, word) => {
                 self.set_player_depth(&sides, decision, word.as_deref(), out)
