@@ -124,7 +124,15 @@ pub fn settled_as_gnubg_sets(mut state: MatchState) -> MatchState {
 /// roll. The board and variant come from `current` when absent. On any error `current` is
 /// left as it was (it is only read).
 pub fn apply_lenient(text: &str, current: &MatchState) -> Result<MatchState, ParseGnubgIdError> {
-    let found = scan(text)?;
+    apply_scanned(scan(text)?, current)
+}
+
+/// [`apply_lenient`] of what [`scan`] already found (for a caller that also reads the IDs
+/// found).
+pub fn apply_scanned(
+    found: ScannedIds<'_>,
+    current: &MatchState,
+) -> Result<MatchState, ParseGnubgIdError> {
     let mut state = *current;
     if let Some((offset, match_text)) = found.match_id {
         let fields = match_id::decode(match_text)

@@ -142,7 +142,7 @@ impl Session {
         let no_ids = || CommandError::new(ErrorKind::BadId, "No valid IDs found");
         let found = gnubg_id::scan(text).map_err(|_| no_ids())?;
         let mut state =
-            gnubg_id::apply_lenient(text, &self.state()).map_err(|error| match error {
+            gnubg_id::apply_scanned(found, &self.state()).map_err(|error| match error {
                 ParseGnubgIdError::Position { .. } => {
                     CommandError::bad_argument("Illegal position.")
                 }
