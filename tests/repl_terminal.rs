@@ -2,10 +2,10 @@
 //! editing on): a line over the REPL's 64 KiB bound is refused there as it is from a pipe, and
 //! not run.
 
-use crate::support::tavli_binary;
+use crate::support::{output_within, tavli_binary};
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs `tavli -q` on a pseudo-terminal with `typed` as the keys typed, one line at a time
 /// (the line editor drops keys typed ahead of its prompt), killed after `limit`; returns the
@@ -31,26 +31,9 @@ fn typed_at_a_terminal(typed: &[String], limit: Duration) -> (Option<i32>, Strin
         // Keep the terminal open until tavli has read `quit`.
         std::thread::sleep(Duration::from_secs(1));
     });
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("script runs") {
-            break status.code();
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let shown = output_within(child, limit);
     let _ = writer.join();
-    (status, reader.join().expect("reader thread"))
+    shown
 }
 
 #[test]

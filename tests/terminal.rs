@@ -2,9 +2,9 @@
 //! them): each finishes within a time limit and draws its progress bar. They once hung for ever
 //! at 0% CPU there, `main` holding the standard error lock that the bar's threads waited for.
 
-use crate::support::tavli_binary;
+use crate::support::{output_within, tavli_binary};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs tavli with `args` on a pseudo-terminal (standard input, output and error), killed
 /// after `limit`; returns the exit code (`None` when it was killed) and what the terminal showed.
@@ -13,7 +13,7 @@ pub fn on_terminal(args: &[&str], limit: Duration) -> (Option<i32>, String) {
         .chain(args.iter().copied())
         .map(|word| format!("'{}'", word.replace('\'', r"'\''")))
         .collect();
-    let mut child = Command::new("script")
+    let child = Command::new("script")
         .args(["-qec", &quoted.join(" "), "/dev/null"])
         .env_remove("NO_COLOR")
         .stdin(Stdio::null())
@@ -21,25 +21,7 @@ pub fn on_terminal(args: &[&str], limit: Duration) -> (Option<i32>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("script(1) (util-linux) is installed");
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("script runs") {
-            break status.code();
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    (status, reader.join().expect("reader thread"))
+    output_within(child, limit)
 }
 
 /// Asserts that the run ended with 0 and that the terminal showed a bar counting `unit`.

@@ -4,7 +4,8 @@ pub mod json_schema;
 pub mod repl;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Where Debian installs gnubg.
 pub const GNUBG: &str = "/usr/games/gnubg";
@@ -154,4 +155,29 @@ pub fn unrepr(text: &str) -> String {
         }
     }
     out
+}
+
+/// Waits for `child` (standard output piped) at most `limit`, reading what it writes
+/// meanwhile, and kills it after that: its exit code (`None` when it was killed) and its
+/// output. For runs on a pseudo-terminal through `script(1)`, which may never end.
+pub fn output_within(mut child: Child, limit: Duration) -> (Option<i32>, String) {
+    let mut stdout = child.stdout.take().expect("stdout piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child runs") {
+            break status.code();
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status, reader.join().expect("reader thread"))
 }
