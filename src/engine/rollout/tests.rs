@@ -19,6 +19,18 @@ fn money(board: Board) -> MatchState {
     state
 }
 
+/// The cubeful equity and its standard error of `trials` trials of `board` (money, X on
+/// roll) rolled out with `settings` on one thread.
+fn cubeful_figure(board: Board, settings: RolloutSettings, trials: u64) -> (f64, f64) {
+    let evaluator = net();
+    let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
+    let estimate = rollout.estimate(&rollout.run(0..trials, 1, &mut |_| {}));
+    (
+        estimate.figures.cubeful_equity.unwrap(),
+        estimate.standard_errors.cubeful_equity.unwrap(),
+    )
+}
+
 fn cubeless(truncation: Option<u32>, variance_reduction: bool, seed: u64) -> RolloutSettings {
     RolloutSettings {
         truncation,
@@ -96,29 +108,18 @@ fn a_last_roll_double_is_taken_and_worth_one() {
     assert!((cubeful - 1.0).abs() < 1e-9, "cubeful {cubeful}");
     assert!((estimate.figures.cubeless_equity - 0.5).abs() < 1e-9);
     // 72 trials hold each first roll exactly twice: even without reduction the mean is exact.
-    let plain = Rollout::new(
-        &*evaluator,
-        &money(board),
-        RolloutSettings {
-            variance_reduction: false,
-            ..settings
-        },
-    )
-    .unwrap();
-    let estimate = plain.estimate(&plain.run(0..72, 1, &mut |_| {}));
-    assert!((estimate.figures.cubeful_equity.unwrap() - 1.0).abs() < 1e-9);
+    let plain = RolloutSettings {
+        variance_reduction: false,
+        ..settings
+    };
+    let (cubeful, _) = cubeful_figure(board, plain, 72);
+    assert!((cubeful - 1.0).abs() < 1e-9, "cubeful {cubeful}");
     // gnubg's `rollout` (the default): no double at the start, so the cube stays at 1.
-    let rolled = Rollout::new(
-        &*evaluator,
-        &money(board),
-        RolloutSettings {
-            seed: 5,
-            ..RolloutSettings::default()
-        },
-    )
-    .unwrap();
-    let estimate = rolled.estimate(&rolled.run(0..72, 1, &mut |_| {}));
-    let cubeful = estimate.figures.cubeful_equity.unwrap();
+    let rolled = RolloutSettings {
+        cube_decision_at_start: false,
+        ..settings
+    };
+    let (cubeful, _) = cubeful_figure(board, rolled, 72);
     assert!((cubeful - 0.5).abs() < 1e-9, "cubeful {cubeful}");
 }
 
@@ -230,16 +231,12 @@ fn reported_probabilities_are_never_negative_while_the_equities_stay_the_means()
 /// probabilities made it -0.632 ± 0.006.
 #[test]
 fn a_cubeful_rollout_of_a_covered_bear_off_is_the_databases_equity() {
-    let evaluator = net();
     let board = bear_off([1, 0, 1, 0, 2, 2], [1, 0, 1, 1, 1, 1]);
     let settings = RolloutSettings {
         seed: 7,
         ..RolloutSettings::default()
     };
-    let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
-    let estimate = rollout.estimate(&rollout.run(0..144, 1, &mut |_| {}));
-    let cubeful = estimate.figures.cubeful_equity.unwrap();
-    let error = estimate.standard_errors.cubeful_equity.unwrap();
+    let (cubeful, error) = cubeful_figure(board, settings, 144);
     assert!(
         (cubeful - -0.611).abs() <= 3.0 * error + 1e-3,
         "cubeful {cubeful}, standard error {error}"
@@ -254,7 +251,6 @@ fn a_cubeful_rollout_of_a_covered_bear_off_is_the_databases_equity() {
 #[test]
 fn a_rollout_doubles_at_the_start_only_when_asked() {
     use crate::engine::bearoff::two_sided::TwoSidedDatabase;
-    let evaluator = net();
     let (mine, theirs) = ([0, 1, 1, 0, 0, 0], [0, 0, 1, 1, 1, 0]);
     let board = bear_off(mine, theirs);
     let entry = TwoSidedDatabase::get()
@@ -271,10 +267,7 @@ fn a_rollout_doubles_at_the_start_only_when_asked() {
             cube_decision_at_start: at_start,
             ..RolloutSettings::default()
         };
-        let rollout = Rollout::new(&*evaluator, &money(board), settings).unwrap();
-        let estimate = rollout.estimate(&rollout.run(0..144, 1, &mut |_| {}));
-        let cubeful = estimate.figures.cubeful_equity.unwrap();
-        let error = estimate.standard_errors.cubeful_equity.unwrap();
+        let (cubeful, error) = cubeful_figure(board, settings, 144);
         assert!(
             (cubeful - expected).abs() <= 3.0 * error + 1e-3,
             "at start {at_start}: cubeful {cubeful} ± {error}, expected {expected}"
