@@ -15,6 +15,7 @@ pub mod external;
 pub mod hint;
 pub mod id;
 pub mod judge_args;
+pub mod line_editor;
 pub mod login;
 pub mod man;
 pub mod man_text;

@@ -2,6 +2,7 @@
 //! command file; line editing and gnubg's prompt only when standard input is a terminal.
 
 use super::exit::Outcome;
+use super::line_editor::bounded_editor;
 use super::login::login_name;
 use crate::engine::choice::{self, EvaluatorKind};
 use crate::protocol::ast::FileCommand;
@@ -194,7 +195,7 @@ fn interactive(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let mut editor = rustyline::DefaultEditor::new().context("cannot set up line editing")?;
+    let mut editor = bounded_editor().context("cannot set up line editing")?;
     writeln!(
         out,
         "tavli {}: GNU Backgammon's text commands; type `help' for a list, `quit' to leave.",
@@ -211,8 +212,8 @@ fn interactive(
             Err(error) => return Err(error).context("cannot read from the terminal"),
         };
         // The pipe's bound holds on a terminal too: an overlong line is refused, not run (and
-        // not kept in the history). The editor has read it all by then: rustyline redraws a
-        // long line as it grows, so typing one of 400 kB takes minutes (docs/repl.md).
+        // not kept in the history). The editor stops taking characters just past the bound
+        // (line_editor.rs), so the line it returns is over it.
         let (line, result) = if line.len() > MAX_LINE_BYTES {
             (String::new(), Err(line_too_long()))
         } else {
