@@ -51,6 +51,7 @@ mod repl_positions_gnubg;
 mod repl_terminal;
 mod repl_variants;
 mod report;
+mod report_bounds;
 mod report_records;
 mod rollout;
 mod rollout_gnubg;

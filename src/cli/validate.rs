@@ -229,7 +229,7 @@ pub fn run(
         };
         let checked = crate::matchfile::check_bytes(&name, &bytes, format);
         let page = crate::render::html_report::render_report(
-            &crate::render::html_report::from_match::report_of(&checked),
+            &crate::render::html_report::from_match::report_listing(&checked, args.max_diagnostics),
             &crate::render::picture::PictureOptions::default(),
         );
         if out_path.as_os_str() == "-" {

@@ -1,5 +1,6 @@
 //! Fills a [`Report`] from a checked match file: the header, every game's moves and final
-//! board, and one note per diagnostic with the board before the offending record.
+//! board, and one note per diagnostic with the board before the offending record (as many
+//! as the text report lists; a long run of unreadable lines is one row).
 
 use super::{plural, GameSection, MoveRow, Note, NoteKind, Report};
 use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
@@ -14,6 +15,10 @@ use crate::rules::{GameState, MatchState, Resignation, Side, Variant};
 /// Diagnostics placed on the board at most on one page (a badly broken file has many, and
 /// each is placed by replaying the file up to it); later ones are listed without a board.
 pub const MAX_DIAGNOSTIC_BOARDS: usize = 100;
+
+/// Unreadable records of one run shown on rows of their own: the rest of the run is one
+/// row saying how many lines it holds (a file of many bad lines would make a page of them).
+pub const UNREADABLE_ROWS: usize = 3;
 
 fn name(names: &[String; 2], side: Side) -> String {
     let name = names[side.index()].trim();
@@ -54,9 +59,17 @@ fn variant_words(variant: Variant) -> String {
     }
 }
 
-/// The report of `checked` (from [`crate::matchfile::check_bytes`]).
+/// The report of `checked` (from [`crate::matchfile::check_bytes`]), with a note for each
+/// of the diagnostics the text report lists ([`crate::matchfile::LISTED_DIAGNOSTICS`]).
 #[must_use]
 pub fn report_of(checked: &CheckedFile) -> Report {
+    report_listing(checked, crate::matchfile::LISTED_DIAGNOSTICS)
+}
+
+/// [`report_of`] with a note for each of the first `limit` diagnostics (0: every one), as
+/// `tavli validate --max-diagnostics` lists them; one note about the file counts the rest.
+#[must_use]
+pub fn report_listing(checked: &CheckedFile, limit: usize) -> Report {
     let file = &checked.report;
     let names = checked
         .record
@@ -96,7 +109,7 @@ pub fn report_of(checked: &CheckedFile) -> Report {
         report
             .header
             .push(format!("{} file", checked.format.name()));
-        add_diagnostic_notes(checked, &mut report);
+        add_diagnostic_notes(checked, &[], limit, &mut report);
         return report;
     };
     let length = if record.length == 0 {
@@ -122,6 +135,7 @@ pub fn report_of(checked: &CheckedFile) -> Report {
     }
     let written = written_match(&checked.text, checked.format);
     let last_game = written.games.len().saturating_sub(1);
+    let mut rows_of_records = Vec::new();
     for (index, game) in written.games.iter().enumerate() {
         let replayed = written.record.games.get(index);
         let score = replayed.map(|g| g.score).or(game.score).unwrap_or([0, 0]);
@@ -140,22 +154,11 @@ pub fn report_of(checked: &CheckedFile) -> Report {
             heading.push_str(" (not replayed)");
         }
         let turns = written.turns.get(index).map_or(&[][..], Vec::as_slice);
+        let (moves, rows) = move_rows(game, turns);
+        rows_of_records.push(rows);
         report.games.push(GameSection {
             heading,
-            moves: game
-                .records
-                .iter()
-                .map(|record| MoveRow {
-                    side: record.side,
-                    text: match record.turn {
-                        Some(turn) => turns[turn].text.clone(),
-                        None => record.readable.clone(),
-                    },
-                    written: record.text.clone(),
-                    line: record.line,
-                    board: record.board,
-                })
-                .collect(),
+            moves,
             result: ending_words(&display, game, index == last_game),
             result_written: game
                 .ending
@@ -166,8 +169,68 @@ pub fn report_of(checked: &CheckedFile) -> Report {
             graph: None,
         });
     }
-    add_diagnostic_notes(checked, &mut report);
+    add_diagnostic_notes(checked, &rows_of_records, limit, &mut report);
     report
+}
+
+/// The rows of `game`'s records, and for each record the index of its row: each record has
+/// a row, but after [`UNREADABLE_ROWS`] unreadable records in a run the rest of the run is
+/// one row (`1,800 more lines the reader could not read: lines 78 to 1877`).
+fn move_rows(game: &WrittenGame, turns: &[Turn]) -> (Vec<MoveRow>, Vec<usize>) {
+    let mut rows: Vec<MoveRow> = Vec::new();
+    let mut row_of_record = Vec::with_capacity(game.records.len());
+    // The unreadable records of the current run, and the first one grouped with its count.
+    let mut run = 0;
+    let mut grouped: Option<(usize, usize)> = None;
+    for (index, record) in game.records.iter().enumerate() {
+        if record.kind == RecordKind::Unreadable {
+            run += 1;
+        } else {
+            run = 0;
+        }
+        if run > UNREADABLE_ROWS {
+            let (first, count) = grouped.get_or_insert((index, 0));
+            *count += 1;
+            let first = &game.records[*first];
+            let words = format!(
+                "{} more line{} the reader could not read: {}",
+                count,
+                plural(*count),
+                if *count == 1 {
+                    format!("line {}", first.line)
+                } else {
+                    format!("lines {} to {}", first.line, record.line)
+                }
+            );
+            if *count == 1 {
+                rows.push(MoveRow {
+                    side: None,
+                    text: words.clone(),
+                    written: words,
+                    line: record.line,
+                    board: record.board,
+                });
+            } else if let Some(row) = rows.last_mut() {
+                row.text.clone_from(&words);
+                row.written = words;
+            }
+            row_of_record.push(rows.len() - 1);
+            continue;
+        }
+        grouped = None;
+        row_of_record.push(rows.len());
+        rows.push(MoveRow {
+            side: record.side,
+            text: match record.turn {
+                Some(turn) => turns[turn].text.clone(),
+                None => record.readable.clone(),
+            },
+            written: record.text.clone(),
+            line: record.line,
+            board: record.board,
+        });
+    }
+    (rows, row_of_record)
 }
 
 /// The words of a game's ending: the replay's result where the replay followed the whole
@@ -307,9 +370,15 @@ fn row_at(report: &Report, game: usize, rows: &[(usize, usize)], at: usize) -> O
         .position(|&(start, end)| start <= at && at < end.max(start + 1))
 }
 
-/// One note per diagnostic, on the row of the record it is about (with the board before
-/// it where the replay knows it), or on the game or the file.
-fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
+/// One note per diagnostic, on the row of the record it is about (`rows`: each game's row of
+/// each record; with the board before it where the replay knows it), or on the game or the
+/// file; after the first `limit` (0: no limit), one note about the file counts the rest.
+fn add_diagnostic_notes(
+    checked: &CheckedFile,
+    rows: &[Vec<usize>],
+    limit: usize,
+    report: &mut Report,
+) {
     let (input, _) = match_input(&checked.text, checked.format);
     let written = checked
         .record
@@ -330,7 +399,13 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
     let mut boards = 0;
     let mut placed = 0;
     let mut last_row: Option<(usize, usize)> = None;
-    for (located, diagnostic) in checked.report.diagnostics.iter().zip(&checked.diagnostics) {
+    let mut unlisted = [0usize; 2];
+    let listed = checked.report.diagnostics.iter().zip(&checked.diagnostics);
+    for (index, (located, diagnostic)) in listed.enumerate() {
+        if limit != 0 && index >= limit {
+            unlisted[usize::from(located.severity == Severity::Warning)] += 1;
+            continue;
+        }
         let kind = match located.severity {
             Severity::Error => NoteKind::Error,
             Severity::Warning => NoteKind::Warning,
@@ -359,10 +434,10 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
             .rposition(|game| game.header.start <= at)
             .filter(|_| written.is_some());
         let row = game.and_then(|game| {
-            let row = row_at(report, game, spans.get(game)?, at)?;
-            Some((game, row))
+            let record = row_at(report, game, spans.get(game)?, at)?;
+            Some((game, record, *rows.get(game)?.get(record)?))
         });
-        let Some((game, row)) = row else {
+        let Some((game, record, row)) = row else {
             note.details
                 .push(("Line".to_string(), located.source_line.clone()));
             note.details
@@ -394,7 +469,7 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
             }
         }
         last_row = Some((game, row));
-        let (start, end) = spans[game][row];
+        let (start, end) = spans[game][record];
         let text = checked
             .text
             .get(start..end)
@@ -409,7 +484,7 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
         let board = written
             .as_ref()
             .map_or(BoardKnowledge::NotReplayed, |written| {
-                written.games[game].records[row].board
+                written.games[game].records[record].board
             });
         let known = board == BoardKnowledge::Known;
         let place = if known && placed < MAX_DIAGNOSTIC_BOARDS {
@@ -466,4 +541,43 @@ fn add_diagnostic_notes(checked: &CheckedFile, report: &mut Report) {
         }
         report.add_note(game, note);
     }
+    if let Some(note) = unlisted_note(unlisted, limit) {
+        report.file_notes.push(note);
+    }
+}
+
+/// The note about the diagnostics past the first `limit` (`unlisted`: errors, warnings), in
+/// the words of the text report; `None` when every one has its note.
+fn unlisted_note(unlisted: [usize; 2], limit: usize) -> Option<Note> {
+    let counted = |count: usize, noun: &str| format!("{count} more {noun}{}", plural(count));
+    let (left, kind) = match unlisted {
+        [0, 0] => return None,
+        [errors, 0] => (counted(errors, "error"), NoteKind::Error),
+        [0, warnings] => (counted(warnings, "warning"), NoteKind::Warning),
+        [errors, warnings] => (
+            format!(
+                "{} and {}",
+                counted(errors, "error"),
+                counted(warnings, "warning")
+            ),
+            NoteKind::Error,
+        ),
+    };
+    Some(Note {
+        kind,
+        turn: None,
+        on_move: false,
+        heading: format!("... and {left} not listed"),
+        details: vec![(
+            "Why".to_string(),
+            format!(
+                "the page has a note for each of the first {limit} diagnostics, as the text \
+                 report lists them; `tavli validate --max-diagnostics 0` lists them all"
+            ),
+        )],
+        lists: Vec::new(),
+        tables: Vec::new(),
+        mark: String::new(),
+        board: None,
+    })
 }
