@@ -138,6 +138,10 @@ pub struct SampleArgs {
     /// Extra keep chance per unit of equity between 0-ply and 1-ply.
     #[arg(long, default_value_t = 8.0)]
     pub keep_per_disagreement: f64,
+    /// Also search every decision this many plies deep and, where that search and the
+    /// network alone choose different plays, keep the positions after both (0: off).
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub decision_plies: u32,
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,

@@ -54,6 +54,7 @@ pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outc
                     exploration: args.exploration,
                     base_keep: args.base_keep,
                     keep_per_disagreement: args.keep_per_disagreement,
+                    decision_plies: args.decision_plies,
                 };
                 let (nets, shared, bar, done) = (&nets, &shared, &bar, &done);
                 scope.spawn(move || {

@@ -1,14 +1,17 @@
 //! Position sampling for supervised training: self-play games of the networks (with a little
 //! exploration, so that unusual positions occur too), keeping a position more often where the
-//! network disagrees with its own one-ply search, i.e. where it has most to learn.
+//! network disagrees with its own one-ply search, i.e. where it has most to learn; and, where
+//! asked, the two plays of each decision on which the network alone and its deeper search
+//! choose differently (the siblings whose order 0-ply play gets wrong).
 
 use crate::codec::position_id;
 use crate::engine::choice::SharedEvaluator;
+use crate::engine::cube::Stakes;
 use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::NetSet;
 use crate::engine::search::Search;
 use crate::engine::Evaluator;
-use crate::rules::{legal_plays, Board, Side, Variant};
+use crate::rules::{legal_plays, Board, Dice, MatchState, Side, Variant};
 use crate::train::self_play::{choose, opening_roll, roll, Work};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -26,6 +29,10 @@ pub struct SampleConfig {
     pub base_keep: f64,
     /// Added keep chance per unit of |0-ply − 1-ply| equity.
     pub keep_per_disagreement: f64,
+    /// When above 0, a search this deep chooses a play in every decision too, and where its
+    /// choice differs from the network's alone both positions after the two plays are kept
+    /// (the opponent on roll).
+    pub decision_plies: u32,
 }
 
 /// A sampled position: its Position ID seen from the player on roll.
@@ -41,6 +48,8 @@ pub fn sample(
     progress: &mut dyn FnMut(u64, usize),
 ) -> Vec<SampledPosition> {
     let one_ply = Search::new(&**evaluator, 1);
+    let zero_ply = Search::new(&**evaluator, 0);
+    let deep = Search::new(&**evaluator, config.decision_plies);
     let mut kept = Vec::new();
     let mut work = Work::default();
     for game in first_game..first_game + config.games {
@@ -61,6 +70,9 @@ pub fn sample(
                 let keep = config.base_keep + config.keep_per_disagreement * (zero - one).abs();
                 if rng.gen_bool(keep.clamp(0.0, 1.0)) {
                     kept.push(position_id::encode(&board, side));
+                }
+                if config.decision_plies > 0 {
+                    kept.extend(disagreement(&zero_ply, &deep, &board, side, dice));
                 }
             }
             let next = if rng.gen_bool(config.exploration) {
@@ -83,4 +95,107 @@ pub fn sample(
         progress(game - first_game + 1, kept.len());
     }
     kept
+}
+
+/// The positions after the play the network alone chooses and the play `deep` chooses, the
+/// opponent on roll, when the two differ (and each is left to a network: not finished, not in
+/// the bear-off database); nothing when they agree or there is no choice.
+fn disagreement<E: Evaluator + ?Sized>(
+    zero_ply: &Search<'_, E>,
+    deep: &Search<'_, E>,
+    board: &Board,
+    side: Side,
+    dice: Dice,
+) -> Vec<SampledPosition> {
+    let plays = legal_plays(board, side, dice);
+    if plays.len() < 2 {
+        return Vec::new();
+    }
+    let stakes = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, side));
+    let choice = |search: &Search<'_, E>| {
+        let ranked = search.rank_plays(board, &plays, side, &stakes);
+        plays[ranked[0].index].result
+    };
+    let (shallow, searched) = (choice(zero_ply), choice(deep));
+    if shallow == searched {
+        return Vec::new();
+    }
+    [shallow, searched]
+        .iter()
+        .filter(|after| {
+            after.checkers_in_play(side) > 0 && PositionClass::of(after).network().is_some()
+        })
+        .map(|after| position_id::encode(after, side.opponent()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::choice::{self, SharedEvaluator};
+    use crate::engine::net::NetEvaluator;
+
+    fn config(decision_plies: u32) -> SampleConfig {
+        SampleConfig {
+            games: 2,
+            seed: 5,
+            exploration: 0.05,
+            base_keep: 0.0,
+            keep_per_disagreement: 0.0,
+            decision_plies,
+        }
+    }
+
+    #[test]
+    fn without_decision_plies_and_keep_chances_nothing_is_kept() {
+        let evaluator: SharedEvaluator = choice::embedded_net();
+        let nets = NetEvaluator::embedded().nets().clone();
+        let kept = sample(&nets, &evaluator, &config(0), 0, &mut |_, _| {});
+        assert!(kept.is_empty());
+    }
+
+    #[test]
+    fn a_kept_pair_is_two_plays_of_one_decision_that_the_searches_rank_differently() {
+        let evaluator: SharedEvaluator = choice::embedded_net();
+        let nets = NetEvaluator::embedded().nets().clone();
+        let kept = sample(&nets, &evaluator, &config(1), 0, &mut |_, _| {});
+        assert!(
+            !kept.is_empty(),
+            "two games hold a decision where 0 and 1 ply differ"
+        );
+        // Every kept position is one the networks judge, seen from the player on roll.
+        for id in &kept {
+            let board = position_id::decode(id, Side::X, Variant::Standard).expect("a Position ID");
+            assert!(PositionClass::of(&board).network().is_some());
+            assert!(board.checkers_in_play(Side::X) > 0);
+        }
+        // A decision of the opening position: wherever the two searches differ, the pair is
+        // the two choices, each searched the way it was chosen.
+        let zero = Search::new(&*evaluator, 0);
+        let one = Search::new(&*evaluator, 1);
+        let start = Board::start(Variant::Standard);
+        let stakes = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        let best = |search: &Search<'_, _>, dice| {
+            let plays = legal_plays(&start, Side::X, dice);
+            plays[search.rank_plays(&start, &plays, Side::X, &stakes)[0].index].result
+        };
+        let mut pairs = 0;
+        for dice in Dice::all_rolls() {
+            let pair = disagreement(&zero, &one, &start, Side::X, dice);
+            let (shallow, searched) = (best(&zero, dice), best(&one, dice));
+            if shallow == searched {
+                assert!(pair.is_empty());
+            } else {
+                pairs += 1;
+                assert_eq!(
+                    pair,
+                    vec![
+                        position_id::encode(&shallow, Side::O),
+                        position_id::encode(&searched, Side::O)
+                    ]
+                );
+            }
+        }
+        assert!(pairs < 21, "0 and 1 ply agree on some opening rolls");
+    }
 }
