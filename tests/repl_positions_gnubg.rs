@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use tavli::codec::{position_id, MatchIdFields};
 use tavli::notation::format_play;
 use tavli::protocol::{run_line, Session};
-use tavli::rules::{legal_plays, Board, Dice, GameState, Side, Variant};
+use tavli::rules::{legal_plays, Board, Dice, GameState, Resignation, Side, Variant};
 
 /// Cases per gnubg process (one script: a new match or session for each case).
 const PER_PROCESS: usize = 8;
@@ -89,13 +89,18 @@ fn random_match_fields(rng: &mut StdRng) -> MatchIdFields {
             .flatten()
     };
     let on_roll = random_side(rng);
-    let dice = if rng.gen_bool(0.5) {
-        let high = rng.gen_range(1..=6);
-        [high, rng.gen_range(1..=high)]
-    } else {
-        [0, 0]
+    let dice = match rng.gen_range(0..10) {
+        0..=3 => {
+            let high = rng.gen_range(1..=6);
+            [high, rng.gen_range(1..=high)]
+        }
+        // gnubg reads either order, and a field with one die 0 as not rolled.
+        4 => [rng.gen_range(1..=6), rng.gen_range(1..=6)],
+        5 => [0, rng.gen_range(1..=6)],
+        6 => [rng.gen_range(1..=6), 0],
+        _ => [0, 0],
     };
-    MatchIdFields {
+    let mut fields = MatchIdFields {
         cube_log2,
         cube_owner,
         dice_owner: on_roll,
@@ -108,7 +113,28 @@ fn random_match_fields(rng: &mut StdRng) -> MatchIdFields {
         match_length,
         score,
         jacoby: match_length == 0 && rng.gen_bool(0.5),
+    };
+    // A decision pending when the ID was written: a double offered (gnubg loads the position
+    // before it) or a resignation offered (dropped), the turn with the player to answer.
+    match rng.gen_range(0..10) {
+        0 if !crawford => {
+            fields.double_offered = true;
+            fields.dice = [0, 0];
+            fields.turn = on_roll.opponent();
+        }
+        1 => {
+            fields.resignation = [
+                Resignation::Single,
+                Resignation::Gammon,
+                Resignation::Backgammon,
+            ]
+            .choose(rng)
+            .copied();
+            fields.turn = on_roll.opponent();
+        }
+        _ => {}
     }
+    fields
 }
 
 /// The commands that set up one case: a seed, a new match or session of the same kind,
@@ -125,7 +151,9 @@ fn setup_lines(rng: &mut StdRng) -> Vec<String> {
     let match_text = fields.encode();
     let position_text = position_id::encode(&board, fields.turn);
     let mut lines = vec![format!("set seed {}", rng.gen_range(0..100_000u32)), start];
-    match rng.gen_range(0..5) {
+    // One die 0 only through `set matchid`: `set gnubgid` refuses it (docs/repl.md).
+    let half_rolled = fields.dice.contains(&0) && fields.dice != [0, 0];
+    match if half_rolled { 0 } else { rng.gen_range(0..5) } {
         0 | 1 => {
             lines.push(format!("set matchid {match_text}"));
             lines.push(format!("set board {position_text}"));
@@ -164,6 +192,8 @@ fn next_command(session: &Session, rng: &mut StdRng) -> String {
             "show cube",
             "new game",
             "double",
+            "set matchid",
+            "show turn",
         ]
         .choose(rng)
         .map_or("show score", |line| line)
@@ -177,16 +207,18 @@ fn next_command(session: &Session, rng: &mut StdRng) -> String {
             "redouble",
             "show cube",
             "show board",
+            "show turn",
         ]
         .choose(rng)
         .map_or("take", |line| line)
         .to_string();
     }
     if state.resignation.is_some() {
-        return match rng.gen_range(0..5) {
+        return match rng.gen_range(0..6) {
             0 => "accept".into(),
             1 => "reject".into(),
             2 => "show board".into(),
+            5 => "show turn".into(),
             3 => format!(
                 "set board {}",
                 position_id::encode(&random_reachable_board(rng), state.on_roll)
@@ -224,6 +256,8 @@ fn next_command(session: &Session, rng: &mut StdRng) -> String {
         "show cube".into(),
         "show score".into(),
         "show pipcount".into(),
+        "set matchid".into(),
+        "show turn".into(),
         "move 24/23 23/22".into(),
         format!(
             "show board {}",
@@ -244,6 +278,7 @@ fn next_command(session: &Session, rng: &mut StdRng) -> String {
             "show score".into(),
             "show cube".into(),
             "show pipcount".into(),
+            "show turn".into(),
             format!(
                 "set board {}",
                 position_id::encode(&random_reachable_board(rng), state.on_roll)
@@ -402,7 +437,18 @@ fn board_command_draws_random_states_as_gnubg_shows_them() {
     let mut script = String::new();
     let mut ids = Vec::new();
     for case in 0..cases {
-        let fields = random_match_fields(&mut rng);
+        // States gnubg can hold as they are: `set matchid` steps back from a double offered,
+        // drops a resignation and clears a half-rolled pair of dice, all of which `tavli
+        // board` draws (or refuses) as written.
+        let mut fields = random_match_fields(&mut rng);
+        if fields.dice.contains(&0) {
+            fields.dice = [0, 0];
+        }
+        if fields.double_offered || fields.resignation.is_some() {
+            fields.double_offered = false;
+            fields.resignation = None;
+            fields.turn = fields.dice_owner;
+        }
         let board = random_reachable_board(&mut rng);
         let match_text = fields.encode();
         let position_text = position_id::encode(&board, fields.turn);

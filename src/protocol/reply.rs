@@ -428,6 +428,9 @@ pub enum Reply {
     },
     /// A Match ID with a double offered is loaded as the position before the double.
     DoubleSteppedBack,
+    /// A Match ID whose second die is 0 (the first set) is loaded with the dice not rolled,
+    /// after gnubg's `set dice` refusal.
+    HalfRolledDice,
     /// The score (`show score`, `set score`, and after each game).
     Score(ScoreReport),
     /// `show crawford`.

@@ -304,6 +304,9 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             money_jacoby,
         } => cube_use_lines(*on, *crawford_game, *money_jacoby),
         Reply::CubeCentred => vec!["The cube has been centred.".to_string()],
+        Reply::HalfRolledDice => {
+            vec!["You must specify two numbers from 1 to 6 for the dice.".to_string()]
+        }
         Reply::CubeDisabled => vec!["The cube is disabled (see `help set cube use').".to_string()],
         Reply::PlayerKindSet { side, kind } => {
             let player = &side.name;

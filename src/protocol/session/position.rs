@@ -107,14 +107,25 @@ impl Session {
         Ok(())
     }
 
+    /// `set matchid`, as gnubg 1.07 takes it (checked live). With no ID it changes and prints
+    /// nothing. A dice field with one die 0 is taken as not rolled: with the first die 0
+    /// silently, with the second die 0 after gnubg's `set dice` refusal (printed where the
+    /// dice would be set, after the step back from a double).
     pub(super) fn set_match_id(
         &mut self,
         text: &str,
         out: &mut Response,
     ) -> Result<(), CommandError> {
-        let fields = match_id::decode(text).map_err(|_| {
+        if text.is_empty() {
+            return Ok(());
+        }
+        let mut fields = match_id::decode(text).map_err(|_| {
             CommandError::bad_argument(format!("Illegal match ID '{}'", crate::echo::echoed(text)))
         })?;
+        let half_rolled = fields.dice[0] != 0 && fields.dice[1] == 0;
+        if fields.dice.contains(&0) {
+            fields.dice = [0, 0];
+        }
         let mut state = fields
             .into_state(*self.game().board(), self.game().rules().variant())
             .map_err(|_| {
@@ -123,7 +134,13 @@ impl Session {
                     crate::echo::echoed(text)
                 ))
             })?;
-        self.load_state(&mut state, out);
+        // gnubg drops a pending resignation and gives the decision to the player on roll when
+        // the ID has dice or a cube that is not 1 and centred, as `set gnubgid` does; a double
+        // offered is stepped back by `load_state`, with its message.
+        if !state.double_offered {
+            state = gnubg_id::settled_as_gnubg_sets(state);
+        }
+        self.load_state(&mut state, half_rolled, out);
         Ok(())
     }
 
@@ -155,9 +172,18 @@ impl Session {
                 ParseGnubgIdError::MissingSeparator | ParseGnubgIdError::NoIdsFound => no_ids(),
             })?;
         let board = state.board;
+        // The Match ID's own fields (read again: the settled state no longer says it): a
+        // double offered is stepped back as `set matchid` steps it back, with its message.
+        let double_offered = found
+            .match_id
+            .and_then(|(_, id)| match_id::decode(id).ok())
+            .is_some_and(|fields| fields.double_offered);
+        if double_offered {
+            out.reply(Reply::DoubleSteppedBack);
+        }
         if found.match_id.is_some() {
             state.board = *self.game().board();
-            self.load_state(&mut state, out);
+            self.load_state(&mut state, false, out);
         }
         if found.position_id.is_some() {
             if found.match_id.is_some() {
@@ -199,7 +225,7 @@ impl Session {
                 self.set_beavers(3);
             }
         }
-        self.load_state(&mut state, out);
+        self.load_state(&mut state, false, out);
         self.take_up_board(board);
         self.board(out);
         if self.state().on_roll == Side::O {
@@ -224,7 +250,14 @@ impl Session {
         debug_assert_eq!(*self.game().board(), board, "a position the ID checked");
     }
 
-    pub(super) fn load_state(&mut self, state: &mut MatchState, out: &mut Response) {
+    /// Takes up a match state loaded from an ID; `half_rolled`: the ID's dice had the second
+    /// die 0, refused as gnubg's `set dice` refuses it.
+    pub(super) fn load_state(
+        &mut self,
+        state: &mut MatchState,
+        half_rolled: bool,
+        out: &mut Response,
+    ) {
         // gnubg keeps its board relative to the player on roll: a new player on roll sees the
         // same Position ID, so in absolute terms the checkers change sides.
         if state.on_roll != self.state().on_roll && state.board == *self.game().board() {
@@ -235,6 +268,9 @@ impl Session {
             state.double_offered = false;
             state.turn = state.on_roll;
             state.dice = None;
+        }
+        if half_rolled {
+            out.reply(Reply::HalfRolledDice);
         }
         state.resignation = None;
         if state.game_state == GameState::NoGame {
@@ -389,3 +425,7 @@ pub(super) fn simple_board(numbers: &[i32], on_roll: Side, variant: Variant) -> 
     slots[other][24] = u8::try_from(get(25).unsigned_abs()).ok()?;
     position_id::board_from_slots(slots, variant).ok()
 }
+
+#[cfg(test)]
+#[path = "position_tests.rs"]
+mod tests;

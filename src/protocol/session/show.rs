@@ -135,11 +135,9 @@ impl Session {
                 if !self.playing() {
                     out.reply(Reply::NoGameBeingPlayed);
                 } else {
-                    let side = if state.resignation.is_some() {
-                        state.on_roll
-                    } else {
-                        state.turn
-                    };
+                    // gnubg names the player on roll, also while the other decides (a
+                    // double or a resignation to answer, checked live).
+                    let side = state.on_roll;
                     out.reply(Reply::Turn {
                         side: NamedSide::new(side, self.name(side)),
                         rolled: state.dice.is_some(),
