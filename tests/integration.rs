@@ -38,6 +38,7 @@ mod movegen;
 mod movegen_properties;
 mod moves_finished;
 mod oneshot;
+mod oneshot_gnubg;
 mod picture;
 mod readme;
 mod render;
