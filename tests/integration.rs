@@ -44,6 +44,7 @@ mod readme;
 mod render;
 mod repl;
 mod repl_analysis;
+mod repl_bad_input;
 mod repl_cube_edits;
 mod repl_echo;
 mod repl_files;
