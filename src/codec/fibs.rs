@@ -349,6 +349,18 @@ mod tests {
     }
 
     #[test]
+    fn hypergammon_counts_borne_off_checkers_of_its_own_few() {
+        // gnubg's `show board` (rawboard) in 3-checker hypergammon, X with one checker off:
+        // the borne-off fields count against 3, not 15.
+        let line = "board:root:gnubg:0:0:0:0:1:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:-1:-1:0:1:5:4:5:4:1:1:1:0:1:-1:0:25:1:0:0:0:0:0:0:1";
+        let fibs = decode(line, Variant::Hypergammon3, FibsFlavour::ShowBoard).unwrap();
+        assert_eq!(
+            encode(&fibs.state, ["gnubg", "root"], FibsFlavour::ShowBoard),
+            line
+        );
+    }
+
+    #[test]
     fn names_with_colons() {
         let state = MatchState::new_money_game(Variant::Standard, Side::X);
         assert!(encode(&state, ["gnubg", "a:b"], FibsFlavour::ShowBoard)
