@@ -25,6 +25,7 @@ mod fibs_finished;
 mod gnubg_drop_in;
 mod gnubg_fresh_matches;
 mod gnubg_movegen;
+mod gnubg_resignations;
 mod grammar;
 mod grammar_codec;
 mod hint_figures;
