@@ -13,7 +13,7 @@ use tavli::matchfile::{
 };
 
 /// A small deterministic generator (SplitMix64) for the match settings and the corruptions.
-struct Random(u64);
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
     fn next(&mut self) -> u64 {
@@ -24,13 +24,13 @@ impl Random {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, bound: usize) -> usize {
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
         (self.next() % bound as u64) as usize
     }
 }
 
 /// The seed of this run: `TAVLI_FRESH_SEED`, or the clock.
-fn seed() -> u64 {
+pub(crate) fn seed() -> u64 {
     std::env::var("TAVLI_FRESH_SEED")
         .ok()
         .and_then(|text| text.parse().ok())
@@ -42,13 +42,13 @@ fn seed() -> u64 {
 }
 
 /// One match gnubg plays: its name and the commands before `new match`/`new session`.
-struct Played {
-    name: String,
+pub(crate) struct Played {
+    pub(crate) name: String,
     script: String,
 }
 
 /// The matches of this run: four N-point matches and two money sessions.
-fn matches(random: &mut Random, dir: &Path) -> Vec<Played> {
+pub(crate) fn matches(random: &mut Random, dir: &Path) -> Vec<Played> {
     let mut played = Vec::new();
     for index in 0..6 {
         let mut script = String::new();
@@ -84,7 +84,7 @@ fn matches(random: &mut Random, dir: &Path) -> Vec<Played> {
 }
 
 /// Has gnubg play the matches (seeded) and write them under `dir`.
-fn play(seed: u64, played: &[Played]) {
+pub(crate) fn play(seed: u64, played: &[Played]) {
     let mut script = format!("set seed {seed}\n");
     for player in 0..2 {
         script.push_str(&format!(

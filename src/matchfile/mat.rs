@@ -377,7 +377,21 @@ fn move_line(
             Ok((after, parsed)) => {
                 let consumed = rest.len() - after.len();
                 let text_len = rest[..consumed].trim_end().len();
+                // gnubg 1.07 writes a game resigned right after its first roll as
+                // `  1) 31:       Wins 2 points`: the left column's `Wins` line run on.
+                let run_on = previous_column.is_some()
+                    && matches!(parsed, Action::Wins { .. })
+                    && base.is_some_and(|base| position - base < RESULT_SPLIT_COLUMN);
+                if run_on {
+                    diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
+                        Span::new(offset + position, offset + position + consumed),
+                        "a left-column `Wins` run on after the roll, as gnubg writes a game \
+                         resigned right after its first roll (gnubg cannot read it back)",
+                    ));
+                }
                 let column = match previous_column {
+                    Some(_) if run_on => 0,
                     Some(_) => 1,
                     None => match base {
                         Some(base) => usize::from(position - base > LEFT_COLUMN_SLACK),

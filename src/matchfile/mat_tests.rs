@@ -153,3 +153,29 @@ fn move_numbers_out_of_order_are_errors_on_the_lines_first_record() {
         "{diagnostics:?}"
     );
 }
+
+/// gnubg 1.07 exports a game resigned right after its first roll with the winner's line run
+/// on after the roll; a `Wins` far to the right after a cell stays in the right column.
+#[test]
+fn a_wins_run_on_after_the_first_roll_is_the_left_columns() {
+    let run_on = kinds("  1) 31:       Wins 2 points");
+    assert!(matches!(run_on[0], (0, Action::Roll { .. })), "{run_on:?}");
+    assert!(
+        matches!(
+            run_on[1],
+            (
+                0,
+                Action::Wins {
+                    points: 2,
+                    and_match: false
+                }
+            )
+        ),
+        "{run_on:?}"
+    );
+    let dropped = kinds(" 20)  Drops                       Wins 2 points ");
+    assert!(
+        matches!(dropped[1], (1, Action::Wins { points: 2, .. })),
+        "{dropped:?}"
+    );
+}

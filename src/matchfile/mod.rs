@@ -456,6 +456,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
     let mut input = MatchInput {
         length: file.length.as_ref().map(|l| (l.value, l.span)),
         jacoby: true,
+        drops_opening_resignations: true,
         ..MatchInput::default()
     };
     if file.length.is_none() {

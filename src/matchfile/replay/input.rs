@@ -22,6 +22,9 @@ pub struct MatchInput {
     pub comment: Vec<String>,
     /// The games.
     pub games: Vec<GameInput>,
+    /// gnubg's import of this format drops a game resigned before its first roll (`.mat`:
+    /// `No game in progress`); its SGF loader keeps such a game.
+    pub drops_opening_resignations: bool,
 }
 
 /// One game as written.

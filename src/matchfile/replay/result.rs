@@ -78,11 +78,11 @@ impl GameReplay<'_> {
             }
             return;
         }
-        if self.game().is_opening() {
+        if self.game().is_opening() && self.input.drops_opening_resignations {
             self.diagnostics.push(Diagnostic::warning(
                 DiagnosticKind::WrongResult,
                 span,
-                "the game is resigned before its first roll (gnubg drops such a game: `No game in progress`)",
+                "the game is resigned before its first roll (gnubg's import drops such a game: `No game in progress`)",
             ));
         }
         // The game is not over: the loser resigned (or forfeited) this much, worth what the
