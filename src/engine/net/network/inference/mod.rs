@@ -302,8 +302,8 @@ pub struct InferenceNetwork {
     output_weights: Vec<f32>,
     output_bias: [f32; OUTPUTS],
     kernel: Kernel,
-    /// The second layer in 16-bit integers, which then replaces `second_columns` (see
-    /// [`InferenceNetwork::quantized`]).
+    /// The second layer in 16-bit integers, which then replaces `second_columns` (left
+    /// empty: 64 KB for the built-in contact network; see [`InferenceNetwork::quantized`]).
     quantized: Option<QuantizedLayer>,
 }
 
@@ -412,6 +412,7 @@ impl InferenceNetwork {
                 &layout.second_bias,
                 layout.kernel,
             ));
+            layout.second_columns = Vec::new();
         }
         layout
     }

@@ -156,7 +156,7 @@ fn the_quantized_sums_cannot_overflow() {
                 for positive in [true, false] {
                     let activations: Vec<i16> = (0..hidden)
                         .map(|h| {
-                            let weight = network_weight(&fast, h, unit);
+                            let weight = network_weight(network, h, unit);
                             if (weight > 0.0) == positive && weight != 0.0 {
                                 ACTIVATION_SCALE as i16
                             } else {
@@ -177,9 +177,14 @@ fn the_quantized_sums_cannot_overflow() {
     }
 }
 
-/// First-layer unit `h`'s f32 weight into second-layer unit `unit`.
-fn network_weight(network: &InferenceNetwork, h: usize, unit: usize) -> f32 {
-    network.second_columns[h * network.second + unit]
+/// First-layer unit `h`'s f32 weight into second-layer unit `unit` (zero for padding; the
+/// quantised layout keeps no f32 copy of the second layer).
+fn network_weight(network: &Network, h: usize, unit: usize) -> f32 {
+    if h < network.hidden && unit < network.second {
+        network.second_weights[unit * network.hidden + h]
+    } else {
+        0.0
+    }
 }
 
 /// The quantised contact network against the training network (f32 [`Network::evaluate`])
