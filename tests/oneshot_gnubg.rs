@@ -2,13 +2,16 @@
 //! `eval`, `hint`, `moves` and `id --to fibs` (and their `--json`) for boards from random
 //! legal games of standard backgammon, nackgammon and the three hypergammons, with random
 //! Match IDs (money with or without Jacoby, 1- to 25-point matches, scores 1-away,
-//! Crawford and post-Crawford games, cubes 1 to 64 centred or owned, dice rolled or not).
-//! gnubg gets the same state by `set gnubgid` and answers `show board`, `eval`, `hint 9999`
-//! and `hint` at 0 ply; tavli must draw the same board byte for byte, print the same FIBS
+//! Crawford and post-Crawford games, cubes 1 to 64 centred or owned, dice rolled or not,
+//! sometimes a resignation offered). gnubg gets the state by `set gnubgid` (and `resign`)
+//! and answers `show board`, `eval`, `hint 9999` and `hint` at 0 ply; tavli, given the GNUbg
+//! ID gnubg shows, must draw the same board byte for byte, print the same FIBS
 //! line, list the same plays (`moves`, `hint --all`), as many as gnubg's `hint`, and print
 //! `eval` in gnubg's layout line for line (numbers and the proper cube action masked: the
-//! evaluators differ). The hypergammons are drawn and their plays listed but not judged
-//! (gnubg has no hypergammon databases here and judges nothing there). Skipped when gnubg is
+//! evaluators differ). Of the hypergammons only the board and the FIBS line are compared
+//! (gnubg has no hypergammon databases here and answers no `hint` there), and of a state
+//! with a resignation offered only those and `eval` (gnubg's `hint` weighs the offer, `tavli
+//! hint` ranks the plays, docs/hint-eval.md). Skipped when gnubg is
 //! not installed; `TAVLI_DIFF_SEED` and `TAVLI_DIFF_POSITIONS` explore other and more cases.
 
 use crate::support::{gnubg_available, repl::gnubg_with_human_players, tavli};
@@ -196,8 +199,17 @@ fn json_plays(text: &str) -> Vec<String> {
 
 /// What is wrong with tavli's one-shot answers for `state`, given gnubg's answers to
 /// [`GNUBG_COMMANDS`] (one part each), and how many legal plays gnubg listed there.
-fn differences(state: &MatchState, gnubg: &[&str]) -> (Vec<String>, usize) {
-    let id = gnubg_id::encode(state);
+fn differences(state: &MatchState, resigned: bool, gnubg: &[&str]) -> (Vec<String>, usize) {
+    // The GNUbg ID gnubg shows (after `resign`, with the resignation in its Match ID).
+    let shown = |label: &str| {
+        gnubg[0]
+            .lines()
+            .find_map(|line| line.split_once(label).map(|(_, id)| id.trim().to_string()))
+    };
+    let id = match (shown("Position ID: "), shown("Match ID   : ")) {
+        (Some(position), Some(match_id)) => format!("{position}:{match_id}"),
+        _ => gnubg_id::encode(state),
+    };
     let variant = state.variant.name();
     let mut problems = Vec::new();
     let mut check = |what: &str, same: bool, theirs: &str, ours: &str| {
@@ -225,7 +237,9 @@ fn differences(state: &MatchState, gnubg: &[&str]) -> (Vec<String>, usize) {
         line.unwrap_or(""),
         &(fibs.clone() + &error),
     );
-    if state.dice.is_none() {
+    if state.dice.is_none() || resigned {
+        // A resignation waiting: gnubg's `hint` weighs it where `tavli hint` ranks the
+        // plays (docs/hint-eval.md), so only the board and `eval` are compared.
         // gnubg's `hint` without dice is the cube analysis; `tavli hint` asks for dice.
         if !state.variant.name().contains("hypergammon") {
             let (eval, error, _) = run(&["eval", &id, "--variant", variant, "--plies", "0"]);
@@ -307,11 +321,16 @@ fn one_shot_commands_answer_random_states_as_gnubg() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(40);
     let mut rng = StdRng::seed_from_u64(seed);
+    // Each state, and sometimes a resignation its player on roll offers in gnubg (the Match
+    // ID gnubg then shows is tavli's input).
     let mut states = Vec::new();
     while states.len() < cases {
         let variant = *VARIANTS.choose(&mut rng).unwrap_or(&Variant::Standard);
         if let Some(state) = random_state(&mut rng, variant) {
-            states.push(state);
+            let resignation = ["normal", "gammon", "backgammon"]
+                .choose(&mut rng)
+                .filter(|_| rng.gen_bool(0.2));
+            states.push((state, resignation.copied()));
         }
     }
     let mut script = String::from(
@@ -319,7 +338,7 @@ fn one_shot_commands_answer_random_states_as_gnubg() {
          set evaluation cubedecision evaluation plies 0\n",
     );
     let mut mark = 0;
-    for state in &states {
+    for (state, resignation) in &states {
         script.push_str(&format!(
             "set variation {}\n{}\nset gnubgid {}\n",
             state.variant.name(),
@@ -330,6 +349,9 @@ fn one_shot_commands_answer_random_states_as_gnubg() {
             },
             gnubg_id::encode(state)
         ));
+        if let Some(resignation) = resignation {
+            script.push_str(&format!("resign {resignation}\n"));
+        }
         for command in GNUBG_COMMANDS {
             mark += 1;
             script.push_str(&format!("set seed {mark}\n{command}\n"));
@@ -354,8 +376,9 @@ fn one_shot_commands_answer_random_states_as_gnubg() {
                     states
                         .iter()
                         .zip(parts.chunks(per_case))
-                        .map(|(state, parts)| {
-                            let (problems, plays) = differences(state, parts);
+                        .map(|((state, resignation), parts)| {
+                            let (problems, plays) =
+                                differences(state, resignation.is_some(), parts);
                             let id = gnubg_id::encode(state);
                             let problems: Vec<String> = problems
                                 .into_iter()

@@ -151,9 +151,7 @@ fn setup_lines(rng: &mut StdRng) -> Vec<String> {
     let match_text = fields.encode();
     let position_text = position_id::encode(&board, fields.turn);
     let mut lines = vec![format!("set seed {}", rng.gen_range(0..100_000u32)), start];
-    // One die 0 only through `set matchid`: `set gnubgid` refuses it (docs/repl.md).
-    let half_rolled = fields.dice.contains(&0) && fields.dice != [0, 0];
-    match if half_rolled { 0 } else { rng.gen_range(0..5) } {
+    match rng.gen_range(0..5) {
         0 | 1 => {
             lines.push(format!("set matchid {match_text}"));
             lines.push(format!("set board {position_text}"));

@@ -147,7 +147,8 @@ impl Session {
     /// `set gnubgid`, as gnubg 1.07 takes it up (checked live): the Match ID found is set as
     /// `set matchid` sets it (its messages and boards), then the Position ID found is set as
     /// `set board` sets it (one board), then `Setting GNUbg ID POSITION:MATCH` names the two
-    /// runs found as typed, either empty when absent. Unlike gnubg, which sets the legal part
+    /// runs found as typed, either empty when absent (a Match ID with one die 0 is taken as
+    /// `set matchid` takes it, not rolled). Unlike gnubg, which sets the legal part
     /// of a half-illegal ID, an illegal part refuses the whole command with gnubg's message
     /// for that part and changes nothing.
     pub(super) fn set_gnubg_id(
@@ -158,8 +159,30 @@ impl Session {
         self.refuse_gnubg_position()?;
         let no_ids = || CommandError::new(ErrorKind::BadId, "No valid IDs found");
         let found = gnubg_id::scan(text).map_err(|_| no_ids())?;
+        // The Match ID's own fields, read before they are settled: a double offered is
+        // stepped back with its message, and a dice field with one die 0 is taken as not
+        // rolled, both as `set matchid` takes them.
+        let fields = found.match_id.and_then(|(_, id)| match_id::decode(id).ok());
+        let double_offered = fields.is_some_and(|fields| fields.double_offered);
+        let half_rolled = fields.is_some_and(|fields| fields.dice[0] != 0 && fields.dice[1] == 0);
+        let cleared = fields
+            .filter(|fields| fields.dice.contains(&0) && fields.dice != [0, 0])
+            .map(|fields| {
+                crate::codec::MatchIdFields {
+                    dice: [0, 0],
+                    ..fields
+                }
+                .encode()
+            });
+        let settled = gnubg_id::ScannedIds {
+            match_id: match (found.match_id, &cleared) {
+                (Some((offset, _)), Some(cleared)) => Some((offset, cleared.as_str())),
+                (typed, _) => typed,
+            },
+            ..found
+        };
         let mut state =
-            gnubg_id::apply_scanned(found, &self.state()).map_err(|error| match error {
+            gnubg_id::apply_scanned(settled, &self.state()).map_err(|error| match error {
                 ParseGnubgIdError::Position { .. } => {
                     CommandError::bad_argument("Illegal position.")
                 }
@@ -172,18 +195,12 @@ impl Session {
                 ParseGnubgIdError::MissingSeparator | ParseGnubgIdError::NoIdsFound => no_ids(),
             })?;
         let board = state.board;
-        // The Match ID's own fields (read again: the settled state no longer says it): a
-        // double offered is stepped back as `set matchid` steps it back, with its message.
-        let double_offered = found
-            .match_id
-            .and_then(|(_, id)| match_id::decode(id).ok())
-            .is_some_and(|fields| fields.double_offered);
         if double_offered {
             out.reply(Reply::DoubleSteppedBack);
         }
         if found.match_id.is_some() {
             state.board = *self.game().board();
-            self.load_state(&mut state, false, out);
+            self.load_state(&mut state, half_rolled, out);
         }
         if found.position_id.is_some() {
             if found.match_id.is_some() {

@@ -1,5 +1,6 @@
-//! Unit tests of `set matchid` as gnubg 1.07 takes it (each case checked live): no ID, a
-//! dice field with one die 0, a pending resignation; and `show turn` while a double waits.
+//! Unit tests of `set matchid` (and `set gnubgid`) as gnubg 1.07 takes it (each case checked
+//! live): no ID, a dice field with one die 0, a pending resignation; and `show turn` while a
+//! double waits.
 
 use super::*;
 use crate::protocol::parser::parse_line;
@@ -63,6 +64,13 @@ fn a_dice_field_with_one_die_zero_is_not_rolled() {
     assert!(reply_lines(&response).is_empty());
     // A die above 6 is still refused.
     assert!(run(&mut session, "set matchid MIGvAAAAAAAE").is_err());
+    // `set gnubgid` takes the Match ID as `set matchid` does.
+    let response = run(&mut session, "set gnubgid 4HPwATDgc/ABMA:MAGjAAAAAAAE").expect("accepted");
+    assert_eq!(session.state().dice, None);
+    assert_eq!(
+        reply_lines(&response)[0],
+        "You must specify two numbers from 1 to 6 for the dice."
+    );
 }
 
 #[test]
