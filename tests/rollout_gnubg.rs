@@ -53,10 +53,12 @@ fn home_board(random: &mut StdRng) -> [u8; 25] {
     side
 }
 
-/// gnubg's rollout of `id`: win, cubeless equity and their standard errors.
+/// gnubg's rollout of `id`: win, cubeless equity and their standard errors. The Jacoby rule
+/// is off: gnubg's rollout plays by cubeful equity, where under Jacoby a gammon at a centred
+/// cube is worth nothing, while tavli's cubeless rollout plays for gammons.
 fn gnubg_rollout(id: &str, directory: &std::path::Path) -> Option<[f64; 4]> {
     let script = format!(
-        "set automatic roll off\nnew session\nset board {id}\nset output digits 5\n\
+        "set jacoby off\nset automatic roll off\nnew session\nset board {id}\nset output digits 5\n\
          set rollout trials 1296\nset rollout cubeful off\nset rollout seed 1\n\
          set rollout chequerplay plies 0\nset rollout bearofftruncation exact off\n\
          set rollout bearofftruncation onesided off\nset rollout varredn on\nrollout\n"
