@@ -67,6 +67,8 @@ pub(super) fn changes_the_match(command: &Command) -> bool {
         | Command::SwapPlayers
         | Command::Rollout
         | Command::New(NewCommand::Game) => true,
+        // A bare `set matchid` does nothing (gnubg's), so it is no new action.
+        Command::Set(SetCommand::MatchId(id)) => !id.is_empty(),
         Command::Set(set) => matches!(
             set,
             SetCommand::Board(_)

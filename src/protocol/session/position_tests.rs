@@ -47,6 +47,11 @@ fn set_matchid_without_an_id_does_nothing_and_says_nothing() {
     let response = run(&mut session, "set matchid").expect("accepted");
     assert!(response.outputs.is_empty(), "{:?}", response.outputs);
     assert_eq!(session.state(), before);
+    // Also while looking back at a stored move, where a new action is refused.
+    run(&mut session, "move 13/9 24/23").expect("the opening 41 played");
+    run(&mut session, "previous").expect("back one move");
+    let response = run(&mut session, "set matchid").expect("accepted while looking back");
+    assert!(response.outputs.is_empty(), "{:?}", response.outputs);
 }
 
 #[test]
