@@ -135,7 +135,18 @@ fn fresh_gnubg_matches_are_valid_round_trip_and_gnubg_reads_ours() {
         let sgf_path = dir.join(format!("{}.sgf", one.name));
         let mat = validate_path(&mat_path);
         let sgf = validate_path(&sgf_path);
-        assert_eq!(mat.verdict, Verdict::Valid, "{context}: {}", mat.summary());
+        // gnubg's .mat does not say whether a money session has the Jacoby rule: a gammon
+        // with the cube centred counted in full reads it as off, with a warning.
+        let jacoby_read_off = mat.verdict == Verdict::ValidWithWarnings
+            && mat.diagnostics.iter().all(|d| {
+                d.message
+                    .starts_with("the file does not say whether the Jacoby rule applies")
+            });
+        assert!(
+            mat.verdict == Verdict::Valid || jacoby_read_off,
+            "{context}: {}",
+            mat.summary()
+        );
         assert_eq!(sgf.verdict, Verdict::Valid, "{context}: {}", sgf.summary());
         assert_eq!(
             (mat.games, mat.final_score),

@@ -179,3 +179,30 @@ fn a_wins_run_on_after_the_first_roll_is_the_left_columns() {
         "{dropped:?}"
     );
 }
+
+/// gnubg's .mat of a money session played with the Jacoby rule off (seed 550245 of
+/// tests/gnubg_fresh_matches.rs): its second game is a gammon with the cube centred, `Wins 2`.
+const MONEY_JACOBY_OFF: &str = include_str!("../../fixtures/mat/money-jacoby-off.mat");
+
+#[test]
+fn a_money_session_that_counts_a_centred_gammon_in_full_is_read_with_the_jacoby_rule_off() {
+    use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
+    let (record, diagnostics) =
+        crate::matchfile::check_text(MONEY_JACOBY_OFF, crate::matchfile::Format::Mat);
+    assert!(!record.jacoby);
+    let found: Vec<(Severity, DiagnosticKind)> =
+        diagnostics.iter().map(|d| (d.severity, d.kind)).collect();
+    assert_eq!(
+        found,
+        vec![(Severity::Warning, DiagnosticKind::WrongResult)],
+        "{diagnostics:?}"
+    );
+    // A file that says the rule is on keeps it on: the same result is then an error.
+    let declared = format!("; [Jacoby \"On\"]\n{MONEY_JACOBY_OFF}");
+    let (record, diagnostics) =
+        crate::matchfile::check_text(&declared, crate::matchfile::Format::Mat);
+    assert!(record.jacoby);
+    assert!(diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.kind == DiagnosticKind::WrongResult));
+}

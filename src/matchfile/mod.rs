@@ -456,6 +456,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
     let mut input = MatchInput {
         length: file.length.as_ref().map(|l| (l.value, l.span)),
         jacoby: true,
+        jacoby_assumed: true,
         drops_opening_resignations: true,
         ..MatchInput::default()
     };
@@ -480,7 +481,10 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
                     format!("variation `{}` is not supported (standard, nackgammon, hypergammon, Old English, Portes, Plakoto, Fevga and Athroisma are)", line.value),
                 )),
             },
-            Some("Jacoby") => input.jacoby = !line.value.eq_ignore_ascii_case("off"),
+            Some("Jacoby") => {
+                input.jacoby = !line.value.eq_ignore_ascii_case("off");
+                input.jacoby_assumed = false;
+            }
             Some(_) => {}
             None => input.comment.push(line.value.clone()),
         }

@@ -16,6 +16,9 @@ pub struct MatchInput {
     pub variant: Variant,
     /// Jacoby rule (money).
     pub jacoby: bool,
+    /// The file does not say whether the Jacoby rule applies (a `.mat` money session without a
+    /// `Jacoby` header line): `jacoby` is an assumption the results may overturn.
+    pub jacoby_assumed: bool,
     /// Match information for the record.
     pub info: Vec<(String, String)>,
     /// Comment lines.

@@ -75,8 +75,53 @@ pub fn replay(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>) {
 /// As [`replay`], with what became of each written event: one list per replayed game, one
 /// [`EventTrace`] per event of [`GameInput::events`] (games the replay did not reach, after
 /// the match was won, have none).
+///
+/// A money session whose file does not say whether the Jacoby rule applies is replayed with
+/// the rule on (gnubg's default); if its written results then fail and fit with the rule off
+/// (a gammon with the cube centred counted in full), it is read with the rule off, and a
+/// warning says so where the first such result is written.
 #[must_use]
 pub fn replay_traced(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<Vec<EventTrace>>) {
+    let assumed = replay_as_written(input);
+    let money = input.length.is_none_or(|(length, _)| length == 0);
+    if !(money && input.jacoby && input.jacoby_assumed) {
+        return assumed;
+    }
+    let wrong_results = |diagnostics: &[Diagnostic]| -> Vec<Span> {
+        diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && d.kind == DiagnosticKind::WrongResult)
+            .map(|d| d.span)
+            .collect()
+    };
+    let errors = |diagnostics: &[Diagnostic]| {
+        diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    };
+    let failed = wrong_results(&assumed.1);
+    let Some(&first) = failed.first() else {
+        return assumed;
+    };
+    let without = MatchInput {
+        jacoby: false,
+        ..input.clone()
+    };
+    let (record, mut diagnostics, traces) = replay_as_written(&without);
+    if errors(&diagnostics) >= errors(&assumed.1) {
+        return assumed;
+    }
+    diagnostics.push(Diagnostic::warning(
+        DiagnosticKind::WrongResult,
+        first,
+        "the file does not say whether the Jacoby rule applies, and this result counts a gammon with the cube centred in full: read with the rule off (gnubg's `import mat` applies its own setting, on by default)",
+    ));
+    (record, diagnostics, traces)
+}
+
+/// [`replay_traced`] with the Jacoby rule as `input` says.
+fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<Vec<EventTrace>>) {
     let mut traces = Vec::new();
     let mut diagnostics = Vec::new();
     let length = input.length.map_or(0, |(length, _)| length);
