@@ -53,6 +53,7 @@ mod repl_echo;
 mod repl_files;
 mod repl_navigation;
 mod repl_positions_gnubg;
+mod repl_seed;
 mod repl_terminal;
 mod repl_variants;
 mod report;

@@ -5,7 +5,7 @@
 //! that must leave the session unchanged.
 
 use crate::support::repl::{
-    compare_analysis_with_gnubg, fixture, masked, ANALYSIS_PRELUDE as PRELUDE, MATCHES,
+    compare_analysis_with_gnubg, fixture, masked, scratch_dir, ANALYSIS_PRELUDE as PRELUDE, MATCHES,
 };
 use crate::support::{gnubg_available, run_gnubg_transcript, run_tavli_transcript};
 use tavli::protocol::{run_line, Session};
@@ -38,6 +38,104 @@ fn statistics_have_gnubgs_lines_and_labels() {
         "import mat {}\nanalyse session\nshow statistics session\nshow statistics game\n",
         fixture("mat/seed21-money.mat")
     ));
+}
+
+/// Both cells of each line of `text` that starts with `label`, in order.
+fn cells_of(text: &str, label: &str) -> Vec<[String; 2]> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix(label))
+        .map(|rest| {
+            let rest = format!("{rest:<48}");
+            let (first, second) = rest.split_at(rest.len() - 48 + 24);
+            [first.trim().to_string(), second.trim().to_string()]
+        })
+        .collect()
+}
+
+/// The two ends of an interval cell `[a,b]`.
+fn interval_of(cell: &str) -> [f64; 2] {
+    let inner = cell.trim_start_matches('[').trim_end_matches(']');
+    let (low, high) = inner.split_once(',').expect("an interval");
+    [low, high].map(|end| end.trim().parse::<f64>().expect("a number"))
+}
+
+#[test]
+fn statistics_results_are_gnubgs_totals() {
+    if !gnubg_available() {
+        eprintln!("gnubg is not installed: differential analysis test skipped");
+        return;
+    }
+    // Whole sessions, a session whose last game is unfinished (its result counts as 0, its
+    // luck does), and a session of one game (no advantage lines).
+    let whole = std::fs::read_to_string(fixture("mat/seed21-money.mat")).expect("fixture");
+    let dir = scratch_dir("money-session");
+    let mut sessions = vec![
+        fixture("mat/seed21-money.mat"),
+        fixture("mat/seed22-money.mat"),
+    ];
+    // And a 3-point match cut in its second game: the unfinished game shows no result.
+    let match_text = std::fs::read_to_string(fixture("mat/seed07-3pt.mat")).expect("fixture");
+    for (name, source, lines) in [
+        ("unfinished.mat", &whole, 45),
+        ("one-game.mat", &whole, 27),
+        ("unfinished-match.mat", &match_text, 40),
+    ] {
+        let path = dir.join(name);
+        let text: Vec<&str> = source.lines().take(lines).collect();
+        std::fs::write(&path, text.join("\n") + "\n").expect("scratch file");
+        sessions.push(path.display().to_string());
+    }
+    for session in sessions {
+        let script = format!(
+            "import mat {session}\nanalyse session\nshow statistics session\n\
+             show statistics game\nfirst game\nshow statistics game\nshow statistics match\n"
+        );
+        let (tavli, gnubg) = compare_analysis_with_gnubg(&script, masked);
+        // These come from the games' records, not from the evaluator: gnubg's figures.
+        for label in [
+            "Total moves",
+            "Unforced moves",
+            "Total cube decisions",
+            "Doubles",
+            "Takes",
+            "Passes",
+            "Actual result",
+            "Advantage (actual) in ppg",
+        ] {
+            assert_eq!(
+                cells_of(&tavli, label),
+                cells_of(&gnubg, label),
+                "{label} of {session}"
+            );
+        }
+        // gnubg centres the interval of the points per game on the session's total; tavli on
+        // the points per game. The half-widths are the same.
+        let ppg = cells_of(&tavli, "Advantage (actual) in ppg");
+        let tavli_intervals = cells_of(&tavli, "95% confidence interval (ppg)");
+        let gnubg_intervals = cells_of(&gnubg, "95% confidence interval (ppg)");
+        assert_eq!(tavli_intervals.len(), gnubg_intervals.len(), "{session}");
+        // The intervals come in pairs, actual then luck adjusted; only the actual is compared.
+        for (index, (ours, theirs)) in tavli_intervals
+            .iter()
+            .zip(&gnubg_intervals)
+            .enumerate()
+            .step_by(2)
+        {
+            for player in 0..2 {
+                let [low, high] = interval_of(&ours[player]);
+                let [their_low, their_high] = interval_of(&theirs[player]);
+                let centre: f64 = ppg[index / 2][player].parse().expect("a number");
+                assert!(
+                    ((high - low) - (their_high - their_low)).abs() <= 0.002,
+                    "{session}: {ours:?} {theirs:?}"
+                );
+                assert!(
+                    ((high + low) / 2.0 - centre).abs() <= 0.001,
+                    "{session}: {ours:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

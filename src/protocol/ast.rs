@@ -272,6 +272,8 @@ pub enum ShowCommand {
     PostCrawford,
     /// `show rng`.
     Rng,
+    /// `show seed`.
+    Seed,
     /// `show score`.
     Score,
     /// `show statistics game|match|session`.

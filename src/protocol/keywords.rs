@@ -230,6 +230,7 @@ const SHOW: &[Keyword] = &[
     leaf("postcrawford", "whether this is post-Crawford play"),
     leaf("rng", "the dice generator"),
     leaf("score", "the score"),
+    leaf("seed", "the dice generator's seed"),
     group(
         "statistics",
         STATISTICS,

@@ -464,6 +464,11 @@ pub enum Reply {
     },
     /// `show rng`.
     Rng,
+    /// `show seed`: the seed the dice generator was last given.
+    CurrentSeed {
+        /// The seed.
+        seed: u64,
+    },
     /// `show turn` with no game.
     NoGameBeingPlayed,
     /// `hint` when the roll has no legal play.

@@ -347,6 +347,8 @@ fn reply_lines(reply: &Reply) -> Vec<String> {
             first.side.name, first.pips, second.side.name, second.pips
         )],
         Reply::Rng => vec!["You are using the Mersenne Twister generator.".to_string()],
+        // gnubg writes no full stop after the Mersenne Twister's seed.
+        Reply::CurrentSeed { seed } => vec![format!("The current seed is {seed}")],
         Reply::NoGameBeingPlayed => vec!["No game is being played.".to_string()],
         Reply::NoLegalMoves => vec!["There are no legal moves.".to_string()],
         Reply::GameList { entries } => game_list_lines(entries),

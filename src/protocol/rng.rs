@@ -141,6 +141,7 @@ impl RngCore for MersenneTwister {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceRng {
     generator: MersenneTwister,
+    seed: u64,
 }
 
 impl DiceRng {
@@ -151,7 +152,14 @@ impl DiceRng {
             Ok(small) => MersenneTwister::new(small),
             Err(_) => MersenneTwister::from_key(&[seed as u32, (seed >> 32) as u32]),
         };
-        DiceRng { generator }
+        DiceRng { generator, seed }
+    }
+
+    /// The seed it was last given (`show seed`): the one of `set seed N`, or the one drawn
+    /// from the system.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Seeded from the operating system (gnubg's `set seed` with no number).
@@ -206,5 +214,14 @@ mod tests {
         assert_eq!(dice(3, 12), [4, 1, 5, 6, 2, 1, 4, 4, 6, 3, 6, 1]);
         assert_eq!(dice(0, 4), [4, 4, 5, 6]);
         assert_eq!(dice(4_294_967_295, 4), [1, 1, 6, 4]);
+    }
+
+    #[test]
+    fn keeps_its_seed_while_it_rolls() {
+        let mut rng = DiceRng::seeded(42);
+        rng.pair();
+        assert_eq!(rng.seed(), 42);
+        let drawn = DiceRng::from_entropy();
+        assert_eq!(drawn, DiceRng::seeded(drawn.seed()));
     }
 }

@@ -25,8 +25,9 @@ const ERRORLESS_FIBS_RATING: f64 = 2050.0;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FibsRatings {
     /// Player 0's rating advantage the luck-adjusted result implies (FIBS's rating formula
-    /// solved for the difference: 2000/√length × log10(p / (1 − p))); `None` when the luck
-    /// was not analysed.
+    /// solved for the difference: 2000/√length × log10(p / (1 − p)), p being 0.5 plus the
+    /// luck-adjusted result); `None` when the luck was not analysed or p is not between 0
+    /// and 1 (gnubg's `n/a`).
     pub luck_based_difference: Option<f64>,
     /// Each player's rating from the errors alone (see [`CHEQUER_RATING_LOSS_PER_MEMG`]);
     /// `None` with no unforced move and no close cube decision analysed.
@@ -60,7 +61,8 @@ pub struct StatisticsReport {
     /// Whether the luck of the rolls is analysed (`set analysis luck`): the luck block and
     /// the results are shown.
     pub luck: bool,
-    /// Both players, player 0 first.
+    /// Both players, player 0 first. In money play the actual and luck-adjusted results are
+    /// the covered games' totals in points (gnubg's), not the points per game.
     pub players: [PlayerStatistics; 2],
     /// Equity lost in each kind of cube error, by player, in the order of gnubg's lines
     /// (missed doubles below and above the cash point, wrong doubles below the double point
@@ -68,7 +70,8 @@ pub struct StatisticsReport {
     pub cube_error_losses: [[Equity; 6]; 2],
     /// mEMG lost per move of both players (Snowie's error rate), with the same in MWC.
     pub snowie_error_rate: [(f64, f64); 2],
-    /// Money match or session statistics: each player's advantage, actual and luck adjusted.
+    /// Money match or session statistics of two games or more, the luck analysed: each
+    /// player's advantage, actual and luck adjusted.
     pub advantage: Option<[(Advantage, Advantage); 2]>,
     /// Match play: the FIBS ratings.
     pub fibs: Option<FibsRatings>,
@@ -108,10 +111,51 @@ fn match_winning_chance(length: u32, score: [u32; 2]) -> f64 {
     Stakes::from_state(&state).match_winning_chance(Side::O, 0)
 }
 
+/// Player 0's result in points of each covered game (0 for a game not finished) and the same
+/// with the luck of both players' rolls taken out (player 0's luck in points subtracted,
+/// player 1's added; an unfinished game's luck counts, as in gnubg).
+fn money_results(games: &CoveredGames<'_>) -> (Vec<f64>, Vec<f64>) {
+    let per_game: Vec<f64> = games
+        .record
+        .games
+        .iter()
+        .map(|game| match game.result {
+            Some(result) if result.winner == Side::O => f64::from(result.points),
+            Some(result) => -f64::from(result.points),
+            None => 0.0,
+        })
+        .collect();
+    let adjusted = per_game
+        .iter()
+        .enumerate()
+        .map(|(index, result)| {
+            let decisions = games.decisions.get(index).copied().flatten().unwrap_or(&[]);
+            let luck: f64 = decisions
+                .iter()
+                .filter_map(|decision| match decision.kind {
+                    DecisionKind::Chequer { luck, .. } if decision.player == Side::O => {
+                        Some(luck.points)
+                    }
+                    DecisionKind::Chequer { luck, .. } => Some(-luck.points),
+                    DecisionKind::Cube { .. } => None,
+                })
+                .sum();
+            result - luck
+        })
+        .collect();
+    (per_game, adjusted)
+}
+
+/// The mean of `results` with its 95% confidence interval: 1.96 standard errors, the
+/// standard deviation the sample's (divided by n - 1, as gnubg's).
 fn advantage(results: &[f64]) -> Advantage {
     let count = results.len().max(1) as f64;
     let mean = results.iter().sum::<f64>() / count;
-    let variance = results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / count;
+    let variance = if results.len() > 1 {
+        results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (count - 1.0)
+    } else {
+        0.0
+    };
     let margin = 1.96 * (variance / count).sqrt();
     Advantage {
         points_per_game: mean,
@@ -163,6 +207,16 @@ impl StatisticsReport {
                 players[1].overall.luck_adjusted_result += before;
             }
         }
+        if money {
+            // A money session's results are its totals in points, as gnubg prints them.
+            let (per_game, adjusted) = money_results(games);
+            let actual: f64 = per_game.iter().sum();
+            let luck_adjusted: f64 = adjusted.iter().sum();
+            players[0].overall.actual_result = actual;
+            players[0].overall.luck_adjusted_result = luck_adjusted;
+            players[1].overall.actual_result = -actual;
+            players[1].overall.luck_adjusted_result = -luck_adjusted;
+        }
         let all_moves = players[0].chequer.moves + players[1].chequer.moves;
         let snowie = |player: &PlayerStatistics| {
             if all_moves == 0 {
@@ -176,53 +230,22 @@ impl StatisticsReport {
             }
         };
         let snowie_error_rate = [snowie(&players[0]), snowie(&players[1])];
-        let advantage = (money && scope != StatisticsScope::Game && games.luck).then(|| {
-            let per_game: Vec<f64> = record
-                .games
-                .iter()
-                .map(|game| match game.result {
-                    Some(result) if result.winner == Side::O => f64::from(result.points),
-                    Some(result) => -f64::from(result.points),
-                    None => 0.0,
-                })
-                .collect();
-            let luck_per_game: Vec<f64> = record
-                .games
-                .iter()
-                .enumerate()
-                .map(|(index, _)| {
-                    decisions
-                        .iter()
-                        .filter(|decision| decision.game == index + 1)
-                        .filter_map(|decision| match decision.kind {
-                            DecisionKind::Chequer { luck, .. } => {
-                                Some(if decision.player == Side::O {
-                                    luck.points
-                                } else {
-                                    -luck.points
-                                })
-                            }
-                            DecisionKind::Cube { .. } => None,
-                        })
-                        .sum::<f64>()
-                })
-                .collect();
-            let adjusted: Vec<f64> = per_game
-                .iter()
-                .zip(&luck_per_game)
-                .map(|(result, luck)| result - luck)
-                .collect();
-            let negate = |list: &[f64]| list.iter().map(|value| -value).collect::<Vec<_>>();
-            [
-                (advantage(&per_game), advantage(&adjusted)),
-                (advantage(&negate(&per_game)), advantage(&negate(&adjusted))),
-            ]
-        });
+        // gnubg prints the advantage per game of a money session of two games or more.
+        let advantage =
+            (money && scope != StatisticsScope::Game && games.luck && record.games.len() > 1).then(
+                || {
+                    let (per_game, adjusted) = money_results(games);
+                    let negate = |list: &[f64]| list.iter().map(|value| -value).collect::<Vec<_>>();
+                    [
+                        (advantage(&per_game), advantage(&adjusted)),
+                        (advantage(&negate(&per_game)), advantage(&negate(&adjusted))),
+                    ]
+                },
+            );
         let fibs = (!money).then(|| {
-            let luck_based_difference = games.luck.then(|| {
-                let p = (0.5 + players[0].overall.luck_adjusted_result).clamp(1e-6, 1.0 - 1e-6);
-                2000.0 / f64::from(record.length).sqrt() * (p / (1.0 - p)).log10()
-            });
+            let p = 0.5 + players[0].overall.luck_adjusted_result;
+            let luck_based_difference = (games.luck && p > 0.0 && p < 1.0)
+                .then(|| 2000.0 / f64::from(record.length).sqrt() * (p / (1.0 - p)).log10());
             let chequer_loss = players.each_ref().map(|player| {
                 (player.chequer.unforced > 0)
                     .then_some(CHEQUER_RATING_LOSS_PER_MEMG * player.chequer.error_rate)
@@ -268,5 +291,22 @@ impl StatisticsReport {
             advantage,
             fibs,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::advantage;
+
+    #[test]
+    fn the_interval_uses_the_samples_standard_deviation() {
+        // gnubg's session of -2, +2, -2 and -1 points: -0.750 per game, its interval 1.855
+        // wide on each side.
+        let figures = advantage(&[-2.0, 2.0, -2.0, -1.0]);
+        assert!((figures.points_per_game + 0.75).abs() < 1e-12);
+        assert!((figures.interval[1] - figures.points_per_game - 1.855).abs() < 5e-4);
+        assert!((figures.points_per_game - figures.interval[0] - 1.855).abs() < 5e-4);
+        // One game: no spread to measure.
+        assert_eq!(advantage(&[3.0]).interval, [3.0, 3.0]);
     }
 }

@@ -366,7 +366,9 @@ fn overall_block(
             format!("{:+7.2}%", 100.0 * value)
         }
     };
-    if report.luck {
+    // gnubg leaves the results out when nothing was won or lost (no game finished, or a
+    // money session that broke even).
+    if report.luck && players[0].overall.actual_result != 0.0 {
         row(
             text,
             "Actual result",
@@ -377,15 +379,18 @@ fn overall_block(
             "Luck adjusted result",
             cells(|index| result(players[index].overall.luck_adjusted_result)),
         );
-    }
-    if let Some(fibs) = &report.fibs {
-        if let Some(difference) = fibs.luck_based_difference {
+        if let Some(fibs) = &report.fibs {
+            let difference = fibs
+                .luck_based_difference
+                .map_or_else(|| "n/a".to_string(), |value| format!("{value:+7.2}"));
             row(
                 text,
                 "Luck based FIBS rating diff.",
-                [format!("{difference:+7.2}"), String::new()],
+                [difference, String::new()],
             );
         }
+    }
+    if let Some(fibs) = &report.fibs {
         let figure = |value: Option<f64>| {
             value.map_or_else(|| "n/a".to_string(), |value| format!("{value:6.1}"))
         };

@@ -204,6 +204,7 @@ fn parse_show(group: &Keyword, words: &mut Words) -> Result<ShowCommand, Command
         "postcrawford" => ShowCommand::PostCrawford,
         "rng" => ShowCommand::Rng,
         "score" => ShowCommand::Score,
+        "seed" => ShowCommand::Seed,
         "statistics" => ShowCommand::Statistics(match sub_keyword(keyword, words)?.name {
             "game" => StatisticsScope::Game,
             "match" => StatisticsScope::Match,

@@ -130,6 +130,9 @@ impl Session {
                 });
             }
             ShowCommand::Rng => out.reply(Reply::Rng),
+            ShowCommand::Seed => out.reply(Reply::CurrentSeed {
+                seed: self.rng.seed(),
+            }),
             ShowCommand::Score => out.reply(Reply::Score(self.score_report())),
             ShowCommand::Turn => {
                 if !self.playing() {
