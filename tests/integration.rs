@@ -42,6 +42,7 @@ mod movegen_properties;
 mod moves_finished;
 mod oneshot;
 mod oneshot_gnubg;
+mod oneshot_half_rolled;
 mod picture;
 mod readme;
 mod render;

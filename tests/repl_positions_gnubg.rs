@@ -435,13 +435,10 @@ fn board_command_draws_random_states_as_gnubg_shows_them() {
     let mut script = String::new();
     let mut ids = Vec::new();
     for case in 0..cases {
-        // States gnubg can hold as they are: `set matchid` steps back from a double offered,
-        // drops a resignation and clears a half-rolled pair of dice, all of which `tavli
-        // board` draws (or refuses) as written.
+        // States gnubg can hold as they are: `set matchid` steps back from a double offered
+        // and drops a resignation, which `tavli board` draws (or refuses) as written. A
+        // half-rolled pair of dice is read as not rolled by both.
         let mut fields = random_match_fields(&mut rng);
-        if fields.dice.contains(&0) {
-            fields.dice = [0, 0];
-        }
         if fields.double_offered || fields.resignation.is_some() {
             fields.double_offered = false;
             fields.resignation = None;

@@ -52,7 +52,8 @@ pub fn detect_form(text: &str) -> Option<PositionNotation> {
 ///
 /// * `start`: the variant's starting position, `X` on roll, money, no dice;
 /// * a 14-character Position ID: `X` on roll, money, cube centred, no dice;
-/// * a GNUbg ID `POSITIONID:MATCHID`;
+/// * a GNUbg ID `POSITIONID:MATCHID` (a Match ID with one die 0 read as not rolled, as gnubg
+///   and the REPL read it: [`gnubg_id::decode_as_gnubg_reads`]);
 /// * an XGID (`XGID=` optional);
 /// * a FIBS `board:` line (gnubg's `show board` flavour; names are dropped).
 pub fn parse_position(text: &str, variant: Variant) -> Result<MatchState, ParsePositionError> {
@@ -71,7 +72,7 @@ pub fn parse_position(text: &str, variant: Variant) -> Result<MatchState, ParseP
             })
         }
         PositionNotation::GnubgId => {
-            gnubg_id::decode(text, variant).map_err(ParsePositionError::GnubgId)
+            gnubg_id::decode_as_gnubg_reads(text, variant).map_err(ParsePositionError::GnubgId)
         }
         PositionNotation::Xgid => xgid::decode(text, variant).map_err(ParsePositionError::Xgid),
         PositionNotation::FibsBoard => fibs::decode(text, variant, FibsFlavour::ShowBoard)

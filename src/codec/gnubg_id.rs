@@ -20,14 +20,36 @@ pub fn encode(state: &MatchState) -> String {
 
 /// Reads exactly `POSITIONID:MATCHID` (14 characters, `:`, 12 characters).
 pub fn decode(text: &str, variant: Variant) -> Result<MatchState, ParseGnubgIdError> {
+    decode_with(text, variant, |fields| fields)
+}
+
+/// [`decode`] as gnubg takes a GNUbg ID up: a Match ID with one die 0 is not rolled
+/// ([`MatchIdFields::with_half_roll_undone`]).
+///
+/// [`MatchIdFields::with_half_roll_undone`]: super::MatchIdFields::with_half_roll_undone
+pub fn decode_as_gnubg_reads(
+    text: &str,
+    variant: Variant,
+) -> Result<MatchState, ParseGnubgIdError> {
+    decode_with(text, variant, super::MatchIdFields::with_half_roll_undone)
+}
+
+fn decode_with(
+    text: &str,
+    variant: Variant,
+    settle: fn(super::MatchIdFields) -> super::MatchIdFields,
+) -> Result<MatchState, ParseGnubgIdError> {
     let (position_text, match_text) = text
         .split_once(':')
         .ok_or(ParseGnubgIdError::MissingSeparator)?;
     let match_offset = position_text.chars().count() + 1;
-    let fields = match_id::decode(match_text).map_err(|error| ParseGnubgIdError::Match {
-        offset: match_offset,
-        error,
-    })?;
+    let fields =
+        settle(
+            match_id::decode(match_text).map_err(|error| ParseGnubgIdError::Match {
+                offset: match_offset,
+                error,
+            })?,
+        );
     let board = position_id::decode(position_text, fields.dice_owner, variant)
         .map_err(|error| ParseGnubgIdError::Position { offset: 0, error })?;
     fields

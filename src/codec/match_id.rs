@@ -88,6 +88,27 @@ impl MatchIdFields {
         }
     }
 
+    /// Whether exactly one die is 0 (a roll half made, which [`Self::roll`] refuses).
+    #[must_use]
+    pub fn is_half_rolled(&self) -> bool {
+        self.dice.contains(&0) && self.dice != [0, 0]
+    }
+
+    /// The fields as gnubg 1.07 takes them up (`set matchid`, `set gnubgid`; checked live),
+    /// and tavli with them in the REPL and the one-shot commands: a dice field with one die 0
+    /// is read as not rolled. Every other field is kept.
+    #[must_use]
+    pub fn with_half_roll_undone(self) -> MatchIdFields {
+        if self.is_half_rolled() {
+            MatchIdFields {
+                dice: [0, 0],
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
     /// The roll, if both dice are set (`None` if neither is; an error if only one is).
     pub fn roll(&self) -> Result<Option<Dice>, MatchIdStateError> {
         match self.dice {
@@ -338,6 +359,14 @@ mod tests {
             big_cube.into_state(board, Variant::Standard),
             Err(MatchIdStateError::CubeTooLarge { log2: 13 })
         );
+        assert!(half.is_half_rolled());
+        let undone = half.with_half_roll_undone();
+        assert_eq!(undone.dice, [0, 0]);
+        assert_eq!(
+            undone.into_state(board, Variant::Standard).unwrap().dice,
+            None
+        );
+        assert_eq!(game_state_five.with_half_roll_undone(), game_state_five);
         // Cube owner 2 means centred.
         assert_eq!(decode("YIkFAAAAAAAA").unwrap().cube_owner, None);
     }

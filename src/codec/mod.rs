@@ -26,7 +26,8 @@
 //!   [`ParseXgidError::WrongSideOnBar`]. A dice field `05` gives gnubg no dice; tavli refuses it.
 //! * Fields gnubg accepts in a Match ID but then ignores (game state 5-7, one die 0, a cube
 //!   above 4096) decode into [`MatchIdFields`] and are refused by
-//!   [`MatchIdFields::into_state`].
+//!   [`MatchIdFields::into_state`]; gnubg reads one die 0 as no roll, and so do the REPL and
+//!   [`parse_position`] ([`MatchIdFields::with_half_roll_undone`]).
 //!
 //! What gnubg keeps after setting an ID (pending decisions stepped back, Crawford settled)
 //! is modelled by [`gnubg_id::settled_as_gnubg_sets`]; [`gnubg_id::apply_lenient`] is

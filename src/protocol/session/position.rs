@@ -119,14 +119,12 @@ impl Session {
         if text.is_empty() {
             return Ok(());
         }
-        let mut fields = match_id::decode(text).map_err(|_| {
+        let fields = match_id::decode(text).map_err(|_| {
             CommandError::bad_argument(format!("Illegal match ID '{}'", crate::echo::echoed(text)))
         })?;
         let half_rolled = fields.dice[0] != 0 && fields.dice[1] == 0;
-        if fields.dice.contains(&0) {
-            fields.dice = [0, 0];
-        }
         let mut state = fields
+            .with_half_roll_undone()
             .into_state(*self.game().board(), self.game().rules().variant())
             .map_err(|_| {
                 CommandError::bad_argument(format!(
@@ -166,14 +164,8 @@ impl Session {
         let double_offered = fields.is_some_and(|fields| fields.double_offered);
         let half_rolled = fields.is_some_and(|fields| fields.dice[0] != 0 && fields.dice[1] == 0);
         let cleared = fields
-            .filter(|fields| fields.dice.contains(&0) && fields.dice != [0, 0])
-            .map(|fields| {
-                crate::codec::MatchIdFields {
-                    dice: [0, 0],
-                    ..fields
-                }
-                .encode()
-            });
+            .filter(crate::codec::MatchIdFields::is_half_rolled)
+            .map(|fields| fields.with_half_roll_undone().encode());
         let settled = gnubg_id::ScannedIds {
             match_id: match (found.match_id, &cleared) {
                 (Some((offset, _)), Some(cleared)) => Some((offset, cleared.as_str())),
