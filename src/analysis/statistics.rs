@@ -257,8 +257,12 @@ pub fn match_statistics(record: &MatchRecord, decisions: &[Decision]) -> [Player
         let gained = match_winning_chance(record, score);
         [gained - 0.5, 0.5 - gained]
     } else {
+        // The points won in the games of the record: a record may start at a score other
+        // than 0-0 (one game of a session, a session's later part).
+        let start = record.games.first().map_or([0, 0], |game| game.score);
+        let won = |side: usize| f64::from(score[side]) - f64::from(start[side]);
         let games = record.games.len().max(1) as f64;
-        let net = f64::from(score[0]) - f64::from(score[1]);
+        let net = won(0) - won(1);
         [net / games, -net / games]
     };
     let luck = |player: &PlayerStatistics| {
@@ -351,5 +355,19 @@ mod tests {
         assert_eq!(x.overall.rating, "Awful!");
         let o = PlayerStatistics::of("o", Side::O, &decisions);
         assert_eq!(o.chequer.doubtful, 1);
+    }
+
+    #[test]
+    fn a_money_result_counts_the_points_of_the_records_games_only() {
+        let text = include_str!("../../fixtures/mat/money-jacoby-off.mat");
+        let mut record = crate::matchfile::read_match_text(text, crate::matchfile::Format::Mat)
+            .unwrap_or_else(|error| panic!("{error}"));
+        // Root won game 1 (2 points, a doubled single game) and game 2 (a gammon, 2 points).
+        let players = match_statistics(&record, &[]);
+        assert_eq!(players.map(|p| p.overall.actual_result), [-2.0, 2.0]);
+        // Game 2 alone starts at 0-2: it is worth 2 points, not the final score's 4.
+        record.games.remove(0);
+        let players = match_statistics(&record, &[]);
+        assert_eq!(players.map(|p| p.overall.actual_result), [-2.0, 2.0]);
     }
 }
