@@ -4,7 +4,7 @@
 //! nackgammon and the hypergammons; gnubg lists every play with a 0-ply `hint 9999`.
 //! Set `TAVLI_DIFF_POSITIONS` to change the number of positions (default 2,000).
 
-use crate::support::{gnubg_available, run_gnubg};
+use crate::support::{env_number, gnubg_available, run_gnubg};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
@@ -105,10 +105,7 @@ fn random_positions_match_gnubg() {
         eprintln!("gnubg not installed: differential move-generation test skipped");
         return;
     }
-    let count: usize = std::env::var("TAVLI_DIFF_POSITIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
+    let count: usize = env_number("TAVLI_DIFF_POSITIONS", 2000);
     let seed: u64 = std::env::var("TAVLI_DIFF_SEED")
         .ok()
         .and_then(|v| v.parse().ok())

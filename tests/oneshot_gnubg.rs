@@ -14,7 +14,7 @@
 //! hint` ranks the plays, docs/hint-eval.md). Skipped when gnubg is
 //! not installed; `TAVLI_DIFF_SEED` and `TAVLI_DIFF_POSITIONS` explore other and more cases.
 
-use crate::support::{gnubg_available, repl::gnubg_with_human_players, tavli};
+use crate::support::{env_number, gnubg_available, repl::gnubg_with_human_players, tavli};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -312,14 +312,8 @@ fn one_shot_commands_answer_random_states_as_gnubg() {
         eprintln!("gnubg not installed: the one-shot differential test is skipped");
         return;
     }
-    let seed: u64 = std::env::var("TAVLI_DIFF_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(2026);
-    let cases: usize = std::env::var("TAVLI_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(40);
+    let seed: u64 = env_number("TAVLI_DIFF_SEED", 2026);
+    let cases: usize = env_number("TAVLI_DIFF_POSITIONS", 40);
     let mut rng = StdRng::seed_from_u64(seed);
     // Each state, and sometimes a resignation its player on roll offers in gnubg (the Match
     // ID gnubg then shows is tavli's input).

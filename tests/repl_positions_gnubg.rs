@@ -6,10 +6,10 @@
 //! commands), and must print the same bytes on both streams. Skipped when gnubg is not
 //! installed; `TAVLI_DIFF_SEED` and `TAVLI_DIFF_POSITIONS` explore other and more cases.
 
-use crate::support::gnubg_available;
 use crate::support::repl::{
     gnubg_with_human_players, tavli_with_human_players, HUMAN_PLAYERS as PRELUDE,
 };
+use crate::support::{env_number, gnubg_available};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -361,14 +361,8 @@ fn random_positions_and_match_states_match_gnubg() {
         eprintln!("gnubg not installed: random position differential test skipped");
         return;
     }
-    let seed: u64 = std::env::var("TAVLI_DIFF_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(2025);
-    let cases: usize = std::env::var("TAVLI_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(96);
+    let seed: u64 = env_number("TAVLI_DIFF_SEED", 2025);
+    let cases: usize = env_number("TAVLI_DIFF_POSITIONS", 96);
     let mut rng = StdRng::seed_from_u64(seed);
     let scripts: Vec<String> = (0..cases.div_ceil(PER_PROCESS))
         .map(|_| random_script(&mut rng, PER_PROCESS))
@@ -420,14 +414,8 @@ fn board_command_draws_random_states_as_gnubg_shows_them() {
         eprintln!("gnubg not installed: random board differential test skipped");
         return;
     }
-    let seed: u64 = std::env::var("TAVLI_DIFF_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(2026);
-    let cases: usize = std::env::var("TAVLI_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(48);
+    let seed: u64 = env_number("TAVLI_DIFF_SEED", 2026);
+    let cases: usize = env_number("TAVLI_DIFF_POSITIONS", 48);
     let mut rng = StdRng::seed_from_u64(seed);
     // One gnubg process: per case a seed line (the separator), the state set by
     // `set matchid` and `set board` (which keep random fields of a game being played as

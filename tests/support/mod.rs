@@ -7,6 +7,15 @@ use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// A number from the environment variable `name` (`TAVLI_DIFF_SEED`, `TAVLI_DIFF_POSITIONS`...),
+/// or `default` when it is unset or not a number.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Where Debian installs gnubg.
 pub const GNUBG: &str = "/usr/games/gnubg";
 
