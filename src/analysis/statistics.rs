@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_money_result_counts_the_points_of_the_records_games_only() {
-        let text = include_str!("../../fixtures/mat/money-jacoby-off.mat");
+        let text = include_str!("../../fixtures/jacoby/money-session-off.mat");
         let mut record = crate::matchfile::read_match_text(text, crate::matchfile::Format::Mat)
             .unwrap_or_else(|error| panic!("{error}"));
         // Root won game 1 (2 points, a doubled single game) and game 2 (a gammon, 2 points).

@@ -182,7 +182,7 @@ fn a_wins_run_on_after_the_first_roll_is_the_left_columns() {
 
 /// gnubg's .mat of a money session played with the Jacoby rule off (seed 550245 of
 /// tests/gnubg_fresh_matches.rs): its second game is a gammon with the cube centred, `Wins 2`.
-const MONEY_JACOBY_OFF: &str = include_str!("../../fixtures/mat/money-jacoby-off.mat");
+const MONEY_JACOBY_OFF: &str = include_str!("../../fixtures/jacoby/money-session-off.mat");
 
 #[test]
 fn a_money_session_that_counts_a_centred_gammon_in_full_is_read_with_the_jacoby_rule_off() {
