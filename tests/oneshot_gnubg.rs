@@ -14,7 +14,8 @@
 //! hint` ranks the plays, docs/hint-eval.md). Skipped when gnubg is
 //! not installed; `TAVLI_DIFF_SEED` and `TAVLI_DIFF_POSITIONS` explore other and more cases.
 
-use crate::support::{env_number, gnubg_available, repl::gnubg_with_human_players, tavli};
+use crate::support::repl::{gnubg_with_human_players, numbers_masked};
+use crate::support::{env_number, gnubg_available, tavli};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -132,24 +133,8 @@ fn without_bearoff_block(text: &str) -> String {
 /// `Crashed` class as `Contact`), and the cube actions' ranking and the proper cube action
 /// left out: what stays is gnubg's layout and its rules-given lines.
 fn masked(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        let signed =
-            (c == '+' || c == '-') && chars.peek().is_some_and(|next| next.is_ascii_digit());
-        if c.is_ascii_digit() || signed {
-            while chars
-                .peek()
-                .is_some_and(|next| next.is_ascii_digit() || *next == '.')
-            {
-                chars.next();
-            }
-            out.push('#');
-        } else {
-            out.push(c);
-        }
-    }
-    out.lines()
+    numbers_masked(text)
+        .lines()
         .map(|line| {
             let line = line
                 .replace("Cubeful #-ply", "net #-ply")

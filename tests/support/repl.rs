@@ -45,6 +45,28 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// `text` with every number (a sign before a digit, digits and decimal points) as `#`.
+pub fn numbers_masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let signed =
+            (c == '+' || c == '-') && chars.peek().is_some_and(|next| next.is_ascii_digit());
+        if c.is_ascii_digit() || signed {
+            while chars
+                .peek()
+                .is_some_and(|next| next.is_ascii_digit() || *next == '.')
+            {
+                chars.next();
+            }
+            out.push('#');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `text` with every number (and a count's equity beside it) as `#`, every rating word as
 /// `<rating>`, the marks of `list game` dropped and runs of blanks as one: what stays is
 /// gnubg's lines and labels.
@@ -60,23 +82,7 @@ pub fn masked(text: &str) -> String {
             if let Some(label) = ratings.iter().find(|label| line.starts_with(*label)) {
                 return format!("{label} <rating>");
             }
-            let mut out = String::new();
-            let mut chars = line.chars().peekable();
-            while let Some(c) = chars.next() {
-                let signed = (c == '+' || c == '-')
-                    && chars.peek().is_some_and(|next| next.is_ascii_digit());
-                if c.is_ascii_digit() || signed {
-                    while chars
-                        .peek()
-                        .is_some_and(|next| next.is_ascii_digit() || *next == '.')
-                    {
-                        chars.next();
-                    }
-                    out.push('#');
-                } else {
-                    out.push(c);
-                }
-            }
+            let out = numbers_masked(line);
             // The marks gnubg writes in `list game` after an analysis: `?!`, `?` and `??` after
             // a play, `+`, `++`, `-` and `--` after the dice (the numbers are `#` by now).
             let words: Vec<String> = out
