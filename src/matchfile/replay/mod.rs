@@ -87,21 +87,18 @@ pub fn replay_traced(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
     if !(money && input.jacoby && input.jacoby_assumed) {
         return assumed;
     }
-    let wrong_results = |diagnostics: &[Diagnostic]| -> Vec<Span> {
-        diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error && d.kind == DiagnosticKind::WrongResult)
-            .map(|d| d.span)
-            .collect()
-    };
     let errors = |diagnostics: &[Diagnostic]| {
         diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .count()
     };
-    let failed = wrong_results(&assumed.1);
-    let Some(&first) = failed.first() else {
+    let Some(first) = assumed
+        .1
+        .iter()
+        .find(|d| d.severity == Severity::Error && d.kind == DiagnosticKind::WrongResult)
+        .map(|d| d.span)
+    else {
         return assumed;
     };
     let without = MatchInput {
