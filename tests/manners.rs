@@ -1,6 +1,7 @@
 //! Terminal manners: a man page per command (`tavli man`), colour on a terminal only
 //! (`--color`, `NO_COLOR`; never in the REPL), checked through the binary.
 
+use crate::support::terminal::on_a_pseudo_terminal;
 use crate::support::{tavli, tavli_binary};
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -224,19 +225,7 @@ fn the_gnubg_compatible_repl_is_never_coloured() {
 
 /// Runs `tavli validate CORRUPT` on a pseudo-terminal (script(1)) with `environment` set.
 fn validate_on_a_terminal(color: &str, environment: &str) -> String {
-    let command = format!(
-        "env {environment} TERM=xterm '{}' --color {color} validate {CORRUPT}",
-        tavli_binary()
-    );
-    let output = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("script(1) (util-linux) is installed");
-    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    let shown = on_a_terminal(&format!("--color {color} validate {CORRUPT}"), environment);
     assert!(shown.contains("illegal-blocked.mat"), "{shown}");
     shown
 }
@@ -308,8 +297,7 @@ fn headings_of_hint_eval_analyse_and_validate_totals_are_coloured_only_when_aske
 /// terminal shows.
 fn on_a_terminal(args: &str, environment: &str) -> String {
     let command = format!("env {environment} TERM=xterm '{}' {args}", tavli_binary());
-    let output = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
+    let output = on_a_pseudo_terminal(&command)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")

@@ -6,6 +6,7 @@
 //! and every line gets its answer; on a pseudo-terminal (through `script(1)`), the same
 //! commands typed at once are all answered, the last one included, within a time limit.
 
+use crate::support::terminal::{on_a_pseudo_terminal, shell_line};
 use crate::support::{output_within, tavli_binary};
 use serde_json::Value;
 use std::io::Write;
@@ -254,8 +255,7 @@ fn every_command_typed_at_once_on_a_terminal_is_answered() {
             typed.extend(words.iter().map(|word| format!("{command} {word}")));
         }
         typed.extend(["show version".to_string(), "quit".to_string()]);
-        let mut child = Command::new("script")
-            .args(["-qec", &format!("'{}' -q", tavli_binary()), "/dev/null"])
+        let mut child = on_a_pseudo_terminal(&shell_line([tavli_binary(), "-q"]))
             .current_dir(&dir)
             .env("LANG", "C.UTF-8")
             .stdin(Stdio::piped())

@@ -3,17 +3,17 @@
 //! not run; the lines typed after it are answered, and a line of a megabyte takes seconds, not
 //! the minutes of redrawing an unbounded line editor would take.
 
+use crate::support::terminal::{on_a_pseudo_terminal, shell_line};
 use crate::support::{output_within, tavli_binary};
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// Runs `tavli -q` on a pseudo-terminal with `typed` as the keys typed, one line at a time
 /// (the line editor drops keys typed ahead of its prompt), killed after `limit`; returns the
 /// exit code (`None` when it was killed) and what the terminal showed.
 fn typed_at_a_terminal(typed: &[String], limit: Duration) -> (Option<i32>, String) {
-    let mut child = Command::new("script")
-        .args(["-qec", &format!("'{}' -q", tavli_binary()), "/dev/null"])
+    let mut child = on_a_pseudo_terminal(&shell_line([tavli_binary(), "-q"]))
         .env("LANG", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -7,6 +7,7 @@
 //! plus 0.003: the difference docs/rollouts.md measured between the play that needs the
 //! fewest rolls (the one-sided database's) and the play with the best chance to win.
 
+use crate::support::terminal::on_a_pseudo_terminal;
 use crate::support::{gnubg_available, tavli, GNUBG};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -66,10 +67,7 @@ fn gnubg_rollout(id: &str, directory: &std::path::Path) -> Option<[f64; 4]> {
     let path = directory.join(format!("{id}.gnubg").replace('/', "_"));
     std::fs::write(&path, script).unwrap();
     // gnubg prints a rollout's result only to a terminal: run it under script(1).
-    let output = Command::new("script")
-        .args(["-q", "-e", "-c"])
-        .arg(format!("{GNUBG} -t -q < {}", path.display()))
-        .arg("/dev/null")
+    let output = on_a_pseudo_terminal(&format!("{GNUBG} -t -q < {}", path.display()))
         .env("LC_ALL", "C")
         .stdin(std::process::Stdio::null())
         .output()

@@ -2,19 +2,16 @@
 //! them): each finishes within a time limit and draws its progress bar. They once hung for ever
 //! at 0% CPU there, `main` holding the standard error lock that the bar's threads waited for.
 
+use crate::support::terminal::{on_a_pseudo_terminal, shell_line};
 use crate::support::{output_within, tavli_binary};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// Runs tavli with `args` on a pseudo-terminal (standard input, output and error), killed
 /// after `limit`; returns the exit code (`None` when it was killed) and what the terminal showed.
 pub fn on_terminal(args: &[&str], limit: Duration) -> (Option<i32>, String) {
-    let quoted: Vec<String> = std::iter::once(tavli_binary())
-        .chain(args.iter().copied())
-        .map(|word| format!("'{}'", word.replace('\'', r"'\''")))
-        .collect();
-    let child = Command::new("script")
-        .args(["-qec", &quoted.join(" "), "/dev/null"])
+    let line = shell_line(std::iter::once(tavli_binary()).chain(args.iter().copied()));
+    let child = on_a_pseudo_terminal(&line)
         .env_remove("NO_COLOR")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

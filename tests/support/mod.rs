@@ -2,6 +2,7 @@
 
 pub mod json_schema;
 pub mod repl;
+pub mod terminal;
 
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
