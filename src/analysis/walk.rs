@@ -3,18 +3,19 @@
 //! point where the player on roll could double, each double, take and pass.
 
 use super::close_calls::CloseCalls;
-use super::decision::{CubeAction, CubeError, Decision, DecisionKind, Equity};
-use super::details::{cube_candidates, play_candidates, DecisionDetails};
+use super::decision::{CubeAction, Decision, DecisionKind, Equity};
+use super::details::{play_candidates, DecisionDetails};
 use super::luck::{self, LuckEstimate};
 use super::marks::{LuckMark, Mark};
 use super::{AnalysisError, AnalysisMethod, AnalysisSettings};
 use crate::codec::{gnubg_id, xgid};
-use crate::engine::{CubeDecision, Evaluator, Judge, PlayEvaluation, Probabilities, Stakes};
+use crate::engine::{CubeDecision, Evaluator, Judge};
 use crate::matchfile::record::{GameAction, GameRecord, MatchRecord};
 use crate::notation::format::format_play;
 use crate::notation::resolve::apply_written_steps;
 use crate::rules::game::{Action, Game, MatchContext};
-use crate::rules::{Dice, MatchState, Play, RuleSet, Side, Step, Variant};
+use crate::rules::{Dice, MatchState, RuleSet, Side, Step, Variant};
+use ranking::{ranked_and_played, settle};
 
 /// How far (EMG) below no double the double may be for a no-double to count as a cube
 /// decision: gnubg's "close" cube decisions.
@@ -378,251 +379,10 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         });
         Ok(())
     }
-
-    /// The cube decision of the player on roll, about to roll without doubling, when doubling
-    /// was allowed; and the judge's probabilities of the position, when the luck's judge
-    /// would find the same (both at 0 ply).
-    fn no_double(&self) -> (Option<Decision>, Option<Probabilities>) {
-        if self.game.may_double().is_err() {
-            return (None, None);
-        }
-        let state = self.game.match_state();
-        let doubler = state.on_roll;
-        let decision = self
-            .judges
-            .cube
-            .cube_decision(&state, doubler, self.beavers);
-        let analysis = decision.analysis;
-        let shared = (self.judges.cube.plies() == 0 && self.judges.luck.plies() == 0)
-            .then_some(decision.probabilities);
-        if !analysis.double_allowed {
-            return (None, shared);
-        }
-        let double = analysis.double_equity();
-        let (error, units) = if double > analysis.no_double {
-            let kind = if analysis.double_take <= analysis.double_pass {
-                CubeError::MissedDoubleBelowCashPoint
-            } else {
-                CubeError::MissedDoubleAboveCashPoint
-            };
-            (Some(kind), double - analysis.no_double)
-        } else {
-            (None, 0.0)
-        };
-        let close = double - analysis.no_double > -CLOSE_CUBE;
-        let entry = self.cube_entry(
-            &state,
-            doubler,
-            CubeAction::NoDouble,
-            &decision,
-            close,
-            error,
-            units,
-        );
-        (Some(entry), shared)
-    }
-
-    fn double(&mut self, side: Side, out: &mut Vec<Decision>) -> Result<(), AnalysisError> {
-        self.take_turn(side)?;
-        let state = self.game.match_state();
-        let decision = self.judges.cube.cube_decision(&state, side, self.beavers);
-        let analysis = decision.analysis;
-        let double = analysis.double_equity();
-        let (error, units) = if analysis.no_double > double {
-            let kind = if analysis.double_take > analysis.double_pass {
-                CubeError::WrongDoubleAboveTooGood
-            } else {
-                CubeError::WrongDoubleBelowDoublePoint
-            };
-            (Some(kind), analysis.no_double - double)
-        } else {
-            (None, 0.0)
-        };
-        out.push(self.cube_entry(
-            &state,
-            side,
-            CubeAction::Double,
-            &decision,
-            true,
-            error,
-            units,
-        ));
-        self.apply(Action::Double, "a double")?;
-        self.doubled = true;
-        self.pending = Some((state, decision));
-        Ok(())
-    }
-
-    /// The answer to the pending double.
-    fn answer(
-        &mut self,
-        action: CubeAction,
-        rules_action: Action,
-        out: &mut Vec<Decision>,
-    ) -> Result<(), AnalysisError> {
-        if let Some((state, decision)) = self.pending.take() {
-            let taker = decision.doubler.opponent();
-            let analysis = decision.analysis;
-            // The doubler's equities: the taker wants the smaller.
-            let (error, units) = match action {
-                CubeAction::Pass if analysis.double_take < analysis.double_pass => (
-                    Some(CubeError::WrongPass),
-                    analysis.double_pass - analysis.double_take,
-                ),
-                CubeAction::Take | CubeAction::Beaver
-                    if analysis.double_take > analysis.double_pass =>
-                {
-                    (
-                        Some(CubeError::WrongTake),
-                        analysis.double_take - analysis.double_pass,
-                    )
-                }
-                _ => (None, 0.0),
-            };
-            let mut entry = self.cube_entry(&state, taker, action, &decision, true, error, units);
-            entry.loss = Equity::from_units(&state, decision.doubler, units);
-            out.push(entry);
-        }
-        self.apply(rules_action, action.label())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn cube_entry(
-        &self,
-        state: &MatchState,
-        player: Side,
-        action: CubeAction,
-        decision: &CubeDecision,
-        close: bool,
-        error: Option<CubeError>,
-        units: f64,
-    ) -> Decision {
-        let analysis = decision.analysis;
-        let best_action = match action {
-            CubeAction::NoDouble | CubeAction::Double => {
-                if analysis.double_equity() > analysis.no_double {
-                    CubeAction::Double
-                } else {
-                    CubeAction::NoDouble
-                }
-            }
-            CubeAction::Take | CubeAction::Pass | CubeAction::Beaver => {
-                if analysis.double_take > analysis.double_pass {
-                    CubeAction::Pass
-                } else {
-                    CubeAction::Take
-                }
-            }
-        };
-        let (gnubg_id, xgid) = Self::ids(state);
-        let loss = Equity::from_units(state, player, units);
-        Decision {
-            game: self.number,
-            player,
-            state: *state,
-            gnubg_id,
-            xgid,
-            kind: DecisionKind::Cube {
-                action,
-                best_action,
-                close,
-                error,
-            },
-            played: action.label().to_string(),
-            best: best_action.label().to_string(),
-            loss,
-            mark: Mark::of(units),
-            details: DecisionDetails {
-                action: self.action,
-                after: Some(decision.probabilities.seen_by(decision.doubler, player)),
-                candidates: cube_candidates(decision, action),
-            },
-        }
-    }
 }
 
-/// The plays of `dice` in `state` ranked by `judge` (best first), where `made` stands among
-/// them, the judge's evaluation of `made` (the mover's cubeful equities), its rank (1 for
-/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking)
-/// and, at 0 ply, the mover's cubeful equity after the one-pass ranking's first play. At 0 plies the evaluator's
-/// one-pass ranking picks the [`ZERO_PLY_CANDIDATES`] leaders and only they are judged in
-/// full, the best of them by cubeful equity as gnubg ranks; deeper, the judge's own ranking
-/// with its move filters.
-fn ranked_and_played<E: Evaluator + ?Sized>(
-    judge: &Judge<'_, E>,
-    state: &MatchState,
-    dice: Dice,
-    made: &Play,
-) -> (
-    Vec<PlayEvaluation>,
-    Option<usize>,
-    PlayEvaluation,
-    usize,
-    Option<f64>,
-) {
-    let mut one_pass_rank = None;
-    let mut first = None;
-    let ranked: Vec<PlayEvaluation> = if judge.plies() == 0 {
-        let mover = state.on_roll;
-        let plays = state.rules().legal_plays(&state.board, mover, dice);
-        let ranking =
-            judge
-                .search()
-                .rank_plays(&state.board, &plays, mover, &Stakes::from_state(state));
-        let mut leaders: Vec<PlayEvaluation> = ranking
-            .iter()
-            .take(ZERO_PLY_CANDIDATES)
-            .map(|entry| judge.play_evaluation(state, &plays[entry.index]))
-            .collect();
-        first = leaders.first().map(|entry| entry.equity);
-        // A stable sort: equal equities keep the ranking's order.
-        leaders.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        one_pass_rank = ranking
-            .iter()
-            .position(|entry| plays[entry.index].result == made.result)
-            .map(|position| position + 1);
-        leaders
-    } else {
-        judge.ranked_plays(state, dice)
-    };
-    let played_index = ranked
-        .iter()
-        .position(|entry| entry.play.result == made.result);
-    let played = played_index.map_or_else(
-        || judge.play_evaluation(state, made),
-        |index| ranked[index].clone(),
-    );
-    let rank = played_index.map_or_else(
-        || one_pass_rank.unwrap_or(ranked.len() + 1),
-        |index| index + 1,
-    );
-    (ranked, played_index, played, rank, first)
-}
-
-/// A close call between `plays` (the judge's best first) settled by rolling both out: the
-/// equity `made` lost (normalised, not negative) and the better play; `None` when a play
-/// ended the game (no rollout needed: the judge's figures stand).
-fn settle(
-    calls: &CloseCalls,
-    evaluator: &dyn Evaluator,
-    state: &MatchState,
-    made: &Play,
-    plays: [&Play; 2],
-) -> Option<(f64, Play)> {
-    let first = calls.equity_after(evaluator, state, &plays[0].result)?;
-    let second = calls.equity_after(evaluator, state, &plays[1].result)?;
-    let (better, best_equity) = if second > first {
-        (*plays[1], second)
-    } else {
-        (*plays[0], first)
-    };
-    let made_equity = if made.result == plays[0].result {
-        first
-    } else {
-        second
-    };
-    Some(((best_equity - made_equity).max(0.0), better))
-}
+mod cube;
+mod ranking;
 
 #[cfg(test)]
 mod tests;
