@@ -57,6 +57,7 @@ mod repl_positions_gnubg;
 mod repl_seed;
 mod repl_terminal;
 mod repl_variants;
+mod repl_xgid_half_rolled;
 mod report;
 mod report_bounds;
 mod report_records;

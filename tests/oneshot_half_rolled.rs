@@ -1,6 +1,7 @@
 //! The one-shot commands (`board`, `id`, `eval`, `hint`, `moves`, `moves --batch`) read a
 //! GNUbg ID whose Match ID has one die 0 as the REPL's `set matchid` does, after gnubg: the
-//! dice not rolled. Each answer is the one for the same ID with both dice 0.
+//! dice not rolled. Each answer is the one for the same ID with both dice 0; an XGID whose dice
+//! field has one die 0 likewise, as gnubg's `set xgid` reads it.
 
 use crate::support::tavli;
 use tavli::codec::match_id;
@@ -105,4 +106,38 @@ fn moves_batch_reads_it_as_not_rolled_too() {
     assert!(expected.2, "{}", expected.1);
     assert_eq!(expected.0.len(), 6);
     assert_eq!(run(&input), expected);
+}
+
+#[test]
+fn an_xgid_with_one_die_zero_is_read_as_not_rolled() {
+    // gnubg's `set xgid` sets no roll for such a dice field; so do the one-shot commands.
+    let xgid = |dice: &str| format!("XGID=-b----E-C---eE---c-e----B-:1:-1:1:{dice}:0:0:1:0:10");
+    let commands: [&[&str]; 5] = [
+        &["board"],
+        &["id", "--to", "gnubgid"],
+        &["eval", "--plies", "0"],
+        &["hint", "--plies", "0", "--", "ID", "31"],
+        &["moves", "--", "ID", "42"],
+    ];
+    for command in commands {
+        let with = |id: String| -> Vec<String> {
+            let mut args: Vec<String> = command.iter().map(|word| word.to_string()).collect();
+            match args.iter().position(|word| word == "ID") {
+                Some(slot) => args[slot] = id,
+                None => args.push(id),
+            }
+            args
+        };
+        let expected = answer(&with(xgid("00")));
+        assert!(expected.2, "{command:?}: {}", expected.1);
+        for dice in ["05", "50", "01", "60"] {
+            assert_eq!(answer(&with(xgid(dice))), expected, "{command:?} {dice}");
+        }
+    }
+    // `id --to xgid` writes what was read: no roll.
+    let output = crate::support::tavli(&["id", &xgid("30"), "--to", "xgid"], "");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", xgid("00"))
+    );
 }

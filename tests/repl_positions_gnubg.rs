@@ -22,7 +22,7 @@ use tavli::rules::{legal_plays, Board, Dice, GameState, Resignation, Side, Varia
 const PER_PROCESS: usize = 8;
 
 /// A side, each with probability one half.
-fn random_side(rng: &mut StdRng) -> Side {
+pub(crate) fn random_side(rng: &mut StdRng) -> Side {
     if rng.gen_bool(0.5) {
         Side::X
     } else {
@@ -32,7 +32,7 @@ fn random_side(rng: &mut StdRng) -> Side {
 
 /// A reachable standard board with both sides still in play, and a side to roll there:
 /// a random game of tavli's rules stopped after a random number of plays.
-fn random_reachable_board(rng: &mut StdRng) -> Board {
+pub(crate) fn random_reachable_board(rng: &mut StdRng) -> Board {
     loop {
         let mut board = Board::start(Variant::Standard);
         let mut mover = random_side(rng);

@@ -23,7 +23,8 @@
 //! * XGID: gnubg reads every number with `atoi` (`x` is 0, `-1` as a score is 32767);
 //!   tavli requires integers and non-negative scores. gnubg drops lower-case checkers in
 //!   `X`'s bar slot and calls upper case in `O`'s illegal; tavli refuses both with
-//!   [`ParseXgidError::WrongSideOnBar`]. A dice field `05` gives gnubg no dice; tavli refuses it.
+//!   [`ParseXgidError::WrongSideOnBar`]. A dice field with one die 0 (`05`, `30`) gives
+//!   gnubg no dice, and tavli too ([`XgidDice::HalfRolled`]).
 //! * Fields gnubg accepts in a Match ID but then ignores (game state 5-7, one die 0, a cube
 //!   above 4096) decode into [`MatchIdFields`] and are refused by
 //!   [`MatchIdFields::into_state`]; gnubg reads one die 0 as no roll, and so do the REPL and

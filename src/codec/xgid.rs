@@ -7,7 +7,8 @@
 //!   from `X`'s side, character 25 is `X`'s bar.
 //! * cube: log2 of the cube; cubepos: `1` `X` owns it, `-1` `O` owns it, anything else centred.
 //! * turn: `1` = `X` on roll, anything else = `O`. dice: `00`, two dice, or `D` (the player
-//!   on roll has doubled).
+//!   on roll has doubled). One die 0 and the other 1 to 6 (`05`, `60`) is read as gnubg
+//!   reads it: not rolled (gnubg's `set xgid` first prints its `set dice` refusal).
 //! * rules: match play `1` = Crawford game (gnubg only sets Crawford when a player is
 //!   1-away in a match longer than 1 point, and then sets the cube value to 1, keeping its
 //!   owner); money play bit 0
@@ -41,6 +42,9 @@ pub enum XgidDice {
     Doubled,
     /// Two dice as written.
     Rolled(Dice),
+    /// One die 0 and the other 1 to 6, as written: gnubg sets no roll (after refusing the
+    /// dice as its `set dice` does), and so does tavli.
+    HalfRolled([u8; 2]),
 }
 
 /// Every field of an XGID.
@@ -101,7 +105,7 @@ impl Xgid {
         };
         let cube_owner = self.cube_owner;
         let (dice, double_offered) = match self.dice {
-            XgidDice::NotRolled => (None, false),
+            XgidDice::NotRolled | XgidDice::HalfRolled(_) => (None, false),
             XgidDice::Doubled => (None, true),
             XgidDice::Rolled(dice) => (Some(dice), false),
         };
@@ -196,6 +200,7 @@ impl fmt::Display for Xgid {
             XgidDice::NotRolled => f.write_str("00")?,
             XgidDice::Doubled => f.write_str("D")?,
             XgidDice::Rolled(dice) => write!(f, "{}{}", dice.first(), dice.second())?,
+            XgidDice::HalfRolled([first, second]) => write!(f, "{first}{second}")?,
         }
         write!(
             f,
@@ -379,9 +384,12 @@ fn parse_dice((offset, text): (usize, &str)) -> Result<XgidDice, ParseXgidError>
         doubled if doubled.starts_with('D') => Ok(XgidDice::Doubled),
         digits => {
             let bytes = digits.as_bytes();
-            let [first @ b'1'..=b'6', second @ b'1'..=b'6'] = bytes else {
+            let [first @ b'0'..=b'6', second @ b'0'..=b'6'] = bytes else {
                 return Err(bad());
             };
+            if (*first == b'0') != (*second == b'0') {
+                return Ok(XgidDice::HalfRolled([first - b'0', second - b'0']));
+            }
             Dice::new(first - b'0', second - b'0')
                 .map(XgidDice::Rolled)
                 .map_err(|_| bad())
@@ -580,6 +588,35 @@ mod tests {
             .is_err());
         }
         assert_eq!((doubled.on_roll, doubled.turn), (Side::X, Side::O));
+    }
+
+    #[test]
+    fn one_die_zero_is_not_rolled() {
+        // gnubg 1.07's `set xgid` with these dice: `You must specify two numbers from 1 to 6
+        // for the dice.`, then the XGID set with no roll (Match ID as with `00`).
+        let unrolled = decode(&format!("{START}:1:1:1:00:0:0:3:0:10"), Variant::Standard);
+        for (text, dice) in [
+            ("05", [0, 5]),
+            ("50", [5, 0]),
+            ("60", [6, 0]),
+            ("01", [0, 1]),
+        ] {
+            let id = format!("{START}:1:1:1:{text}:0:0:3:0:10");
+            let xgid = parse(&id, Variant::Standard).unwrap();
+            assert_eq!(xgid.dice, XgidDice::HalfRolled(dice), "{text}");
+            assert_eq!(xgid.to_string(), format!("XGID={id}"));
+            assert_eq!(decode(&id, Variant::Standard), unrolled, "{text}");
+        }
+        // A die above 6 stays refused (gnubg: not a valid XGID, or an illegal Match ID).
+        for text in ["07", "70", "0", "0x"] {
+            assert!(matches!(
+                parse(
+                    &format!("{START}:0:0:1:{text}:0:0:0:0:10"),
+                    Variant::Standard
+                ),
+                Err(ParseXgidError::BadDice { .. })
+            ));
+        }
     }
 
     #[test]

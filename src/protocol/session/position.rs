@@ -138,7 +138,7 @@ impl Session {
         if !state.double_offered {
             state = gnubg_id::settled_as_gnubg_sets(state);
         }
-        self.load_state(&mut state, half_rolled, out);
+        self.load_state(&mut state, half_rolled, fields.cube_value(), out);
         Ok(())
     }
 
@@ -192,7 +192,8 @@ impl Session {
         }
         if found.match_id.is_some() {
             state.board = *self.game().board();
-            self.load_state(&mut state, half_rolled, out);
+            let cube_written = fields.map_or(1, |fields| fields.cube_value());
+            self.load_state(&mut state, half_rolled, cube_written, out);
         }
         if found.position_id.is_some() {
             if found.match_id.is_some() {
@@ -234,7 +235,10 @@ impl Session {
                 self.set_beavers(3);
             }
         }
-        self.load_state(&mut state, false, out);
+        // A dice field with one die 0 is no roll, after gnubg's `set dice` refusal.
+        let half_rolled = matches!(xgid.dice, crate::codec::XgidDice::HalfRolled(_));
+        let cube_written = 1u32.checked_shl(xgid.cube_log2).unwrap_or(u32::MAX);
+        self.load_state(&mut state, half_rolled, cube_written, out);
         self.take_up_board(board);
         self.board(out);
         if self.state().on_roll == Side::O {
@@ -259,12 +263,15 @@ impl Session {
         debug_assert_eq!(*self.game().board(), board, "a position the ID checked");
     }
 
-    /// Takes up a match state loaded from an ID; `half_rolled`: the ID's dice had the second
-    /// die 0, refused as gnubg's `set dice` refuses it.
+    /// Takes up a match state loaded from an ID; `half_rolled`: the ID's dice had one die 0
+    /// that gnubg refuses as its `set dice` does (a Match ID's second die, either die of an
+    /// XGID); `cube_written`: the ID's cube value, which the Crawford game has set to 1 in
+    /// `state` (gnubg then says the cube is disabled).
     pub(super) fn load_state(
         &mut self,
         state: &mut MatchState,
         half_rolled: bool,
+        cube_written: u32,
         out: &mut Response,
     ) {
         // gnubg keeps its board relative to the player on roll: a new player on roll sees the
@@ -290,7 +297,11 @@ impl Session {
                 dice: [dice.first(), dice.second()],
             });
         }
-        if state.cube_value != 1 {
+        if cube_written != 1 && state.crawford {
+            // gnubg sets the cube after the ID and refuses it in the Crawford game, before it
+            // looks at whether the cube is in use (checked live).
+            out.reply(Reply::CubeInCrawfordGame);
+        } else if state.cube_value != 1 {
             if self.settings.cube_use {
                 out.reply(Reply::CubeValueSet {
                     value: state.cube_value,

@@ -100,3 +100,40 @@ fn show_turn_names_the_doubler_while_the_double_waits() {
     let response = run(&mut session, "show turn").expect("accepted");
     assert_eq!(reply_lines(&response), ["root in on roll."]);
 }
+
+#[test]
+fn an_id_with_a_cube_in_the_crawford_game_says_the_cube_is_disabled() {
+    // gnubg 1.07, checked live: a 3-point match, O 2-away, X 1-away (Crawford flag), cube 4
+    // owned by X, dice 31. The cube drops to 1 with "The cube is disabled during the
+    // Crawford game." where "The cube has been set to 4." would be, also with the cube off.
+    let mut session = session();
+    let dice_then_refused = [
+        "The dice have been set to 3 and 1.",
+        "The cube is disabled during the Crawford game.",
+    ];
+    for line in [
+        "set matchid 0omlAEAAAAAA",
+        "set gnubgid 4HPwATDgc/ABMA:0omlAEAAAAAA",
+    ] {
+        let response = run(&mut session, line).expect("accepted");
+        assert_eq!(reply_lines(&response)[..2], dice_then_refused, "{line}");
+        assert_eq!(session.state().cube_value, 1);
+        assert!(session.state().crawford);
+    }
+    let response = run(
+        &mut session,
+        "set xgid XGID=-b----E-C---eE---c-e----B-:2:1:1:00:2:0:1:3:10",
+    )
+    .expect("accepted");
+    assert_eq!(
+        reply_lines(&response)[0],
+        "The cube is disabled during the Crawford game."
+    );
+    run(&mut session, "set cube use off").expect("accepted");
+    let response = run(&mut session, "set matchid 0omlAEAAAAAA").expect("accepted");
+    assert_eq!(reply_lines(&response)[..2], dice_then_refused);
+    // Without the Crawford game (nobody 1-away) the cube is set as usual.
+    run(&mut session, "set cube use on").expect("accepted");
+    let response = run(&mut session, "set matchid 0omlACAAAAAA").expect("accepted");
+    assert_eq!(reply_lines(&response)[1], "The cube has been set to 4.");
+}

@@ -223,6 +223,38 @@ mod tests {
     }
 
     #[test]
+    fn a_roll_with_one_die_zero_is_read_as_not_rolled() {
+        // The REPL's and the one-shot commands' rule, after gnubg: a Match ID or XGID whose
+        // dice field has one die 0 records no roll, so the dice given by `dice` stay.
+        let answers = |position: &str| {
+            let mut s = session();
+            assert!(s.handle_line("dice 6 5").is_empty());
+            assert!(s.handle_line(position).is_empty(), "{position}");
+            (s.handle_line("go"), s.handle_line("go cube"))
+        };
+        let expected = answers("position gnubgid 4HPwATDgc/ABMA:cAkAAAAAAAAA");
+        assert!(expected.0.last().unwrap().starts_with("bestmove "));
+        // X on roll, dice [5, 0] and [0, 3] in the Match ID.
+        for match_text in ["cIkCAAAAAAAA", "cAkMAAAAAAAA"] {
+            let fields = crate::codec::match_id::decode(match_text).unwrap();
+            assert!(fields.is_half_rolled(), "{match_text}: {:?}", fields.dice);
+            assert_eq!(
+                answers(&format!("position gnubgid 4HPwATDgc/ABMA:{match_text}")),
+                expected,
+                "{match_text}"
+            );
+        }
+        for dice in ["05", "50", "60"] {
+            let xgid = format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:{dice}:0:0:3:0:10");
+            assert_eq!(
+                answers(&format!("position xgid {xgid}")),
+                expected,
+                "{dice}"
+            );
+        }
+    }
+
+    #[test]
     fn two_plies_look_a_roll_ahead_and_still_answer_legally() {
         let mut s = session();
         assert!(s.handle_line("set engine.ply 2").is_empty());

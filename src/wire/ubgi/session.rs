@@ -166,7 +166,7 @@ impl<E: Evaluator> UbgiSession<E> {
                 position,
                 match_id: Some(match_id),
             } => (
-                gnubg_id::decode(&format!("{position}:{match_id}"), variant)
+                gnubg_id::decode_as_gnubg_reads(&format!("{position}:{match_id}"), variant)
                     .map_err(|e| UbgiError::bad_value(format!("gnubgid {e}")))?,
                 true,
             ),
@@ -190,6 +190,8 @@ impl<E: Evaluator> UbgiSession<E> {
             ),
         };
         // A roll in the ID replaces the dice; an ID without one keeps those given by `dice`.
+        // A dice field with one die 0 records no roll (gnubg's reading, the REPL's and the
+        // one-shot commands').
         self.rolled = records_dice && state.dice.is_some();
         if self.rolled {
             self.dice = state.dice;
