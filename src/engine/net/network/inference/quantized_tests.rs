@@ -19,7 +19,8 @@ const QUANTIZED_BOUND: f32 = 1e-3;
 /// The quantised activation is `ACTIVATION_SCALE` times the exact sigmoid rounded, but for
 /// the polynomial's error (0.011 at most): within 0.511 of it over [-20, 20] every 2^-12 and
 /// at the clamp's edges, in [0, `ACTIVATION_SCALE`] everywhere; and every kernel computes it
-/// bit for bit, on those points and on 100,000 random f32 of every magnitude.
+/// bit for bit, on those points and on 100,000 random f32 of every magnitude (an even and an
+/// odd number of registers of them).
 #[test]
 fn the_quantized_activation_is_the_scaled_sigmoid_rounded_by_every_kernel() {
     let mut points: Vec<f32> = (-20 * 4096..=20 * 4096)
@@ -51,12 +52,16 @@ fn the_quantized_activation_is_the_scaled_sigmoid_rounded_by_every_kernel() {
     points.truncate(points.len() / 16 * 16);
     let mut expected = vec![0i16; points.len()];
     QuantizedLayer::activate_with(QuantizedKernel::Portable, &points, &mut expected);
-    for kernel in Kernel::available() {
-        let kernel = QuantizedKernel::for_kernel(kernel);
-        let mut out = vec![0i16; points.len()];
-        QuantizedLayer::activate_with(kernel, &points, &mut out);
-        for ((x, a), b) in points.iter().zip(&out).zip(&expected) {
-            assert_eq!(a, b, "{kernel:?} at {x}");
+    // An even and an odd number of registers (AVX-512 packs two registers at a time).
+    for length in [points.len(), points.len() - LANES] {
+        assert!(length.is_multiple_of(LANES));
+        for kernel in Kernel::available() {
+            let kernel = QuantizedKernel::for_kernel(kernel);
+            let mut out = vec![0i16; length];
+            QuantizedLayer::activate_with(kernel, &points[..length], &mut out);
+            for ((x, a), b) in points.iter().zip(&out).zip(&expected) {
+                assert_eq!(a, b, "{kernel:?} at {x}");
+            }
         }
     }
 }

@@ -11,8 +11,35 @@ use super::LANES;
 use std::arch::x86_64::*;
 
 /// `quantized::activation_one`, 16 lanes at once, operation for operation: the 32
-/// coefficients of a power of `t` picked by `vpermt2ps` from two registers.
+/// coefficients of a power of `t` picked by `vpermt2ps` from two registers (`table`); the
+/// integers in 32-bit lanes.
 #[target_feature(enable = "avx512f,avx512dq")]
+#[inline]
+unsafe fn activation_512(x: __m512, table: &[[__m512; 2]; 5]) -> __m512i {
+    let z = _mm512_add_ps(
+        _mm512_min_ps(
+            _mm512_max_ps(x, _mm512_set1_ps(-ACTIVATION_CLAMP)),
+            _mm512_set1_ps(ACTIVATION_CLAMP),
+        ),
+        _mm512_set1_ps(16.0),
+    );
+    let interval = _mm512_cvttps_epi32(z);
+    // `z` less its floor (`vreduceps`, rounding down, no fraction bits kept): exact.
+    let t = _mm512_reduce_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(z);
+    let pick = |row: &[__m512; 2]| _mm512_permutex2var_ps(row[0], interval, row[1]);
+    let mut p = pick(&table[4]);
+    for row in table[..4].iter().rev() {
+        p = _mm512_fmadd_ps(p, t, pick(row));
+    }
+    // Rounded to nearest, ties to even (the default rounding).
+    _mm512_cvtps_epi32(p)
+}
+
+/// `quantized::activate`, 32 lanes a step: two registers' integers (in [0,
+/// `ACTIVATION_SCALE`], so their low halves) packed into one by a single `vpermt2w` and stored
+/// whole, where narrowing each register to memory (`vpmovdw`) takes two operations on the
+/// shuffle port that the coefficients' `vpermt2ps` also need; a last odd register narrowed.
+#[target_feature(enable = "avx512f,avx512dq,avx512bw")]
 pub(super) unsafe fn activate_512(sums: &[f32], out: &mut [i16]) {
     let table = ACTIVATION_TABLE.map(|row| {
         [
@@ -20,26 +47,26 @@ pub(super) unsafe fn activate_512(sums: &[f32], out: &mut [i16]) {
             _mm512_loadu_ps(row.as_ptr().add(LANES)),
         ]
     });
-    let (low, high) = (
-        _mm512_set1_ps(-ACTIVATION_CLAMP),
-        _mm512_set1_ps(ACTIVATION_CLAMP),
+    // The low 16-bit half of each 32-bit lane of the first register, then of the second.
+    let low_halves = _mm512_set_epi16(
+        62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18,
+        16, 14, 12, 10, 8, 6, 4, 2, 0,
     );
-    let sixteen = _mm512_set1_ps(16.0);
-    for (sums, out) in sums.chunks_exact(LANES).zip(out.chunks_exact_mut(LANES)) {
-        let x = _mm512_loadu_ps(sums.as_ptr());
-        let z = _mm512_add_ps(_mm512_min_ps(_mm512_max_ps(x, low), high), sixteen);
-        let interval = _mm512_cvttps_epi32(z);
-        // `z` less its floor (`vreduceps`, rounding down, no fraction bits kept): exact.
-        let t = _mm512_reduce_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(z);
-        let pick = |row: &[__m512; 2]| _mm512_permutex2var_ps(row[0], interval, row[1]);
-        let mut p = pick(&table[4]);
-        for row in table[..4].iter().rev() {
-            p = _mm512_fmadd_ps(p, t, pick(row));
-        }
-        // Rounded to nearest, ties to even (the default rounding), then narrowed (the values
-        // are in [0, ACTIVATION_SCALE]).
-        let integers = _mm512_cvtepi32_epi16(_mm512_cvtps_epi32(p));
-        _mm256_storeu_si256(out.as_mut_ptr().cast(), integers);
+    let mut pairs = sums.chunks_exact(2 * LANES);
+    let mut outs = out.chunks_exact_mut(2 * LANES);
+    for (sums, out) in (&mut pairs).zip(&mut outs) {
+        let first = activation_512(_mm512_loadu_ps(sums.as_ptr()), &table);
+        let second = activation_512(_mm512_loadu_ps(sums.as_ptr().add(LANES)), &table);
+        let packed = _mm512_permutex2var_epi16(first, low_halves, second);
+        _mm512_storeu_si512(out.as_mut_ptr().cast(), packed);
+    }
+    for (sums, out) in pairs
+        .remainder()
+        .chunks_exact(LANES)
+        .zip(outs.into_remainder().chunks_exact_mut(LANES))
+    {
+        let integers = activation_512(_mm512_loadu_ps(sums.as_ptr()), &table);
+        _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm512_cvtepi32_epi16(integers));
     }
 }
 
@@ -118,6 +145,26 @@ pub(super) unsafe fn sums_512(layer: &LayerParts, xs: &[i16], out: &mut [f32]) {
     }
 }
 
+/// `vpdpwssd`: `sum` plus, in each 32-bit lane, the two products of the lane's 16-bit
+/// halves of `a` and `b` (`_mm512_dpwssd_epi32`). Written as the instruction itself: LLVM
+/// otherwise splits the intrinsic into `vpmaddwd` and `vpaddd` for processors it does not
+/// know to run `vpdpwssd` fast (every one, without `-C target-cpu`): twice the
+/// instructions on the two vector ports (session 27's profile: the second layer and outputs
+/// 224-227 ns a position split, 166-177 ns as one instruction).
+#[target_feature(enable = "avx512f,avx512vnni")]
+#[inline]
+unsafe fn dpwssd(sum: __m512i, a: __m512i, b: __m512i) -> __m512i {
+    let mut sum = sum;
+    std::arch::asm!(
+        "vpdpwssd {sum}, {a}, {b}",
+        sum = inout(zmm_reg) sum,
+        a = in(zmm_reg) a,
+        b = in(zmm_reg) b,
+        options(pure, nomem, nostack, preserves_flags),
+    );
+    sum
+}
+
 /// The sums of `P` positions from `first` for `B` registers of units from register
 /// `vector`, each sum in `C` chains (pair `k` of first-layer units going to chain `k % C`).
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
@@ -148,7 +195,7 @@ unsafe fn tile_512<const P: usize, const B: usize, const C: usize>(
                 let both = x.add(p * hidden + 2 * k).cast::<i32>().read_unaligned();
                 let activations = _mm512_set1_epi32(both);
                 for (sum, register) in position.iter_mut().zip(&registers) {
-                    *sum = _mm512_dpwssd_epi32(*sum, activations, *register);
+                    *sum = dpwssd(*sum, activations, *register);
                 }
             }
         }
