@@ -327,4 +327,40 @@ mod tests {
         // The play is kept and the later moves are checked from it.
         assert_eq!(record.games[0].actions.len(), 3);
     }
+
+    /// A gammon with the cube centred (bearing off every chequer while the other has none
+    /// off), written `Wins 1 point` in a 3-point match.
+    fn gammon_written_as_one(next_game: &str) -> String {
+        format!(
+            " 3 point match\n\n Game 1\n lasse : 0                       opp : 0\n{}      Wins 1 point\n{next_game}",
+            "  1)                             64: 8/2 6/2\n  2) 44: 24/20 24/20 13/9 13/9   55: 13/8 13/8 8/3 8/3\n  3) 43: 9/5 8/5                 21: 6/4 24/23\n  4) 21: 13/11 6/5               43: 13/9 9/6\n  5) 44: 8/4 8/4 6/2 6/2         55:\n  6) 44: 9/5 5/1 5/1 13/9        61:\n  7) 52: 11/6 13/11              63: 25/22\n  8) 63: 9/3 6/3                 52:\n  9) 51: 20/15 15/14             43:\n 10) 63: 20/14 14/11             52:\n 11) 63: 14/8 8/5                51:\n 12) 65: 11/5 11/6               42:\n 13) 42: 6/2 2/0                 41:\n 14) 63: 6/0 6/3                 52:\n 15) 61: 5/0 5/4                 52:\n 16) 21: 5/3 5/4                 53: 25/20\n 17) 43: 4/0 3/0                 53: 25/20 20/17\n 18) 21: 2/0 1/0                 32: 20/17 8/6\n 19) 61: 4/0 1/0                 62: 17/11 13/11\n 20) 41: 4/0 3/2                 55: 17/12 13/8 11/6 11/6\n 21) 64: 4/0 3/0                 54: 12/7 8/4\n 22) 54: 3/0 2/0                 63: 8/2 7/4\n 23) 33: 2/0\n"
+        )
+    }
+
+    #[test]
+    fn wins_one_for_a_gammon_in_match_play_is_an_error_when_the_next_score_counts_the_gammon() {
+        let text = gammon_written_as_one(
+            "\n Game 2\n lasse : 2                       opp : 0\n  1) 21: 13/11 6/5               43: 13/9 13/10\n",
+        );
+        let (_, diagnostics) = check_text(&text, Format::Mat);
+        let wins = text.find("Wins 1").unwrap();
+        let error = diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .expect("an error");
+        assert_eq!(error.kind, DiagnosticKind::WrongResult, "{diagnostics:?}");
+        assert_eq!(error.span.start, wins, "{diagnostics:?}");
+        assert!(error.message.contains("worth 2"), "{error:?}");
+        // The last game of a file: nothing contradicts a writer that counted it as a money
+        // game with the Jacoby rule, and the warning says so.
+        let (_, diagnostics) = check_text(&gammon_written_as_one(""), Format::Mat);
+        assert!(
+            diagnostics.iter().all(|d| d.severity == Severity::Warning),
+            "{diagnostics:?}"
+        );
+        assert!(
+            diagnostics.iter().any(|d| d.message.contains("Jacoby")),
+            "{diagnostics:?}"
+        );
+    }
 }

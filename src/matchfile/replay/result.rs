@@ -15,6 +15,14 @@ impl GameReplay<'_> {
         (context.length > 0).then(|| context.length.saturating_sub(context.score[side.index()]))
     }
 
+    /// Whether the file has a game after the one whose result is written at `span`.
+    fn game_follows(&self, span: Span) -> bool {
+        self.input
+            .games
+            .iter()
+            .any(|game| game.header.start > span.start)
+    }
+
     pub(super) fn wins(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
         self.unplayed = None;
         self.losses = None;
@@ -58,8 +66,11 @@ impl GameReplay<'_> {
                     && points == 1
                     && result.ending == RecordedEnding::BearOff
                     && self.game().rules().cube_in_use()
+                    && !self.game_follows(span)
                 {
-                    // Galaxy's "16 point match" money games apply the Jacoby rule.
+                    // Galaxy's "16 point match" money games apply the Jacoby rule. Only the
+                    // file's last game: a later score line counts the game's full value, and
+                    // the `Wins 1` is the one line that breaks the rules.
                     self.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::WrongResult,
                         span,
