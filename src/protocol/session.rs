@@ -39,6 +39,7 @@ pub use rollout::{rollout_text, RolloutErrors, RolloutReport};
 mod settings;
 mod show;
 mod stored_analysis;
+mod stored_move;
 mod turn;
 
 mod cube_hint;

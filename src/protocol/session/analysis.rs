@@ -187,11 +187,11 @@ impl Session {
             return Ok(());
         }
         let whole = self.analyse_game(record, game)?;
-        let fresh = navigation::decisions_by_record(actions, &whole.decisions);
+        let fresh = stored_move::decisions_by_record(actions, &whole.decisions);
         let kept = self
             .analysis
             .analysed(record, game)
-            .map(|decisions| navigation::decisions_by_record(actions, decisions));
+            .map(|decisions| stored_move::decisions_by_record(actions, decisions));
         let decisions: Vec<Decision> = (0..actions.len())
             .flat_map(|index| {
                 let chosen = if index == applied {

@@ -28,7 +28,7 @@ impl Session {
         if decisions.is_empty() {
             return Vec::new();
         }
-        navigation::decisions_by_record(actions, &decisions)
+        stored_move::decisions_by_record(actions, &decisions)
             .iter()
             .map(|found| {
                 let mut marks = RecordMarks {
