@@ -14,8 +14,10 @@
 //! whatever the position. `validate` must flag a wrong record at the damaged line (or, where
 //! the record only becomes inconsistent later, at the first line where it does), in words and
 //! never before the damage; it may accept a damage that leaves a valid record (another legal
-//! play). Never a panic, never a hang, exit 1 exactly when an error is listed. The rates
-//! (flagged at the line, later, only warned, accepted) are printed (`--nocapture`).
+//! play). Never a panic, never a hang, exit 1 exactly when an error is listed. `tavli analyse`
+//! on the same copy refuses what `validate` rejects and says what it says: it never analyses
+//! a wrong record silently. The rates (flagged at the line, later, only warned, accepted) are
+//! printed (`--nocapture`).
 
 mod damages;
 
@@ -75,6 +77,51 @@ fn validate(path: &Path) -> (Option<i32>, Vec<Shown>) {
         })
         .collect();
     (code, diagnostics)
+}
+
+/// What is wrong with `tavli analyse` on `path` (at 0 ply, at most 60 seconds), given what
+/// `validate` found there: a file with errors is refused (exit 1, no report, its errors on
+/// standard error), one without is analysed (exit 0, a report) with its warnings said.
+fn analysed_as_validated(path: &Path, errors: &[&Shown], shown: &[Shown]) -> Vec<String> {
+    let stderr_path = path.with_extension("stderr");
+    let child = Command::new(tavli_binary())
+        .args(["analyse", "--plies", "0", "--color", "never", "--jobs", "1"])
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&stderr_path).unwrap())
+        .spawn()
+        .expect("tavli starts");
+    let (code, report) = output_within(child, Duration::from_secs(60));
+    let said = std::fs::read_to_string(&stderr_path).unwrap_or_default();
+    let _ = std::fs::remove_file(&stderr_path);
+    let place = |diagnostic: &Shown| format!("{}:{}:", path.display(), diagnostic.line);
+    let mut problems = Vec::new();
+    if errors.is_empty() {
+        if code != Some(0) || report.trim().is_empty() {
+            problems.push(format!(
+                "analyse: exit {code:?} on a file validate accepts: {said}"
+            ));
+        }
+    } else if code != Some(1) || !report.trim().is_empty() {
+        problems.push(format!(
+            "analyse: exit {code:?} and a report of {} bytes on a file validate rejects",
+            report.len()
+        ));
+    }
+    // The first 200, as `validate` lists them by default.
+    let first = shown.iter().take(200);
+    if let Some(unsaid) = first
+        .into_iter()
+        .find(|diagnostic| !said.contains(&place(diagnostic)))
+    {
+        problems.push(format!(
+            "analyse does not say {}: {}",
+            place(unsaid),
+            unsaid.message
+        ));
+    }
+    problems
 }
 
 /// How many invalid moves gnubg's `import mat` reports for `path`.
@@ -241,6 +288,7 @@ fn damaged_real_match_files_are_flagged_where_they_go_wrong() {
             if let Some(shown) = shown.iter().find(|shown| !in_words(&shown.message)) {
                 problems.push(format!("not in words: {}", shown.message));
             }
+            problems.extend(analysed_as_validated(&path, &errors, &shown));
             let placed = match damage.expect {
                 Expect::WrongAt | Expect::AskGnubg => outcome == Outcome::AtLine,
                 Expect::WrongFrom => matches!(outcome, Outcome::AtLine | Outcome::Later),
