@@ -36,6 +36,7 @@ mod hint_win_now_gnubg;
 mod json_schema;
 mod manners;
 mod match_cube_gnubg;
+mod match_damage;
 mod match_file_bad_input;
 mod movegen;
 mod movegen_properties;
