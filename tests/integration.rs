@@ -44,6 +44,7 @@ mod moves_finished;
 mod oneshot;
 mod oneshot_gnubg;
 mod oneshot_half_rolled;
+mod oneshot_resignation;
 mod picture;
 mod readme;
 mod render;

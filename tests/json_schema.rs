@@ -473,6 +473,14 @@ fn hint_and_eval_json_match_their_schemas() {
         ]));
         evaluations.push(document(&["eval", position, "--plies", "0", "--json"]));
     }
+    // A resignation offered to X (O resigns a gammon, X rolled 53): the offer weighed.
+    hints.push(document(&[
+        "hint",
+        "4HPwATDgc/ABMA:cMkOAAAAAAAA",
+        "--plies",
+        "0",
+        "--json",
+    ]));
     assert_valid("hint", &hints);
     assert_valid("eval", &evaluations);
 }

@@ -6,12 +6,12 @@ use super::judge_args::JudgeArgs;
 use crate::codec::match_id;
 use crate::engine::judge::Judge;
 use crate::engine::Probabilities;
-use crate::protocol::evaluate::hint_entries;
+use crate::protocol::evaluate::{hint_entries, resignation_value};
 use crate::protocol::json::labelled;
 use crate::protocol::reply::Reply;
 use crate::protocol::response::{Output, Response};
 use crate::protocol::text::{position_text, render_response};
-use crate::rules::{Dice, MatchState, Side, Variant};
+use crate::rules::{Dice, MatchState, Resignation, Side, Variant};
 use serde::Serialize;
 use std::io::Write;
 
@@ -59,6 +59,23 @@ struct HintRecord {
     plays: Vec<PlayRecord>,
 }
 
+/// `tavli hint --json` on a pending resignation: the answering player's equities (gnubg's
+/// normalised units) and his right answer, as the REPL's `resignation_hint` event.
+#[derive(Serialize)]
+struct ResignationRecord {
+    position_id: String,
+    match_id: String,
+    variant: Variant,
+    /// The player who must answer.
+    player: Side,
+    resignation: Resignation,
+    evaluator: String,
+    plies: u32,
+    equity_before: f64,
+    equity_after: f64,
+    accept: bool,
+}
+
 /// One ranked play.
 #[derive(Serialize)]
 struct PlayRecord {
@@ -98,6 +115,20 @@ pub fn run(
         Ok(state) => state,
         Err(refusal) => return Ok(refuse(err, refusal)?),
     };
+    if let Some(offer) = state.resignation {
+        // gnubg's `hint` (and the REPL's) weighs a pending offer whatever the dice: DICE, if
+        // given, is checked and not used.
+        if !args.dice.is_empty() {
+            if let Err(message) = resolve_dice(&state, &args.dice) {
+                return Ok(refuse(err, (Outcome::Rejected, message))?);
+            }
+        }
+        let evaluator = match args.judge.evaluator() {
+            Ok(evaluator) => evaluator,
+            Err(refusal) => return Ok(refuse(err, refusal)?),
+        };
+        return resignation_hint(args, &state, offer, &evaluator, out);
+    }
     let dice = match resolve_dice(&state, &args.dice) {
         Ok(dice) => dice,
         Err(message) => return Ok(refuse(err, (Outcome::Rejected, message))?),
@@ -155,5 +186,49 @@ pub fn run(
     let text = render_response(&response).stdout;
     let text = super::colour::headings(&text, super::colour::TextOutput::Hint, colours.stdout);
     out.write_all(text.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+/// `tavli hint` on a position with a resignation offered to the player who must answer
+/// (`state.turn`): his equity playing on and after accepting, and the right answer, as the
+/// REPL's `hint` (gnubg's layout) or as one JSON document.
+fn resignation_hint(
+    args: &HintArgs,
+    state: &MatchState,
+    offer: Resignation,
+    evaluator: &crate::protocol::evaluate::SessionEvaluator,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let value = resignation_value(
+        evaluator.get(),
+        state,
+        state.turn,
+        offer.points(),
+        args.judge.plies,
+    );
+    if args.judge.json {
+        let record = ResignationRecord {
+            position_id: position_text(state),
+            match_id: match_id::encode(state),
+            variant: state.variant,
+            player: state.turn,
+            resignation: offer,
+            evaluator: evaluator.label().to_string(),
+            plies: args.judge.plies,
+            equity_before: value.playing_on,
+            equity_after: value.accepted,
+            accept: value.should_accept(),
+        };
+        serde_json::to_writer_pretty(&mut *out, &record)?;
+        writeln!(out)?;
+        return Ok(Outcome::Success);
+    }
+    let mut response = Response::new();
+    response.reply(Reply::ResignationHint {
+        equity_before: value.playing_on,
+        equity_after: value.accepted,
+        accept: value.should_accept(),
+    });
+    out.write_all(render_response(&response).stdout.as_bytes())?;
     Ok(Outcome::Success)
 }
