@@ -206,3 +206,39 @@ fn a_money_session_that_counts_a_centred_gammon_in_full_is_read_with_the_jacoby_
         .iter()
         .any(|d| d.severity == Severity::Error && d.kind == DiagnosticKind::WrongResult));
 }
+
+#[test]
+fn a_score_line_naming_other_players_than_game_one_is_a_warning_at_the_name() {
+    let text = include_str!("../../fixtures/mat/seed07-3pt.mat");
+    let renamed = text.replace(
+        " gnubg : 1                      user : 0",
+        " gnubx : 1                      user : 0",
+    );
+    let (_, diagnostics) = crate::matchfile::check_text(&renamed, crate::matchfile::Format::Mat);
+    let at = renamed.find("gnubx").unwrap();
+    let warning = diagnostics
+        .iter()
+        .find(|d| d.span.start == at)
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(warning.kind, DiagnosticKind::BadHeader);
+    assert_eq!(
+        warning.severity,
+        crate::matchfile::diagnostic::Severity::Warning
+    );
+    assert!(warning.message.contains("`gnubx`") && warning.message.contains("`gnubg`"));
+    // Names swapped between the columns: said as such.
+    let swapped = text.replace(
+        " gnubg : 1                      user : 0",
+        " user : 1                       gnubg : 0",
+    );
+    let (_, diagnostics) = crate::matchfile::check_text(&swapped, crate::matchfile::Format::Mat);
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.kind == DiagnosticKind::BadHeader && d.message.contains("swapped")),
+        "{diagnostics:?}"
+    );
+    // The same names in every game: nothing said.
+    let (_, diagnostics) = crate::matchfile::check_text(text, crate::matchfile::Format::Mat);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+}

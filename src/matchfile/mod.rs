@@ -505,8 +505,28 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
             ));
         }
         if let Some(score) = &game.score_line {
+            let names = [&score.names[0].value, &score.names[1].value];
             if index == 0 {
-                input.players = [score.names[0].value.clone(), score.names[1].value.clone()];
+                input.players = [names[0].clone(), names[1].clone()];
+            } else if names[0] == &input.players[1] && names[1] == &input.players[0] {
+                diagnostics.push(Diagnostic::warning(
+                    DiagnosticKind::BadHeader,
+                    score.names[0].span,
+                    "the players' names are swapped from game 1's: the columns are read as in game 1",
+                ));
+            } else {
+                for (name, first) in score.names.iter().zip(&input.players) {
+                    if !first.is_empty() && &name.value != first {
+                        diagnostics.push(Diagnostic::warning(
+                            DiagnosticKind::BadHeader,
+                            name.span,
+                            format!(
+                                "`{}` where game 1 names `{first}` in this column: read as the same player",
+                                name.value
+                            ),
+                        ));
+                    }
+                }
             }
             if score.names[0].value.is_empty() {
                 diagnostics.push(Diagnostic::error(
