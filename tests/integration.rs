@@ -49,6 +49,7 @@ mod picture;
 mod readme;
 mod render;
 mod repl;
+mod repl_abbreviations_gnubg;
 mod repl_analysis;
 mod repl_bad_input;
 mod repl_cube_edits;

@@ -1,14 +1,16 @@
-//! The command keyword tree as data, and unique-prefix resolution of typed words against it.
+//! The command keyword tree as data, and the resolution of typed words against it.
 //!
 //! gnubg resolves an abbreviation to the *first* entry of its command table that starts with
-//! the typed letters, so `d` means `decline` and `sh c` means `show calibration`. tavli resolves
-//! by *unique* prefix among the commands it implements: an exact name wins, then a gnubg
-//! abbreviation listed in `aliases` (so the short forms scripts use, `sh bo`, `r`, `t`, `a`, ...,
-//! mean what they mean in gnubg), then the only keyword starting with the word. A word that starts
-//! several keywords is an error naming them (`d` without the alias would be). Differences from
-//! gnubg: a prefix that gnubg resolves to a command tavli does not implement (`sh d` is
-//! `show delay` in gnubg) resolves among tavli's commands instead (`show dice`), or is reported
-//! as unknown/ambiguous.
+//! the typed letters (any case), so `d` means `decline`, `sh s` `show score`, `sh st` `show
+//! statistics` and `sh c` `show calibration`. [`resolve`] follows that rule where tavli knows
+//! the order of gnubg's table ([`gnubg_order`]: `show` and `set`, read from gnubg 1.07's `help
+//! show` and `help set`, whose lists are in table order, and checked live on many prefixes):
+//! an exact name wins, then the first of gnubg's names that starts with the word; when that is
+//! a command tavli does not implement (`sh d` is `show delay`) the word is refused naming it
+//! ([`KeywordError::NotInTavli`]), never taken as another command. Elsewhere an exact name
+//! wins, then a gnubg abbreviation listed in `aliases` (so the short forms scripts use, `r`,
+//! `t`, `a`, ..., mean what they mean in gnubg), then the only keyword starting with the word;
+//! a word that starts several keywords is an error naming them.
 
 /// One keyword of the command tree.
 #[derive(Debug)]
@@ -218,8 +220,8 @@ const SET: &[Keyword] = &[
 const SHOW: &[Keyword] = &[
     leaf("analysis", "the analysis settings"),
     leaf("automatic", "the automatic settings"),
-    aliased("beavers", &["b"], "how many beavers are allowed"),
-    aliased("board", &["bo"], "the board"),
+    leaf("beavers", "how many beavers are allowed"),
+    leaf("board", "the board"),
     leaf("crawford", "whether this is the Crawford game"),
     leaf("cube", "the cube"),
     leaf("dice", "the dice"),
@@ -386,11 +388,181 @@ pub const COMMANDS: &[Keyword] = &[
     aliased("take", &["t", "ta"], "accept a double"),
 ];
 
+/// gnubg 1.07's `show` subcommands in the order of its table (`help show`), which decides
+/// what an abbreviation means.
+const GNUBG_SHOW: &[&str] = &[
+    "aliases",
+    "analysis",
+    "autosave",
+    "automatic",
+    "beavers",
+    "bearoff",
+    "board",
+    "buildinfo",
+    "browser",
+    "calibration",
+    "cheat",
+    "clockwise",
+    "commands",
+    "confirm",
+    "copying",
+    "crawford",
+    "credits",
+    "cube",
+    "cubeefficiency",
+    "delay",
+    "dice",
+    "display",
+    "engine",
+    "evaluation",
+    "fullboard",
+    "gammonvalues",
+    "export",
+    "geometry",
+    "isight",
+    "jacoby",
+    "8912",
+    "keith",
+    "kleinman",
+    "lang",
+    "manual",
+    "marketwindow",
+    "matchequitytable",
+    "matchinfo",
+    "matchlength",
+    "matchresult",
+    "met",
+    "onesidedrollout",
+    "output",
+    "panels",
+    "pipcount",
+    "player",
+    "postcrawford",
+    "prompt",
+    "ratingoffset",
+    "rng",
+    "rollout",
+    "rolls",
+    "score",
+    "scoresheet",
+    "seed",
+    "sound",
+    "statistics",
+    "temperaturemap",
+    "scoremap",
+    "threads",
+    "thorp",
+    "turn",
+    "version",
+    "tutor",
+    "variation",
+    "warning",
+    "warranty",
+];
+
+/// gnubg 1.07's `set` subcommands in the order of its table (`help set`).
+const GNUBG_SET: &[&str] = &[
+    "analysis",
+    "annotation",
+    "appearance",
+    "automatic",
+    "beavers",
+    "board",
+    "browser",
+    "cache",
+    "calibration",
+    "cheat",
+    "clockwise",
+    "colours",
+    "commandwindow",
+    "confirm",
+    "crawford",
+    "cube",
+    "cubeefficiency",
+    "delay",
+    "dice",
+    "display",
+    "dockpanels",
+    "evaluation",
+    "export",
+    "fullscreen",
+    "gamelist",
+    "geometry",
+    "gotofirstgame",
+    "gui",
+    "import",
+    "sgf",
+    "invert",
+    "jacoby",
+    "defaultnames",
+    "aliases",
+    "lang",
+    "matchequitytable",
+    "matchid",
+    "gnubgid",
+    "xgid",
+    "matchinfo",
+    "matchlength",
+    "message",
+    "met",
+    "output",
+    "panels",
+    "panelwidth",
+    "player",
+    "postcrawford",
+    "priority",
+    "prompt",
+    "ratingoffset",
+    "record",
+    "rng",
+    "rollout",
+    "score",
+    "seed",
+    "sound",
+    "styledgamelist",
+    "theorywindow",
+    "threads",
+    "toolbar",
+    "turn",
+    "tutor",
+    "variation",
+    "vsync3d",
+    "warning",
+    "autosave",
+];
+
+/// The order of gnubg's own table for `table`, where tavli knows it (see the module's
+/// documentation); tavli's keywords missing from it (tavli's own) come after gnubg's.
+#[must_use]
+pub fn gnubg_order(table: &[Keyword]) -> Option<&'static [&'static str]> {
+    // A `const` table has no one address, so the table is known by its names.
+    let same = |known: &[Keyword]| {
+        table
+            .iter()
+            .map(|keyword| keyword.name)
+            .eq(known.iter().map(|keyword| keyword.name))
+    };
+    if same(SHOW) {
+        Some(GNUBG_SHOW)
+    } else if same(SET) {
+        Some(GNUBG_SET)
+    } else {
+        None
+    }
+}
+
 /// Why a word did not resolve to one keyword.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeywordError {
     /// No keyword starts with the word.
     Unknown(String),
+    /// gnubg takes the word for one of its commands that tavli does not implement.
+    NotInTavli {
+        /// The word typed.
+        word: String,
+        /// gnubg's command it means.
+        gnubg: &'static str,
+    },
     /// Several keywords start with the word.
     Ambiguous {
         /// The word typed.
@@ -406,6 +578,11 @@ impl std::fmt::Display for KeywordError {
             KeywordError::Unknown(word) => {
                 write!(f, "Unknown keyword `{}'.", crate::echo::echoed(word))
             }
+            KeywordError::NotInTavli { word, gnubg } => write!(
+                f,
+                "`{}' is gnubg's `{gnubg}', which tavli does not implement.",
+                crate::echo::echoed(word)
+            ),
             KeywordError::Ambiguous { word, candidates } => write!(
                 f,
                 "Ambiguous keyword `{word}' (could be: {}).",
@@ -417,11 +594,38 @@ impl std::fmt::Display for KeywordError {
 
 impl std::error::Error for KeywordError {}
 
-/// Resolves `word` (any case) among `table`: exact name, then alias, then unique prefix.
+/// Resolves `word` (any case) among `table`: exact name, then gnubg's first match where its
+/// table's order is known ([`gnubg_order`]), otherwise alias, then unique prefix.
 pub fn resolve<'a>(table: &'a [Keyword], word: &str) -> Result<&'a Keyword, KeywordError> {
     let lower = word.to_ascii_lowercase();
     if let Some(exact) = table.iter().find(|keyword| keyword.name == lower) {
         return Ok(exact);
+    }
+    if let Some(order) = gnubg_order(table) {
+        if lower.is_empty() {
+            return Err(KeywordError::Unknown(word.to_string()));
+        }
+        let tavli_only = table
+            .iter()
+            .map(|keyword| keyword.name)
+            .filter(|name| !order.contains(name));
+        let first = order
+            .iter()
+            .copied()
+            .chain(tavli_only)
+            .find(|name| name.starts_with(&lower));
+        return match first {
+            None => Err(KeywordError::Unknown(word.to_string())),
+            Some(name) => {
+                table
+                    .iter()
+                    .find(|keyword| keyword.name == name)
+                    .ok_or(KeywordError::NotInTavli {
+                        word: word.to_string(),
+                        gnubg: name,
+                    })
+            }
+        };
     }
     if let Some(alias) = table
         .iter()
@@ -478,11 +682,81 @@ mod tests {
     }
 
     #[test]
+    fn show_and_set_take_gnubgs_first_match() {
+        // Each checked with gnubg 1.07 (`show WORD`, `set WORD`, what it printed).
+        let name = |table: &[Keyword], word: &str| resolve(table, word).map(|k| k.name);
+        for (word, meant) in [
+            ("s", "score"),
+            ("S", "score"),
+            ("sc", "score"),
+            ("se", "seed"),
+            ("st", "statistics"),
+            ("cu", "cube"),
+            ("cr", "crawford"),
+            ("di", "dice"),
+            ("b", "beavers"),
+            ("bo", "board"),
+            ("an", "analysis"),
+            ("ev", "evaluation"),
+            ("pi", "pipcount"),
+            ("tu", "turn"),
+            ("j", "jacoby"),
+            ("v", "version"),
+            ("va", "variation"),
+            ("autom", "automatic"),
+        ] {
+            assert_eq!(name(SHOW, word), Ok(meant), "show {word}");
+        }
+        for (word, meant) in [
+            ("a", "analysis"),
+            ("au", "automatic"),
+            ("b", "beavers"),
+            ("bo", "board"),
+            ("cl", "clockwise"),
+            ("e", "evaluation"),
+            ("j", "jacoby"),
+            ("ro", "rollout"),
+            ("x", "xgid"),
+        ] {
+            assert_eq!(name(SET, word), Ok(meant), "set {word}");
+        }
+        // gnubg's first match is a command tavli does not have: refused, naming it.
+        for (table, word, gnubg) in [
+            (SHOW, "c", "calibration"),
+            (SHOW, "d", "delay"),
+            (SHOW, "t", "temperaturemap"),
+            (SHOW, "auto", "autosave"),
+            (SET, "s", "sgf"),
+            (SET, "t", "theorywindow"),
+            (SET, "d", "delay"),
+            (SET, "m", "matchequitytable"),
+        ] {
+            assert_eq!(
+                resolve(table, word).map(|k| k.name),
+                Err(KeywordError::NotInTavli {
+                    word: word.to_string(),
+                    gnubg
+                })
+            );
+        }
+        assert_eq!(
+            resolve(SHOW, "d").unwrap_err().to_string(),
+            "`d' is gnubg's `delay', which tavli does not implement."
+        );
+        assert_eq!(
+            resolve(SHOW, "ki").unwrap_err(),
+            KeywordError::Unknown("ki".to_string())
+        );
+    }
+
+    #[test]
     fn ambiguous_prefix_names_the_candidates() {
-        let error = resolve(SET, "c").unwrap_err();
+        let error = resolve(NEW, "").unwrap_err();
+        assert_eq!(error, KeywordError::Unknown(String::new()));
+        let error = resolve(COMMANDS, "ex").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "Ambiguous keyword `c' (could be: clockwise, crawford, cube)."
+            "Ambiguous keyword `ex' (could be: exit, export)."
         );
         assert_eq!(
             resolve(COMMANDS, "xyzzy").unwrap_err().to_string(),

@@ -111,6 +111,7 @@ fn resolve<'a>(
         let kind = match error {
             KeywordError::Unknown(_) => ErrorKind::UnknownKeyword,
             KeywordError::Ambiguous { .. } => ErrorKind::AmbiguousKeyword,
+            KeywordError::NotInTavli { .. } => ErrorKind::Unsupported,
         };
         CommandError::new(kind, error.to_string()).at(offset)
     })
@@ -256,9 +257,14 @@ mod tests {
                 "2".into()
             )))))
         );
+        // gnubg's first `set c...` is `set cache`, which tavli does not have.
         let error = parse_line("set c on").unwrap_err();
-        assert_eq!(error.kind, ErrorKind::AmbiguousKeyword);
+        assert_eq!(error.kind, ErrorKind::Unsupported);
         assert_eq!(error.offset, Some(4));
+        assert_eq!(parse_line("sh s"), Ok(Command::Show(ShowCommand::Score)));
+        assert_eq!(parse_line("sh st"), Err(incomplete()));
+        let error = parse_line("ex").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::AmbiguousKeyword);
     }
 
     #[test]
