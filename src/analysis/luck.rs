@@ -539,13 +539,14 @@ mod tests {
                 for (dice, (board, probabilities)) in rolls.iter().zip(&together) {
                     assert_eq!(*board, chosen(&judge, state, *dice, leaders), "{dice:?}");
                     // The probabilities kept from the ranking judge the choice as judging
-                    // it again does, but for the batch's rounding.
+                    // it again does, but for the batch's rounding (the f32 first layer's sums
+                    // carried from play to play: about 1e-5 of equity with the built-in net).
                     if let Some(probabilities) = probabilities {
                         let mover = state.on_roll;
                         let kept = judge.evaluate_after_from(state, board, mover, *probabilities);
                         let again = judge.evaluate_after(state, board, mover);
                         assert!(
-                            (kept.cubeful_equity - again.cubeful_equity).abs() < 1e-5,
+                            (kept.cubeful_equity - again.cubeful_equity).abs() < 5e-5,
                             "{dice:?}: {kept:?} {again:?}"
                         );
                     }
