@@ -390,145 +390,31 @@ pub const COMMANDS: &[Keyword] = &[
 
 /// gnubg 1.07's `show` subcommands in the order of its table (`help show`), which decides
 /// what an abbreviation means.
+#[rustfmt::skip]
 const GNUBG_SHOW: &[&str] = &[
-    "aliases",
-    "analysis",
-    "autosave",
-    "automatic",
-    "beavers",
-    "bearoff",
-    "board",
-    "buildinfo",
-    "browser",
-    "calibration",
-    "cheat",
-    "clockwise",
-    "commands",
-    "confirm",
-    "copying",
-    "crawford",
-    "credits",
-    "cube",
-    "cubeefficiency",
-    "delay",
-    "dice",
-    "display",
-    "engine",
-    "evaluation",
-    "fullboard",
-    "gammonvalues",
-    "export",
-    "geometry",
-    "isight",
-    "jacoby",
-    "8912",
-    "keith",
-    "kleinman",
-    "lang",
-    "manual",
-    "marketwindow",
-    "matchequitytable",
-    "matchinfo",
-    "matchlength",
-    "matchresult",
-    "met",
-    "onesidedrollout",
-    "output",
-    "panels",
-    "pipcount",
-    "player",
-    "postcrawford",
-    "prompt",
-    "ratingoffset",
-    "rng",
-    "rollout",
-    "rolls",
-    "score",
-    "scoresheet",
-    "seed",
-    "sound",
-    "statistics",
-    "temperaturemap",
-    "scoremap",
-    "threads",
-    "thorp",
-    "turn",
-    "version",
-    "tutor",
-    "variation",
-    "warning",
-    "warranty",
+    "aliases", "analysis", "autosave", "automatic", "beavers", "bearoff", "board", "buildinfo",
+    "browser", "calibration", "cheat", "clockwise", "commands", "confirm", "copying",
+    "crawford", "credits", "cube", "cubeefficiency", "delay", "dice", "display", "engine",
+    "evaluation", "fullboard", "gammonvalues", "export", "geometry", "isight", "jacoby", "8912",
+    "keith", "kleinman", "lang", "manual", "marketwindow", "matchequitytable", "matchinfo",
+    "matchlength", "matchresult", "met", "onesidedrollout", "output", "panels", "pipcount",
+    "player", "postcrawford", "prompt", "ratingoffset", "rng", "rollout", "rolls", "score",
+    "scoresheet", "seed", "sound", "statistics", "temperaturemap", "scoremap", "threads",
+    "thorp", "turn", "version", "tutor", "variation", "warning", "warranty",
 ];
 
 /// gnubg 1.07's `set` subcommands in the order of its table (`help set`).
+#[rustfmt::skip]
 const GNUBG_SET: &[&str] = &[
-    "analysis",
-    "annotation",
-    "appearance",
-    "automatic",
-    "beavers",
-    "board",
-    "browser",
-    "cache",
-    "calibration",
-    "cheat",
-    "clockwise",
-    "colours",
-    "commandwindow",
-    "confirm",
-    "crawford",
-    "cube",
-    "cubeefficiency",
-    "delay",
-    "dice",
-    "display",
-    "dockpanels",
-    "evaluation",
-    "export",
-    "fullscreen",
-    "gamelist",
-    "geometry",
-    "gotofirstgame",
-    "gui",
-    "import",
-    "sgf",
-    "invert",
-    "jacoby",
-    "defaultnames",
-    "aliases",
-    "lang",
-    "matchequitytable",
-    "matchid",
-    "gnubgid",
-    "xgid",
-    "matchinfo",
-    "matchlength",
-    "message",
-    "met",
-    "output",
-    "panels",
-    "panelwidth",
-    "player",
-    "postcrawford",
-    "priority",
-    "prompt",
-    "ratingoffset",
-    "record",
-    "rng",
-    "rollout",
-    "score",
-    "seed",
-    "sound",
-    "styledgamelist",
-    "theorywindow",
-    "threads",
-    "toolbar",
-    "turn",
-    "tutor",
-    "variation",
-    "vsync3d",
-    "warning",
-    "autosave",
+    "analysis", "annotation", "appearance", "automatic", "beavers", "board", "browser", "cache",
+    "calibration", "cheat", "clockwise", "colours", "commandwindow", "confirm", "crawford",
+    "cube", "cubeefficiency", "delay", "dice", "display", "dockpanels", "evaluation", "export",
+    "fullscreen", "gamelist", "geometry", "gotofirstgame", "gui", "import", "sgf", "invert",
+    "jacoby", "defaultnames", "aliases", "lang", "matchequitytable", "matchid", "gnubgid",
+    "xgid", "matchinfo", "matchlength", "message", "met", "output", "panels", "panelwidth",
+    "player", "postcrawford", "priority", "prompt", "ratingoffset", "record", "rng", "rollout",
+    "score", "seed", "sound", "styledgamelist", "theorywindow", "threads", "toolbar", "turn",
+    "tutor", "variation", "vsync3d", "warning", "autosave",
 ];
 
 /// The order of gnubg's own table for `table`, where tavli knows it (see the module's
@@ -667,117 +553,5 @@ pub fn all_paths() -> Vec<Vec<&'static str>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn exact_alias_and_unique_prefix() {
-        assert_eq!(resolve(COMMANDS, "show").map(|k| k.name), Ok("show"));
-        assert_eq!(resolve(COMMANDS, "sh").map(|k| k.name), Ok("show"));
-        assert_eq!(resolve(SHOW, "bo").map(|k| k.name), Ok("board"));
-        assert_eq!(resolve(COMMANDS, "ROLL").map(|k| k.name), Ok("roll"));
-        assert_eq!(resolve(COMMANDS, "r").map(|k| k.name), Ok("roll"));
-        assert_eq!(resolve(COMMANDS, "sw").map(|k| k.name), Ok("swap"));
-        assert_eq!(resolve(SET, "matchl").map(|k| k.name), Ok("matchlength"));
-    }
-
-    #[test]
-    fn show_and_set_take_gnubgs_first_match() {
-        // Each checked with gnubg 1.07 (`show WORD`, `set WORD`, what it printed).
-        let name = |table: &[Keyword], word: &str| resolve(table, word).map(|k| k.name);
-        for (word, meant) in [
-            ("s", "score"),
-            ("S", "score"),
-            ("sc", "score"),
-            ("se", "seed"),
-            ("st", "statistics"),
-            ("cu", "cube"),
-            ("cr", "crawford"),
-            ("di", "dice"),
-            ("b", "beavers"),
-            ("bo", "board"),
-            ("an", "analysis"),
-            ("ev", "evaluation"),
-            ("pi", "pipcount"),
-            ("tu", "turn"),
-            ("j", "jacoby"),
-            ("v", "version"),
-            ("va", "variation"),
-            ("autom", "automatic"),
-        ] {
-            assert_eq!(name(SHOW, word), Ok(meant), "show {word}");
-        }
-        for (word, meant) in [
-            ("a", "analysis"),
-            ("au", "automatic"),
-            ("b", "beavers"),
-            ("bo", "board"),
-            ("cl", "clockwise"),
-            ("e", "evaluation"),
-            ("j", "jacoby"),
-            ("ro", "rollout"),
-            ("x", "xgid"),
-        ] {
-            assert_eq!(name(SET, word), Ok(meant), "set {word}");
-        }
-        // gnubg's first match is a command tavli does not have: refused, naming it.
-        for (table, word, gnubg) in [
-            (SHOW, "c", "calibration"),
-            (SHOW, "d", "delay"),
-            (SHOW, "t", "temperaturemap"),
-            (SHOW, "auto", "autosave"),
-            (SET, "s", "sgf"),
-            (SET, "t", "theorywindow"),
-            (SET, "d", "delay"),
-            (SET, "m", "matchequitytable"),
-        ] {
-            assert_eq!(
-                resolve(table, word).map(|k| k.name),
-                Err(KeywordError::NotInTavli {
-                    word: word.to_string(),
-                    gnubg
-                })
-            );
-        }
-        assert_eq!(
-            resolve(SHOW, "d").unwrap_err().to_string(),
-            "`d' is gnubg's `delay', which tavli does not implement."
-        );
-        assert_eq!(
-            resolve(SHOW, "ki").unwrap_err(),
-            KeywordError::Unknown("ki".to_string())
-        );
-    }
-
-    #[test]
-    fn ambiguous_prefix_names_the_candidates() {
-        let error = resolve(NEW, "").unwrap_err();
-        assert_eq!(error, KeywordError::Unknown(String::new()));
-        let error = resolve(COMMANDS, "ex").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "Ambiguous keyword `ex' (could be: exit, export)."
-        );
-        assert_eq!(
-            resolve(COMMANDS, "xyzzy").unwrap_err().to_string(),
-            "Unknown keyword `xyzzy'."
-        );
-    }
-
-    #[test]
-    fn aliases_and_names_are_unique_per_level() {
-        fn check(table: &[Keyword]) {
-            let mut seen = std::collections::HashSet::new();
-            for keyword in table {
-                assert!(seen.insert(keyword.name), "duplicate {}", keyword.name);
-                for alias in keyword.aliases {
-                    assert!(keyword.name.starts_with(alias), "{alias} not a prefix");
-                    assert!(seen.insert(alias), "duplicate alias {alias}");
-                }
-                check(keyword.children);
-            }
-        }
-        check(COMMANDS);
-        assert!(all_paths().len() > 50);
-    }
-}
+#[path = "keywords_tests.rs"]
+mod tests;

@@ -1,0 +1,115 @@
+//! Unit tests of the keyword tree and of `resolve`: gnubg's first match after `show` and
+//! `set` (each prefix checked with gnubg 1.07), unique prefixes elsewhere.
+
+use super::*;
+
+#[test]
+fn exact_alias_and_unique_prefix() {
+    assert_eq!(resolve(COMMANDS, "show").map(|k| k.name), Ok("show"));
+    assert_eq!(resolve(COMMANDS, "sh").map(|k| k.name), Ok("show"));
+    assert_eq!(resolve(SHOW, "bo").map(|k| k.name), Ok("board"));
+    assert_eq!(resolve(COMMANDS, "ROLL").map(|k| k.name), Ok("roll"));
+    assert_eq!(resolve(COMMANDS, "r").map(|k| k.name), Ok("roll"));
+    assert_eq!(resolve(COMMANDS, "sw").map(|k| k.name), Ok("swap"));
+    assert_eq!(resolve(SET, "matchl").map(|k| k.name), Ok("matchlength"));
+}
+
+#[test]
+fn show_and_set_take_gnubgs_first_match() {
+    // Each checked with gnubg 1.07 (`show WORD`, `set WORD`, what it printed).
+    let name = |table: &[Keyword], word: &str| resolve(table, word).map(|k| k.name);
+    for (word, meant) in [
+        ("s", "score"),
+        ("S", "score"),
+        ("sc", "score"),
+        ("se", "seed"),
+        ("st", "statistics"),
+        ("cu", "cube"),
+        ("cr", "crawford"),
+        ("di", "dice"),
+        ("b", "beavers"),
+        ("bo", "board"),
+        ("an", "analysis"),
+        ("ev", "evaluation"),
+        ("pi", "pipcount"),
+        ("tu", "turn"),
+        ("j", "jacoby"),
+        ("v", "version"),
+        ("va", "variation"),
+        ("autom", "automatic"),
+    ] {
+        assert_eq!(name(SHOW, word), Ok(meant), "show {word}");
+    }
+    for (word, meant) in [
+        ("a", "analysis"),
+        ("au", "automatic"),
+        ("b", "beavers"),
+        ("bo", "board"),
+        ("cl", "clockwise"),
+        ("e", "evaluation"),
+        ("j", "jacoby"),
+        ("ro", "rollout"),
+        ("x", "xgid"),
+    ] {
+        assert_eq!(name(SET, word), Ok(meant), "set {word}");
+    }
+    // gnubg's first match is a command tavli does not have: refused, naming it.
+    for (table, word, gnubg) in [
+        (SHOW, "c", "calibration"),
+        (SHOW, "d", "delay"),
+        (SHOW, "t", "temperaturemap"),
+        (SHOW, "auto", "autosave"),
+        (SET, "s", "sgf"),
+        (SET, "t", "theorywindow"),
+        (SET, "d", "delay"),
+        (SET, "m", "matchequitytable"),
+    ] {
+        assert_eq!(
+            resolve(table, word).map(|k| k.name),
+            Err(KeywordError::NotInTavli {
+                word: word.to_string(),
+                gnubg
+            })
+        );
+    }
+    assert_eq!(
+        resolve(SHOW, "d").unwrap_err().to_string(),
+        "`d' is gnubg's `delay', which tavli does not implement."
+    );
+    assert_eq!(
+        resolve(SHOW, "ki").unwrap_err(),
+        KeywordError::Unknown("ki".to_string())
+    );
+}
+
+#[test]
+fn ambiguous_prefix_names_the_candidates() {
+    let error = resolve(NEW, "").unwrap_err();
+    assert_eq!(error, KeywordError::Unknown(String::new()));
+    let error = resolve(COMMANDS, "ex").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "Ambiguous keyword `ex' (could be: exit, export)."
+    );
+    assert_eq!(
+        resolve(COMMANDS, "xyzzy").unwrap_err().to_string(),
+        "Unknown keyword `xyzzy'."
+    );
+}
+
+#[test]
+fn aliases_and_names_are_unique_per_level() {
+    fn check(table: &[Keyword]) {
+        let mut seen = std::collections::HashSet::new();
+        for keyword in table {
+            assert!(seen.insert(keyword.name), "duplicate {}", keyword.name);
+            for alias in keyword.aliases {
+                assert!(keyword.name.starts_with(alias), "{alias} not a prefix");
+                assert!(seen.insert(alias), "duplicate alias {alias}");
+            }
+            check(keyword.children);
+        }
+    }
+    check(COMMANDS);
+    assert!(all_paths().len() > 50);
+}
