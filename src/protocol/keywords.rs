@@ -335,25 +335,28 @@ pub const COMMANDS: &[Keyword] = &[
         "read a match or position from an SGF file",
     ),
     aliased("move", &["m", "mo"], "make a move"),
-    // gnubg resolves `n` and `ne` to `new` (before `next`).
+    // gnubg resolves `ne` to `new` (before `next`); `n` and `p` are its own hidden commands
+    // for `next` and `previous` (`help n`: "n - Step ahead within the game").
     Keyword {
         name: "new",
-        aliases: &["n", "ne"],
+        aliases: &["ne"],
         children: NEW,
         help: "start a game, match or session",
     },
-    group(
-        "next",
-        STRIDE,
-        "step ahead within the game (count: how many)",
-    ),
+    Keyword {
+        name: "next",
+        aliases: &["n"],
+        children: STRIDE,
+        help: "step ahead within the game (count: how many)",
+    },
     aliased("pass", &["pa"], "refuse a double"),
     leaf("play", "make the computer player move now"),
-    group(
-        "previous",
-        STRIDE,
-        "step back within the game (count: how many)",
-    ),
+    Keyword {
+        name: "previous",
+        aliases: &["p"],
+        children: STRIDE,
+        help: "step back within the game (count: how many)",
+    },
     aliased("quit", &["q"], "leave tavli"),
     aliased("redouble", &["re"], "redouble (beaver)"),
     aliased("reject", &["rej"], "reject a cube or resignation"),

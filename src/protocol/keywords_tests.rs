@@ -15,6 +15,18 @@ fn exact_alias_and_unique_prefix() {
 }
 
 #[test]
+fn n_and_p_step_through_the_game_as_gnubgs_hidden_commands() {
+    // gnubg 1.07: `help n` is "n - Step ahead within the game", `help p` "p - Step backward
+    // within the game", and `ne` is `new` ("Incomplete command.").
+    assert_eq!(resolve(COMMANDS, "n").map(|k| k.name), Ok("next"));
+    assert_eq!(resolve(COMMANDS, "N").map(|k| k.name), Ok("next"));
+    assert_eq!(resolve(COMMANDS, "p").map(|k| k.name), Ok("previous"));
+    assert_eq!(resolve(COMMANDS, "ne").map(|k| k.name), Ok("new"));
+    assert_eq!(resolve(COMMANDS, "nex").map(|k| k.name), Ok("next"));
+    assert_eq!(resolve(COMMANDS, "pr").map(|k| k.name), Ok("previous"));
+}
+
+#[test]
 fn show_and_set_take_gnubgs_first_match() {
     // Each checked with gnubg 1.07 (`show WORD`, `set WORD`, what it printed).
     let name = |table: &[Keyword], word: &str| resolve(table, word).map(|k| k.name);
