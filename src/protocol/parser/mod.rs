@@ -346,9 +346,13 @@ mod grammar_tests {
         assert_eq!(parsed("first game"), Ok(Some(NavigateCommand::FirstGame)));
         assert_eq!(parsed("first m"), Ok(Some(NavigateCommand::FirstMove)));
         assert!(parse_line("first").is_err());
-        // gnubg's `n` and `ne` are still `new`.
+        // gnubg's `ne` is `new`; its `n` is a hidden `next` (`help n`), and `n game` starts
+        // no game there.
         assert_eq!(parse_line("ne game"), Ok(Command::New(NewCommand::Game)));
-        assert_eq!(parse_line("n game"), Ok(Command::New(NewCommand::Game)));
+        assert_eq!(
+            parse_line("n game"),
+            Ok(Command::Navigate(NavigateCommand::Next(Stride::Game, None)))
+        );
     }
 
     #[test]
