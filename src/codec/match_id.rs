@@ -94,6 +94,13 @@ impl MatchIdFields {
         self.dice.contains(&0) && self.dice != [0, 0]
     }
 
+    /// Whether the first die is set and the second is 0: the half roll gnubg's `set matchid`
+    /// and `set gnubgid` refuse aloud (with `set dice`'s message) before reading it as no roll.
+    #[must_use]
+    pub fn has_first_die_only(&self) -> bool {
+        self.dice[0] != 0 && self.dice[1] == 0
+    }
+
     /// The fields as gnubg 1.07 takes them up (`set matchid`, `set gnubgid`; checked live),
     /// and tavli with them in the REPL and the one-shot commands: a dice field with one die 0
     /// is read as not rolled. Every other field is kept.

@@ -122,7 +122,7 @@ impl Session {
         let fields = match_id::decode(text).map_err(|_| {
             CommandError::bad_argument(format!("Illegal match ID '{}'", crate::echo::echoed(text)))
         })?;
-        let half_rolled = fields.dice[0] != 0 && fields.dice[1] == 0;
+        let half_rolled = fields.has_first_die_only();
         let mut state = fields
             .with_half_roll_undone()
             .into_state(*self.game().board(), self.game().rules().variant())
@@ -162,7 +162,7 @@ impl Session {
         // rolled, both as `set matchid` takes them.
         let fields = found.match_id.and_then(|(_, id)| match_id::decode(id).ok());
         let double_offered = fields.is_some_and(|fields| fields.double_offered);
-        let half_rolled = fields.is_some_and(|fields| fields.dice[0] != 0 && fields.dice[1] == 0);
+        let half_rolled = fields.is_some_and(|fields| fields.has_first_die_only());
         let cleared = fields
             .filter(crate::codec::MatchIdFields::is_half_rolled)
             .map(|fields| fields.with_half_roll_undone().encode());
