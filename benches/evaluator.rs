@@ -17,11 +17,17 @@
 //! The contact network is also timed with its second layer quantised (`contact-q`,
 //! `InferenceNetwork::quantized`), and profiled beside the exact one, interleaved.
 //!
+//! First the headline, the figure issue 30 asks of the evaluator: the default contact network,
+//! a roll's plays in a batch, against pubeval on the same positions, in interleaved rounds
+//! (61, 21 with `-- --quick`, or `-- --rounds N`; `-- --ratio` prints it alone), the median
+//! of the rounds' ratios.
+//!
 //! Run: `cargo bench --bench evaluator` (add `-- --quick` for one timed pass, `-- --profile`
 //! for the profile of the contact network's stages alone, `-- --strength GAMES` for the
 //! quantised evaluator against the exact one instead: GAMES money games at 0 ply, cube off,
 //! duplicate dice, one thread, points per game with a 95% interval).
 
+use std::hint::black_box;
 use std::time::{Duration, Instant};
 use tavli::codec::position_id;
 use tavli::engine::choice::DEFAULT_MOVE_BUDGET;
@@ -36,39 +42,9 @@ use tavli::rules::{legal_plays_into, Board, Dice, MatchState, Side, Variant};
 
 const POSITIONS: usize = 20_000;
 
-/// A timer of this thread's processor time (Linux's `/proc/thread-self/schedstat`, the
-/// nanoseconds it ran), or of wall time where that cannot be read: on a machine shared by many
-/// jobs the processor time is what the code cost, the wall time mostly what the others took.
-struct Stopwatch {
-    wall: Instant,
-    processor: Option<u64>,
-}
-
-fn processor_nanoseconds() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-impl Stopwatch {
-    fn start() -> Stopwatch {
-        Stopwatch {
-            wall: Instant::now(),
-            processor: processor_nanoseconds(),
-        }
-    }
-
-    fn elapsed(&self) -> Duration {
-        match (self.processor, processor_nanoseconds()) {
-            (Some(start), Some(now)) => Duration::from_nanos(now.saturating_sub(start)),
-            _ => self.wall.elapsed(),
-        }
-    }
-}
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
+#[path = "support/interleaved.rs"]
+mod interleaved;
+use interleaved::{interleaved, median, processor_nanoseconds, Stopwatch};
 
 fn per_second(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64()
@@ -133,6 +109,62 @@ fn main() {
             started.elapsed().as_secs_f64()
         );
         return;
+    }
+    // The headline: the default contact network, a roll's plays in a batch, against pubeval
+    // on the same positions, in interleaved rounds (see `support/interleaved.rs`).
+    {
+        let rounds = std::env::args()
+            .skip_while(|a| a != "--rounds")
+            .nth(1)
+            .and_then(|rounds| rounds.parse::<usize>().ok())
+            .unwrap_or(if quick { 21 } else { 61 });
+        let fast = net.inference_network(NetClass::Contact);
+        let (boards, ranges) = (&by_class[0], &batches[0]);
+        let mut inputs = SparseInputs::default();
+        let mut batch = Batch::default();
+        let mut checksum = 0.0f64;
+        let mut pubeval_checksum = 0.0f64;
+        let times = interleaved(
+            rounds,
+            || {
+                for range in ranges {
+                    batch.clear();
+                    for board in &boards[range.clone()] {
+                        encode(board, Side::O, true, &mut inputs);
+                        fast.add_to_batch(&inputs, &mut batch);
+                    }
+                    for outputs in fast.batch_outputs(&mut batch) {
+                        checksum += f64::from(outputs[0]);
+                    }
+                }
+            },
+            || {
+                for board in boards {
+                    pubeval_checksum +=
+                        black_box(Pubeval.probabilities(board, Variant::Standard, Side::O)).win;
+                }
+            },
+        );
+        let [low, middle, high] = times.ratio_quartiles();
+        let fastest =
+            |times: &[Duration]| per_second(boards.len(), *times.iter().min().expect("a round"));
+        let rate = |times: &[Duration]| per_second(boards.len(), median(times.to_vec()));
+        println!(
+            "headline: the default contact net (quantised), a roll's plays in a batch, against pubeval on the same {} positions, {rounds} interleaved rounds (this thread's {} time)",
+            boards.len(),
+            if processor_nanoseconds().is_some() { "processor" } else { "wall" }
+        );
+        println!(
+            "           ratio {middle:.3} (median of the rounds' ratios; quartiles {low:.3}-{high:.3}); net {:.0} evaluations/s, pubeval {:.0}/s (medians); fastest rounds' ratio {:.3}; checksums {:.1} {:.1}",
+            rate(&times.first),
+            rate(&times.second),
+            fastest(&times.first) / fastest(&times.second),
+            checksum / (rounds + 1) as f64,
+            pubeval_checksum / (rounds + 1) as f64
+        );
+        if std::env::args().any(|a| a == "--ratio") {
+            return;
+        }
     }
     println!(
         "evaluator bench: {} roots, {} contact and {} race positions after a play, {} pass(es)",
