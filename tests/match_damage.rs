@@ -3,9 +3,9 @@
 //! MANIFEST.tsv lists; `fixtures/mat/real` when the shared copy is absent) and fresh gnubg
 //! .mat and .sgf files, each given one random damage: a die changed, a move's point changed,
 //! a step dropped or written twice, a double removed or swapped with its answer, a score
-//! line or a `Wins N` changed, a game header dropped, a line cut, a byte's bits flipped, an
-//! SGF move node dropped or written twice. Seeded: `TAVLI_DAMAGE_SEED` replays a run,
-//! `TAVLI_DAMAGE_COUNT` sets how many real files are damaged.
+//! line, a `Wins N` or a `Losses N` changed, a game header dropped, a line cut, a byte's
+//! bits flipped, an SGF move node dropped or written twice. Seeded: `TAVLI_DAMAGE_SEED`
+//! replays a run, `TAVLI_DAMAGE_COUNT` sets how many real files are damaged.
 //!
 //! The oracle is decided apart from `validate`: a changed play is wrong when gnubg's own
 //! `import mat` finds an invalid move it did not find in the original; a changed score line is

@@ -331,6 +331,46 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
             },
         });
     }
+    // A `Losses N` (Galaxy's other half of a result) changed: the `Wins` line after it no
+    // longer agrees, nor the board when the game was borne off.
+    let losses: Vec<(usize, usize)> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.match_indices("Losses ")
+                .map(move |(at, _)| (index, at))
+        })
+        .filter(|&(index, at)| lines[index][at + 7..].starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|&(index, _)| {
+            lines[index..(index + 3).min(lines.len())]
+                .iter()
+                .any(|line| line.contains("Wins "))
+        })
+        .collect();
+    if !losses.is_empty() {
+        let (index, at) = losses[random.below(losses.len())];
+        let line = lines[index];
+        let start = at + 7;
+        let length = line[start..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .count();
+        let old: u32 = line[start..start + length].parse().unwrap();
+        let new = (1..=8)
+            .filter(|&value| value != old)
+            .nth(random.below(7))
+            .unwrap();
+        found.push(Damage {
+            kind: "a Losses changed",
+            text: with_line(
+                index,
+                format!("{}{new}{}", &line[..start], &line[start + length..]),
+            ),
+            from: index + 1,
+            line: index + 1,
+            expect: Expect::WrongFrom,
+        });
+    }
     // A move line cut in the second half: a play cut short is wrong there, a column lost is
     // only found on a later line.
     let numbered: Vec<usize> = (0..lines.len())

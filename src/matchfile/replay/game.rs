@@ -45,7 +45,12 @@ pub(super) fn replay_game(
     }
     if let Some((loser, points, span)) = state.losses.take() {
         state.unplayed = None;
-        state.wins(loser.opponent(), points, false, span);
+        if state.result().is_some() {
+            // A `Losses` line alone after the game was decided: only its points say anything.
+            state.losses_after_result(points, span);
+        } else {
+            state.wins(loser.opponent(), points, false, span);
+        }
     }
     if matches!(game.declared, Some((_, _, true, _))) && state.result().is_none() {
         // A roll left unplayed before a resignation (SGF writes the resignation only in RE).
@@ -214,7 +219,9 @@ impl GameReplay<'_> {
             }
             EventKind::Losses(points) => {
                 // Galaxy writes `Losses` in varying columns; a following `Wins` says who won.
-                if self.result().is_none() {
+                if self.result_written {
+                    self.losses_after_result(*points, event.span);
+                } else if self.losses.is_none() {
                     self.losses = Some((side, *points, event.span));
                 }
             }
