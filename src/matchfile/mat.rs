@@ -37,8 +37,10 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
     // The games read so far and the number of the last numbered move line among them.
     let mut last_numbered: (usize, u32) = (0, 0);
     for (offset, raw_line) in lines(text) {
-        let line = raw_line.trim_end_matches(['\r', '\n']);
-        let span = Span::new(offset, offset + line.len());
+        let written = raw_line.trim_end_matches(['\r', '\n']);
+        let span = Span::new(offset, offset + written.len());
+        let (spaced, no_break) = no_break_spaces_as_spaces(written, offset);
+        let line = spaced.as_ref();
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
         let trimmed = trimmed.trim_end();
@@ -50,7 +52,8 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         }
         if expect_score_line {
             expect_score_line = false;
-            match score_line(line, offset) {
+            // The names as written (a no-break space inside one is part of it).
+            match score_line(written, offset) {
                 Some(score) => {
                     if let Some(game) = file.games.last_mut() {
                         game.score_line = Some(score);
@@ -64,6 +67,15 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
                 )),
             }
         }
+        if let Some(warning) = no_break {
+            // gnubg reads a score line's no-break space as a space; nothing else.
+            let game_one_score = file.games.is_empty()
+                && game_header(trimmed).is_err()
+                && score_line(written, offset).is_some();
+            if !game_one_score {
+                diagnostics.push(warning);
+            }
+        }
         if let Ok((_, number)) = game_header(trimmed) {
             file.games.push(MatGame {
                 number: Spanned::new(number, span),
@@ -75,7 +87,7 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
             continue;
         }
         if file.games.is_empty() {
-            let score = score_line(line, offset);
+            let score = score_line(written, offset);
             if score.is_none() && move_number(trimmed).is_err() {
                 let errors = diagnostics.len();
                 header_line(&mut file, &mut diagnostics, trimmed, offset + indent, span);
@@ -130,6 +142,32 @@ pub fn parse_mat(text: &str) -> (MatFile, Vec<Diagnostic>) {
         }
     }
     (file, diagnostics)
+}
+
+/// `line` with each no-break space (U+00A0: Latin-1's byte 0xA0, or UTF-8's C2 A0) outside a
+/// comment read as the space it stands for, and the warning for the first on the line: gnubg's
+/// import does not take it for a space (`Unrecognised move "53: 8/3\u{a0}6/3"`, a game header
+/// read as a move) except between a score line's colon and score. The text keeps its length
+/// (` \t`, two bytes as the character), so spans hold.
+fn no_break_spaces_as_spaces(
+    line: &str,
+    offset: usize,
+) -> (std::borrow::Cow<'_, str>, Option<Diagnostic>) {
+    let trimmed = line.trim_start();
+    let first = line.find('\u{a0}');
+    match first {
+        Some(first) if !trimmed.starts_with(';') && !trimmed.starts_with('#') => {
+            let start = offset + first;
+            let warning = Diagnostic::warning(
+                DiagnosticKind::Encoding,
+                Span::new(start, start + '\u{a0}'.len_utf8()),
+                "a no-break space (U+00A0, byte 0xA0 in Latin-1) read as a space: gnubg does \
+                 not take it for one and misreads this line",
+            );
+            (line.replace('\u{a0}', " \t").into(), Some(warning))
+        }
+        _ => (line.into(), None),
+    }
 }
 
 /// A move line's number must follow the last one of game `games` (1 on a game's first

@@ -242,3 +242,69 @@ fn a_score_line_naming_other_players_than_game_one_is_a_warning_at_the_name() {
     let (_, diagnostics) = crate::matchfile::check_text(text, crate::matchfile::Format::Mat);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
 }
+
+/// A no-break space (Latin-1 byte 0xA0, or U+00A0 in UTF-8) where a space belongs: read as
+/// the space it stands for, with a warning on its line (gnubg's import does not take it for
+/// a space: `Unrecognised move "53: 8/3\xA06/3"`, and the game goes wrong after it).
+#[test]
+fn a_no_break_space_is_read_as_a_space_with_a_warning_where_it_stands() {
+    use crate::matchfile::{check_bytes, Format};
+    let original = include_bytes!("../../fixtures/mat/seed07-3pt.mat");
+    let line = b"  3) 53: 8/3 6/3                 62: 13/7 7/5 ";
+    let at = original
+        .windows(line.len())
+        .position(|window| window == line)
+        .unwrap();
+    let clean = check_bytes("seed07.mat", original, Some(Format::Mat));
+    assert!(clean.diagnostics.is_empty(), "{:?}", clean.diagnostics);
+    // Between two steps and in the gap before the right column; Latin-1, then UTF-8.
+    for (offset, no_break) in [(12, &b"\xA0"[..]), (31, b"\xA0"), (12, b"\xC2\xA0")] {
+        let mut bytes = original.to_vec();
+        bytes.splice(at + offset..=at + offset, no_break.iter().copied());
+        let checked = check_bytes("damaged.mat", &bytes, Some(Format::Mat));
+        let report = &checked.report;
+        assert_eq!(report.verdict, super::super::Verdict::ValidWithWarnings);
+        assert_eq!(checked.record, clean.record, "{:?}", report.diagnostics);
+        let warnings: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("no-break space"))
+            .collect();
+        assert_eq!(warnings.len(), 1, "{:?}", report.diagnostics);
+        let warning = warnings[0];
+        assert_eq!(
+            (warning.line, warning.column),
+            (9, offset + 1),
+            "{warning:?}"
+        );
+        assert!(warning.message.contains("gnubg"), "{warning:?}");
+        // Latin-1 is said once, where it starts; nothing else is found.
+        let others: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| !d.message.contains("no-break space"))
+            .collect();
+        let latin_1 = usize::from(no_break.len() == 1);
+        assert_eq!(others.len(), latin_1, "{:?}", report.diagnostics);
+    }
+    // gnubg reads one between a score line's colon and score as a space: only Latin-1 is said.
+    let score = b" gnubg : 0                      user : 0";
+    let at = original
+        .windows(score.len())
+        .position(|window| window == score)
+        .unwrap();
+    let mut bytes = original.to_vec();
+    bytes[at + 8] = 0xA0;
+    let checked = check_bytes("score.mat", &bytes, Some(Format::Mat));
+    assert_eq!(checked.record, clean.record);
+    let messages: Vec<&str> = checked
+        .report
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        ["byte 0xA0 is not UTF-8: the file is read as Latin-1"]
+    );
+}
