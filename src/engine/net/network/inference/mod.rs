@@ -54,7 +54,7 @@ pub enum Kernel {
     Portable,
     /// AVX2 and FMA (x86-64).
     Avx2,
-    /// AVX-512 (x86-64).
+    /// AVX-512 (x86-64; with `popcnt`, which every processor with AVX-512 has).
     Avx512,
 }
 
@@ -66,7 +66,7 @@ impl Kernel {
         *DETECTED.get_or_init(|| {
             #[cfg(target_arch = "x86_64")]
             {
-                if is_x86_feature_detected!("avx512f") {
+                if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("popcnt") {
                     return Kernel::Avx512;
                 }
                 if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
@@ -86,7 +86,7 @@ impl Kernel {
             if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
                 kernels.push(Kernel::Avx2);
             }
-            if is_x86_feature_detected!("avx512f") {
+            if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("popcnt") {
                 kernels.push(Kernel::Avx512);
             }
         }

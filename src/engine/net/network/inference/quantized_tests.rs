@@ -310,3 +310,54 @@ fn the_quantized_evaluator_chooses_the_training_networks_play_on_the_bench_posit
         "the same play on {agreed} of {roots} bench positions"
     );
 }
+
+/// Every kernel's second-layer sums are the portable ones bit for bit, the layer called
+/// directly: blocks whose positions share none, half, most or all of their pairs of
+/// activations with the first position (as a roll's plays do), widths of one, two and three
+/// registers, layers whose pairs do and do not fill whole registers, and 1 to 9 positions
+/// (every tile shape the kernels split a block into).
+#[test]
+fn every_kernel_sums_blocks_with_shared_activations_as_the_portable_code() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+    for (hidden, width) in [(32, 16), (80, 32), (96, 48), (512, 32)] {
+        let columns: Vec<f32> = (0..hidden * width)
+            .map(|_| rng.gen_range(-2.0f32..2.0))
+            .collect();
+        let bias: Vec<f32> = (0..width).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
+        let portable = QuantizedLayer::new(&columns, &bias, Kernel::Portable);
+        for positions in 1..=9 {
+            for shared in [0.0, 0.5, 0.9, 1.0] {
+                let first: Vec<i16> = (0..hidden).map(|_| rng.gen_range(0..=4096)).collect();
+                let mut xs = first.clone();
+                for _ in 1..positions {
+                    for pair in first.chunks_exact(2) {
+                        if rng.gen_bool(shared) {
+                            xs.extend_from_slice(pair);
+                        } else {
+                            // Either activation of the pair may differ.
+                            let changed = rng.gen_range(0..3);
+                            for (j, &value) in pair.iter().enumerate() {
+                                xs.push(if changed == j || changed == 2 {
+                                    rng.gen_range(0..=4096)
+                                } else {
+                                    value
+                                });
+                            }
+                        }
+                    }
+                }
+                let mut expected = vec![0.0f32; positions * width];
+                portable.sums(&xs, &mut expected);
+                for kernel in Kernel::available() {
+                    let layer = QuantizedLayer::new(&columns, &bias, kernel);
+                    let mut out = vec![0.0f32; positions * width];
+                    layer.sums(&xs, &mut out);
+                    assert_eq!(
+                        out, expected,
+                        "{kernel:?}, {hidden}x{width}, {positions} positions, {shared} shared"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -360,7 +360,7 @@ unsafe fn column_tile<const P: usize, const B: usize>(
 /// (`vcompress`) and stored whole at the count so far (the lanes past the changes are
 /// overwritten by the next block's or left as slack: `changed` and `deltas` hold [`LANES`]
 /// more than `new`).
-#[target_feature(enable = "avx512f")]
+#[target_feature(enable = "avx512f,popcnt")]
 pub(super) unsafe fn list_changes(
     new: &[f32],
     old: &[f32],
