@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
-use tavli::protocol::keywords::{resolve, COMMANDS};
+use tavli::protocol::keywords::{resolve, resolve_child, COMMANDS};
 use tavli::protocol::Session;
 use tavli::rules::{Dice, GameState, MatchState, Side};
 
@@ -85,10 +85,10 @@ const SHOWN: &[&str] = &[
 /// `keyword` under `parent` cut to a random prefix that still resolves to it as gnubg reads
 /// it (the whole word when no shorter one does).
 fn abbreviated(parent: &str, keyword: &str, rng: &mut StdRng) -> String {
-    let table = resolve(COMMANDS, parent).map_or(&[][..], |found| found.children);
     let cut = rng.gen_range(1..=keyword.len());
     let prefix = &keyword[..cut];
-    match resolve(table, prefix) {
+    let found = resolve(COMMANDS, parent).and_then(|parent| resolve_child(parent, prefix));
+    match found {
         Ok(found) if found.name == keyword => prefix.to_string(),
         _ => keyword.to_string(),
     }
