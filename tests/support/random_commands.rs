@@ -201,7 +201,10 @@ pub fn wider_command(session: &Session, draws: &mut Draws, rng: &mut StdRng) -> 
             };
             vec![spelled("set", keyword, &rest, rng)]
         }
-        4 => match set_id(&state, rng) {
+        // Only before the roll: gnubg gives a player who rolled and then had an ID set his
+        // roll back at his next `roll`, even after the opponent's play in between, where
+        // tavli draws new dice (reported, not drawn).
+        4 if state.dice.is_none() => match set_id(&state, rng) {
             Some(line) => vec![line],
             None => vec!["show board".into()],
         },
