@@ -3,6 +3,7 @@
 //! otherwise); random token lines must never break the session.
 
 use crate::support::gnubg_available;
+use crate::support::random_commands::{wider_command, Draws};
 use crate::support::repl::{
     gnubg_with_human_players as run_gnubg, tavli_with_human_players, HUMAN_PLAYERS as PRELUDE,
 };
@@ -94,8 +95,9 @@ fn save_mismatch(name: &str, expected: &str, actual: &str) {
     let _ = std::fs::write(format!("{dir}/{name}.tavli"), actual);
 }
 
-/// One random command that tavli's current state allows (mostly legal, sometimes not).
-fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
+/// One random command that tavli's current state allows (mostly legal, sometimes not), or a
+/// few lines of the wider draws ([`wider_command`]).
+fn random_command(session: &Session, draws: &mut Draws, rng: &mut rand::rngs::StdRng) -> String {
     use rand::seq::SliceRandom;
     use rand::Rng;
     use tavli::notation::format_play;
@@ -134,7 +136,10 @@ fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
             "set turn 0",
             "set cube value 2",
             "set board 4HPwATDgc/ABMA",
+            // Not generated: `eval` (it names tavli's evaluator where gnubg names none).
+            "hint 3",
         ];
+
         if rng.gen_bool(0.6) {
             return AFTER_THE_GAME
                 .choose(rng)
@@ -162,6 +167,9 @@ fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
             .choose(rng)
             .map_or("reject", |option| option)
             .to_string();
+    }
+    if rng.gen_bool(0.12) {
+        return wider_command(session, draws, rng).join("\n");
     }
     let side_word = |rng: &mut rand::rngs::StdRng| if rng.gen_bool(0.5) { "0" } else { "1" };
     let noise: Vec<String> = vec![
@@ -226,8 +234,8 @@ fn random_command(session: &Session, rng: &mut rand::rngs::StdRng) -> String {
         "set board simple 0 2 2 2 2 2 2 0 0 0 0 0 0 0 0 0 0 0 -2 -2 -2 -3 -3 -3 0 0".into(),
         "set board simple 1 0 0 0 0 0 14 0 0 0 0 0 0 0 0 0 0 0 0 -2 -2 -2 -2 -2 -2 0".into(),
         "set board 4HPwATDgc/ABMA".into(),
-        // Not generated: `set matchid`, `set gnubgid` and `set xgid` in the middle of play
-        // (dice and Crawford flags after them still differ from gnubg in some sequences).
+        // `set matchid`, `set gnubgid` and `set xgid` in the middle of play are drawn by
+        // `wider_command`, with the dice rolled (see `Draws::id_set`).
         "beaver".into(),
         "take".into(),
         "accept".into(),
@@ -306,12 +314,17 @@ fn random_script_with(session: &mut Session, seed: u64, watch: &mut dyn FnMut(&S
         let _ = tavli::protocol::run_line(session, line);
     }
     script.push_str(&start);
+    let mut draws = Draws::default();
     for _ in 0..rng.gen_range(20..60) {
-        let line = random_command(session, &mut rng);
-        let _ = tavli::protocol::run_line(session, &line);
-        watch(session);
-        script.push_str(&line);
-        script.push('\n');
+        let lines = random_command(session, &mut draws, &mut rng);
+        for line in lines.lines() {
+            let line = &draws.instead(line);
+            draws.note(line);
+            let _ = tavli::protocol::run_line(session, line);
+            watch(session);
+            script.push_str(line);
+            script.push('\n');
+        }
     }
     script
 }

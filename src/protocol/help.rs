@@ -15,7 +15,11 @@ pub fn help(words: &[String], out: &mut Response) -> Result<(), CommandError> {
         if table.is_empty() {
             break;
         }
-        let keyword = keywords::resolve(table, word)
+        let resolved = match current {
+            Some(parent) => keywords::resolve_child(parent, word),
+            None => keywords::resolve(table, word),
+        };
+        let keyword = resolved
             .map_err(|error| CommandError::new(ErrorKind::UnknownKeyword, error.to_string()))?;
         path.push(keyword.name);
         table = keyword.children;

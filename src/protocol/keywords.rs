@@ -2,15 +2,16 @@
 //!
 //! gnubg resolves an abbreviation to the *first* entry of its command table that starts with
 //! the typed letters (any case), so `d` means `decline`, `sh s` `show score`, `sh st` `show
-//! statistics` and `sh c` `show calibration`. [`resolve`] follows that rule where tavli knows
-//! the order of gnubg's table ([`gnubg_order`]: `show` and `set`, read from gnubg 1.07's `help
-//! show` and `help set`, whose lists are in table order, and checked live on many prefixes):
-//! an exact name wins, then the first of gnubg's names that starts with the word; when that is
-//! a command tavli does not implement (`sh d` is `show delay`) the word is refused naming it
-//! ([`KeywordError::NotInTavli`]), never taken as another command. Elsewhere an exact name
-//! wins, then a gnubg abbreviation listed in `aliases` (so the short forms scripts use, `r`,
-//! `t`, `a`, ..., mean what they mean in gnubg), then the only keyword starting with the word;
-//! a word that starts several keywords is an error naming them.
+//! statistics` and `sh c` `show calibration`. [`resolve_child`] follows that rule under a
+//! keyword that carries the order of gnubg's table ([`Keyword::gnubg_order`]: `show` and
+//! `set`, read from gnubg 1.07's `help show` and `help set`, whose lists are in table order,
+//! and checked live on many prefixes): an exact name wins, then the first of gnubg's names
+//! that starts with the word; when that is a command tavli does not implement (`sh d` is
+//! `show delay`) the word is refused naming it ([`KeywordError::NotInTavli`]), never taken as
+//! another command. Elsewhere ([`resolve`]) an exact name wins, then a gnubg abbreviation
+//! listed in `aliases` (so the short forms scripts use, `r`, `t`, `a`, ..., mean what they
+//! mean in gnubg), then the only keyword starting with the word; a word that starts several
+//! keywords is an error naming them.
 
 /// One keyword of the command tree.
 #[derive(Debug)]
@@ -23,6 +24,10 @@ pub struct Keyword {
     pub children: &'static [Keyword],
     /// One line of help.
     pub help: &'static str,
+    /// The order of gnubg's own table of `children`, where tavli knows it (`show` and `set`):
+    /// an abbreviation among them means the first of gnubg's names it starts (see the
+    /// module's documentation and [`resolve_child`]).
+    pub gnubg_order: Option<&'static [&'static str]>,
 }
 
 const fn leaf(name: &'static str, help: &'static str) -> Keyword {
@@ -31,6 +36,7 @@ const fn leaf(name: &'static str, help: &'static str) -> Keyword {
         aliases: &[],
         children: &[],
         help,
+        gnubg_order: None,
     }
 }
 
@@ -44,6 +50,7 @@ const fn aliased(
         aliases,
         children: &[],
         help,
+        gnubg_order: None,
     }
 }
 
@@ -53,6 +60,7 @@ const fn group(name: &'static str, children: &'static [Keyword], help: &'static 
         aliases: &[],
         children,
         help,
+        gnubg_order: None,
     }
 }
 
@@ -262,10 +270,18 @@ pub const COMMANDS: &[Keyword] = &[
     aliased("accept", &["a", "acc"], "accept a cube or resignation"),
     Keyword {
         name: "analyse",
-        aliases: &["an", "ana", "anal", "analy"],
+        aliases: &["an", "ana", "anal", "analy", "analys"],
         children: ANALYSE,
         help: "analyse the match's plays, cube decisions and luck",
+        gnubg_order: None,
     },
+    // gnubg's hidden synonym (`help analysis`: "analysis - Run analysis"), after `analyse` in
+    // its table, so `analys` stays `analyse`.
+    group(
+        "analysis",
+        ANALYSE,
+        "analyse the match's plays, cube decisions and luck",
+    ),
     group(
         "analyze",
         ANALYSE,
@@ -342,12 +358,14 @@ pub const COMMANDS: &[Keyword] = &[
         aliases: &["ne"],
         children: NEW,
         help: "start a game, match or session",
+        gnubg_order: None,
     },
     Keyword {
         name: "next",
         aliases: &["n"],
         children: STRIDE,
         help: "step ahead within the game (count: how many)",
+        gnubg_order: None,
     },
     aliased("pass", &["pa"], "refuse a double"),
     leaf("play", "make the computer player move now"),
@@ -356,6 +374,7 @@ pub const COMMANDS: &[Keyword] = &[
         aliases: &["p"],
         children: STRIDE,
         help: "step back within the game (count: how many)",
+        gnubg_order: None,
     },
     aliased("quit", &["q"], "leave tavli"),
     aliased("redouble", &["re"], "redouble (beaver)"),
@@ -376,12 +395,14 @@ pub const COMMANDS: &[Keyword] = &[
         aliases: &["se"],
         children: SET,
         help: "change a setting",
+        gnubg_order: Some(GNUBG_SET),
     },
     Keyword {
         name: "show",
         aliases: &["sh"],
         children: SHOW,
         help: "show a setting or the board",
+        gnubg_order: Some(GNUBG_SHOW),
     },
     group(
         "swap",
@@ -419,26 +440,6 @@ const GNUBG_SET: &[&str] = &[
     "score", "seed", "sound", "styledgamelist", "theorywindow", "threads", "toolbar", "turn",
     "tutor", "variation", "vsync3d", "warning", "autosave",
 ];
-
-/// The order of gnubg's own table for `table`, where tavli knows it (see the module's
-/// documentation); tavli's keywords missing from it (tavli's own) come after gnubg's.
-#[must_use]
-pub fn gnubg_order(table: &[Keyword]) -> Option<&'static [&'static str]> {
-    // A `const` table has no one address, so the table is known by its names.
-    let same = |known: &[Keyword]| {
-        table
-            .iter()
-            .map(|keyword| keyword.name)
-            .eq(known.iter().map(|keyword| keyword.name))
-    };
-    if same(SHOW) {
-        Some(GNUBG_SHOW)
-    } else if same(SET) {
-        Some(GNUBG_SET)
-    } else {
-        None
-    }
-}
 
 /// Why a word did not resolve to one keyword.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -483,38 +484,51 @@ impl std::fmt::Display for KeywordError {
 
 impl std::error::Error for KeywordError {}
 
-/// Resolves `word` (any case) among `table`: exact name, then gnubg's first match where its
-/// table's order is known ([`gnubg_order`]), otherwise alias, then unique prefix.
-pub fn resolve<'a>(table: &'a [Keyword], word: &str) -> Result<&'a Keyword, KeywordError> {
+/// Resolves `word` (any case) among `parent`'s children: exact name, then gnubg's first
+/// match where `parent` carries the order of gnubg's table ([`Keyword::gnubg_order`]),
+/// otherwise as [`resolve`].
+pub fn resolve_child<'a>(parent: &'a Keyword, word: &str) -> Result<&'a Keyword, KeywordError> {
+    let table = parent.children;
+    let Some(order) = parent.gnubg_order else {
+        return resolve(table, word);
+    };
     let lower = word.to_ascii_lowercase();
     if let Some(exact) = table.iter().find(|keyword| keyword.name == lower) {
         return Ok(exact);
     }
-    if let Some(order) = gnubg_order(table) {
-        if lower.is_empty() {
-            return Err(KeywordError::Unknown(word.to_string()));
+    if lower.is_empty() {
+        return Err(KeywordError::Unknown(word.to_string()));
+    }
+    // tavli's keywords missing from gnubg's table (tavli's own) come after gnubg's.
+    let tavli_only = table
+        .iter()
+        .map(|keyword| keyword.name)
+        .filter(|name| !order.contains(name));
+    let first = order
+        .iter()
+        .copied()
+        .chain(tavli_only)
+        .find(|name| name.starts_with(&lower));
+    match first {
+        None => Err(KeywordError::Unknown(word.to_string())),
+        Some(name) => {
+            table
+                .iter()
+                .find(|keyword| keyword.name == name)
+                .ok_or(KeywordError::NotInTavli {
+                    word: word.to_string(),
+                    gnubg: name,
+                })
         }
-        let tavli_only = table
-            .iter()
-            .map(|keyword| keyword.name)
-            .filter(|name| !order.contains(name));
-        let first = order
-            .iter()
-            .copied()
-            .chain(tavli_only)
-            .find(|name| name.starts_with(&lower));
-        return match first {
-            None => Err(KeywordError::Unknown(word.to_string())),
-            Some(name) => {
-                table
-                    .iter()
-                    .find(|keyword| keyword.name == name)
-                    .ok_or(KeywordError::NotInTavli {
-                        word: word.to_string(),
-                        gnubg: name,
-                    })
-            }
-        };
+    }
+}
+
+/// Resolves `word` (any case) among `table`: exact name, then alias, then unique prefix (for
+/// the children of `show` and `set`, gnubg's first match: see [`resolve_child`]).
+pub fn resolve<'a>(table: &'a [Keyword], word: &str) -> Result<&'a Keyword, KeywordError> {
+    let lower = word.to_ascii_lowercase();
+    if let Some(exact) = table.iter().find(|keyword| keyword.name == lower) {
+        return Ok(exact);
     }
     if let Some(alias) = table
         .iter()

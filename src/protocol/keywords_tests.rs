@@ -3,15 +3,34 @@
 
 use super::*;
 
+/// The `show` keyword, which carries gnubg's order of its table.
+fn show() -> &'static Keyword {
+    COMMANDS
+        .iter()
+        .find(|keyword| keyword.name == "show")
+        .expect("show")
+}
+
+/// The `set` keyword, which carries gnubg's order of its table.
+fn set() -> &'static Keyword {
+    COMMANDS
+        .iter()
+        .find(|keyword| keyword.name == "set")
+        .expect("set")
+}
+
 #[test]
 fn exact_alias_and_unique_prefix() {
     assert_eq!(resolve(COMMANDS, "show").map(|k| k.name), Ok("show"));
     assert_eq!(resolve(COMMANDS, "sh").map(|k| k.name), Ok("show"));
-    assert_eq!(resolve(SHOW, "bo").map(|k| k.name), Ok("board"));
+    assert_eq!(resolve_child(show(), "bo").map(|k| k.name), Ok("board"));
     assert_eq!(resolve(COMMANDS, "ROLL").map(|k| k.name), Ok("roll"));
     assert_eq!(resolve(COMMANDS, "r").map(|k| k.name), Ok("roll"));
     assert_eq!(resolve(COMMANDS, "sw").map(|k| k.name), Ok("swap"));
-    assert_eq!(resolve(SET, "matchl").map(|k| k.name), Ok("matchlength"));
+    assert_eq!(
+        resolve_child(set(), "matchl").map(|k| k.name),
+        Ok("matchlength")
+    );
 }
 
 #[test]
@@ -29,7 +48,7 @@ fn n_and_p_step_through_the_game_as_gnubgs_hidden_commands() {
 #[test]
 fn show_and_set_take_gnubgs_first_match() {
     // Each checked with gnubg 1.07 (`show WORD`, `set WORD`, what it printed).
-    let name = |table: &[Keyword], word: &str| resolve(table, word).map(|k| k.name);
+    let name = |parent: &Keyword, word: &str| resolve_child(parent, word).map(|k| k.name);
     for (word, meant) in [
         ("s", "score"),
         ("S", "score"),
@@ -50,7 +69,7 @@ fn show_and_set_take_gnubgs_first_match() {
         ("va", "variation"),
         ("autom", "automatic"),
     ] {
-        assert_eq!(name(SHOW, word), Ok(meant), "show {word}");
+        assert_eq!(name(show(), word), Ok(meant), "show {word}");
     }
     for (word, meant) in [
         ("a", "analysis"),
@@ -63,21 +82,21 @@ fn show_and_set_take_gnubgs_first_match() {
         ("ro", "rollout"),
         ("x", "xgid"),
     ] {
-        assert_eq!(name(SET, word), Ok(meant), "set {word}");
+        assert_eq!(name(set(), word), Ok(meant), "set {word}");
     }
     // gnubg's first match is a command tavli does not have: refused, naming it.
-    for (table, word, gnubg) in [
-        (SHOW, "c", "calibration"),
-        (SHOW, "d", "delay"),
-        (SHOW, "t", "temperaturemap"),
-        (SHOW, "auto", "autosave"),
-        (SET, "s", "sgf"),
-        (SET, "t", "theorywindow"),
-        (SET, "d", "delay"),
-        (SET, "m", "matchequitytable"),
+    for (parent, word, gnubg) in [
+        (show(), "c", "calibration"),
+        (show(), "d", "delay"),
+        (show(), "t", "temperaturemap"),
+        (show(), "auto", "autosave"),
+        (set(), "s", "sgf"),
+        (set(), "t", "theorywindow"),
+        (set(), "d", "delay"),
+        (set(), "m", "matchequitytable"),
     ] {
         assert_eq!(
-            resolve(table, word).map(|k| k.name),
+            resolve_child(parent, word).map(|k| k.name),
             Err(KeywordError::NotInTavli {
                 word: word.to_string(),
                 gnubg
@@ -85,13 +104,44 @@ fn show_and_set_take_gnubgs_first_match() {
         );
     }
     assert_eq!(
-        resolve(SHOW, "d").unwrap_err().to_string(),
+        resolve_child(show(), "d").unwrap_err().to_string(),
         "`d' is gnubg's `delay', which tavli does not implement."
     );
     assert_eq!(
-        resolve(SHOW, "ki").unwrap_err(),
+        resolve_child(show(), "ki").unwrap_err(),
         KeywordError::Unknown("ki".to_string())
     );
+}
+
+#[test]
+fn only_show_and_set_carry_gnubgs_order() {
+    // Under a keyword without gnubg's order an abbreviation is a unique prefix: `set cube c`
+    // starts both `center` and `centre`.
+    let cube = resolve_child(set(), "cube").expect("set cube");
+    assert!(matches!(
+        resolve_child(cube, "c"),
+        Err(KeywordError::Ambiguous { .. })
+    ));
+    // The tables alone know no order: `d` starts only `dice` among tavli's `show` keywords.
+    assert_eq!(resolve(SHOW, "d").map(|k| k.name), Ok("dice"));
+    let ordered: Vec<&str> = COMMANDS
+        .iter()
+        .filter(|keyword| keyword.gnubg_order.is_some())
+        .map(|keyword| keyword.name)
+        .collect();
+    assert_eq!(ordered, ["set", "show"]);
+}
+
+#[test]
+fn analysis_is_gnubgs_hidden_synonym_of_analyse() {
+    // gnubg 1.07: `help analysis` is "analysis - Run analysis"; `analys` is still `analyse`.
+    assert_eq!(
+        resolve(COMMANDS, "analysis").map(|k| k.name),
+        Ok("analysis")
+    );
+    assert_eq!(resolve(COMMANDS, "analysi").map(|k| k.name), Ok("analysis"));
+    assert_eq!(resolve(COMMANDS, "analys").map(|k| k.name), Ok("analyse"));
+    assert_eq!(resolve(COMMANDS, "analyz").map(|k| k.name), Ok("analyze"));
 }
 
 #[test]

@@ -61,6 +61,10 @@ pub struct StatisticsReport {
     /// Whether the luck of the rolls is analysed (`set analysis luck`): the luck block and
     /// the results are shown.
     pub luck: bool,
+    /// Each player's rolls whose luck was judged: the moves of the analysed games (gnubg
+    /// counts no roll of a game not analysed among the unmarked ones).
+    #[serde(skip)]
+    pub judged_rolls: [usize; 2],
     /// Both players, player 0 first. In money play the actual and luck-adjusted results are
     /// the covered games' totals in points (gnubg's), not the points per game.
     pub players: [PlayerStatistics; 2],
@@ -190,6 +194,7 @@ impl StatisticsReport {
             .collect();
         let analysed = games.decisions.iter().any(Option::is_some);
         let mut players = match_statistics(record, &decisions);
+        let judged_rolls = players.each_ref().map(|player| player.chequer.moves);
         for (index, game) in record.games.iter().enumerate() {
             if games.decisions.get(index).copied().flatten().is_none() {
                 for side in [Side::O, Side::X] {
@@ -286,6 +291,7 @@ impl StatisticsReport {
             played: !record.games.is_empty(),
             analysed,
             luck: games.luck,
+            judged_rolls,
             players,
             snowie_error_rate,
             advantage,

@@ -145,7 +145,8 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
             );
             let unmarked = |index: usize| {
                 let l = luck(index);
-                chequer(index).moves - l.very_lucky - l.lucky - l.unlucky - l.very_unlucky
+                report.judged_rolls[index]
+                    .saturating_sub(l.very_lucky + l.lucky + l.unlucky + l.very_unlucky)
             };
             count_row(&mut text, "Rolls unmarked", [unmarked(0), unmarked(1)]);
             count_row(
@@ -174,6 +175,11 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                 &format!("Luck rate mEMG ({unit})"),
                 cells(|index| {
                     let moves = chequer(index).moves;
+                    // With nothing analysed gnubg has no luck rate for a player who has
+                    // not moved.
+                    if moves == 0 && !report.analysed {
+                        return "n/a".to_string();
+                    }
                     rate(
                         luck(index).rate,
                         Equity {
@@ -187,7 +193,13 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
             row(
                 &mut text,
                 "Luck rating",
-                cells(|index| luck_rating(luck(index).rate / 1000.0).to_string()),
+                cells(|index| {
+                    if chequer(index).moves == 0 && !report.analysed {
+                        "n/a".to_string()
+                    } else {
+                        luck_rating(luck(index).rate / 1000.0).to_string()
+                    }
+                }),
             );
             text.push_str("\n\n");
         }
@@ -343,12 +355,17 @@ fn overall_block(
         text,
         "Snowie error rate",
         cells(|index| {
+            // gnubg has no Snowie error rate when nobody has moved.
+            if players[0].chequer.moves + players[1].chequer.moves == 0 {
+                return "n/a".to_string();
+            }
             let (memg, mwc) = report.snowie_error_rate[index];
             rate(
                 -memg,
                 Equity {
                     emg: 0.0,
-                    mwc: -mwc,
+                    // A zero is `+0.000%` in gnubg's Snowie line (`-0.000%` in the others).
+                    mwc: 0.0 - mwc,
                     points: 0.0,
                 },
             )

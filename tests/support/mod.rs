@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: running gnubg as an oracle, and the tavli binary.
 
 pub mod json_schema;
+pub mod random_commands;
 pub mod repl;
 pub mod terminal;
 

@@ -30,12 +30,14 @@ pub fn parse_line(line: &str) -> Result<Command, CommandError> {
     match top.name {
         "accept" => Ok(Command::Accept),
         "agree" => Ok(Command::Agree),
-        "analyse" | "analyze" => Ok(Command::Analyse(match sub_keyword(top, &mut words)?.name {
-            "move" => AnalysisScope::Move,
-            "game" => AnalysisScope::Game,
-            "match" => AnalysisScope::Match,
-            _ => AnalysisScope::Session,
-        })),
+        "analyse" | "analysis" | "analyze" => {
+            Ok(Command::Analyse(match sub_keyword(top, &mut words)?.name {
+                "move" => AnalysisScope::Move,
+                "game" => AnalysisScope::Game,
+                "match" => AnalysisScope::Match,
+                _ => AnalysisScope::Session,
+            }))
+        }
         "beaver" | "redouble" => Ok(Command::Beaver),
         "decline" => Ok(Command::Decline),
         "double" => Ok(Command::Double),
@@ -107,14 +109,17 @@ fn resolve<'a>(
     word: &str,
     offset: usize,
 ) -> Result<&'a Keyword, CommandError> {
-    keywords::resolve(table, word).map_err(|error| {
-        let kind = match error {
-            KeywordError::Unknown(_) => ErrorKind::UnknownKeyword,
-            KeywordError::Ambiguous { .. } => ErrorKind::AmbiguousKeyword,
-            KeywordError::NotInTavli { .. } => ErrorKind::Unsupported,
-        };
-        CommandError::new(kind, error.to_string()).at(offset)
-    })
+    keywords::resolve(table, word).map_err(|error| keyword_error(&error, offset))
+}
+
+/// A keyword that did not resolve, as the command's error.
+fn keyword_error(error: &KeywordError, offset: usize) -> CommandError {
+    let kind = match error {
+        KeywordError::Unknown(_) => ErrorKind::UnknownKeyword,
+        KeywordError::Ambiguous { .. } => ErrorKind::AmbiguousKeyword,
+        KeywordError::NotInTavli { .. } => ErrorKind::Unsupported,
+    };
+    CommandError::new(kind, error.to_string()).at(offset)
 }
 
 fn incomplete() -> CommandError {
@@ -124,7 +129,7 @@ fn incomplete() -> CommandError {
 /// The next word resolved among `group`'s children; missing = "Incomplete command.".
 fn sub_keyword<'a>(group: &'a Keyword, words: &mut Words) -> Result<&'a Keyword, CommandError> {
     let (word, offset) = words.next().ok_or_else(incomplete)?;
-    resolve(group.children, &word, offset)
+    keywords::resolve_child(group, &word).map_err(|error| keyword_error(&error, offset))
 }
 
 /// The stride word of `next`/`previous` (none: one move); a first word that is no stride

@@ -129,7 +129,25 @@ impl Navigation {
 impl Session {
     /// The error for a command that would change the match while a stored move is shown.
     pub(super) fn refuse_while_looking_back(&self, command: &Command) -> Result<(), CommandError> {
-        if self.navigation.looking_back() && changes_the_match(command) {
+        // In a match `set jacoby` changes only the setting for new sessions (gnubg: "Will
+        // use the Jacoby rule for money sessions.").
+        let setting_only = matches!(command, Command::Set(SetCommand::Jacoby(_)))
+            && self.match_play.context().length > 0;
+        if self.navigation.looking_back() && changes_the_match(command) && !setting_only {
+            if self.navigated_view().is_err() {
+                // At the start of a game gnubg has no game: it refuses what needs one with
+                // its own words (`roll`: "No game in progress (type `new game' to start
+                // one).", checked live), and tavli with them; what would go through there
+                // is refused as at any stored move.
+                let mut no_game = self.clone();
+                no_game.navigation = Navigation::default();
+                no_game.match_play = Match::new(
+                    self.game().rules(),
+                    *self.match_play.context(),
+                    self.state().on_roll,
+                );
+                no_game.execute(command.clone(), &mut Response::new())?;
+            }
             return Err(CommandError::new(ErrorKind::Unsupported, LOOKING_BACK));
         }
         Ok(())

@@ -223,6 +223,9 @@ impl Session {
                 )
             })?;
         let mut state = xgid.to_match_state(self.game().rules().variant());
+        // gnubg takes an XGID's dice larger first, however they are written (`25` is "set to
+        // 5 and 2", checked live).
+        state.dice = state.dice.map(Dice::high_first);
         // Like `set gnubgid`: the match fields first (two boards of the old position), then
         // the position (one board).
         let board = state.board;

@@ -52,8 +52,11 @@ impl Session {
             SetCommand::Jacoby(value) => {
                 let on = require_toggle(value, "jacoby")?;
                 self.settings.jacoby = on;
-                if !self.is_match() {
-                    self.match_play.set_jacoby(on);
+                // gnubg turns the rule off in the session being played, but turning it on
+                // waits for the next session (checked live: `show score` still says "without
+                // Jacoby rule", also after `new game`).
+                if !self.is_match() && !on {
+                    self.match_play.set_jacoby(false);
                 }
                 out.reply(Reply::JacobySet { on });
                 Ok(())
@@ -296,12 +299,31 @@ impl Session {
                 "You must specify a name to use.",
             )),
             PlayerSetting::Name(Some(name)) => {
+                // gnubg refuses the other player's name, in any case (`ROOT` for `root`),
+                // side by side: `both` names player 0 and then refuses player 1.
+                const IN_USE: &str = "That name is already in use by the other player.";
+                let mut names = self.names.clone();
+                let mut named = Vec::new();
                 for side in sides {
-                    self.names[side.index()] = name.clone();
-                    out.reply(Reply::PlayerName {
-                        player: side.index(),
-                        name: name.clone(),
-                    });
+                    let taken = names[side.opponent().index()].eq_ignore_ascii_case(&name);
+                    if !taken {
+                        names[side.index()] = name.clone();
+                    }
+                    named.push((side, !taken));
+                }
+                if named.iter().all(|&(_, done)| !done) {
+                    return Err(CommandError::bad_argument(IN_USE));
+                }
+                self.names = names;
+                for (side, done) in named {
+                    if done {
+                        out.reply(Reply::PlayerName {
+                            player: side.index(),
+                            name: name.clone(),
+                        });
+                    } else {
+                        out.line(IN_USE);
+                    }
                 }
                 Ok(())
             }

@@ -191,10 +191,29 @@ impl Session {
                 | ShowCommand::Cube
                 | ShowCommand::Score
                 | ShowCommand::PipCount(None)),
-            ) => view().map(|mut view| view.show_command(show.clone(), out)),
+            ) => match self.navigated_view() {
+                Ok(view) => view.map(|mut view| view.show_command(show.clone(), out)),
+                Err(_) => at_game_start(show, out),
+            },
             _ => None,
         }
     }
+}
+
+/// gnubg's answer to `show` at the start of a game looked at, where it shows no position and
+/// answers as with no game (checked live: `first move`, then `show turn`); `None` for the
+/// questions answered as usual (the score).
+fn at_game_start(show: &ShowCommand, out: &mut Response) -> Option<Result<(), CommandError>> {
+    match show {
+        ShowCommand::Turn => out.reply(Reply::NoGameBeingPlayed),
+        ShowCommand::Dice => out.reply(Reply::DiceBeforeGame),
+        ShowCommand::Cube => {
+            return Some(Err(CommandError::not_now("There is no game in progress.")))
+        }
+        ShowCommand::PipCount(None) => return Some(Err(CommandError::not_now(NO_POSITION))),
+        _ => return None,
+    }
+    Some(Ok(()))
 }
 
 #[cfg(test)]
