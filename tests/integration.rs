@@ -15,6 +15,7 @@ mod cli;
 mod codec_gnubg;
 mod codec_properties;
 mod codec_vectors;
+mod control_characters;
 mod cube_layout;
 mod diagnostic_cap;
 mod engine;
