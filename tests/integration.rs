@@ -5,6 +5,7 @@ mod support;
 mod analyse;
 mod analyse_gnubg;
 mod analyse_html;
+mod analyse_repl_agree;
 mod analyse_rollout;
 mod analyse_shard;
 mod analyse_summary;
