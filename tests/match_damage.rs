@@ -152,14 +152,16 @@ fn real_files() -> Vec<PathBuf> {
 }
 
 /// Whether a message reads as words for a player, not as a program's debugging output (a
-/// control character of the file quoted in it is shown escaped, `\u{1b}`, so that it does not
-/// act on the terminal: that is no debugging output).
+/// control character of the file quoted in it is shown as its picture, `␛`, so that it does
+/// not act on the terminal; a Rust escape, `\u{1b}`, is debugging output).
 fn in_words(message: &str) -> bool {
     let words = message.trim_start_matches("warning: ");
     !words.is_empty()
-        && !["Some(", "None", "Err(", "Ok(", "{ ", "::", "panicked"]
-            .iter()
-            .any(|debug| words.contains(debug))
+        && ![
+            "Some(", "None", "Err(", "Ok(", "{ ", "::", "panicked", "\\u{",
+        ]
+        .iter()
+        .any(|debug| words.contains(debug))
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::analysis::{
 use crate::engine::choice::embedded_net;
 use crate::engine::search::MAX_PLIES;
 use crate::engine::Evaluator;
-use crate::matchfile::diagnostic::{Located, Severity};
+use crate::matchfile::diagnostic::{printable, Located, Severity};
 use crate::matchfile::record::MatchRecord;
 use crate::matchfile::{
     check_bytes, read_bounded, read_file, render_text, unreadable_report, FileReport, Format,
@@ -506,9 +506,12 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
     } else {
         format!("{}-point match", record.length)
     };
+    // The file's own text (its players' names) shown with its control characters as
+    // pictures, as its diagnostics are.
     let _ = writeln!(
         text,
-        "{name}: {length}, {} game(s), analysed at {} ply",
+        "{}: {length}, {} game(s), analysed at {} ply",
+        printable(name),
         record.games.len(),
         args.plies
     );
@@ -516,7 +519,7 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
     let row = |text: &mut String, label: &str, value: &dyn Fn(&PlayerStatistics) -> String| {
         let _ = writeln!(text, "  {label:<34} {:<24} {}", value(o), value(x));
     };
-    row(&mut text, "", &|p| p.name.clone());
+    row(&mut text, "", &|p| printable(&p.name).into_owned());
     row(&mut text, "Moves (unforced)", &|p| {
         format!("{} ({})", p.chequer.moves, p.chequer.unforced)
     });
@@ -580,7 +583,7 @@ fn text_report(name: &str, record: &MatchRecord, analysis: &MatchAnalysis, args:
                 text,
                 "    game {} {}: {}played {}, best {}: -{:.3} EMG{}\n      GNUbg ID {}  XGID {}",
                 decision.game,
-                record.players[decision.player.index()],
+                printable(&record.players[decision.player.index()]),
                 dice,
                 decision.played,
                 decision.best,

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use super::exit::Outcome;
 use crate::analysis::summary::{ArchiveSummary, MatchTotals};
+use crate::matchfile::diagnostic::printable;
 
 /// Reads the per-file NDJSON lines of `paths` (`-` is stdin) and writes the summary. A line
 /// that is not one of `tavli analyse --json` is reported (exit status 1) and the rest summed;
@@ -129,7 +130,14 @@ fn table(summary: &ArchiveSummary) -> String {
             let _ = writeln!(
                 text,
                 "  {:>4}  {:<width$}  {:>7}  {:>9}  {:>12}  {:>10}  {:>10}  {:>6}  -",
-                player.rank, player.name, player.matches, 0, "-", "-", "-", "-"
+                player.rank,
+                printable(&player.name),
+                player.matches,
+                0,
+                "-",
+                "-",
+                "-",
+                "-"
             );
             continue;
         }
@@ -137,7 +145,7 @@ fn table(summary: &ArchiveSummary) -> String {
             text,
             "  {:>4}  {:<width$}  {:>7}  {:>9}  {:>12.1}  {:>10.1}  {:>+10.1}  {:>6.1}  {}",
             player.rank,
-            player.name,
+            printable(&player.name),
             player.matches,
             player.decisions,
             player.chequer.error_rate,

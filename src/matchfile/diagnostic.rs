@@ -2,6 +2,7 @@
 
 use super::style::{paint, ReportStyle};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 pub use crate::notation::Span;
@@ -233,6 +234,32 @@ pub struct Located {
     pub caret: String,
 }
 
+/// `text` of a file as a diagnostic shows it, in the text report and in JSON alike: each
+/// control character but the tab (C0, DEL, and the C1 controls a Latin-1 file's bytes 0x80 to
+/// 0x9F become) is one visible character in its place, its Unicode control picture (`␛` for
+/// ESC, `␍` for a carriage return, `␡` for DEL) or, for a C1 control, which has none, `�`.
+/// So a file's bytes cannot act on the terminal (an ESC starting a colour, a carriage return
+/// overwriting the line), columns still count characters (the caret stays under its column,
+/// which a `\u{1b}` or `^[` would shift), and nothing reads as the file's own text (a `^` is
+/// a move mark in tavli's variants). rustc shows control characters in its snippets so.
+#[must_use]
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| c != '\t' && c.is_control();
+    if !text.contains(hidden) {
+        return Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| match c {
+            '\t' => c,
+            '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
+            '\u{7f}' => '\u{2421}',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
+        })
+        .collect::<String>()
+        .into()
+}
+
 /// Longest source line shown under a diagnostic.
 const SHOWN_LINE: usize = 200;
 
@@ -243,7 +270,8 @@ impl Located {
         let (line, column) = index.line_column(text, diagnostic.span.start);
         let (end_line, end_column) = index.line_column(text, diagnostic.span.end);
         let full_line = index.line_text(text, line);
-        let source_line: String = full_line.chars().take(SHOWN_LINE).collect();
+        let shortened: String = full_line.chars().take(SHOWN_LINE).collect();
+        let source_line = printable(&shortened).into_owned();
         let shown = source_line.chars().count();
         let width = if end_line == line && end_column > column {
             end_column - column
@@ -259,7 +287,7 @@ impl Located {
             column,
             severity: diagnostic.severity,
             kind: diagnostic.kind,
-            message: diagnostic.message.clone(),
+            message: printable(&diagnostic.message).into_owned(),
             source_line,
             caret,
         }
@@ -279,7 +307,7 @@ impl Located {
             "{}: {}: {}{}\n    {}\n    {}",
             paint(
                 style.location,
-                format_args!("{}:{}:{}", self.file, self.line, self.column)
+                format_args!("{}:{}:{}", printable(&self.file), self.line, self.column)
             ),
             paint(mark, self.kind),
             level,
@@ -324,6 +352,35 @@ mod tests {
             let expected = text[line_start..offset].chars().count() + 1;
             assert_eq!(index.line_column(&text, offset).1, expected, "at {offset}");
         }
+    }
+
+    /// A file's control characters reach neither the terminal nor a JSON reader as they are:
+    /// each is one visible character in its place, so the caret stays under its column.
+    #[test]
+    fn control_characters_of_the_file_are_shown_as_pictures_in_their_column() {
+        let text = "x\n  3) 53: 8/3\u{1b}[31m 6/3\u{7}\r\u{7f}\u{9b}\t  62: 13/7 7/5\n";
+        let index = LineIndex::new(text);
+        let start = text.find("8/3").unwrap();
+        let end = text.find("\t").unwrap();
+        let diagnostic = Diagnostic::error(
+            DiagnosticKind::Syntax,
+            Span::new(start, end),
+            format!("unrecognised text `{}`", &text[start..end]),
+        );
+        let located = Located::new("f.mat", text, &index, &diagnostic);
+        assert_eq!(
+            located.message,
+            "unrecognised text `8/3\u{241b}[31m 6/3\u{2407}\u{240d}\u{2421}\u{fffd}`"
+        );
+        assert_eq!(
+            located.source_line,
+            "  3) 53: 8/3\u{241b}[31m 6/3\u{2407}\u{240d}\u{2421}\u{fffd}\t  62: 13/7 7/5"
+        );
+        let caret_at = located.caret.find('^').unwrap();
+        assert_eq!(&located.source_line[caret_at..caret_at + 3], "8/3");
+        assert_eq!(located.caret.chars().count() - caret_at, 16);
+        // Text without them is kept as it is, a tab and a no-break space included.
+        assert!(matches!(printable("a\tb\u{a0}é"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
 use crate::rules::Side;
 use ast::{Action, MatFile};
-use diagnostic::{Diagnostic, DiagnosticKind, LineIndex, Located, Severity, Span};
+use diagnostic::{printable, Diagnostic, DiagnosticKind, LineIndex, Located, Severity, Span};
 use replay::{Event, EventKind, GameInput, MatchInput};
 use serde::Serialize;
 use std::fmt;
@@ -213,12 +213,12 @@ impl FileReport {
         };
         format!(
             "{}: {}, {} game(s), final score {} {}, {} {}: {} ({} error(s), {} warning(s))",
-            style::paint(style.location, &self.file),
+            style::paint(style.location, printable(&self.file)),
             length,
             self.games,
-            self.players[0],
+            printable(&self.players[0]),
             self.final_score[0],
-            self.players[1],
+            printable(&self.players[1]),
             self.final_score[1],
             style::paint(style.verdict(self.verdict), self.verdict),
             errors,

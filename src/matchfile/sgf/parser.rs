@@ -144,9 +144,10 @@ pub fn parse_sgf_recovering(text: &str) -> (SgfCollection, Vec<SgfSyntaxError>) 
     (collection, parser.errors)
 }
 
-/// How a character found where it does not belong is named in a message.
+/// How a character found where it does not belong is named in a message (as it is: placing
+/// the diagnostic shows a control character as its picture, `diagnostic::printable`).
 fn shown(found: char) -> String {
-    format!("`{}`", found.escape_debug())
+    format!("`{found}`")
 }
 
 /// The text found where it does not belong, as a message names it: its first word (up to
@@ -162,7 +163,7 @@ fn shown_text(rest: &str) -> String {
             .next()
             .map_or_else(|| "the end".to_string(), shown)
     } else {
-        format!("`{}`", word.escape_debug())
+        format!("`{word}`")
     }
 }
 
