@@ -383,7 +383,7 @@ pub(super) unsafe fn list_changes(
 /// The blocks of `list_changes` from input `start` (a multiple of [`LANES`]), the changes
 /// before it `count`, one block at a time; returns the count of all.
 #[target_feature(enable = "avx512f,popcnt")]
-unsafe fn list_blocks(
+pub(super) unsafe fn list_blocks(
     new: &[f32],
     old: &[f32],
     changed: &mut [u16],
