@@ -386,6 +386,20 @@ fn every_kernel_lists_the_portable_changes() {
                 "{kernel:?}"
             );
         }
+        // The one-block loop alone (what a processor without VBMI2 runs).
+        #[cfg(target_arch = "x86_64")]
+        if Kernel::available().contains(&Kernel::Avx512) {
+            let (mut one_changed, mut one_deltas) =
+                (vec![0u16; width + LANES], vec![0.0f32; width + LANES]);
+            // SAFETY: the processor has AVX-512F and popcnt (a kernel available), and the
+            // lists hold `LANES` more than `new`.
+            let one_count = unsafe {
+                super::x86_avx512::list_blocks(&new, &old, &mut one_changed, &mut one_deltas, 0, 0)
+            };
+            assert_eq!(one_count, count);
+            assert_eq!(one_changed[..count], changed[..count]);
+            assert_eq!(one_deltas[..count], deltas[..count]);
+        }
         listed += count;
     }
     assert!(listed > 1000);

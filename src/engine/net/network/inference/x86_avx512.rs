@@ -359,7 +359,9 @@ unsafe fn column_tile<const P: usize, const B: usize>(
 /// mask, its changed lanes' indices and differences packed to the front of a register each
 /// (`vcompress`) and stored whole at the count so far (the lanes past the changes are
 /// overwritten by the next block's or left as slack: `changed` and `deltas` hold [`LANES`]
-/// more than `new`).
+/// more than `new`). With AVX-512 VBMI2 two blocks' indices are packed at once, as 32 16-bit
+/// lanes (`vpcompressw`): the shuffle port, which the comparisons and the packing all use,
+/// runs four operations a block instead of seven.
 #[target_feature(enable = "avx512f,popcnt")]
 pub(super) unsafe fn list_changes(
     new: &[f32],
@@ -368,9 +370,29 @@ pub(super) unsafe fn list_changes(
     deltas: &mut [f32],
 ) -> usize {
     debug_assert!(changed.len() >= new.len() + LANES && deltas.len() >= new.len() + LANES);
-    let mut count = 0;
+    let (count, start) = if std::is_x86_feature_detected!("avx512vbmi2")
+        && std::is_x86_feature_detected!("avx512bw")
+    {
+        list_block_pairs(new, old, changed, deltas)
+    } else {
+        (0, 0)
+    };
+    list_blocks(new, old, changed, deltas, count, start)
+}
+
+/// The blocks of `list_changes` from input `start` (a multiple of [`LANES`]), the changes
+/// before it `count`, one block at a time; returns the count of all.
+#[target_feature(enable = "avx512f,popcnt")]
+pub(super) unsafe fn list_blocks(
+    new: &[f32],
+    old: &[f32],
+    changed: &mut [u16],
+    deltas: &mut [f32],
+    mut count: usize,
+    start: usize,
+) -> usize {
     let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for start in (0..new.len()).step_by(LANES) {
+    for start in (start..new.len()).step_by(LANES) {
         let a = _mm512_loadu_ps(new.as_ptr().add(start));
         let b = _mm512_loadu_ps(old.as_ptr().add(start));
         let differ = _mm512_cmp_ps_mask::<_CMP_NEQ_UQ>(a, b);
@@ -385,4 +407,47 @@ pub(super) unsafe fn list_changes(
         count += differ.count_ones() as usize;
     }
     count
+}
+
+/// The first blocks of `list_changes` two at a time (every whole pair): the two masks joined
+/// and the 32 indices packed by one `vpcompressw`, stored whole (32 lanes from the count, at
+/// most the pair's end: inside the slack); returns the count and where the pairs end.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+unsafe fn list_block_pairs(
+    new: &[f32],
+    old: &[f32],
+    changed: &mut [u16],
+    deltas: &mut [f32],
+) -> (usize, usize) {
+    let lanes = _mm512_set_epi16(
+        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9,
+        8, 7, 6, 5, 4, 3, 2, 1, 0,
+    );
+    let mut count = 0;
+    let pairs = new.len() / (2 * LANES) * (2 * LANES);
+    for start in (0..pairs).step_by(2 * LANES) {
+        let a_low = _mm512_loadu_ps(new.as_ptr().add(start));
+        let b_low = _mm512_loadu_ps(old.as_ptr().add(start));
+        let a_high = _mm512_loadu_ps(new.as_ptr().add(start + LANES));
+        let b_high = _mm512_loadu_ps(old.as_ptr().add(start + LANES));
+        let low = _mm512_cmp_ps_mask::<_CMP_NEQ_UQ>(a_low, b_low);
+        let high = _mm512_cmp_ps_mask::<_CMP_NEQ_UQ>(a_high, b_high);
+        let both = u32::from(low) | (u32::from(high) << 16);
+        let indices = _mm512_add_epi16(lanes, _mm512_set1_epi16(start as i16));
+        _mm512_storeu_si512(
+            changed.as_mut_ptr().add(count).cast::<__m512i>(),
+            _mm512_maskz_compress_epi16(both, indices),
+        );
+        let low_count = low.count_ones() as usize;
+        _mm512_storeu_ps(
+            deltas.as_mut_ptr().add(count),
+            _mm512_maskz_compress_ps(low, _mm512_sub_ps(a_low, b_low)),
+        );
+        _mm512_storeu_ps(
+            deltas.as_mut_ptr().add(count + low_count),
+            _mm512_maskz_compress_ps(high, _mm512_sub_ps(a_high, b_high)),
+        );
+        count += both.count_ones() as usize;
+    }
+    (count, pairs)
 }
