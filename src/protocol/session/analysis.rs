@@ -16,6 +16,7 @@ use crate::protocol::ast::{
     AnalysisScope, AnalysisSetting, Decision as DecisionName, StatisticsScope, ThresholdName,
 };
 use crate::protocol::statistics_report::{CoveredGames, StatisticsReport};
+use std::sync::Arc;
 
 /// `set analysis ...`: depths, luck and thresholds.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,8 +56,9 @@ struct AnalysedGame {
 pub struct SessionAnalysis {
     /// The settings.
     pub options: AnalysisOptions,
-    /// By game index.
-    games: Vec<Option<AnalysedGame>>,
+    /// By game index. Shared: the session is cloned before every command (a rejected command
+    /// leaves it unchanged), and an analysed match's decisions are too many to copy each time.
+    games: Vec<Option<Arc<AnalysedGame>>>,
 }
 
 impl SessionAnalysis {
@@ -68,7 +70,7 @@ impl SessionAnalysis {
 
     /// The decisions of game `index` of `record` when they were analysed on that very record.
     fn decisions(&self, record: &MatchRecord, index: usize) -> Option<&AnalysedGame> {
-        let analysed = self.games.get(index)?.as_ref()?;
+        let analysed = self.games.get(index)?.as_deref()?;
         (analysed.length == record.length && record.games.get(index) == Some(&analysed.record))
             .then_some(analysed)
     }
@@ -122,7 +124,7 @@ impl Session {
             stored.resize(record.games.len(), None);
         }
         for (index, game) in analysed {
-            stored[index] = Some(game);
+            stored[index] = Some(Arc::new(game));
         }
         Ok(())
     }
@@ -210,7 +212,7 @@ impl Session {
         if stored.len() < record.games.len() {
             stored.resize(record.games.len(), None);
         }
-        stored[game] = Some(AnalysedGame { decisions, ..whole });
+        stored[game] = Some(Arc::new(AnalysedGame { decisions, ..whole }));
         Ok(())
     }
 
