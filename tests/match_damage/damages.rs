@@ -61,6 +61,34 @@ fn written_plays(lines: &[&str]) -> Vec<WrittenPlay> {
     plays
 }
 
+/// Every `keyword` of `lines` followed by a number (`Wins 3`, `Losses 2`): its line and the
+/// byte where the number starts.
+fn numbers_after(lines: &[&str], keyword: &str) -> Vec<(usize, usize)> {
+    lines
+        .iter()
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.match_indices(keyword)
+                .map(move |(at, _)| (index, at + keyword.len()))
+        })
+        .filter(|&(index, start)| lines[index][start..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+/// `line` with the number that starts at byte `start` replaced by another from 1 to 8.
+fn with_other_number(line: &str, start: usize, random: &mut Random) -> String {
+    let length = line[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .count();
+    let old: u32 = line[start..start + length].parse().unwrap();
+    let new = (1..=8)
+        .filter(|&value| value != old)
+        .nth(random.below(7))
+        .unwrap();
+    format!("{}{new}{}", &line[..start], &line[start + length..])
+}
+
 /// The .mat damages of `text`: one of each kind that applies.
 pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
     let lines: Vec<&str> = text.split('\n').collect();
@@ -296,32 +324,13 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
     }
     // A `Wins N` changed: the next game's score no longer adds up (the last game's result is
     // left open: a resignation may be worth another value).
-    let wins: Vec<(usize, usize)> = lines
-        .iter()
-        .enumerate()
-        .flat_map(|(index, line)| line.match_indices("Wins ").map(move |(at, _)| (index, at)))
-        .filter(|&(index, at)| lines[index][at + 5..].starts_with(|c: char| c.is_ascii_digit()))
-        .collect();
+    let wins = numbers_after(&lines, "Wins ");
     if !wins.is_empty() {
-        let (index, at) = wins[random.below(wins.len())];
-        let line = lines[index];
-        let start = at + 5;
-        let length = line[start..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .count();
-        let old: u32 = line[start..start + length].parse().unwrap();
-        let new = (1..=8)
-            .filter(|&value| value != old)
-            .nth(random.below(7))
-            .unwrap();
+        let (index, start) = wins[random.below(wins.len())];
         let next_header = headers.iter().find(|&&header| header > index);
         found.push(Damage {
             kind: "a Wins changed",
-            text: with_line(
-                index,
-                format!("{}{new}{}", &line[..start], &line[start + length..]),
-            ),
+            text: with_line(index, with_other_number(lines[index], start, random)),
             from: index + 1,
             line: index + 1,
             expect: if next_header.is_some() {
@@ -333,14 +342,8 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
     }
     // A `Losses N` (Galaxy's other half of a result) changed: the `Wins` line after it no
     // longer agrees, nor the board when the game was borne off.
-    let losses: Vec<(usize, usize)> = lines
-        .iter()
-        .enumerate()
-        .flat_map(|(index, line)| {
-            line.match_indices("Losses ")
-                .map(move |(at, _)| (index, at))
-        })
-        .filter(|&(index, at)| lines[index][at + 7..].starts_with(|c: char| c.is_ascii_digit()))
+    let losses: Vec<(usize, usize)> = numbers_after(&lines, "Losses ")
+        .into_iter()
         .filter(|&(index, _)| {
             lines[index..(index + 3).min(lines.len())]
                 .iter()
@@ -348,24 +351,10 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
         })
         .collect();
     if !losses.is_empty() {
-        let (index, at) = losses[random.below(losses.len())];
-        let line = lines[index];
-        let start = at + 7;
-        let length = line[start..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .count();
-        let old: u32 = line[start..start + length].parse().unwrap();
-        let new = (1..=8)
-            .filter(|&value| value != old)
-            .nth(random.below(7))
-            .unwrap();
+        let (index, start) = losses[random.below(losses.len())];
         found.push(Damage {
             kind: "a Losses changed",
-            text: with_line(
-                index,
-                format!("{}{new}{}", &line[..start], &line[start + length..]),
-            ),
+            text: with_line(index, with_other_number(lines[index], start, random)),
             from: index + 1,
             line: index + 1,
             expect: Expect::WrongFrom,
