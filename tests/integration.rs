@@ -47,6 +47,7 @@ mod oneshot;
 mod oneshot_gnubg;
 mod oneshot_half_rolled;
 mod oneshot_resignation;
+mod opening_luck_gnubg;
 mod picture;
 mod readme;
 mod render;

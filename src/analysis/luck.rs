@@ -1,7 +1,8 @@
 //! The luck of a roll, as gnubg defines it: the roller's equity after the best play of the
 //! roll minus the average, over the 21 rolls weighted by their chances (36 in all), of the
-//! equity after each roll's best play. Normalised equity (EMG), judged by the judge at the
-//! luck analysis' depth.
+//! equity after each roll's best play (the opening roll: over its 30 outcomes, either player
+//! moving first, [`average_equity`]). Normalised equity (EMG), judged by the judge at the luck
+//! analysis' depth.
 //!
 //! That average is a one-ply look-ahead: every play of every roll judged, twenty times the
 //! work of judging the play made. [`LuckEstimate::Position`] takes the judge's own equity of
@@ -24,8 +25,8 @@ pub enum LuckEstimate {
     /// judge's best by pubeval's misjudgement.
     Leaders,
     /// The judge's equity of the position before the roll, for the player about to roll
-    /// (about twenty times faster; the opening roll, whose rolls exclude doubles, is still
-    /// averaged over its 15 rolls).
+    /// (about twenty times faster; the opening roll, whose outcomes are not the 21 rolls, is
+    /// still averaged over its 30 outcomes, as [`average_equity`] does).
     Position,
 }
 
@@ -281,7 +282,9 @@ fn leading(scored: &mut Vec<(usize, f64)>, count: usize) {
 }
 
 /// The average of [`equity_of_roll`] over the rolls possible in `state`: all 21 (doubles
-/// counting once, the others twice), or the 15 mixed rolls of an opening roll.
+/// counting once, the others twice); or, for the opening roll, its 30 outcomes: each of the
+/// 15 mixed rolls played by the player on roll or by his opponent, the opponent's in the
+/// player's units (his match-winning chance after the opponent's play).
 #[must_use]
 pub fn average_equity<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
@@ -292,9 +295,15 @@ pub fn average_equity<E: Evaluator + ?Sized>(
 }
 
 /// [`average_equity`], each roll's best play chosen as [`equity_of_choice`] does with
-/// `leaders`, a roll's equity taken from `known` when it gives one, and each roll's equity
-/// shown to `seen` on the way. The rolls' choices are made together ([`chosen_for_rolls`]);
-/// the equities are summed in roll order.
+/// `leaders`, the player on roll's equity after a roll (the judge's units, as
+/// [`Known::rolled`]) taken from `known` when it gives one, and each of his rolls' normalised
+/// equity shown to `seen` on the way. The rolls' choices are made together
+/// ([`chosen_for_rolls`]); the equities are summed in roll order.
+///
+/// The opening roll is the only one either player may make: who moves first is the roll's
+/// outcome too. Averaged over the mover's 15 rolls only, the first move's advantage (about
+/// +0.06 in money) would read as bad luck; over all 30 it is nothing in money (the start is
+/// symmetric), and at an uneven match score what the score makes of moving first.
 fn average_over_rolls<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     state: &MatchState,
@@ -303,43 +312,81 @@ fn average_over_rolls<E: Evaluator + ?Sized>(
     known: impl Fn(Dice) -> Option<f64>,
     mut seen: impl FnMut(Dice, f64),
 ) -> f64 {
-    let rolls: Vec<(Dice, Option<f64>)> = Dice::all_rolls()
+    let rolls: Vec<Dice> = Dice::all_rolls()
         .into_iter()
         .filter(|dice| !(opening && dice.is_double()))
-        .map(|dice| (dice, known(dice)))
         .collect();
-    let unknown: Vec<Dice> = rolls
-        .iter()
-        .filter(|(_, equity)| equity.is_none())
-        .map(|&(dice, _)| dice)
-        .collect();
-    let mut choices = chosen_for_rolls(judge, state, &unknown, leaders).into_iter();
     let mover = state.on_roll;
     let stakes = Stakes::from_state(state);
     let mut total = 0.0;
     let mut weight = 0.0;
-    for (dice, equity) in rolls {
-        let equity = equity.unwrap_or_else(|| {
-            let (after, probabilities) = choices.next().unwrap_or((state.board, None));
-            let cubeful = match probabilities {
-                Some(probabilities) => {
-                    judge.evaluate_after_from(state, &after, mover, probabilities)
-                }
-                None => judge.evaluate_after(state, &after, mover),
-            }
-            .cubeful_equity;
-            stakes.equity_in_units(mover, cubeful)
-        });
-        let chance = dice.chance();
+    let equities = equities_of_rolls(judge, state, &rolls, leaders, known);
+    for (&dice, equity) in rolls.iter().zip(equities) {
+        let equity = stakes.equity_in_units(mover, equity);
         seen(dice, equity);
-        total += chance * equity;
-        weight += chance;
+        total += dice.chance() * equity;
+        weight += dice.chance();
+    }
+    if opening {
+        let opponent = mover.opponent();
+        let other = MatchState {
+            on_roll: opponent,
+            turn: opponent,
+            ..*state
+        };
+        let equities = equities_of_rolls(judge, &other, &rolls, leaders, |_| None);
+        for (&dice, equity) in rolls.iter().zip(equities) {
+            // The opponent's equity after his play, complemented: the mover's (on roll next).
+            let for_mover = if state.is_match() {
+                1.0 - equity
+            } else {
+                -equity
+            };
+            total += dice.chance() * stakes.equity_in_units(mover, for_mover);
+            weight += dice.chance();
+        }
     }
     if weight > 0.0 {
         total / weight
     } else {
         0.0
     }
+}
+
+/// The cubeful equity of the player on roll in `state` (the judge's units: money per unit
+/// cube, or match-winning chance) after the judge's choice of play for each of `rolls`, in
+/// order; `known` gives a roll's instead when it has one.
+fn equities_of_rolls<E: Evaluator + ?Sized>(
+    judge: &Judge<'_, E>,
+    state: &MatchState,
+    rolls: &[Dice],
+    leaders: Option<usize>,
+    known: impl Fn(Dice) -> Option<f64>,
+) -> Vec<f64> {
+    let known: Vec<Option<f64>> = rolls.iter().map(|&dice| known(dice)).collect();
+    let unknown: Vec<Dice> = rolls
+        .iter()
+        .zip(&known)
+        .filter(|(_, equity)| equity.is_none())
+        .map(|(&dice, _)| dice)
+        .collect();
+    let mut choices = chosen_for_rolls(judge, state, &unknown, leaders).into_iter();
+    let mover = state.on_roll;
+    known
+        .into_iter()
+        .map(|equity| {
+            equity.unwrap_or_else(|| {
+                let (after, probabilities) = choices.next().unwrap_or((state.board, None));
+                match probabilities {
+                    Some(probabilities) => {
+                        judge.evaluate_after_from(state, &after, mover, probabilities)
+                    }
+                    None => judge.evaluate_after(state, &after, mover),
+                }
+                .cubeful_equity
+            })
+        })
+        .collect()
 }
 
 /// The luck of rolling `dice` in `state`: [`equity_of_roll`] minus [`average_equity`]. The
@@ -362,7 +409,7 @@ pub fn luck<E: Evaluator + ?Sized>(
 }
 
 /// The luck of rolling `dice` in `state` by `estimate` (the opening roll always averaged
-/// over its 15 rolls), with what the analysis of the roll already `known`: the same figures
+/// over its 30 outcomes, [`average_equity`]), with what the analysis of the roll already `known`: the same figures
 /// as judging everything again, to the bit.
 #[must_use]
 pub fn luck_by<E: Evaluator + ?Sized>(
@@ -373,14 +420,13 @@ pub fn luck_by<E: Evaluator + ?Sized>(
     estimate: LuckEstimate,
     known: Known,
 ) -> f64 {
-    let stakes = Stakes::from_state(state);
-    let mover = state.on_roll;
-    let known_units = known
-        .rolled
-        .map(|equity| stakes.equity_in_units(mover, equity));
     let leaders = (estimate == LuckEstimate::Leaders).then_some(LEADERS);
     if estimate == LuckEstimate::Position && !opening {
-        let rolled = known_units.unwrap_or_else(|| equity_of_choice(judge, state, dice, leaders));
+        let stakes = Stakes::from_state(state);
+        let rolled = known.rolled.map_or_else(
+            || equity_of_choice(judge, state, dice, leaders),
+            |equity| stakes.equity_in_units(state.on_roll, equity),
+        );
         return against_position(judge, state, rolled, known.before_roll);
     }
     let mut rolled = None;
@@ -389,7 +435,7 @@ pub fn luck_by<E: Evaluator + ?Sized>(
         state,
         opening,
         leaders,
-        |roll| known_units.filter(|_| roll == dice),
+        |roll| known.rolled.filter(|_| roll == dice),
         |roll, equity| {
             if roll == dice {
                 rolled = Some(equity);
@@ -570,6 +616,94 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The opening of a 5-point match, `mover` to roll, O 3-away and X 5-away (or `crawford`
+    /// with O 1-away).
+    fn match_opening(mover: Side, crawford: bool) -> MatchState {
+        MatchState {
+            match_length: 5,
+            score: if crawford { [4, 2] } else { [2, 0] },
+            crawford,
+            jacoby: false,
+            ..MatchState::new_money_game(Variant::Standard, mover)
+        }
+    }
+
+    fn mixed_rolls() -> Vec<Dice> {
+        Dice::all_rolls()
+            .into_iter()
+            .filter(|dice| !dice.is_double())
+            .collect()
+    }
+
+    #[test]
+    fn the_opening_roll_is_measured_against_both_players_opening_rolls() {
+        let evaluator = crate::engine::net::NetEvaluator::embedded();
+        let judge = Judge::new(&evaluator, 0);
+        for state in [
+            opening_state(),
+            match_opening(Side::O, false),
+            match_opening(Side::X, false),
+            match_opening(Side::O, true),
+        ] {
+            let mover = state.on_roll;
+            let other = MatchState {
+                on_roll: mover.opponent(),
+                turn: mover.opponent(),
+                ..state
+            };
+            let stakes = Stakes::from_state(&state);
+            // The 30 outcomes, the opponent's through his match-winning chance (his
+            // normalised equity negated is the same number with the cube centred).
+            let mut expected = 0.0;
+            for dice in mixed_rolls() {
+                expected += equity_of_roll(&judge, &state, dice);
+                let theirs = judge.best_play(&other, dice).expect("a play").result;
+                let equity = judge.evaluate_after(&other, &theirs, other.on_roll);
+                let mine = equity.for_opponent(&other).cubeful_equity;
+                expected += stakes.equity_in_units(mover, mine);
+                let negated = -equity_of_roll(&judge, &other, dice);
+                assert!((stakes.equity_in_units(mover, mine) - negated).abs() < 1e-9);
+            }
+            expected /= 30.0;
+            let average = average_equity(&judge, &state, true);
+            // The batch's rounding (see the_rolls_chosen_together_are_those_chosen_one_by_one).
+            assert!((average - expected).abs() < 1e-4, "{average} {expected}");
+            // Seen by the other player, the same average negated.
+            let theirs = average_equity(&judge, &other, true);
+            assert!((average + theirs).abs() < 1e-4, "{average} {theirs}");
+            let twenty_one = Dice::new(2, 1).unwrap();
+            assert!(
+                (luck(&judge, &state, twenty_one, true)
+                    - (equity_of_roll(&judge, &state, twenty_one) - average))
+                    .abs()
+                    < 1e-4
+            );
+            if state.is_match() {
+                // At an uneven score, moving first is worth what the score makes of it.
+                assert!(average.abs() > 0.01, "{average}");
+            } else {
+                // In money the start is symmetric: the first move's advantage is no luck.
+                assert!(average.abs() < 1e-9, "{average}");
+            }
+        }
+    }
+
+    #[test]
+    fn opening_luck_in_money_is_the_rolls_equity() {
+        // The start is symmetric: the 30 outcomes average nothing, so the first move's
+        // advantage (the mover's 15 rolls average it) is not booked as his bad luck.
+        let judge = Judge::new(&Pubeval, 0);
+        let state = opening_state();
+        let mut advantage = 0.0;
+        for dice in mixed_rolls() {
+            let luck = luck(&judge, &state, dice, true);
+            let equity = equity_of_roll(&judge, &state, dice);
+            assert!((luck - equity).abs() < 1e-9, "{dice:?}: {luck} {equity}");
+            advantage += equity / 15.0;
+        }
+        assert!(advantage > 0.01, "{advantage}");
     }
 
     #[test]
