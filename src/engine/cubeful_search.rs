@@ -280,9 +280,10 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         })
     }
 
-    /// The value of `board` for `on_roll`, about to roll, at 0 plies in each of `cubes`: exact
-    /// where the two-sided bear-off database covers it, else the cube model's on `known` (his
-    /// probabilities, when the caller has them) or on the evaluator's.
+    /// The value of `board` for `on_roll`, about to roll, at 0 plies in each of `cubes`, his cube
+    /// decision taken: exact where the two-sided bear-off database covers it, else the cube
+    /// model's on `known` (his probabilities, when the caller has them) or on the evaluator's,
+    /// no double against double/take and double/pass.
     fn leaf_node(
         &self,
         board: &Board,
@@ -302,14 +303,19 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
                 .evaluator()
                 .probabilities(board, base.variant, on_roll)
         });
+        // As at every other node, the player on roll takes the better of not doubling and
+        // doubling, each valued by the cube model (gnubg's cubeful n-ply does this at its
+        // leaves too); only the root's own decision is left to the caller.
+        let (all, doubled) = with_doubles(base, on_roll, cubes);
+        let equities = leaf(
+            &base.at_position(board, on_roll),
+            board,
+            &probabilities,
+            on_roll,
+            &all,
+        );
         NodeValue {
-            equities: leaf(
-                &base.at_position(board, on_roll),
-                board,
-                &probabilities,
-                on_roll,
-                cubes,
-            ),
+            equities: decide(base, on_roll, cubes, &doubled, &equities),
             probabilities,
         }
     }
@@ -453,6 +459,62 @@ mod tests {
         let (all, doubled) = with_doubles(&base, Side::X, &theirs);
         assert_eq!(all.len(), 1);
         assert_eq!(decide(&base, Side::X, &theirs, &doubled, &[0.4]), [0.4]);
+    }
+
+    /// A leaf is a node too: the player on roll there takes the better of no double and double
+    /// (gnubg's cubeful n-ply decides at its leaves), so a position past his doubling point is
+    /// worth double/take or the cash at the centred cube, not no double. Before this, the
+    /// leaves answered no double, and tavli's default doubled too early: judged by gnubg 2-ply
+    /// (`cargo bench --bench gnubg_cube_judge -- 45 1` and `-- 45 29`) it made 15 wrong doubles
+    /// in 2,431 decisions, 3 after.
+    #[test]
+    fn a_leaf_takes_the_best_cube_action() {
+        let search = Search::new(&Pubeval, 1);
+        let cubeful = CubefulSearch::new(&search);
+        let base = money();
+        let centred = [CubeState {
+            value: 1,
+            owner: None,
+        }];
+        let mut doubled = 0;
+        for id in [
+            "sGvkAyDgc/AjAA",
+            "sOfgAwiwa8UDIA",
+            "zNaMASKw5+AjAA",
+            "rK2KASKw58EHAA",
+            "YefBA0Bsm4oJCA",
+            "3L0HAEDbtgWBAA",
+            "3L0HAEDbtmUAAA",
+            "3L0HAEC3uw0AAA",
+            "0HPkBwDMTuIBUA",
+            "4Dn4AULMTuIFIA",
+            "4POYASiM5+ABIQ",
+            "4DnmATCwz+AAJQ",
+            "cGdkgA3wzmAOBA",
+            "sHMkwEbDzoYMBA",
+            "v48jAABsWwmADQ",
+            "0GvwAAvg28gDQA",
+        ] {
+            let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard)
+                .unwrap_or_else(|error| panic!("{id}: {error}"));
+            let node = cubeful.leaf_node(&board, Side::X, &base, &centred, None);
+            let probabilities = Pubeval.probabilities(&board, Variant::Standard, Side::X);
+            let model = base
+                .at_position(&board, Side::X)
+                .analyse_double(&probabilities, Side::X);
+            let best = model
+                .no_double
+                .max(model.double_take.min(model.double_pass));
+            assert!(
+                (node.equities[0] - best).abs() < 1e-9,
+                "{id}: {node:?} {model:?}"
+            );
+            if best > model.no_double {
+                doubled += 1;
+            }
+        }
+        // The positions are close cube decisions: some of them are doubles.
+        assert!(doubled > 0);
     }
 
     /// A finished game scores what it is worth at each cube, gammons single under the Jacoby
