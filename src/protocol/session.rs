@@ -159,6 +159,10 @@ pub struct Session {
     analysis: analysis::SessionAnalysis,
     /// The stored move looked at, after `previous` and its kin (see `navigation.rs`).
     navigation: navigation::Navigation,
+    /// The checkers as they stood when the dice were last drawn by `roll`: gnubg gives that
+    /// roll back to its player when the checkers stand so again (see `last_roll`), which the
+    /// game's log cannot tell once a play or a board edit followed the roll.
+    rolled_on: Option<Board>,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -197,6 +201,7 @@ impl Session {
             evaluator: SessionEvaluator::default(),
             analysis: analysis::SessionAnalysis::default(),
             navigation: navigation::Navigation::default(),
+            rolled_on: None,
         }
     }
 
