@@ -20,8 +20,8 @@
 //! * dice: MT19937 `init_genrand(seed)`, die = `(x * 6) >> 32` + 1 (see `rng`);
 //! * `set turn` always clears the dice; a player who rolls again before a double gets his
 //!   last roll back while the checkers stand as when he rolled it (a play, `set board` or
-//!   an ID moves them; set back to that position, the roll is given back again), unless an
-//!   ID exchanged the players' seats;
+//!   an ID moves them; set back to that position, the roll is given back again); the roll
+//!   belongs to the seat (player 0 or 1), also when an XGID exchanges the players;
 //! * `new game` over a match game: after an earlier game the Crawford flags go back to what
 //!   that game left; in the first game an abandoned Crawford game counts as played;
 //! * a game started automatically after a game with no roll or double since the opening

@@ -219,10 +219,6 @@ impl Session {
         self.loaded = self.loaded.swapped();
         self.archive.swap_sides();
         self.shown.turn = self.shown.turn.map(Side::opponent);
-        // gnubg gives a roll back to the seat that rolled it, not to the player: exchanged
-        // seats get no roll back (found by experiment: an ID that puts the other seat on roll
-        // on the same checkers).
-        self.rolled_on = None;
     }
 }
 
