@@ -235,7 +235,7 @@ fn random_command(session: &Session, draws: &mut Draws, rng: &mut rand::rngs::St
         "set board simple 1 0 0 0 0 0 14 0 0 0 0 0 0 0 0 0 0 0 0 -2 -2 -2 -2 -2 -2 0".into(),
         "set board 4HPwATDgc/ABMA".into(),
         // `set matchid`, `set gnubgid` and `set xgid` in the middle of play are drawn by
-        // `wider_command`, with the dice rolled (see `Draws::id_set`).
+        // `wider_command`.
         "beaver".into(),
         "take".into(),
         "accept".into(),
@@ -318,7 +318,6 @@ fn random_script_with(session: &mut Session, seed: u64, watch: &mut dyn FnMut(&S
     for _ in 0..rng.gen_range(20..60) {
         let lines = random_command(session, &mut draws, &mut rng);
         for line in lines.lines() {
-            let line = &draws.instead(line);
             draws.note(line);
             let _ = tavli::protocol::run_line(session, line);
             watch(session);

@@ -18,8 +18,10 @@
 //! sessions per test run give gnubg's output byte for byte (boards, IDs, messages, dice).
 //! gnubg behaviours reproduced on purpose, found by experiment:
 //! * dice: MT19937 `init_genrand(seed)`, die = `(x * 6) >> 32` + 1 (see `rng`);
-//! * `set turn` always clears the dice; a player who rolls again before a move or double gets
-//!   his last roll back; `set board` with a different position forgets it;
+//! * `set turn` always clears the dice; a player who rolls again before a double gets his
+//!   last roll back while the checkers stand as when he rolled it (a play, `set board` or
+//!   an ID moves them; set back to that position, the roll is given back again); the roll
+//!   belongs to the seat (player 0 or 1), also when an XGID exchanges the players;
 //! * `new game` over a match game: after an earlier game the Crawford flags go back to what
 //!   that game left; in the first game an abandoned Crawford game counts as played;
 //! * a game started automatically after a game with no roll or double since the opening

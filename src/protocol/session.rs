@@ -159,6 +159,11 @@ pub struct Session {
     analysis: analysis::SessionAnalysis,
     /// The stored move looked at, after `previous` and its kin (see `navigation.rs`).
     navigation: navigation::Navigation,
+    /// The seat that last drew the dice by `roll` and the Position ID it rolled at (in its
+    /// own view): gnubg gives that roll back to the seat when the checkers stand so again
+    /// (see `last_roll`), which the game's log cannot tell once a play, an edit or an
+    /// exchange of the seats followed the roll.
+    rolled_on: Option<(Side, String)>,
 }
 
 fn variant_title(variant: Variant) -> &'static str {
@@ -197,6 +202,7 @@ impl Session {
             evaluator: SessionEvaluator::default(),
             analysis: analysis::SessionAnalysis::default(),
             navigation: navigation::Navigation::default(),
+            rolled_on: None,
         }
     }
 

@@ -17,33 +17,11 @@ pub struct Draws {
     /// crawford`, `set jacoby`, a board or an ID): gnubg's `show statistics game` counts the
     /// moves differently after some edits (reported, not drawn).
     pub edited: bool,
-    /// Whether an ID was set: a `set turn` and `roll` after it still differ from gnubg (gnubg
-    /// gives the player the last dice he rolled before the ID back, tavli draws new ones;
-    /// reported, not drawn), so `set turn` is then asked as `show turn`.
-    pub id_set: bool,
 }
 
 impl Draws {
-    /// `line` as drawn, or what is asked instead where a known difference would follow.
-    pub fn instead(&self, line: &str) -> String {
-        let mut words = line.split_whitespace();
-        let sets_turn = matches!(words.next(), Some("se" | "set"))
-            && words.next().is_some_and(|word| "turn".starts_with(word));
-        if self.id_set && sets_turn {
-            "show turn".into()
-        } else {
-            line.to_string()
-        }
-    }
-
     /// Notes what `line`, about to be run, does to the draws that follow.
     pub fn note(&mut self, line: &str) {
-        if ["set matchid", "set gnubgid", "set xgid"]
-            .iter()
-            .any(|edit| line.starts_with(edit))
-        {
-            self.id_set = true;
-        }
         let mut words = line.split_whitespace();
         let setting = ["player", "seed", "automatic", "beavers"];
         if matches!(words.next(), Some("se" | "set"))
@@ -123,9 +101,11 @@ fn nearby_state(state: &MatchState, rng: &mut StdRng) -> MatchState {
         near.on_roll = if rng.gen_bool(0.5) { Side::O } else { Side::X };
     }
     near.turn = near.on_roll;
-    // Always rolled: the roll after an ID with no dice still differs from gnubg (gnubg gives
-    // a player his last roll back after some IDs, not after others; reported, not drawn).
-    near.dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).ok();
+    near.dice = if rng.gen_bool(0.5) {
+        Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).ok()
+    } else {
+        None
+    };
     if rng.gen_bool(0.3) {
         near.cube_value = *[1, 2, 4].choose(rng).unwrap_or(&1);
         near.cube_owner = match rng.gen_range(0..3) {
@@ -201,10 +181,7 @@ pub fn wider_command(session: &Session, draws: &mut Draws, rng: &mut StdRng) -> 
             };
             vec![spelled("set", keyword, &rest, rng)]
         }
-        // Only before the roll: gnubg gives a player who rolled and then had an ID set his
-        // roll back at his next `roll`, even after the opponent's play in between, where
-        // tavli draws new dice (reported, not drawn).
-        4 if state.dice.is_none() => match set_id(&state, rng) {
+        4 => match set_id(&state, rng) {
             Some(line) => vec![line],
             None => vec!["show board".into()],
         },

@@ -125,6 +125,7 @@ fn the_last_roll_given_back_is_read_off_the_game_and_the_opening_roll_is_none() 
         .map(|dice| (session.state().on_roll, dice));
     assert!(rolled.is_some());
     assert_eq!(session.last_roll(), rolled);
+    let rolled_on = *session.game().board();
     // Dice set by hand and a turn set by hand leave it; the same board set leaves it; a
     // board edit ends it.
     for line in ["set dice 11", "set turn 0", "set turn 1"] {
@@ -136,6 +137,13 @@ fn the_last_roll_given_back_is_read_off_the_game_and_the_opening_roll_is_none() 
     assert_eq!(session.last_roll(), rolled, "the same board");
     assert!(run(&mut session, "set board 4HPwATDgc/ABMA").is_ok());
     assert_eq!(session.last_roll(), None, "a board edit");
+    // The board set back to where the roll was rolled gives it back again.
+    let roller = rolled.map_or(Side::O, |(side, _)| side);
+    let turn = format!("set turn {}", roller.index());
+    assert!(run(&mut session, &turn).is_ok());
+    let back = position_id::encode(&rolled_on, roller);
+    assert!(run(&mut session, &format!("set board {back}")).is_ok());
+    assert_eq!(session.last_roll(), rolled, "the board set back");
 }
 
 /// An evaluator that counts the positions it is asked about.

@@ -1,7 +1,7 @@
 //! Rolling, moving and handing the turn over: the dice, plays, forced moves and the computer's turns.
 
 use super::*;
-use crate::rules::game::{Action, Edit, Event};
+use crate::rules::game::{Action, Event};
 
 impl Session {
     /// Whether `side` could double now (ignoring whether the dice are rolled): gnubg's test
@@ -27,9 +27,11 @@ impl Session {
             self.apply_checked(Action::SetTurn(self.state().turn));
         }
         let side = self.state().on_roll;
-        // gnubg quirk (found by experiment): a player who rolls again before any move or
-        // double (possible after `set turn`) gets the dice of his last roll back, even if
-        // `set dice` changed them in between; the generator is not drawn.
+        // gnubg quirk (found by experiment): a player who rolls again before any double
+        // (possible after `set turn`), the checkers standing as when he rolled, gets the dice
+        // of his last roll back, even if `set dice` changed them in between or he played and
+        // the board was set back; the generator is not drawn.
+        let rolled_on = position_id::encode(self.game().board(), side);
         let (dice, as_rolled) = match self.last_roll() {
             Some((owner, dice)) if owner == side => (dice, dice),
             _ => {
@@ -42,6 +44,7 @@ impl Session {
         // events keep the dice high die first; in gnubg's variations the board shows the
         // computer's in the order they came until it plays (see `Shown::dice`).
         let mut events = self.apply_checked(Action::Roll(dice));
+        self.rolled_on = Some((side, rolled_on));
         let after_roll = events.split_off(events.len().min(1));
         if self.players[side.index()] == PlayerKind::Computer
             && self.game().rules().is_gnubg_variation()
@@ -59,9 +62,11 @@ impl Session {
         after_roll
     }
 
-    /// The last roll drawn and by whom, as gnubg gives it back (see `roll_dice`): the last
-    /// roll of the game's log, until a play, a double, a board edit, a roll rolled again
-    /// (Athroisma) or the game taken up from an ID or a file; the opening roll is none.
+    /// The last roll drawn and by which seat, as gnubg gives it back (see `roll_dice`): the
+    /// last roll of the game's log while the checkers stand, in that seat's view, as when it
+    /// was rolled (also set back so after a play, a board edit or an ID; the seats exchanged
+    /// by `swap players` or an XGID keep their rolls: found by experiment), until a double
+    /// or a roll rolled again (Athroisma); the opening roll is none.
     pub(super) fn last_roll(&self) -> Option<(Side, Dice)> {
         let game = self.game();
         let log = game.log();
@@ -69,15 +74,14 @@ impl Session {
             log.iter()
                 .position(|event| matches!(event, Event::Rolled { .. }))
         });
+        let (seat, rolled_on) = self.rolled_on.as_ref()?;
         for (index, event) in log.iter().enumerate().rev() {
             match *event {
-                Event::Rolled { side, dice } => {
-                    return (Some(index) != opening).then_some((side, dice));
+                Event::Rolled { dice, .. } => {
+                    let standing = position_id::encode(game.board(), *seat) == *rolled_on;
+                    return (Some(index) != opening && standing).then_some((*seat, dice));
                 }
-                Event::Played { .. }
-                | Event::Rerolled { .. }
-                | Event::Doubled { .. }
-                | Event::Edited(Edit::Board { .. } | Edit::Resumed) => return None,
+                Event::Rerolled { .. } | Event::Doubled { .. } => return None,
                 _ => {}
             }
         }
