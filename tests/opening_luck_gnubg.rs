@@ -8,7 +8,8 @@
 //! the equity of the best play (`hint`) minus the luck (`show statistics game`). The opening's
 //! average is over both players' 15 opening rolls: nothing in money, at uneven scores what the
 //! score makes of moving first (up to 0.28 EMG); averaged over the mover's rolls only, the
-//! first move's advantage read as bad luck (about 60 mEMG too low at every score).
+//! first move's advantage read as bad luck (about 60 mEMG too low at every score). The other
+//! player, who has not moved, has no luck rate or rating in either (`n/a`).
 //!
 //! Post-Crawford games are left out: there tavli values the opening position itself up to 0.1
 //! EMG away from gnubg (the free drop's cube, measured at 5 points, 4-2: the leader's best
@@ -210,6 +211,19 @@ fn the_opening_rolls_luck_is_measured_against_both_players_opening_rolls_as_gnub
                 assert_eq!(rating, luck_rating(rate / 1000.0), "{context}: {rate}");
             }
             averages.push(1000.0 * best - rate);
+        }
+        // The other player has not moved: no luck rate, no rating (gnubg's `n/a`).
+        let other = 1 - opening.mover;
+        let unit = if money { "Points" } else { "MWC" };
+        for label in [
+            format!("Luck rate mEMG ({unit})"),
+            "Luck rating".to_string(),
+        ] {
+            assert_eq!(
+                statistics_row(&tavli, &label)[other],
+                statistics_row(&gnubg, &label)[other],
+                "{context}: {label}"
+            );
         }
         let (gnubg_average, tavli_average) = (averages[0], averages[1]);
         if money {
