@@ -250,3 +250,72 @@ fn statistics_json_follows_the_shared_vocabulary() {
     assert!(player["cube"]["errors"].is_number());
     assert!(player["overall"]["pr"].is_number());
 }
+
+/// The figure of a statistics cell as [`cells_of`] cuts it: its first word (`n/a`, or a number
+/// before its aside), after the unit a shortened label leaves in the first cell.
+fn figure_of(cell: &str) -> &str {
+    cell.split_whitespace()
+        .find(|word| !matches!(*word, "(MWC)" | "(Points)"))
+        .unwrap_or("")
+}
+
+#[test]
+fn a_game_analysed_move_by_move_counts_every_move_as_gnubg() {
+    if !gnubg_available() {
+        eprintln!("gnubg is not installed: differential analysis test skipped");
+        return;
+    }
+    // gnubg's total moves count every move of the covered games, analysed or not, and its
+    // luck rate and Snowie error rate are per move so counted; a player without a move has
+    // no luck rate (`n/a`), analysed or not. Two moves analysed by `analyse move`, then the
+    // match, one game of it analysed in full; then a new game of one move.
+    let script = format!(
+        "{PRELUDE}import mat {}\nfirst game\nnext\nanalyse move\nshow statistics game\n\
+         next 2\nanalyse move\nshow statistics game\nshow statistics match\nnext game\n\
+         analyse game\nshow statistics match\nnew session\nset turn 1\nset dice 5 2\n\
+         move 13/11 13/8\nanalyse game\nshow statistics game\n",
+        fixture("mat/real/backgammon-galaxy/match1709865.txt")
+    );
+    let (gnubg, _) = run_gnubg_transcript(&script);
+    let (tavli, tavli_errors, _) = run_tavli_transcript(&script);
+    assert_eq!(tavli_errors, "");
+    for label in ["Total moves", "Unforced moves"] {
+        assert_eq!(cells_of(&tavli, label), cells_of(&gnubg, label), "{label}");
+    }
+    let figures = |text: &str, label: &str| -> Vec<[String; 2]> {
+        cells_of(text, label)
+            .into_iter()
+            .map(|cells| cells.map(|cell| figure_of(&cell).to_string()))
+            .collect()
+    };
+    let rates = figures(&tavli, "Luck rate mEMG");
+    let totals = figures(&tavli, "Luck total EMG");
+    let moves = figures(&tavli, "Total moves");
+    assert_eq!(rates.len(), 5, "{tavli}");
+    for ((rate, total), count) in rates.iter().zip(&totals).zip(&moves) {
+        for player in 0..2 {
+            let count: f64 = count[player].parse().expect("a count");
+            if count == 0.0 {
+                assert_eq!(rate[player], "n/a");
+                continue;
+            }
+            // The rate is the total (three decimals shown) per move.
+            let rate: f64 = rate[player].parse().expect("a rate");
+            let total: f64 = total[player].parse().expect("a total");
+            assert!(
+                (rate - 1000.0 * total / count).abs() <= 0.5 / count + 0.05,
+                "{rate} {total} {count}"
+            );
+        }
+    }
+    // Where gnubg has no rate or rating, neither has tavli, and the other way round.
+    for label in ["Luck rate mEMG", "Luck rating", "Snowie error rate"] {
+        let not_available = |text: &str| -> Vec<[bool; 2]> {
+            figures(text, label)
+                .iter()
+                .map(|cells| cells.clone().map(|cell| cell == "n/a"))
+                .collect()
+        };
+        assert_eq!(not_available(&tavli), not_available(&gnubg), "{label}");
+    }
+}

@@ -4,7 +4,7 @@
 //! interval, and the FIBS ratings of match play. Rendering is in `statistics_text`.
 
 use super::ast::StatisticsScope;
-use crate::analysis::statistics::match_statistics;
+use crate::analysis::statistics::{match_statistics, per_thousand};
 use crate::analysis::{CubeError, Decision, DecisionKind, Equity, PlayerStatistics};
 use crate::engine::Stakes;
 use crate::matchfile::record::{GameAction, GameRecord, MatchRecord};
@@ -61,8 +61,8 @@ pub struct StatisticsReport {
     /// Whether the luck of the rolls is analysed (`set analysis luck`): the luck block and
     /// the results are shown.
     pub luck: bool,
-    /// Each player's rolls whose luck was judged: the moves of the analysed games (gnubg
-    /// counts no roll of a game not analysed among the unmarked ones).
+    /// Each player's rolls whose luck was judged: the moves analysed (gnubg counts no roll
+    /// left unanalysed among the unmarked ones, though its total moves count them).
     #[serde(skip)]
     pub judged_rolls: [usize; 2],
     /// Both players, player 0 first. In money play the actual and luck-adjusted results are
@@ -195,12 +195,14 @@ impl StatisticsReport {
         let analysed = games.decisions.iter().any(Option::is_some);
         let mut players = match_statistics(record, &decisions);
         let judged_rolls = players.each_ref().map(|player| player.chequer.moves);
-        for (index, game) in record.games.iter().enumerate() {
-            if games.decisions.get(index).copied().flatten().is_none() {
-                for side in [Side::O, Side::X] {
-                    players[side.index()].chequer.moves += moves_of(game, side);
-                }
-            }
+        // gnubg's total moves count every move of the covered games, analysed or not (a game
+        // analysed move by move, `analyse move`, included), and its luck rate is the luck per
+        // move so counted: asked of gnubg 1.07 after `analyse move` at one move of a game of
+        // 4 moves each, "Total moves 4 4", the luck rate the one roll's luck over 4.
+        for side in [Side::O, Side::X] {
+            let player = &mut players[side.index()];
+            player.chequer.moves = record.games.iter().map(|game| moves_of(game, side)).sum();
+            player.luck.rate = per_thousand(player.luck.total, player.chequer.moves);
         }
         if scope == StatisticsScope::Game && !money {
             // A game's result is the match-winning chance it gained, not the chance after it.

@@ -175,9 +175,8 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                 &format!("Luck rate mEMG ({unit})"),
                 cells(|index| {
                     let moves = chequer(index).moves;
-                    // With nothing analysed gnubg has no luck rate for a player who has
-                    // not moved.
-                    if moves == 0 && !report.analysed {
+                    // gnubg has no luck rate for a player who has not moved, analysed or not.
+                    if moves == 0 {
                         return "n/a".to_string();
                     }
                     rate(
@@ -194,7 +193,7 @@ pub fn statistics_text(report: &StatisticsReport) -> String {
                 &mut text,
                 "Luck rating",
                 cells(|index| {
-                    if chequer(index).moves == 0 && !report.analysed {
+                    if chequer(index).moves == 0 {
                         "n/a".to_string()
                     } else {
                         luck_rating(luck(index).rate / 1000.0).to_string()
