@@ -14,7 +14,9 @@
 //!   the gap between double/take and double/pass) and "Too good ..., pass" (how far no double
 //!   is above double/pass, as a share of the gap between double/pass and double/take);
 //! * the player answering a double sees the same lines in the same order with his own
-//!   (negated) equities.
+//!   (negated) equities;
+//! * a double worth no more than no double (within 1e-5) and taken is "Optional double, take"
+//!   ("Optional redouble", "..., beaver"), no double listed first.
 
 use crate::engine::cube::CubeAnalysis;
 use serde::Serialize;
@@ -40,6 +42,9 @@ impl CubeAnswer {
         }
     }
 }
+
+/// How close double/take and no double must be for gnubg to call the double optional.
+const OPTIONAL_WITHIN: f64 = 1e-5;
 
 /// What the player on roll should do with the cube.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -140,8 +145,20 @@ impl CubeReport {
         }
     }
 
+    /// Whether doubling is proper but worth no more than not doubling (double/take within
+    /// 1e-5 of no double, and taking is the answer): gnubg words it "Optional double, take"
+    /// and lists no double first. It happens where the cube is worth nothing to the doubler
+    /// now, as for the trailer after the Crawford game, who can as well double a roll later.
+    #[must_use]
+    pub fn is_optional(&self) -> bool {
+        self.action() == CubeAction::Double
+            && self.answer != CubeAnswer::Pass
+            && (self.double_take - self.no_double).abs() <= OPTIONAL_WITHIN
+    }
+
     fn proper_option(&self) -> CubeOption {
         match (self.action(), self.answer) {
+            _ if self.is_optional() => CubeOption::NoDouble,
             (CubeAction::Double, CubeAnswer::Pass) => CubeOption::DoublePass,
             (CubeAction::Double, _) => CubeOption::DoubleTake,
             _ => CubeOption::NoDouble,
@@ -201,6 +218,8 @@ impl CubeReport {
     #[must_use]
     pub fn proper_action_text(&self) -> String {
         let verb = match (self.action(), self.redouble) {
+            _ if self.is_optional() && self.redouble => "Optional redouble",
+            _ if self.is_optional() => "Optional double",
             (CubeAction::Double, false) => "Double",
             (CubeAction::Double, true) => "Redouble",
             (CubeAction::NoDouble, false) => "No double",
@@ -234,6 +253,37 @@ mod tests {
 
     fn options(report: &CubeReport) -> Vec<CubeOption> {
         report.lines().iter().map(|line| line.option).collect()
+    }
+
+    /// gnubg 1.07, 5-point match, 2-4 after the Crawford game, the trailer on roll at the
+    /// opening position: "1. No double +0.380, 2. Double, pass +1.000 (+0.620), 3. Double,
+    /// take +0.380 (-0.000)", "Proper cube action: Optional double, take".
+    #[test]
+    fn a_double_worth_no_more_than_no_double_is_optional() {
+        let optional = report(0.380, 0.380, CubeAnswer::Take);
+        assert!(optional.is_optional());
+        assert_eq!(optional.action(), CubeAction::Double);
+        assert_eq!(
+            options(&optional),
+            [
+                CubeOption::NoDouble,
+                CubeOption::DoublePass,
+                CubeOption::DoubleTake
+            ]
+        );
+        assert_eq!(optional.proper_action_text(), "Optional double, take");
+        assert_eq!(optional.percentage(), None);
+        let redouble = CubeReport {
+            redouble: true,
+            ..report(0.380, 0.380 + 5e-6, CubeAnswer::Take)
+        };
+        assert_eq!(redouble.proper_action_text(), "Optional redouble, take");
+        // Beyond 1e-5 it is a double; a pass is never optional here.
+        assert_eq!(
+            report(0.380, 0.380 + 2e-5, CubeAnswer::Take).proper_action_text(),
+            "Double, take"
+        );
+        assert!(!report(0.380, 0.380, CubeAnswer::Pass).is_optional());
     }
 
     #[test]
