@@ -337,12 +337,7 @@ fn average_over_rolls<E: Evaluator + ?Sized>(
         let equities = equities_of_rolls(judge, &other, &rolls, leaders, |_| None);
         for (&dice, equity) in rolls.iter().zip(equities) {
             // The opponent's equity after his play, complemented: the mover's (on roll next).
-            let for_mover = if state.is_match() {
-                1.0 - equity
-            } else {
-                -equity
-            };
-            total += dice.chance() * stakes.equity_in_units(mover, for_mover);
+            total += dice.chance() * stakes.equity_in_units(mover, stakes.for_opponent(equity));
             weight += dice.chance();
         }
     }
@@ -409,8 +404,8 @@ pub fn luck<E: Evaluator + ?Sized>(
 }
 
 /// The luck of rolling `dice` in `state` by `estimate` (the opening roll always averaged
-/// over its 30 outcomes, [`average_equity`]), with what the analysis of the roll already `known`: the same figures
-/// as judging everything again, to the bit.
+/// over its 30 outcomes, [`average_equity`]), with what the analysis of the roll already
+/// `known`: the same figures as judging everything again, to the bit.
 #[must_use]
 pub fn luck_by<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,

@@ -184,6 +184,16 @@ impl Stakes {
         self.match_length > 0
     }
 
+    /// A cubeful equity (money points, or match-winning chance) seen by the other player.
+    #[must_use]
+    pub fn for_opponent(&self, equity: f64) -> f64 {
+        if self.is_match() {
+            1.0 - equity
+        } else {
+            -equity
+        }
+    }
+
     /// Points `side` still needs to win the match (match play).
     pub(crate) fn needs(&self, side: Side) -> i64 {
         i64::from(self.match_length) - i64::from(self.score[side.index()])

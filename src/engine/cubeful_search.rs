@@ -57,15 +57,6 @@ fn cash(base: &Stakes, side: Side, cube: CubeState) -> f64 {
     }
 }
 
-/// The same equity seen by the other player.
-fn turned(base: &Stakes, equity: f64) -> f64 {
-    if base.is_match() {
-        1.0 - equity
-    } else {
-        -equity
-    }
-}
-
 /// The cubeful equity of `on_roll` at `board`, with `probabilities` seen by him, in each state
 /// of `cubes`, as the judge values a position ([`judge::cubeful_equity`]: exact where the
 /// two-sided bear-off database covers it, else the cube model's); `base` is at `board`.
@@ -360,7 +351,7 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             equities: theirs
                 .equities
                 .iter()
-                .map(|&equity| turned(base, equity))
+                .map(|&equity| base.for_opponent(equity))
                 .collect(),
         })
     }

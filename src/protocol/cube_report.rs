@@ -218,8 +218,8 @@ impl CubeReport {
     #[must_use]
     pub fn proper_action_text(&self) -> String {
         let verb = match (self.action(), self.redouble) {
-            _ if self.is_optional() && self.redouble => "Optional redouble",
-            _ if self.is_optional() => "Optional double",
+            (CubeAction::Double, true) if self.is_optional() => "Optional redouble",
+            (CubeAction::Double, false) if self.is_optional() => "Optional double",
             (CubeAction::Double, false) => "Double",
             (CubeAction::Double, true) => "Redouble",
             (CubeAction::NoDouble, false) => "No double",
