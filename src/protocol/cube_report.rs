@@ -16,9 +16,15 @@
 //! * the player answering a double sees the same lines in the same order with his own
 //!   (negated) equities;
 //! * a double worth no more than no double (within 1e-5) and taken is "Optional double, take"
-//!   ("Optional redouble", "..., beaver"), no double listed first.
+//!   ("Optional redouble", "..., beaver"), no double listed first;
+//! * the answer is worded from the three equities as printed (double/pass +1): "pass" when
+//!   double/take is above double/pass; in money play with beavers allowed, "beaver" when
+//!   double/take is between -2 and 0 and the double is proper or not doubling is below
+//!   double/pass, and then a proper double whose beaver leaves the doubler below no double
+//!   (twice double/take below no double) is "No double, beaver"; else "take"
+//!   ([`CubeAnswer::from_equities`]).
 
-use crate::engine::cube::CubeAnalysis;
+use crate::engine::cube::{CubeAnalysis, TIE};
 use serde::Serialize;
 
 /// The answer to a double the analysis recommends.
@@ -34,6 +40,36 @@ pub enum CubeAnswer {
 }
 
 impl CubeAnswer {
+    /// The answer to a double whose doubler's equities are `no_double`, `double_take` and
+    /// `double_pass` (units of the current cube), `beaver_allowed` saying whether the session
+    /// would permit a beaver of it (money play): gnubg's rule, as its `hint` words it (see the
+    /// module notes). A beaver is answered when double/take is between -2 and 0 and either the
+    /// double is proper or not doubling is below double/pass (not when the doubler is too good).
+    #[must_use]
+    pub fn from_equities(
+        no_double: f64,
+        double_take: f64,
+        double_pass: f64,
+        beaver_allowed: bool,
+    ) -> CubeAnswer {
+        let analysis = CubeAnalysis {
+            no_double,
+            double_take,
+            double_pass,
+            double_allowed: true,
+        };
+        if double_take > double_pass {
+            CubeAnswer::Pass
+        } else if beaver_allowed
+            && (-2.0..=0.0).contains(&double_take)
+            && (analysis.doubling_is_proper() || no_double < double_pass)
+        {
+            CubeAnswer::Beaver
+        } else {
+            CubeAnswer::Take
+        }
+    }
+
     fn word(self) -> &'static str {
         match self {
             CubeAnswer::Take => "take",
@@ -137,7 +173,13 @@ impl CubeReport {
             double_allowed: true,
         };
         if analysis.doubling_is_proper() {
-            CubeAction::Double
+            // A beavered double costs the doubler twice double/take: below no double, he
+            // should not double (gnubg's "No double, beaver" where double/take >= no double).
+            if self.answer == CubeAnswer::Beaver && 2.0 * self.double_take < self.no_double {
+                CubeAction::NoDouble
+            } else {
+                CubeAction::Double
+            }
         } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
             CubeAction::TooGood
         } else {
@@ -188,10 +230,20 @@ impl CubeReport {
         others.sort_by(|a, b| self.doubler_equity(*b).total_cmp(&self.doubler_equity(*a)));
         let sign = if self.from_taker { -1.0 } else { 1.0 };
         let best = self.doubler_equity(proper);
+        // Equities within the engine's tie of the proper action's are tied with it (a sure
+        // win's no double a rounding error above double/pass): printed `(-0.000)`, as gnubg.
+        let difference = |option: CubeOption| {
+            let difference = self.doubler_equity(option) - best;
+            if difference.abs() <= TIE {
+                0.0
+            } else {
+                sign * difference
+            }
+        };
         let line = |option: CubeOption, first: bool| CubeLine {
             option,
             equity: sign * self.doubler_equity(option),
-            difference: (!first).then(|| sign * (self.doubler_equity(option) - best)),
+            difference: (!first).then(|| difference(option)),
         };
         [
             line(proper, true),
@@ -200,7 +252,8 @@ impl CubeReport {
         ]
     }
 
-    /// The percentage gnubg prints after the proper action, when it prints one.
+    /// The percentage gnubg prints after the proper action, when it prints one (never a
+    /// negative one: "No double, beaver" where double/take is above no double has none).
     #[must_use]
     pub fn percentage(&self) -> Option<f64> {
         let (above, low, high) = match (self.action(), self.answer) {
@@ -211,7 +264,8 @@ impl CubeReport {
             _ => return None,
         };
         let gap = high - low;
-        (gap > 1e-12).then(|| 100.0 * (above - low) / gap)
+        let share = 100.0 * (above - low) / gap;
+        (gap > 1e-12 && share >= 0.0).then_some(share)
     }
 
     /// The words after `Proper cube action: `, without the percentage.
@@ -386,6 +440,8 @@ mod tests {
                     CubeOption::NoDouble
                 ]
             );
+            // No double is tied with the pass: its difference is printed `(-0.000)`.
+            assert_eq!(report.lines()[2].difference, Some(0.0));
         }
         // A real margin is still too good.
         assert_eq!(
@@ -422,6 +478,70 @@ mod tests {
         assert_eq!(report.action(), CubeAction::TooGood);
         assert_eq!(report.proper_action_text(), "Too good to double, take");
         assert_eq!(report.percentage(), None);
+    }
+
+    /// The wording of `no_double`, `double_take` (double/pass +1), the answer found by
+    /// gnubg's rule with beavers allowed or not.
+    fn worded(no_double: f64, double_take: f64, beaver_allowed: bool) -> String {
+        let answer = CubeAnswer::from_equities(no_double, double_take, 1.0, beaver_allowed);
+        let report = report(no_double, double_take, answer);
+        match report.percentage() {
+            Some(share) => format!("{} ({share:.1}%)", report.proper_action_text()),
+            None => report.proper_action_text(),
+        }
+    }
+
+    /// gnubg 1.07, money, `tm0FASHe3wAAUA` (2-ply): no double -0.998, double/take -2.454:
+    /// "No double, take (42.1%)" (42.2 from the rounded figures); beyond -2 a double is
+    /// taken, not beavered.
+    #[test]
+    fn no_double_beavers_only_a_double_take_between_minus_two_and_zero() {
+        assert_eq!(worded(-0.998, -2.454, true), "No double, take (42.2%)");
+        assert_eq!(worded(-0.998, -2.0, true), "No double, beaver (33.4%)");
+        // gnubg 1.07, money, 0-ply: No double +0.009, Double, take -0.332: "No double,
+        // beaver (25.6%)"; in match play (no beavers) the same figures are a take.
+        assert_eq!(worded(0.009, -0.332, true), "No double, beaver (25.6%)");
+        assert_eq!(worded(0.009, -0.332, false), "No double, take (25.6%)");
+        // Above zero the doubler is the favourite after the take: no beaver.
+        assert_eq!(worded(0.3, 0.1, true), "No double, take (22.2%)");
+        assert_eq!(worded(0.3, 0.0, true), "No double, beaver (30.0%)");
+    }
+
+    /// gnubg's rule where the double is proper and taken: with double/take between -2 and 0 it
+    /// is beavered, and the doubler should not double when the beaver (twice double/take)
+    /// leaves him below no double; gnubg prints no (negative) percentage then.
+    #[test]
+    fn a_proper_double_with_the_doubler_below_zero_is_beavered() {
+        assert_eq!(worded(-0.3, -0.2, true), "No double, beaver");
+        assert_eq!(worded(-0.3, -0.1, true), "Double, beaver");
+        assert_eq!(worded(-0.3, -0.1, false), "Double, take");
+        assert_eq!(worded(0.0, 0.0, true), "Optional double, beaver");
+        assert_eq!(worded(0.4, 0.5, true), "Double, take");
+        let no_double = report(-0.3, -0.2, CubeAnswer::Beaver);
+        assert_eq!(no_double.action(), CubeAction::NoDouble);
+        assert_eq!(
+            options(&no_double),
+            [
+                CubeOption::NoDouble,
+                CubeOption::DoublePass,
+                CubeOption::DoubleTake
+            ]
+        );
+        assert_eq!(no_double.percentage(), None);
+    }
+
+    #[test]
+    fn a_pass_and_too_good_are_never_beavered() {
+        assert_eq!(
+            CubeAnswer::from_equities(0.9, 1.2, 1.0, true),
+            CubeAnswer::Pass
+        );
+        // Too good to double, take: no double above double/pass, double/take below it.
+        assert_eq!(
+            CubeAnswer::from_equities(1.2, -0.5, 1.0, true),
+            CubeAnswer::Take
+        );
+        assert_eq!(worded(1.2, 0.8, true), "Too good to double, take");
     }
 
     #[test]

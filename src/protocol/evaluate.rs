@@ -1,11 +1,11 @@
 //! Bridges the REPL to tavli's judge ([`crate::engine::judge`]): ranked hints, `eval` and cube
 //! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
-use super::cube_report::{CubeAnswer, CubeReport};
+use super::cube_report::{CubeAction, CubeAnswer, CubeReport};
 use super::response::{EvaluationReport, EvaluationRow, HintEntry};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
+use crate::engine::cube::{ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
 use crate::notation::format_play;
@@ -175,7 +175,7 @@ pub fn position_class(board: &Board) -> &'static str {
 /// The cube analysis of `state` for the double of `doubler` (the player on roll), seen by
 /// `viewer` (the doubler, or his opponent answering a pending double), judged `plies` deep and
 /// shown as `label`; `beaver_allowed` says whether the session would permit a beaver of this
-/// double.
+/// double. `eval`'s cube section is this analysis too ([`evaluation_report`]).
 #[must_use]
 pub fn cube_report(
     evaluator: &SessionEvaluator,
@@ -186,14 +186,23 @@ pub fn cube_report(
 ) -> CubeReport {
     let decision =
         Judge::new(evaluator.get(), plies).cube_decision(state, state.on_roll, beaver_allowed);
-    cube_analysis(evaluator.label(), state, viewer, plies, &decision)
+    cube_analysis(
+        evaluator.label(),
+        state,
+        viewer,
+        beaver_allowed,
+        plies,
+        &decision,
+    )
 }
 
-/// [`cube_report`] worded from the judge's `decision`, judged `plies` deep.
+/// [`cube_report`] worded from the judge's `decision`, judged `plies` deep; the answer is
+/// gnubg's from the three equities ([`CubeAnswer::from_equities`]), as the computer answers.
 fn cube_analysis(
     label: &str,
     state: &MatchState,
     viewer: Side,
+    beaver_allowed: bool,
     plies: u32,
     decision: &CubeDecision,
 ) -> CubeReport {
@@ -202,11 +211,6 @@ fn cube_analysis(
     let evaluation = Evaluation::of(state, probabilities, viewer);
     let stakes = Stakes::from_state(state);
     let analysis = decision.analysis;
-    let answer = match decision.take {
-        TakeAction::Take => CubeAnswer::Take,
-        TakeAction::Drop => CubeAnswer::Pass,
-        TakeAction::Beaver => CubeAnswer::Beaver,
-    };
     CubeReport {
         evaluator: label.to_string(),
         plies,
@@ -216,15 +220,37 @@ fn cube_analysis(
         no_double: analysis.no_double,
         double_take: analysis.double_take,
         double_pass: analysis.double_pass,
-        answer,
+        answer: gnubg_answer(state, beaver_allowed, decision),
         redouble: state.cube_owner == Some(doubler),
         from_taker: viewer != doubler,
     }
 }
 
+/// The answer `hint` words and the computer gives to the double judged as `decision`:
+/// gnubg's rule on its three equities, a beaver only in money play when `beaver_allowed`.
+fn gnubg_answer(state: &MatchState, beaver_allowed: bool, decision: &CubeDecision) -> CubeAnswer {
+    let analysis = decision.analysis;
+    CubeAnswer::from_equities(
+        analysis.no_double,
+        analysis.double_take,
+        analysis.double_pass,
+        beaver_allowed && !state.is_match(),
+    )
+}
+
 /// `eval` of `state` for the player on roll: a row for every ply from 0 (gnubg's `static`) to
-/// `plies`, and, when `cube` says whether a beaver would be allowed, the cube analysis of the
-/// deepest row.
+/// `plies`, and, when `cube` says whether a beaver would be allowed, the cube analysis.
+///
+/// Each row is the judge's cube decision at that depth, as gnubg's rows are its cube
+/// decisions at each depth: the cubeless figures the decision was found from and, as the
+/// Cubeful column, its no double equity (the player on roll rolling with the cube where it is,
+/// whatever his best cube action; where he may not double, the only one). Found by experiment
+/// with gnubg 1.07: on 40 positions from its self-play at 7 scores and cubes where the player
+/// on roll may double (money, his cube or the centred cube; 7-point match at 0-0, 4-away
+/// 2-away, 2-away 4-away, post-Crawford, his cube at 2-2), the Cubeful column of every row was
+/// the no double line of `hint` at that depth, 280 of 280, in positions to double, too good to
+/// double and not to double alike. The cube section is the deepest decision worded as `hint`
+/// words it ([`cube_report`]), so the two agree to the byte.
 #[must_use]
 pub fn evaluation_report(
     evaluator: &SessionEvaluator,
@@ -234,32 +260,41 @@ pub fn evaluation_report(
 ) -> EvaluationReport {
     let side = state.on_roll;
     let stakes = Stakes::from_state(state);
-    let judge = Judge::new(evaluator.get(), plies);
-    let judged = judge.probabilities_by_depth(state);
-    let rows = judged
+    // A beaver changes the answer, never the equities of a row.
+    let beaver_allowed = cube.unwrap_or(false);
+    let decisions: Vec<CubeDecision> = (0..=plies)
+        .map(|depth| Judge::new(evaluator.get(), depth).cube_decision(state, side, beaver_allowed))
+        .collect();
+    let rows = decisions
         .iter()
         .zip(0..)
-        .map(|(on_roll, depth)| {
-            let evaluation = Evaluation::before_cube_decision(state, *on_roll, side);
+        .map(|(decision, depth)| {
+            let evaluation = Evaluation::of(state, decision.probabilities, side);
             EvaluationRow {
                 plies: depth,
-                probabilities: gnubg_figures(on_roll),
+                probabilities: gnubg_figures(&decision.probabilities),
                 cubeless_equity: stakes.equity_in_units(side, evaluation.cubeless_equity),
-                cubeful_equity: stakes.equity_in_units(side, evaluation.cubeful_equity),
+                cubeful_equity: decision.analysis.no_double,
             }
         })
         .collect();
-    let deepest = judged.len().saturating_sub(1) as u32;
-    let cube = cube.zip(judged.last()).map(|(beaver_allowed, on_roll)| {
-        let decision =
-            CubeDecision::from_probabilities(state, side, beaver_allowed, on_roll, deepest);
-        cube_analysis(evaluator.label(), state, side, deepest, &decision)
-    });
+    let cube = cube
+        .zip(decisions.last())
+        .map(|(beaver_allowed, decision)| {
+            cube_analysis(
+                evaluator.label(),
+                state,
+                side,
+                beaver_allowed,
+                plies,
+                decision,
+            )
+        });
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),
         evaluator: evaluator.label().to_string(),
-        plies: judge.plies(),
+        plies,
         position_class: position_class(&state.board),
         rows,
         cube,
@@ -282,17 +317,30 @@ pub fn computer_play(
 }
 
 /// Whether the computer, on roll in `state` before rolling and allowed to double, doubles
-/// (judging `plies` deep).
+/// (judging `plies` deep): when `hint` would say to double ("Optional double" included);
+/// `beaver_allowed` says whether the session would permit a beaver of the double.
 #[must_use]
-pub fn computer_doubles(engine: &dyn Evaluator, state: &MatchState, plies: u32) -> bool {
-    Judge::new(engine, plies)
-        .cube_decision(state, state.on_roll, false)
-        .double()
-        == DoubleAction::Double
+pub fn computer_doubles(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    beaver_allowed: bool,
+    plies: u32,
+) -> bool {
+    let decision = Judge::new(engine, plies).cube_decision(state, state.on_roll, beaver_allowed);
+    let report = cube_analysis(
+        engine.name(),
+        state,
+        state.on_roll,
+        beaver_allowed,
+        plies,
+        &decision,
+    );
+    decision.analysis.double_allowed && report.action() == CubeAction::Double
 }
 
 /// The computer's answer to the double of the player on roll in `state` (judging `plies`
-/// deep); `beaver_allowed` says whether the session permits a beaver now.
+/// deep): the answer `hint` words; `beaver_allowed` says whether the session permits a beaver
+/// now.
 #[must_use]
 pub fn computer_take_action(
     engine: &dyn Evaluator,
@@ -300,9 +348,12 @@ pub fn computer_take_action(
     beaver_allowed: bool,
     plies: u32,
 ) -> TakeAction {
-    Judge::new(engine, plies)
-        .cube_decision(state, state.on_roll, beaver_allowed)
-        .take
+    let decision = Judge::new(engine, plies).cube_decision(state, state.on_roll, beaver_allowed);
+    match gnubg_answer(state, beaver_allowed, &decision) {
+        CubeAnswer::Take => TakeAction::Take,
+        CubeAnswer::Pass => TakeAction::Drop,
+        CubeAnswer::Beaver => TakeAction::Beaver,
+    }
 }
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples
@@ -333,166 +384,4 @@ pub fn resignation_value(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Pubeval;
-    use crate::rules::{Board, GameState, Variant};
-
-    fn money(board: Board, on_roll: Side) -> MatchState {
-        MatchState {
-            board,
-            game_state: GameState::Playing,
-            jacoby: false,
-            ..MatchState::new_money_game(Variant::Standard, on_roll)
-        }
-    }
-
-    /// `side` has `own` checkers on its own points (1-based), the opponent `theirs` likewise.
-    fn board(side: Side, own: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
-        let mut slots = [[0u8; 25]; 2];
-        for &(point, count) in own {
-            slots[side.index()][point - 1] = count;
-        }
-        for &(point, count) in theirs {
-            slots[side.opponent().index()][point - 1] = count;
-        }
-        Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!())
-    }
-
-    #[test]
-    fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
-        let state = money(Board::start(Variant::Standard), Side::X);
-        for dice in Dice::all_rolls() {
-            let ranked = ranked_plays(&Pubeval, &state, dice, 0);
-            assert_eq!(
-                ranked.len(),
-                crate::rules::count_legal_plays(&state.board, Side::X, dice)
-            );
-            assert_eq!(
-                ranked.first().map(|entry| entry.play),
-                computer_play(&Pubeval, &state, dice, 0)
-            );
-        }
-    }
-
-    #[test]
-    fn hint_figures_are_the_movers_probabilities() {
-        let state = money(Board::start(Variant::Standard), Side::O);
-        let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
-        let ranked = ranked_plays(&Pubeval, &state, dice, 0);
-        let best = &ranked[0];
-        let figures = gnubg_figures(&best.probabilities);
-        assert!((figures[0] + figures[3] - 1.0).abs() < 1e-12);
-        assert!(figures[0] > 0.45 && figures[0] < 0.7, "{figures:?}");
-        // 31 at the start: the engine makes the 5 point.
-        assert_eq!(best.play.result.slots[Side::O.index()][4], 2);
-    }
-
-    #[test]
-    fn match_play_hints_are_normalised_equities_as_gnubg_shows_them() {
-        // 3-point match at 0-0: the judge ranks in match-winning chances, hint shows gnubg's
-        // normalised equity (its default `set output mwc off`), ranked the same way.
-        let state = MatchState {
-            match_length: 3,
-            ..money(Board::start(Variant::Standard), Side::O)
-        };
-        let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
-        let ranked = ranked_plays(&Pubeval, &state, dice, 0);
-        let chances: Vec<f64> = ranked.iter().map(|play| play.equity).collect();
-        let entries = hint_entries(&state, dice, ranked, usize::MAX);
-        let stakes = Stakes::from_state(&state);
-        for (entry, chance) in entries.iter().zip(&chances) {
-            assert!((0.0..=1.0).contains(chance), "{chance}");
-            let expected = stakes.equity_in_units(Side::O, *chance);
-            assert!((entry.equity - expected).abs() < 1e-12);
-            assert!(entry.equity.abs() < 3.0, "{}", entry.equity);
-        }
-        assert!(entries
-            .windows(2)
-            .all(|pair| pair[0].equity >= pair[1].equity));
-        // A match-winning chance above one half is a positive equity.
-        assert_eq!(chances[0] > 0.5, entries[0].equity > 0.0);
-    }
-
-    #[test]
-    fn computer_takes_an_even_double_and_drops_a_hopeless_one() {
-        // Opening position, doubler on roll: an easy take.
-        let even = money(Board::start(Variant::Standard), Side::X);
-        assert_ne!(
-            computer_take_action(&Pubeval, &even, false, 0),
-            TakeAction::Drop
-        );
-        // The doubler bears off from two checkers on his 1 point against a full board far
-        // from home: a certain loss for the taker.
-        let hopeless = money(board(Side::X, &[(1, 2)], &[(22, 10), (21, 5)]), Side::X);
-        assert_eq!(
-            computer_take_action(&Pubeval, &hopeless, true, 0),
-            TakeAction::Drop
-        );
-        // Too good to double: playing on wins a backgammon (O's checkers are in X's home).
-        assert!(!computer_doubles(&Pubeval, &hopeless, 0));
-    }
-
-    #[test]
-    fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
-        let opening = money(Board::start(Variant::Standard), Side::X);
-        assert!(!computer_doubles(&Pubeval, &opening, 0));
-        // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
-        let race = money(
-            board(
-                Side::X,
-                &[(1, 5), (2, 5), (3, 5)],
-                &[(4, 5), (5, 5), (6, 5)],
-            ),
-            Side::X,
-        );
-        // A near-certain single win for X, no gammon: double, and O must drop.
-        assert!(computer_doubles(&Pubeval, &race, 0));
-        assert_eq!(
-            computer_take_action(&Pubeval, &race, false, 0),
-            TakeAction::Drop
-        );
-    }
-
-    #[test]
-    fn computer_accepts_a_resignation_only_when_it_gives_enough() {
-        // X (receiver) is about to bear off his last two checkers; O has all fifteen far away
-        // (on his own 24 point is impossible without contact, so in his outer board).
-        let state = money(board(Side::X, &[(1, 2)], &[(12, 15)]), Side::O);
-        // O resigns; X receives. O has borne off nothing and is not in X's home board: a
-        // gammon is what X wins, so a single is not enough and a gammon is.
-        assert!(!computer_accepts_resignation(
-            &Pubeval,
-            &state,
-            Side::X,
-            1,
-            0
-        ));
-        assert!(computer_accepts_resignation(
-            &Pubeval,
-            &state,
-            Side::X,
-            2,
-            0
-        ));
-        assert!(computer_accepts_resignation(
-            &Pubeval,
-            &state,
-            Side::X,
-            3,
-            0
-        ));
-        // With the Jacoby rule and a centred cube gammons do not count: a single is enough.
-        let jacoby = MatchState {
-            jacoby: true,
-            ..state
-        };
-        assert!(computer_accepts_resignation(
-            &Pubeval,
-            &jacoby,
-            Side::X,
-            1,
-            0
-        ));
-    }
-}
+mod tests;

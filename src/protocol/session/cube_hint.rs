@@ -31,7 +31,7 @@ impl Session {
     }
 
     /// Whether a beaver of a double offered now would be allowed.
-    fn beaver_possible(&self) -> bool {
+    pub(super) fn beaver_possible(&self) -> bool {
         !self.is_match() && self.beavers_used() < self.settings.beavers
     }
 

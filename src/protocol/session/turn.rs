@@ -168,6 +168,7 @@ impl Session {
                         && evaluate::computer_doubles(
                             self.evaluator.get(),
                             &self.state(),
+                            self.beaver_possible(),
                             self.computer_depth(side).cube_decision,
                         )
                     {

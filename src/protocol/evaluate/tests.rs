@@ -1,0 +1,247 @@
+//! Unit tests of the REPL's bridge to the judge: hints, `eval`, cube reports and the
+//! computer's decisions.
+
+use super::*;
+use crate::engine::Pubeval;
+use crate::rules::{Board, GameState, Variant};
+
+fn money(board: Board, on_roll: Side) -> MatchState {
+    MatchState {
+        board,
+        game_state: GameState::Playing,
+        jacoby: false,
+        ..MatchState::new_money_game(Variant::Standard, on_roll)
+    }
+}
+
+/// `side` has `own` checkers on its own points (1-based), the opponent `theirs` likewise.
+fn board(side: Side, own: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
+    let mut slots = [[0u8; 25]; 2];
+    for &(point, count) in own {
+        slots[side.index()][point - 1] = count;
+    }
+    for &(point, count) in theirs {
+        slots[side.opponent().index()][point - 1] = count;
+    }
+    Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!())
+}
+
+#[test]
+fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
+    let state = money(Board::start(Variant::Standard), Side::X);
+    for dice in Dice::all_rolls() {
+        let ranked = ranked_plays(&Pubeval, &state, dice, 0);
+        assert_eq!(
+            ranked.len(),
+            crate::rules::count_legal_plays(&state.board, Side::X, dice)
+        );
+        assert_eq!(
+            ranked.first().map(|entry| entry.play),
+            computer_play(&Pubeval, &state, dice, 0)
+        );
+    }
+}
+
+#[test]
+fn hint_figures_are_the_movers_probabilities() {
+    let state = money(Board::start(Variant::Standard), Side::O);
+    let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
+    let ranked = ranked_plays(&Pubeval, &state, dice, 0);
+    let best = &ranked[0];
+    let figures = gnubg_figures(&best.probabilities);
+    assert!((figures[0] + figures[3] - 1.0).abs() < 1e-12);
+    assert!(figures[0] > 0.45 && figures[0] < 0.7, "{figures:?}");
+    // 31 at the start: the engine makes the 5 point.
+    assert_eq!(best.play.result.slots[Side::O.index()][4], 2);
+}
+
+#[test]
+fn match_play_hints_are_normalised_equities_as_gnubg_shows_them() {
+    // 3-point match at 0-0: the judge ranks in match-winning chances, hint shows gnubg's
+    // normalised equity (its default `set output mwc off`), ranked the same way.
+    let state = MatchState {
+        match_length: 3,
+        ..money(Board::start(Variant::Standard), Side::O)
+    };
+    let dice = Dice::new(3, 1).unwrap_or_else(|_| unreachable!());
+    let ranked = ranked_plays(&Pubeval, &state, dice, 0);
+    let chances: Vec<f64> = ranked.iter().map(|play| play.equity).collect();
+    let entries = hint_entries(&state, dice, ranked, usize::MAX);
+    let stakes = Stakes::from_state(&state);
+    for (entry, chance) in entries.iter().zip(&chances) {
+        assert!((0.0..=1.0).contains(chance), "{chance}");
+        let expected = stakes.equity_in_units(Side::O, *chance);
+        assert!((entry.equity - expected).abs() < 1e-12);
+        assert!(entry.equity.abs() < 3.0, "{}", entry.equity);
+    }
+    assert!(entries
+        .windows(2)
+        .all(|pair| pair[0].equity >= pair[1].equity));
+    // A match-winning chance above one half is a positive equity.
+    assert_eq!(chances[0] > 0.5, entries[0].equity > 0.0);
+}
+
+#[test]
+fn computer_takes_an_even_double_and_drops_a_hopeless_one() {
+    // Opening position, doubler on roll: an easy take.
+    let even = money(Board::start(Variant::Standard), Side::X);
+    assert_ne!(
+        computer_take_action(&Pubeval, &even, false, 0),
+        TakeAction::Drop
+    );
+    // The doubler bears off from two checkers on his 1 point against a full board far
+    // from home: a certain loss for the taker.
+    let hopeless = money(board(Side::X, &[(1, 2)], &[(22, 10), (21, 5)]), Side::X);
+    assert_eq!(
+        computer_take_action(&Pubeval, &hopeless, true, 0),
+        TakeAction::Drop
+    );
+    // Too good to double: playing on wins a backgammon (O's checkers are in X's home).
+    assert!(!computer_doubles(&Pubeval, &hopeless, true, 0));
+}
+
+#[test]
+fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
+    let opening = money(Board::start(Variant::Standard), Side::X);
+    assert!(!computer_doubles(&Pubeval, &opening, true, 0));
+    // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
+    let race = money(
+        board(
+            Side::X,
+            &[(1, 5), (2, 5), (3, 5)],
+            &[(4, 5), (5, 5), (6, 5)],
+        ),
+        Side::X,
+    );
+    // A near-certain single win for X, no gammon: double, and O must drop.
+    assert!(computer_doubles(&Pubeval, &race, true, 0));
+    assert_eq!(
+        computer_take_action(&Pubeval, &race, false, 0),
+        TakeAction::Drop
+    );
+}
+
+/// States of the test race and the opening: the cube centred, the cube the roller's, the
+/// opponent's (no double possible) and a 5-point match.
+fn cube_states() -> Vec<MatchState> {
+    let race = money(
+        board(
+            Side::X,
+            &[(1, 3), (2, 4), (3, 4), (4, 4)],
+            &[(4, 5), (5, 5), (6, 5)],
+        ),
+        Side::X,
+    );
+    let opening = money(Board::start(Variant::Standard), Side::X);
+    let mut states = Vec::new();
+    for state in [race, opening] {
+        states.push(state);
+        states.push(MatchState {
+            cube_value: 2,
+            cube_owner: Some(Side::X),
+            ..state
+        });
+        states.push(MatchState {
+            cube_value: 2,
+            cube_owner: Some(Side::O),
+            ..state
+        });
+        states.push(MatchState {
+            match_length: 5,
+            score: [1, 2],
+            ..state
+        });
+    }
+    states
+}
+
+/// gnubg's `eval` rows are its cube decisions at each depth, the Cubeful column the no
+/// double line; its cube section is `hint`'s.
+#[test]
+fn eval_rows_are_the_judges_cube_decisions_and_the_cube_section_is_hints() {
+    let evaluator = SessionEvaluator::new(Arc::new(Pubeval), "pubeval");
+    for state in cube_states() {
+        let report = evaluation_report(&evaluator, &state, Some(true), 2);
+        assert_eq!(report.rows.len(), 3);
+        for (row, depth) in report.rows.iter().zip(0..) {
+            let decision = Judge::new(&Pubeval, depth).cube_decision(&state, Side::X, true);
+            assert_eq!(row.plies, depth);
+            assert_eq!(row.cubeful_equity, decision.analysis.no_double, "{state:?}");
+            assert_eq!(row.probabilities, gnubg_figures(&decision.probabilities));
+        }
+        let hint = cube_report(&evaluator, &state, Side::X, true, 2);
+        assert_eq!(report.cube.as_ref(), Some(&hint));
+        let deepest = report.deepest().unwrap_or_else(|| unreachable!());
+        assert_eq!(deepest.cubeful_equity, hint.no_double);
+        assert!((deepest.cubeless_equity - hint.cubeless_equity).abs() < 1e-12);
+        // Where no double is possible there is no cube section and the rows stay.
+        let without = evaluation_report(&evaluator, &state, None, 2);
+        assert_eq!(without.cube, None);
+        assert_eq!(without.rows, report.rows);
+    }
+}
+
+/// The computer answers and doubles as `hint` words it.
+#[test]
+fn the_computer_plays_what_hint_recommends() {
+    let evaluator = SessionEvaluator::new(Arc::new(Pubeval), "pubeval");
+    for state in cube_states() {
+        for beaver_allowed in [false, true] {
+            let hint = cube_report(&evaluator, &state, Side::X, beaver_allowed, 1);
+            let answer = match computer_take_action(&Pubeval, &state, beaver_allowed, 1) {
+                TakeAction::Take => CubeAnswer::Take,
+                TakeAction::Drop => CubeAnswer::Pass,
+                TakeAction::Beaver => CubeAnswer::Beaver,
+            };
+            assert_eq!(answer, hint.answer, "{state:?}");
+            let may_double = Stakes::from_state(&state).may_double(Side::X);
+            assert_eq!(
+                computer_doubles(&Pubeval, &state, beaver_allowed, 1),
+                may_double && hint.action() == CubeAction::Double,
+                "{state:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn computer_accepts_a_resignation_only_when_it_gives_enough() {
+    // X (receiver) is about to bear off his last two checkers; O has all fifteen far away
+    // (on his own 24 point is impossible without contact, so in his outer board).
+    let state = money(board(Side::X, &[(1, 2)], &[(12, 15)]), Side::O);
+    // O resigns; X receives. O has borne off nothing and is not in X's home board: a
+    // gammon is what X wins, so a single is not enough and a gammon is.
+    assert!(!computer_accepts_resignation(
+        &Pubeval,
+        &state,
+        Side::X,
+        1,
+        0
+    ));
+    assert!(computer_accepts_resignation(
+        &Pubeval,
+        &state,
+        Side::X,
+        2,
+        0
+    ));
+    assert!(computer_accepts_resignation(
+        &Pubeval,
+        &state,
+        Side::X,
+        3,
+        0
+    ));
+    // With the Jacoby rule and a centred cube gammons do not count: a single is enough.
+    let jacoby = MatchState {
+        jacoby: true,
+        ..state
+    };
+    assert!(computer_accepts_resignation(
+        &Pubeval,
+        &jacoby,
+        Side::X,
+        1,
+        0
+    ));
+}
