@@ -43,8 +43,9 @@ impl CubeAnswer {
     /// The answer to a double whose doubler's equities are `no_double`, `double_take` and
     /// `double_pass` (units of the current cube), `beaver_allowed` saying whether the session
     /// would permit a beaver of it (money play): gnubg's rule, as its `hint` words it (see the
-    /// module notes). A beaver is answered when double/take is between -2 and 0 and either the
-    /// double is proper or not doubling is below double/pass (not when the doubler is too good).
+    /// module notes). A beaver is answered when double/take is between -2 and 0 (within the
+    /// engine's [`TIE`]) and either the double is proper or not doubling is below double/pass
+    /// (not when the doubler is too good).
     #[must_use]
     pub fn from_equities(
         no_double: f64,
@@ -61,7 +62,10 @@ impl CubeAnswer {
         if double_take > double_pass {
             CubeAnswer::Pass
         } else if beaver_allowed
-            && (-2.0..=0.0).contains(&double_take)
+            // Within the engine's tie of the bounds: a sure single loss after the take is
+            // double/take -2, a rounding error below it in tavli's figures, and a beaver in
+            // gnubg's.
+            && (-2.0 - TIE..=TIE).contains(&double_take)
             && (analysis.doubling_is_proper() || no_double < double_pass)
         {
             CubeAnswer::Beaver
@@ -175,7 +179,7 @@ impl CubeReport {
         if analysis.doubling_is_proper() {
             // A beavered double costs the doubler twice double/take: below no double, he
             // should not double (gnubg's "No double, beaver" where double/take >= no double).
-            if self.answer == CubeAnswer::Beaver && 2.0 * self.double_take < self.no_double {
+            if self.answer == CubeAnswer::Beaver && 2.0 * self.double_take < self.no_double - TIE {
                 CubeAction::NoDouble
             } else {
                 CubeAction::Double
@@ -498,6 +502,14 @@ mod tests {
     fn no_double_beavers_only_a_double_take_between_minus_two_and_zero() {
         assert_eq!(worded(-0.998, -2.454, true), "No double, take (42.2%)");
         assert_eq!(worded(-0.998, -2.0, true), "No double, beaver (33.4%)");
+        // gnubg 1.07, money, a sure single loss (`tm0qIATPcwAAFA`, 2 plies): no double -1.000,
+        // double/take -2.000, "No double, beaver (33.3%)"; tavli's -2 came out a rounding
+        // error below.
+        assert_eq!(
+            worded(-1.0, -2.0 - 4e-16, true),
+            "No double, beaver (33.3%)"
+        );
+        assert_eq!(worded(-1.0, -2.001, true), "No double, take (33.4%)");
         // gnubg 1.07, money, 0-ply: No double +0.009, Double, take -0.332: "No double,
         // beaver (25.6%)"; in match play (no beavers) the same figures are a take.
         assert_eq!(worded(0.009, -0.332, true), "No double, beaver (25.6%)");
