@@ -381,6 +381,58 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         })
     }
 
+    /// [`CubefulSearch::value`] at 0 plies from `probabilities` (his, as the evaluator gave
+    /// them): the same figure as [`CubefulSearch::values`] gives, without a node's lists (the
+    /// luck values every play of every roll so).
+    #[must_use]
+    pub fn leaf_value(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        base: &Stakes,
+        probabilities: &Probabilities,
+    ) -> f64 {
+        let cube = CubeState {
+            value: base.cube_value,
+            owner: base.cube_owner,
+        };
+        let equity = if judge::exact_cube(base, board, on_roll).is_some() {
+            self.leaf_node(board, on_roll, base, &[cube], Some(*probabilities))
+                .equities[0]
+        } else {
+            let at = base.at_position(board, on_roll);
+            let value = |cube: CubeState| {
+                let equity = judge::cubeful_equity(
+                    &stakes_at(&at, cube),
+                    board,
+                    on_roll,
+                    probabilities,
+                    on_roll,
+                );
+                if base.is_match() {
+                    equity
+                } else {
+                    equity * f64::from(cube.value)
+                }
+            };
+            let no_double = value(cube);
+            if stakes_at(base, cube).may_double(on_roll) {
+                let doubled = value(CubeState {
+                    value: cube.value.saturating_mul(2),
+                    owner: Some(on_roll.opponent()),
+                });
+                no_double.max(doubled.min(cash(base, on_roll, cube)))
+            } else {
+                no_double
+            }
+        };
+        if base.is_match() {
+            equity
+        } else {
+            equity / f64::from(base.cube_value)
+        }
+    }
+
     /// The value of `board` for `on_roll`, about to roll, at 0 plies in each of `cubes`, his cube
     /// decision taken: exact where the two-sided bear-off database covers it, else the cube
     /// model's on `known` (his probabilities, when the caller has them) or on the evaluator's,

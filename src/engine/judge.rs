@@ -201,21 +201,16 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
             return self.evaluate_after(state, after, mover);
         }
         let stakes = Stakes::from_state(state);
-        let (probabilities, cubeful_equity) = ranking::values_after(
-            &self.search,
-            std::slice::from_ref(after),
-            mover,
-            0,
+        let theirs = CubefulSearch::new(&self.search).leaf_value(
+            after,
+            mover.opponent(),
             &stakes,
-            Some(&[probabilities]),
-            None,
-        )
-        .and_then(|values| values.first().copied())
-        .unwrap_or_else(|| unreachable!("0 plies has no deadline"));
+            &probabilities.inverted(),
+        );
         Evaluation {
             probabilities,
             cubeless_equity: stakes.cubeless_equity(&probabilities, mover),
-            cubeful_equity,
+            cubeful_equity: stakes.for_opponent(theirs),
         }
     }
 

@@ -305,3 +305,63 @@ fn a_passed_deadline_answers_nothing() {
         .analyse_double(&board, Side::X, 1, &money(), passed)
         .is_none());
 }
+
+/// The value of a leaf from known probabilities is the node's, to the bit, at money and match
+/// scores, with the cube centred and owned, on the bench's positions.
+#[test]
+fn a_leaf_value_is_the_nodes() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/bench/positions-botplay.txt"
+    ))
+    .expect("the bench's positions");
+    let search = Search::new(&Pubeval, 0);
+    let cubeful = CubefulSearch::new(&search);
+    let match_stakes = |score: [u32; 2], crawford: bool| {
+        Stakes::from_state(&MatchState {
+            match_length: 7,
+            score,
+            crawford,
+            ..MatchState::new_money_game(Variant::Standard, Side::X)
+        })
+    };
+    let stakes = [
+        money(),
+        Stakes {
+            cube_value: 2,
+            cube_owner: Some(Side::X),
+            ..money()
+        },
+        match_stakes([3, 4], false),
+        match_stakes([6, 2], false),
+        match_stakes([6, 2], true),
+        Stakes {
+            cube_value: 2,
+            cube_owner: Some(Side::O),
+            ..match_stakes([1, 3], false)
+        },
+    ];
+    let mut compared = 0;
+    for line in text.lines().step_by(97).take(40) {
+        let id = line.split_whitespace().next().expect("position ID");
+        let board =
+            crate::codec::position_id::decode(id, Side::X, Variant::Standard).expect("valid ID");
+        let probabilities = Pubeval.probabilities(&board, Variant::Standard, Side::X);
+        for base in &stakes {
+            let node = cubeful
+                .values(
+                    std::slice::from_ref(&board),
+                    Side::X,
+                    0,
+                    base,
+                    Some(&[probabilities]),
+                    None,
+                )
+                .unwrap_or_else(|| unreachable!());
+            let leaf = cubeful.leaf_value(&board, Side::X, base, &probabilities);
+            assert_eq!(leaf.to_bits(), node[0].1.to_bits(), "{id} {base:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 200, "{compared}");
+}
