@@ -95,53 +95,54 @@ fn equity_of_choice<E: Evaluator + ?Sized>(
     leaders: Option<usize>,
 ) -> f64 {
     let mover = state.on_roll;
-    // The judge's choice (one evaluation per play), then the one position after it judged.
-    let after = chosen(judge, state, dice, leaders);
-    let equity = judge.evaluate_after(state, &after, mover).cubeful_equity;
+    // The judge's choice, and the position after it judged (once, unless the ranking did).
+    let (after, equity) = chosen(judge, state, dice, leaders);
+    let equity =
+        equity.unwrap_or_else(|| judge.evaluate_after(state, &after, mover).cubeful_equity);
     Stakes::from_state(state).equity_in_units(mover, equity)
 }
 
 /// The position after the judge's choice of play for `dice` in `state` (the board itself
-/// when no checker can move): the first of the judge's ranking, as [`Judge::best_play`]
-/// finds it, of every play or of pubeval's `leaders` first. A roll whose plays all reach
-/// one position needs no ranking.
+/// when no checker can move): the first of the judge's ranking ([`Judge::ranked_among`]: by
+/// cubeful equity, as gnubg chooses), of every play or of pubeval's `leaders` first; and the
+/// roller's cubeful equity after it (the judge's units) where the ranking valued it at the
+/// judge's full depth. A roll whose plays all reach one position needs no ranking.
 fn chosen<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     state: &MatchState,
     dice: Dice,
     leaders: Option<usize>,
-) -> Board {
+) -> (Board, Option<f64>) {
     let mut candidates = Vec::new();
     let mut buffers = Buffers::default();
     if let Some(board) = choice_into(state, dice, leaders, &mut buffers, &mut candidates) {
-        return board;
+        return (board, None);
     }
-    let ranking = judge.search().rank_plays(
-        &state.board,
-        &candidates,
-        state.on_roll,
-        &Stakes::from_state(state),
-    );
-    ranking
-        .first()
-        .map_or(candidates[0].result, |best| candidates[best.index].result)
+    let ranked = judge.ranked_among(state, &candidates);
+    ranked.first().map_or((candidates[0].result, None), |best| {
+        let exact = best.play.result.checkers_in_play(state.on_roll) == 0;
+        let full = exact || best.plies == judge.plies();
+        (best.play.result, full.then_some(best.equity))
+    })
 }
 
 /// [`chosen`] for each of `rolls` in `state`. At 0 plies the candidates of every roll are
-/// ranked in one call of the evaluator's batch (the network carries its sums from one
-/// position to the next across the rolls too), each roll's choice the first of its own
-/// plays in that ranking; deeper, roll by roll (a search's move filters rank one roll's
-/// plays against each other only).
+/// scored in one call of the evaluator's batch (the network carries its sums from one
+/// position to the next across the rolls too), each then valued cubefully as the judge values
+/// a play ([`Judge::evaluate_after_from`]) and each roll's choice the first of its own plays
+/// in the judge's order (a play that wins now, then the cubeful equity, then the cubeless
+/// one); deeper, roll by roll (the judge's move filters rank one roll's plays against each
+/// other only).
 fn chosen_for_rolls<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     state: &MatchState,
     rolls: &[Dice],
     leaders: Option<usize>,
-) -> Vec<(Board, Option<Probabilities>)> {
+) -> Vec<(Board, Option<f64>)> {
     if judge.plies() != 0 {
         return rolls
             .iter()
-            .map(|&dice| (chosen(judge, state, dice, leaders), None))
+            .map(|&dice| chosen(judge, state, dice, leaders))
             .collect();
     }
     let mut batch: Vec<Play> = Vec::with_capacity(16 * rolls.len());
@@ -154,31 +155,50 @@ fn chosen_for_rolls<E: Evaluator + ?Sized>(
             choice_into(state, dice, leaders, &mut buffers, &mut batch).ok_or(start..batch.len())
         })
         .collect();
-    // At 0 plies the search ranks by the evaluator's scores: taken with the probabilities
-    // behind them, so that the chosen play is not evaluated again.
+    let mover = state.on_roll;
+    // The evaluator's probabilities after each candidate, taken from the batch that scored
+    // them, so that no candidate is evaluated twice.
     let scored = if batch.is_empty() {
         Vec::new()
     } else {
         judge.search().evaluator().score_plays(
             &state.board,
             &batch,
-            state.on_roll,
+            mover,
             &Stakes::from_state(state),
         )
+    };
+    let valued: Vec<(bool, Evaluation)> = batch
+        .iter()
+        .zip(&scored)
+        .map(|(play, (_, probabilities))| {
+            let evaluation = match probabilities {
+                Some(probabilities) => {
+                    judge.evaluate_after_from(state, &play.result, mover, *probabilities)
+                }
+                None => judge.evaluate_after(state, &play.result, mover),
+            };
+            (play.result.checkers_in_play(mover) == 0, evaluation)
+        })
+        .collect();
+    let better = |a: &(bool, Evaluation), b: &(bool, Evaluation)| {
+        a.0.cmp(&b.0)
+            .then(a.1.cubeful_equity.total_cmp(&b.1.cubeful_equity))
+            .then(a.1.cubeless_equity.total_cmp(&b.1.cubeless_equity))
     };
     choices
         .into_iter()
         .map(|choice| match choice {
             Ok(board) => (board, None),
-            // The highest score, of equal scores the first: the first of a stable ranking.
+            // The best, of equal ones the first: the first of the judge's stable ranking.
             Err(range) => {
                 let mut best = range.start;
                 for index in range {
-                    if scored[index].0.total_cmp(&scored[best].0).is_gt() {
+                    if better(&valued[index], &valued[best]).is_gt() {
                         best = index;
                     }
                 }
-                (batch[best].result, scored[best].1)
+                (batch[best].result, Some(valued[best].1.cubeful_equity))
             }
         })
         .collect()
@@ -371,14 +391,8 @@ fn equities_of_rolls<E: Evaluator + ?Sized>(
         .into_iter()
         .map(|equity| {
             equity.unwrap_or_else(|| {
-                let (after, probabilities) = choices.next().unwrap_or((state.board, None));
-                match probabilities {
-                    Some(probabilities) => {
-                        judge.evaluate_after_from(state, &after, mover, probabilities)
-                    }
-                    None => judge.evaluate_after(state, &after, mover),
-                }
-                .cubeful_equity
+                let (after, equity) = choices.next().unwrap_or((state.board, None));
+                equity.unwrap_or_else(|| judge.evaluate_after(state, &after, mover).cubeful_equity)
             })
         })
         .collect()
@@ -577,18 +591,18 @@ mod tests {
         for state in &states {
             for leaders in [None, Some(LEADERS), Some(2)] {
                 let together = chosen_for_rolls(&judge, state, &rolls, leaders);
-                for (dice, (board, probabilities)) in rolls.iter().zip(&together) {
-                    assert_eq!(*board, chosen(&judge, state, *dice, leaders), "{dice:?}");
-                    // The probabilities kept from the ranking judge the choice as judging
-                    // it again does, but for the batch's rounding (the f32 first layer's sums
-                    // carried from play to play: about 1e-5 of equity with the built-in net).
-                    if let Some(probabilities) = probabilities {
-                        let mover = state.on_roll;
-                        let kept = judge.evaluate_after_from(state, board, mover, *probabilities);
-                        let again = judge.evaluate_after(state, board, mover);
+                for (dice, (board, equity)) in rolls.iter().zip(&together) {
+                    let (alone, _) = chosen(&judge, state, *dice, leaders);
+                    assert_eq!(*board, alone, "{dice:?}");
+                    // The equity valued from the batch's probabilities is the one judging the
+                    // choice again gives, but for the batch's rounding (the f32 first layer's
+                    // sums carried from play to play: about 1e-5 of equity with the built-in
+                    // net).
+                    if let Some(equity) = equity {
+                        let again = judge.evaluate_after(state, board, state.on_roll);
                         assert!(
-                            (kept.cubeful_equity - again.cubeful_equity).abs() < 5e-5,
-                            "{dice:?}: {kept:?} {again:?}"
+                            (equity - again.cubeful_equity).abs() < 5e-5,
+                            "{dice:?}: {equity} {again:?}"
                         );
                     }
                 }
@@ -654,7 +668,8 @@ mod tests {
             let mut expected = 0.0;
             for dice in mixed_rolls() {
                 expected += equity_of_roll(&judge, &state, dice);
-                let theirs = judge.best_play(&other, dice).expect("a play").result;
+                // His choice is the judge's (cubeful), as the mover's is.
+                let theirs = judge.ranked_plays(&other, dice)[0].play.result;
                 let equity = judge.evaluate_after(&other, &theirs, other.on_roll);
                 let mine = equity.for_opponent(&other).cubeful_equity;
                 expected += stakes.equity_in_units(mover, mine);

@@ -240,8 +240,11 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         // The roller's equity after the best play, when the chequer analysis found it at the
         // luck's depth (the luck against the position needs no more).
         let mut rolled_best = None;
-        // The roller's equity after the first play of the evaluator's one-pass ranking (the
-        // luck's choice at 0 ply), when the chequer analysis judged it alike.
+        // The roller's equity after the judge's best play (the luck's choice, by cubeful
+        // equity), when the chequer analysis judged it alike: every roll at the luck's depth
+        // with no play to choose, and at 0 ply the best of the five plays the one-pass
+        // ranking puts first, which the judge's ranking of every play puts first but in a
+        // few decisions in ten thousand.
         let mut rolled_first = None;
         let zero_plies = same_depth && self.judges.luck.plies() == 0;
         let (played_text, best_text, loss, forced) = match made {
@@ -279,11 +282,8 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     }
                     (played_text.clone(), Equity::default())
                 } else {
-                    let (ranked, played_index, played_entry, played_rank, first) =
+                    let (ranked, played_index, played_entry, played_rank) =
                         ranked_and_played(&self.judges.chequer, &rolled, dice, &play);
-                    if zero_plies {
-                        rolled_first = first;
-                    }
                     let best = ranked
                         .first()
                         .cloned()
@@ -303,6 +303,9 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
                     }
                     if same_depth {
                         rolled_best = Some(best.equity);
+                    }
+                    if zero_plies {
+                        rolled_first = Some(best.equity);
                     }
                     let mut loss = Equity::between(&rolled, side, best.equity, played_equity);
                     let mut best_play = best.play;

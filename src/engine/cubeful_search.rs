@@ -233,6 +233,116 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         Some((root.probabilities, analysis))
     }
 
+    /// The cubeful value of `board` for `on_roll`, about to roll, searched `depth` plies deep
+    /// (at most [`MAX_PLIES`]) in the cube state of `base`, his cube decisions taken at every
+    /// node including this one (as gnubg values the position after a play, the opponent on
+    /// roll): his cubeless probabilities and his cubeful equity (money: per unit of `base`'s
+    /// cube; match: match-winning chance); `None` once `deadline` passes.
+    #[must_use]
+    pub fn value(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        base: &Stakes,
+        deadline: Option<Instant>,
+    ) -> Option<(Probabilities, f64)> {
+        self.values(
+            std::slice::from_ref(board),
+            on_roll,
+            depth,
+            base,
+            None,
+            deadline,
+        )
+        .map(|mut values| values.remove(0))
+    }
+
+    /// [`CubefulSearch::value`] of each of `positions` (the same player on roll in each), the
+    /// positions' 21 rolls shared by the search's threads; at 0 plies from `known` (his
+    /// probabilities at each, as the evaluator gave them) where the caller has them.
+    #[must_use]
+    pub fn values(
+        &self,
+        positions: &[Board],
+        on_roll: Side,
+        depth: u32,
+        base: &Stakes,
+        known: Option<&[Probabilities]>,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<(Probabilities, f64)>> {
+        let cube = [CubeState {
+            value: base.cube_value,
+            owner: base.cube_owner,
+        }];
+        let units = |node: NodeValue| {
+            let equity = if base.is_match() {
+                node.equities[0]
+            } else {
+                node.equities[0] / f64::from(base.cube_value)
+            };
+            (node.probabilities, equity)
+        };
+        let depth = depth.min(MAX_PLIES);
+        if depth == 0 {
+            return Some(
+                positions
+                    .iter()
+                    .enumerate()
+                    .map(|(index, board)| {
+                        let known = known.map(|known| known[index]);
+                        units(self.leaf_node(board, on_roll, base, &cube, known))
+                    })
+                    .collect(),
+            );
+        }
+        // A money bear-off of the two-sided database is exact at any depth.
+        let exact: Vec<bool> = positions
+            .iter()
+            .map(|board| judge::exact_cube(base, board, on_roll).is_some())
+            .collect();
+        let (all, doubled) = with_doubles(base, on_roll, &cube);
+        let rolls = Dice::all_rolls();
+        let replies = self
+            .search
+            .share(positions.len() * rolls.len(), deadline, |item| {
+                let position = item / rolls.len();
+                if exact[position] {
+                    return Some(None);
+                }
+                let dice = rolls[item % rolls.len()];
+                self.roll_value(
+                    &positions[position],
+                    on_roll,
+                    dice,
+                    depth,
+                    base,
+                    &all,
+                    deadline,
+                )
+                .map(Some)
+            })?;
+        let values = positions
+            .iter()
+            .zip(replies.chunks_exact(rolls.len()))
+            .map(|(board, replies)| {
+                let replies: Option<Vec<NodeValue>> = replies.iter().cloned().collect();
+                let node = match replies {
+                    Some(replies) => {
+                        let averaged = average(&rolls, &replies, all.len());
+                        NodeValue {
+                            equities: decide(base, on_roll, &cube, &doubled, &averaged.equities),
+                            probabilities: averaged.probabilities,
+                        }
+                    }
+                    None => self.leaf_node(board, on_roll, base, &cube, None),
+                };
+                units(node)
+            })
+            .collect();
+        Some(values)
+    }
+
     /// The value of `board` for `on_roll`, about to roll, `depth` plies deep, in each of
     /// `cubes`, his cube decisions taken; `None` once `deadline` passes (looked at before each
     /// roll).
@@ -269,6 +379,58 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             equities: decide(base, on_roll, cubes, &doubled, &averaged.equities),
             probabilities: averaged.probabilities,
         })
+    }
+
+    /// [`CubefulSearch::value`] at 0 plies from `probabilities` (his, as the evaluator gave
+    /// them): the same figure as [`CubefulSearch::values`] gives, without a node's lists (the
+    /// luck values every play of every roll so).
+    #[must_use]
+    pub fn leaf_value(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        base: &Stakes,
+        probabilities: &Probabilities,
+    ) -> f64 {
+        let cube = CubeState {
+            value: base.cube_value,
+            owner: base.cube_owner,
+        };
+        let equity = if judge::exact_cube(base, board, on_roll).is_some() {
+            self.leaf_node(board, on_roll, base, &[cube], Some(*probabilities))
+                .equities[0]
+        } else {
+            let at = base.at_position(board, on_roll);
+            let value = |cube: CubeState| {
+                let equity = judge::cubeful_equity(
+                    &stakes_at(&at, cube),
+                    board,
+                    on_roll,
+                    probabilities,
+                    on_roll,
+                );
+                if base.is_match() {
+                    equity
+                } else {
+                    equity * f64::from(cube.value)
+                }
+            };
+            let no_double = value(cube);
+            if stakes_at(base, cube).may_double(on_roll) {
+                let doubled = value(CubeState {
+                    value: cube.value.saturating_mul(2),
+                    owner: Some(on_roll.opponent()),
+                });
+                no_double.max(doubled.min(cash(base, on_roll, cube)))
+            } else {
+                no_double
+            }
+        };
+        if base.is_match() {
+            equity
+        } else {
+            equity / f64::from(base.cube_value)
+        }
     }
 
     /// The value of `board` for `on_roll`, about to roll, at 0 plies in each of `cubes`, his cube
@@ -375,241 +537,4 @@ fn average(rolls: &[Dice], replies: &[NodeValue], states: usize) -> NodeValue {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::search::processor_time::thread_seconds;
-    use crate::engine::Pubeval;
-    use crate::rules::{MatchState, Variant};
-
-    fn money() -> Stakes {
-        Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X))
-    }
-
-    /// At 0 plies the cubeful search is the cube model on the evaluator's probabilities.
-    #[test]
-    fn zero_plies_is_the_cube_model() {
-        let board = Board::start(Variant::Standard);
-        let search = Search::new(&Pubeval, 0);
-        let base = money();
-        let (probabilities, analysis) = CubefulSearch::new(&search)
-            .analyse_double(&board, Side::X, 0, &base, None)
-            .unwrap_or_else(|| unreachable!());
-        assert_eq!(
-            probabilities,
-            Pubeval.probabilities(&board, Variant::Standard, Side::X)
-        );
-        let model = base.analyse_double(&probabilities, Side::X);
-        assert!((analysis.no_double - model.no_double).abs() < 1e-12);
-        assert!((analysis.double_take - model.double_take).abs() < 1e-12);
-        assert_eq!(analysis.double_allowed, model.double_allowed);
-    }
-
-    /// The cubeless probabilities found on the way are the cubeless search's.
-    #[test]
-    fn the_probabilities_are_the_cubeless_searchs() {
-        let board = Board::start(Variant::Standard);
-        let search = Search::new(&Pubeval, 1);
-        let base = money();
-        let (probabilities, _) = CubefulSearch::new(&search)
-            .analyse_double(&board, Side::X, 1, &base, None)
-            .unwrap_or_else(|| unreachable!());
-        assert_eq!(
-            probabilities,
-            search.probabilities_at(&board, Side::X, 1, &base)
-        );
-    }
-
-    /// A node's decision: the player on roll doubles when double/take and double/pass are both
-    /// better than no double, and the opponent answers with the smaller.
-    #[test]
-    fn each_node_takes_the_best_cube_action() {
-        let base = money();
-        let cubes = [CubeState {
-            value: 1,
-            owner: None,
-        }];
-        let (all, doubled) = with_doubles(&base, Side::X, &cubes);
-        assert_eq!(
-            all[1],
-            CubeState {
-                value: 2,
-                owner: Some(Side::O)
-            }
-        );
-        // Not good enough to double: no double.
-        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.3, 0.2]), [0.3]);
-        // A take: double/take (0.8 points at the doubled cube).
-        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.5, 0.8]), [0.8]);
-        // A pass: the cash, 1 point.
-        assert_eq!(decide(&base, Side::X, &cubes, &doubled, &[0.7, 1.6]), [1.0]);
-        // The opponent's cube: no double for X.
-        let theirs = [CubeState {
-            value: 2,
-            owner: Some(Side::O),
-        }];
-        let (all, doubled) = with_doubles(&base, Side::X, &theirs);
-        assert_eq!(all.len(), 1);
-        assert_eq!(decide(&base, Side::X, &theirs, &doubled, &[0.4]), [0.4]);
-    }
-
-    /// A leaf is a node too: the player on roll there takes the better of no double and double
-    /// (gnubg's cubeful n-ply decides at its leaves), so a position past his doubling point is
-    /// worth double/take or the cash at the centred cube, not no double. Before this, the
-    /// leaves answered no double, and tavli's default doubled too early: judged by gnubg 2-ply
-    /// (`cargo bench --bench gnubg_cube_judge -- 45 1` and `-- 45 29`) it made 15 wrong doubles
-    /// in 2,431 decisions, 3 after.
-    #[test]
-    fn a_leaf_takes_the_best_cube_action() {
-        let search = Search::new(&Pubeval, 1);
-        let cubeful = CubefulSearch::new(&search);
-        let base = money();
-        let centred = [CubeState {
-            value: 1,
-            owner: None,
-        }];
-        let mut doubled = 0;
-        for id in [
-            "sGvkAyDgc/AjAA",
-            "sOfgAwiwa8UDIA",
-            "zNaMASKw5+AjAA",
-            "rK2KASKw58EHAA",
-            "YefBA0Bsm4oJCA",
-            "3L0HAEDbtgWBAA",
-            "3L0HAEDbtmUAAA",
-            "3L0HAEC3uw0AAA",
-            "0HPkBwDMTuIBUA",
-            "4Dn4AULMTuIFIA",
-            "4POYASiM5+ABIQ",
-            "4DnmATCwz+AAJQ",
-            "cGdkgA3wzmAOBA",
-            "sHMkwEbDzoYMBA",
-            "v48jAABsWwmADQ",
-            "0GvwAAvg28gDQA",
-        ] {
-            let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard)
-                .unwrap_or_else(|error| panic!("{id}: {error}"));
-            let node = cubeful.leaf_node(&board, Side::X, &base, &centred, None);
-            let probabilities = Pubeval.probabilities(&board, Variant::Standard, Side::X);
-            let model = base
-                .at_position(&board, Side::X)
-                .analyse_double(&probabilities, Side::X);
-            let best = model
-                .no_double
-                .max(model.double_take.min(model.double_pass));
-            assert!(
-                (node.equities[0] - best).abs() < 1e-9,
-                "{id}: {node:?} {model:?}"
-            );
-            if best > model.no_double {
-                doubled += 1;
-            }
-        }
-        // The positions are close cube decisions: some of them are doubles.
-        assert!(doubled > 0);
-    }
-
-    /// A finished game scores what it is worth at each cube, gammons single under the Jacoby
-    /// rule with the cube centred.
-    #[test]
-    fn a_finished_game_scores_at_each_cube() {
-        let gammon = Probabilities {
-            win: 1.0,
-            win_gammon: 1.0,
-            win_backgammon: 0.0,
-            lose_gammon: 0.0,
-            lose_backgammon: 0.0,
-        };
-        let cubes = [
-            CubeState {
-                value: 1,
-                owner: None,
-            },
-            CubeState {
-                value: 2,
-                owner: Some(Side::O),
-            },
-        ];
-        let jacoby = Stakes {
-            jacoby: true,
-            ..money()
-        };
-        assert_eq!(finished(&jacoby, &gammon, Side::X, &cubes), [1.0, 4.0]);
-        let plain = Stakes {
-            jacoby: false,
-            ..money()
-        };
-        assert_eq!(finished(&plain, &gammon, Side::X, &cubes), [2.0, 4.0]);
-    }
-
-    /// The depth-1 leaves take the position after the best play from the batch that chose
-    /// it: the same probabilities and equities, within rounding, as evaluating each leaf
-    /// again, at 1 and 2 plies on a fixed set of the evaluator bench's positions (the
-    /// processor time of each is reported with `--nocapture`).
-    #[test]
-    #[allow(clippy::print_stderr)]
-    fn the_leaves_come_from_the_batch_within_rounding() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/bench/positions-botplay.txt"
-        ))
-        .expect("the bench's positions");
-        let net = crate::engine::choice::embedded_net();
-        let reference = crate::engine::net::evaluator::LeavesOneByOne(&net);
-        let (batched, one_by_one) = (Search::new(&*net, 2), Search::new(&reference, 2));
-        let base = Stakes {
-            jacoby: false,
-            ..money()
-        };
-        let (mut positions, mut largest) = (0, 0.0f64);
-        let mut times = [0.0; 2];
-        for line in text.lines().step_by(211).take(24) {
-            let id = line.split_whitespace().next().expect("position ID");
-            let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard)
-                .expect("valid ID");
-            for depth in [1, 2] {
-                let started = thread_seconds();
-                let (p, a) = CubefulSearch::new(&batched)
-                    .analyse_double(&board, Side::X, depth, &base, None)
-                    .unwrap_or_else(|| unreachable!());
-                let between = thread_seconds();
-                let (q, b) = CubefulSearch::new(&one_by_one)
-                    .analyse_double(&board, Side::X, depth, &base, None)
-                    .unwrap_or_else(|| unreachable!());
-                times[0] += between - started;
-                times[1] += thread_seconds() - between;
-                let differences = [
-                    p.win - q.win,
-                    p.win_gammon - q.win_gammon,
-                    p.win_backgammon - q.win_backgammon,
-                    p.lose_gammon - q.lose_gammon,
-                    p.lose_backgammon - q.lose_backgammon,
-                    a.no_double - b.no_double,
-                    a.double_take - b.double_take,
-                ];
-                for difference in differences {
-                    largest = largest.max(difference.abs());
-                }
-                assert_eq!(a.double_allowed, b.double_allowed);
-            }
-            positions += 1;
-        }
-        eprintln!(
-            "{positions} positions at 1 and 2 plies: within {largest:e}; processor {:.0} ms from the batch, {:.0} ms evaluated again",
-            times[0] * 1000.0,
-            times[1] * 1000.0
-        );
-        assert!(positions >= 20, "{positions}");
-        assert!(largest < 1e-5, "{largest:e}");
-    }
-
-    /// An exhausted budget answers nothing at 1 ply and more.
-    #[test]
-    fn a_passed_deadline_answers_nothing() {
-        let board = Board::start(Variant::Standard);
-        let search = Search::new(&Pubeval, 2);
-        let passed = Some(Instant::now());
-        assert!(CubefulSearch::new(&search)
-            .analyse_double(&board, Side::X, 1, &money(), passed)
-            .is_none());
-    }
-}
+mod tests;

@@ -10,11 +10,12 @@
 use crate::engine::cube::{ResignationValue, Stakes};
 use crate::engine::cubeful_search::CubefulSearch;
 use crate::engine::evaluator::{Evaluator, Probabilities};
-use crate::engine::search::{won, Search, SearchLimits};
+use crate::engine::search::{Search, SearchLimits};
 use crate::rules::{Board, Dice, MatchState, Play, Side};
 
 mod answers;
 mod exact;
+mod ranking;
 pub use answers::{CubeDecision, Evaluation, PlayEvaluation};
 use exact::exact_decision;
 pub use exact::{cubeful_equity, exact_cube};
@@ -73,36 +74,28 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         best_play(&self.search, state, dice)
     }
 
-    /// Every legal play of the player on roll in `state` with `dice`, judged, in the order of
-    /// gnubg's `hint` (its `RefreshMoveList`): a play that bears off the last checker first
-    /// ("winning now is at least as good as winning later"), then the plays searched deepest
-    /// first, within a depth by the cubeful equity after them, equal equities by the
-    /// cubeless one; plays equal in both keep the search's order (gnubg's stable sort keeps
-    /// its shallower plies' order, so there its own evaluator's figures decide).
+    /// Every legal play of the player on roll in `state` with `dice`, judged as gnubg's `hint`
+    /// judges them: the position after each play valued by the cubeful search at the play's
+    /// depth (the cube decisions taken at every node, the opponent's first), the plays
+    /// filtered level by level by that value ([`ranking`]). In the order of gnubg's `hint`
+    /// (its `RefreshMoveList`): a play that bears off the last checker first ("winning now is
+    /// at least as good as winning later"), then the plays searched deepest first, within a
+    /// depth by the cubeful equity after them, equal equities by the cubeless one; plays
+    /// equal in both keep the ranking's order (gnubg's stable sort keeps its shallower plies'
+    /// order, so there its own evaluator's figures decide).
     #[must_use]
     pub fn ranked_plays(&self, state: &MatchState, dice: Dice) -> Vec<PlayEvaluation> {
+        let plays = state.rules().legal_plays(&state.board, state.on_roll, dice);
+        self.ranked_among(state, &plays)
+    }
+
+    /// [`Judge::ranked_plays`] among `plays` only (plays of the player on roll in `state`):
+    /// the one place that says which play is best, for callers that choose among some plays
+    /// (the luck's candidates).
+    #[must_use]
+    pub fn ranked_among(&self, state: &MatchState, plays: &[Play]) -> Vec<PlayEvaluation> {
         let mover = state.on_roll;
-        let stakes = Stakes::from_state(state);
-        let plays = state.rules().legal_plays(&state.board, mover, dice);
-        let mut ranked: Vec<PlayEvaluation> = self
-            .search
-            .evaluated_ranking(&state.board, &plays, mover, &stakes)
-            .into_iter()
-            .map(|(index, probabilities)| PlayEvaluation {
-                play: plays[index.index],
-                plies: index.plies,
-                // At the cube efficiency of the position after the play, the opponent on roll.
-                equity: cubeful_equity(
-                    &stakes.at_position(&plays[index.index].result, mover.opponent()),
-                    &plays[index.index].result,
-                    mover.opponent(),
-                    &probabilities,
-                    mover,
-                ),
-                cubeless_equity: stakes.cubeless_equity(&probabilities, mover),
-                probabilities,
-            })
-            .collect();
+        let mut ranked = ranking::ranked_plays(&self.search, self.limits, state, plays);
         // A stable sort: plays equal in every key keep the search's order.
         let wins_now =
             |evaluation: &PlayEvaluation| evaluation.play.result.checkers_in_play(mover) == 0;
@@ -166,7 +159,9 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     }
 
     /// What the position `after` (a play of `mover` in `state`) is worth to `mover`, the
-    /// opponent on roll: the exact result when the play bore off the last checker.
+    /// opponent on roll, as [`Judge::ranked_plays`] values a play: the cubeful equity the
+    /// cubeful search's (the opponent's cube decision taken), the probabilities the cubeless
+    /// search's; the exact result when the play bore off the last checker.
     #[must_use]
     pub fn evaluate_after(&self, state: &MatchState, after: &Board, mover: Side) -> Evaluation {
         self.evaluate_after_reaching(state, after, mover).0
@@ -181,18 +176,14 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         after: &Board,
         mover: Side,
     ) -> (Evaluation, Option<u32>) {
-        if after.checkers_in_play(mover) == 0 {
-            let probabilities = won(state.variant, after, mover);
-            let equity = Stakes::from_state(state).cubeless_equity(&probabilities, mover);
-            let exact = Evaluation {
-                probabilities,
-                cubeless_equity: equity,
-                cubeful_equity: equity,
-            };
-            return (exact, None);
-        }
-        let (evaluation, plies) = self.evaluate_reaching(&state.after_play(after), mover);
-        (evaluation, Some(plies))
+        let ((probabilities, cubeful_equity), plies) =
+            ranking::value_after(&self.search, self.limits, state, after, mover);
+        let evaluation = Evaluation {
+            probabilities,
+            cubeless_equity: Stakes::from_state(state).cubeless_equity(&probabilities, mover),
+            cubeful_equity,
+        };
+        (evaluation, plies)
     }
 
     /// [`Judge::evaluate_after`] at 0 plies from `probabilities`, the mover's after the play as
@@ -209,8 +200,18 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         if self.plies() != 0 || after.checkers_in_play(mover) == 0 {
             return self.evaluate_after(state, after, mover);
         }
-        let next = state.after_play(after);
-        Evaluation::of(&next, probabilities.inverted(), next.on_roll).for_opponent(&next)
+        let stakes = Stakes::from_state(state);
+        let theirs = CubefulSearch::new(&self.search).leaf_value(
+            after,
+            mover.opponent(),
+            &stakes,
+            &probabilities.inverted(),
+        );
+        Evaluation {
+            probabilities,
+            cubeless_equity: stakes.cubeless_equity(&probabilities, mover),
+            cubeful_equity: stakes.for_opponent(theirs),
+        }
     }
 
     /// The probabilities of the player on roll in `state` at every depth from 0 to `plies`

@@ -11,7 +11,7 @@ mod limits;
 #[doc(hidden)]
 pub mod processor_time;
 
-pub use filter::{MoveFilter, DEFAULT_FILTERS};
+pub use filter::{promote, MoveFilter, DEFAULT_FILTERS};
 pub use limits::SearchLimits;
 
 use crate::engine::cube::Stakes;
@@ -67,6 +67,12 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     #[must_use]
     pub fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The move filters after 0, 1 and 2 plies.
+    #[must_use]
+    pub fn filters(&self) -> [MoveFilter; MAX_PLIES as usize] {
+        self.filters
     }
 
     /// The evaluator searched.

@@ -8,8 +8,8 @@ use crate::rules::{Dice, MatchState, Play};
 
 /// The plays of `dice` in `state` ranked by `judge` (best first), where `made` stands among
 /// them, the judge's evaluation of `made` (the mover's cubeful equities), its rank (1 for
-/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking)
-/// and, at 0 ply, the mover's cubeful equity after the one-pass ranking's first play. At 0 plies the evaluator's
+/// the best; at 0 ply, for a play outside the leaders, its place in the one-pass ranking).
+/// At 0 plies the evaluator's
 /// one-pass ranking picks the [`ZERO_PLY_CANDIDATES`] leaders and only they are judged in
 /// full, the best of them by cubeful equity as gnubg ranks; deeper, the judge's own ranking
 /// with its move filters.
@@ -18,15 +18,8 @@ pub(super) fn ranked_and_played<E: Evaluator + ?Sized>(
     state: &MatchState,
     dice: Dice,
     made: &Play,
-) -> (
-    Vec<PlayEvaluation>,
-    Option<usize>,
-    PlayEvaluation,
-    usize,
-    Option<f64>,
-) {
+) -> (Vec<PlayEvaluation>, Option<usize>, PlayEvaluation, usize) {
     let mut one_pass_rank = None;
-    let mut first = None;
     let ranked: Vec<PlayEvaluation> = if judge.plies() == 0 {
         let mover = state.on_roll;
         let plays = state.rules().legal_plays(&state.board, mover, dice);
@@ -39,7 +32,6 @@ pub(super) fn ranked_and_played<E: Evaluator + ?Sized>(
             .take(ZERO_PLY_CANDIDATES)
             .map(|entry| judge.play_evaluation(state, &plays[entry.index]))
             .collect();
-        first = leaders.first().map(|entry| entry.equity);
         // A stable sort: equal equities keep the ranking's order.
         leaders.sort_by(|a, b| b.equity.total_cmp(&a.equity));
         one_pass_rank = ranking
@@ -61,7 +53,7 @@ pub(super) fn ranked_and_played<E: Evaluator + ?Sized>(
         || one_pass_rank.unwrap_or(ranked.len() + 1),
         |index| index + 1,
     );
-    (ranked, played_index, played, rank, first)
+    (ranked, played_index, played, rank)
 }
 
 /// A close call between `plays` (the judge's best first) settled by rolling both out: the

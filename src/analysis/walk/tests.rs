@@ -85,7 +85,7 @@ fn zero_ply_candidates_find_the_best_of_the_full_ranking() {
     for dice in Dice::all_rolls() {
         let ranked = judge.ranked_plays(&state, dice);
         let worst = ranked.last().unwrap_or_else(|| unreachable!());
-        let (leaders, _, played, _, _) = ranked_and_played(&judge, &state, dice, &worst.play);
+        let (leaders, _, played, _) = ranked_and_played(&judge, &state, dice, &worst.play);
         let best = &leaders[0];
         // The same figures, but for the last bit: the full ranking computes the mover's
         // equity directly, a play judged alone as the complement of the opponent's.
