@@ -2,9 +2,9 @@
 //! cubeful equities and the percentage printed after some actions (values, no I/O).
 //!
 //! The rules were found by comparing with gnubg 1.07's `hint` output:
-//! * the line of the proper action comes first, the other two follow by falling equity of the
-//!   doubler;
-//! * the number in parentheses is the line's equity minus the equity of the proper action;
+//! * the line of the proper action comes first, the other two follow in a fixed order for
+//!   each wording (by falling equity of the doubler wherever the doubler's choice is clear);
+//! * the number in parentheses is the line's equity minus the equity of the best action;
 //! * doubling is proper when it is worth at least no double (a tie is a double: the engine's
 //!   rule, [`CubeAnalysis::doubling_is_proper`]);
 //! * the action is worded "Double", "No double" or "Too good to double" ("Redouble", "No
@@ -17,6 +17,14 @@
 //!   (negated) equities;
 //! * a double worth no more than no double (within 1e-5) and taken is "Optional double, take"
 //!   ("Optional redouble", "..., beaver"), no double listed first;
+//! * a double passed with no double within 1e-5 of double/pass is "Optional double, pass"
+//!   (no double, double/take, double/pass), but only where the doubler can win a gammon and
+//!   the Jacoby rule does not apply (match play, the cube owned or the rule off);
+//! * "Too good" only when the doubler can win a gammon (his win-gammon chance above 0): else
+//!   too good and passed is "Double, pass" (double/pass, double/take, no double; the
+//!   differences still from no double), too good and taken "No double, take" (these two
+//!   rules are gnubg's as its authors describe them; not met live in 4,860 random cases, the
+//!   tie of a sure win aside);
 //! * the answer is worded from the three equities as printed (double/pass +1): "pass" when
 //!   double/take is above double/pass; in money play with beavers allowed, "beaver" when
 //!   double/take is between -2 and 0 and the double is proper or not doubling is below
@@ -160,14 +168,45 @@ pub struct CubeReport {
     pub answer: CubeAnswer,
     /// Whether the doubler owns the cube (a redouble).
     pub redouble: bool,
+    /// Whether the Jacoby rule applies to the game as it stands (money play, the cube
+    /// centred, the rule on): gammons count only once the cube is turned.
+    pub jacoby_applies: bool,
     /// Whether the viewer is the player answering a double (equities shown negated).
     pub from_taker: bool,
 }
 
 impl CubeReport {
-    /// The proper action for the doubler.
+    /// The proper action for the doubler, as gnubg words it: too good only when he can win a
+    /// gammon (playing on for a gammon that cannot come is no reason to keep the cube), else a
+    /// double when passed, no double when taken.
     #[must_use]
     pub fn action(&self) -> CubeAction {
+        match self.engine_action() {
+            CubeAction::TooGood if !self.doubler_can_win_gammon() => {
+                if self.answer == CubeAnswer::Pass {
+                    CubeAction::Double
+                } else {
+                    CubeAction::NoDouble
+                }
+            }
+            action => action,
+        }
+    }
+
+    /// Whether the doubler's win-gammon chance is above 0 (gnubg's test for "Too good" and
+    /// "Optional double, pass").
+    #[must_use]
+    pub fn doubler_can_win_gammon(&self) -> bool {
+        let win_gammon = if self.from_taker {
+            self.probabilities[4]
+        } else {
+            self.probabilities[1]
+        };
+        win_gammon > 0.0
+    }
+
+    /// The engine's action from the three equities alone.
+    fn engine_action(&self) -> CubeAction {
         // The engine's rule, so the printed action is the one the engine plays: a tie is a
         // double, as gnubg words it (a sure win: no double and double/pass +1.000).
         let analysis = CubeAnalysis {
@@ -191,23 +230,50 @@ impl CubeReport {
         }
     }
 
-    /// Whether doubling is proper but worth no more than not doubling (double/take within
-    /// 1e-5 of no double, and taking is the answer): gnubg words it "Optional double, take"
-    /// and lists no double first. It happens where the cube is worth nothing to the doubler
-    /// now, as for the trailer after the Crawford game, who can as well double a roll later.
+    /// Whether doubling is proper but worth no more than not doubling: gnubg words it
+    /// "Optional double" and lists no double first. Taken, double/take within 1e-5 of no
+    /// double: it happens where the cube is worth nothing to the doubler now, as for the
+    /// trailer after the Crawford game, who can as well double a roll later. Passed, no double
+    /// within 1e-5 of double/pass, where the doubler can win a gammon and the Jacoby rule does
+    /// not apply.
     #[must_use]
     pub fn is_optional(&self) -> bool {
-        self.action() == CubeAction::Double
-            && self.answer != CubeAnswer::Pass
-            && (self.double_take - self.no_double).abs() <= OPTIONAL_WITHIN
+        if self.engine_action() != CubeAction::Double {
+            return false;
+        }
+        if self.answer == CubeAnswer::Pass {
+            (self.double_pass - self.no_double).abs() <= OPTIONAL_WITHIN
+                && self.doubler_can_win_gammon()
+                && !self.jacoby_applies
+        } else {
+            (self.double_take - self.no_double).abs() <= OPTIONAL_WITHIN
+        }
     }
 
-    fn proper_option(&self) -> CubeOption {
-        match (self.action(), self.answer) {
-            _ if self.is_optional() => CubeOption::NoDouble,
-            (CubeAction::Double, CubeAnswer::Pass) => CubeOption::DoublePass,
-            (CubeAction::Double, _) => CubeOption::DoubleTake,
-            _ => CubeOption::NoDouble,
+    /// The three options in gnubg's order for the wording: the proper one first.
+    fn ordered_options(&self) -> [CubeOption; 3] {
+        use CubeOption::{DoublePass, DoubleTake, NoDouble};
+        let passed = self.answer == CubeAnswer::Pass;
+        match self.action() {
+            _ if self.is_optional() && passed => [NoDouble, DoubleTake, DoublePass],
+            _ if self.is_optional() => [NoDouble, DoublePass, DoubleTake],
+            CubeAction::Double if passed => [DoublePass, DoubleTake, NoDouble],
+            CubeAction::Double => [DoubleTake, DoublePass, NoDouble],
+            CubeAction::TooGood if passed => [NoDouble, DoubleTake, DoublePass],
+            CubeAction::TooGood | CubeAction::NoDouble => [NoDouble, DoublePass, DoubleTake],
+        }
+    }
+
+    /// The option the differences are measured from: the best action's (no double where the
+    /// doubler is too good, however it is worded; double/pass for an optional double passed),
+    /// else the first line's.
+    fn best_option(&self) -> CubeOption {
+        if self.engine_action() == CubeAction::TooGood {
+            CubeOption::NoDouble
+        } else if self.is_optional() && self.answer == CubeAnswer::Pass {
+            CubeOption::DoublePass
+        } else {
+            self.ordered_options()[0]
         }
     }
 
@@ -222,18 +288,9 @@ impl CubeReport {
     /// The three lines in gnubg's order with the viewer's equities.
     #[must_use]
     pub fn lines(&self) -> [CubeLine; 3] {
-        let proper = self.proper_option();
-        let mut others: Vec<CubeOption> = [
-            CubeOption::NoDouble,
-            CubeOption::DoublePass,
-            CubeOption::DoubleTake,
-        ]
-        .into_iter()
-        .filter(|option| *option != proper)
-        .collect();
-        others.sort_by(|a, b| self.doubler_equity(*b).total_cmp(&self.doubler_equity(*a)));
+        let [first, second, third] = self.ordered_options();
         let sign = if self.from_taker { -1.0 } else { 1.0 };
-        let best = self.doubler_equity(proper);
+        let best = self.doubler_equity(self.best_option());
         // Equities within the engine's tie of the proper action's are tied with it (a sure
         // win's no double a rounding error above double/pass): printed `(-0.000)`, as gnubg.
         let difference = |option: CubeOption| {
@@ -249,11 +306,7 @@ impl CubeReport {
             equity: sign * self.doubler_equity(option),
             difference: (!first).then(|| difference(option)),
         };
-        [
-            line(proper, true),
-            line(others[0], false),
-            line(others[1], false),
-        ]
+        [line(first, true), line(second, false), line(third, false)]
     }
 
     /// The percentage gnubg prints after the proper action, when it prints one (never a
@@ -290,288 +343,4 @@ impl CubeReport {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn report(no_double: f64, double_take: f64, answer: CubeAnswer) -> CubeReport {
-        CubeReport {
-            evaluator: "test".to_string(),
-            plies: 0,
-            cubeless_equity: 0.0,
-            money_equity: None,
-            probabilities: [0.5, 0.1, 0.0, 0.5, 0.1, 0.0],
-            no_double,
-            double_take,
-            double_pass: 1.0,
-            answer,
-            redouble: false,
-            from_taker: false,
-        }
-    }
-
-    fn options(report: &CubeReport) -> Vec<CubeOption> {
-        report.lines().iter().map(|line| line.option).collect()
-    }
-
-    /// gnubg 1.07, 5-point match, 2-4 after the Crawford game, the trailer on roll at the
-    /// opening position: "1. No double +0.380, 2. Double, pass +1.000 (+0.620), 3. Double,
-    /// take +0.380 (-0.000)", "Proper cube action: Optional double, take".
-    #[test]
-    fn a_double_worth_no_more_than_no_double_is_optional() {
-        let optional = report(0.380, 0.380, CubeAnswer::Take);
-        assert!(optional.is_optional());
-        assert_eq!(optional.action(), CubeAction::Double);
-        assert_eq!(
-            options(&optional),
-            [
-                CubeOption::NoDouble,
-                CubeOption::DoublePass,
-                CubeOption::DoubleTake
-            ]
-        );
-        assert_eq!(optional.proper_action_text(), "Optional double, take");
-        assert_eq!(optional.percentage(), None);
-        let redouble = CubeReport {
-            redouble: true,
-            ..report(0.380, 0.380 + 5e-6, CubeAnswer::Take)
-        };
-        assert_eq!(redouble.proper_action_text(), "Optional redouble, take");
-        // Beyond 1e-5 it is a double; a pass is never optional here.
-        assert_eq!(
-            report(0.380, 0.380 + 2e-5, CubeAnswer::Take).proper_action_text(),
-            "Double, take"
-        );
-        assert!(!report(0.380, 0.380, CubeAnswer::Pass).is_optional());
-    }
-
-    #[test]
-    fn no_double_take_lists_no_double_then_pass_then_take() {
-        // gnubg: No double -0.609, Double, pass +1.000 (+1.609), Double, take -1.504 (-0.896);
-        // "No double, take (35.8%)".
-        let report = report(-0.609, -1.504, CubeAnswer::Take);
-        assert_eq!(report.action(), CubeAction::NoDouble);
-        assert_eq!(
-            options(&report),
-            [
-                CubeOption::NoDouble,
-                CubeOption::DoublePass,
-                CubeOption::DoubleTake
-            ]
-        );
-        let lines = report.lines();
-        assert_eq!(lines[0].difference, None);
-        assert!((lines[1].difference.unwrap_or(0.0) - 1.609).abs() < 1e-9);
-        assert!((lines[2].difference.unwrap_or(0.0) + 0.895).abs() < 1e-9);
-        assert_eq!(report.proper_action_text(), "No double, take");
-        // gnubg's 35.8 comes from its unrounded equities.
-        assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "35.7");
-        // gnubg: No double -0.019, Double, take -0.370: "No double, take (25.6%)".
-        let money = CubeReport {
-            no_double: -0.019,
-            double_take: -0.370,
-            ..report
-        };
-        assert_eq!(format!("{:.1}", money.percentage().unwrap_or(0.0)), "25.6");
-    }
-
-    #[test]
-    fn double_take_lists_take_then_pass_then_no_double() {
-        let report = report(0.476, 0.483, CubeAnswer::Take);
-        assert_eq!(report.action(), CubeAction::Double);
-        assert_eq!(
-            options(&report),
-            [
-                CubeOption::DoubleTake,
-                CubeOption::DoublePass,
-                CubeOption::NoDouble
-            ]
-        );
-        assert_eq!(report.proper_action_text(), "Double, take");
-        assert_eq!(report.percentage(), None);
-    }
-
-    #[test]
-    fn double_pass_lists_pass_then_take_then_no_double() {
-        let report = report(0.988, 1.928, CubeAnswer::Pass);
-        assert_eq!(report.action(), CubeAction::Double);
-        assert_eq!(
-            options(&report),
-            [
-                CubeOption::DoublePass,
-                CubeOption::DoubleTake,
-                CubeOption::NoDouble
-            ]
-        );
-        assert_eq!(report.proper_action_text(), "Double, pass");
-        assert_eq!(report.percentage(), None);
-    }
-
-    #[test]
-    fn too_good_to_redouble_pass_has_a_percentage() {
-        // gnubg: No double +1.410, Double, take +2.744 (+1.334), Double, pass +1.000 (-0.410);
-        // "Too good to redouble, pass (23.5%)".
-        let report = CubeReport {
-            redouble: true,
-            ..report(1.410, 2.744, CubeAnswer::Pass)
-        };
-        assert_eq!(report.action(), CubeAction::TooGood);
-        assert_eq!(
-            options(&report),
-            [
-                CubeOption::NoDouble,
-                CubeOption::DoubleTake,
-                CubeOption::DoublePass
-            ]
-        );
-        assert_eq!(report.proper_action_text(), "Too good to redouble, pass");
-        assert_eq!(format!("{:.1}", report.percentage().unwrap_or(0.0)), "23.5");
-    }
-
-    /// gnubg, X's 5 and 2 against O's four checkers, 7-point match at 3-2: "1. Double, pass
-    /// +1.000, 2. Double, take +2.293 (+1.293), 3. No double +1.000 (-0.000)", "Proper cube
-    /// action: Double, pass"; tavli's no double came out a rounding error above 1.
-    #[test]
-    fn a_sure_win_a_rounding_error_above_the_pass_is_a_double_pass() {
-        for no_double in [1.000_000_000_000_001_3, 1.000_000_403_6] {
-            let report = report(no_double, 2.293, CubeAnswer::Pass);
-            assert_eq!(report.action(), CubeAction::Double);
-            assert_eq!(report.proper_action_text(), "Double, pass");
-            assert_eq!(
-                options(&report),
-                [
-                    CubeOption::DoublePass,
-                    CubeOption::DoubleTake,
-                    CubeOption::NoDouble
-                ]
-            );
-            // No double is tied with the pass: its difference is printed `(-0.000)`.
-            assert_eq!(report.lines()[2].difference, Some(0.0));
-        }
-        // A real margin is still too good.
-        assert_eq!(
-            report(1.001, 2.293, CubeAnswer::Pass).action(),
-            CubeAction::TooGood
-        );
-    }
-
-    #[test]
-    fn a_sure_win_is_a_double_pass() {
-        // gnubg, one checker on the ace point against a bear-off, the cube owned: "1. Double,
-        // pass +1.000, 2. Double, take +2.000 (+1.000), 3. No double +1.000 (0.000)",
-        // "Proper cube action: Redouble, pass".
-        let report = CubeReport {
-            redouble: true,
-            ..report(1.0, 2.0, CubeAnswer::Pass)
-        };
-        assert_eq!(report.action(), CubeAction::Double);
-        assert_eq!(
-            options(&report),
-            [
-                CubeOption::DoublePass,
-                CubeOption::DoubleTake,
-                CubeOption::NoDouble
-            ]
-        );
-        assert_eq!(report.proper_action_text(), "Redouble, pass");
-        assert_eq!(report.percentage(), None);
-    }
-
-    #[test]
-    fn too_good_to_double_take_has_no_percentage() {
-        let report = report(1.2, 0.8, CubeAnswer::Take);
-        assert_eq!(report.action(), CubeAction::TooGood);
-        assert_eq!(report.proper_action_text(), "Too good to double, take");
-        assert_eq!(report.percentage(), None);
-    }
-
-    /// The wording of `no_double`, `double_take` (double/pass +1), the answer found by
-    /// gnubg's rule with beavers allowed or not.
-    fn worded(no_double: f64, double_take: f64, beaver_allowed: bool) -> String {
-        let answer = CubeAnswer::from_equities(no_double, double_take, 1.0, beaver_allowed);
-        let report = report(no_double, double_take, answer);
-        match report.percentage() {
-            Some(share) => format!("{} ({share:.1}%)", report.proper_action_text()),
-            None => report.proper_action_text(),
-        }
-    }
-
-    /// gnubg 1.07, money, `tm0FASHe3wAAUA` (2-ply): no double -0.998, double/take -2.454:
-    /// "No double, take (42.1%)" (42.2 from the rounded figures); beyond -2 a double is
-    /// taken, not beavered.
-    #[test]
-    fn no_double_beavers_only_a_double_take_between_minus_two_and_zero() {
-        assert_eq!(worded(-0.998, -2.454, true), "No double, take (42.2%)");
-        assert_eq!(worded(-0.998, -2.0, true), "No double, beaver (33.4%)");
-        // gnubg 1.07, money, a sure single loss (`tm0qIATPcwAAFA`, 2 plies): no double -1.000,
-        // double/take -2.000, "No double, beaver (33.3%)"; tavli's -2 came out a rounding
-        // error below.
-        assert_eq!(
-            worded(-1.0, -2.0 - 4e-16, true),
-            "No double, beaver (33.3%)"
-        );
-        assert_eq!(worded(-1.0, -2.001, true), "No double, take (33.4%)");
-        // gnubg 1.07, money, 0-ply: No double +0.009, Double, take -0.332: "No double,
-        // beaver (25.6%)"; in match play (no beavers) the same figures are a take.
-        assert_eq!(worded(0.009, -0.332, true), "No double, beaver (25.6%)");
-        assert_eq!(worded(0.009, -0.332, false), "No double, take (25.6%)");
-        // Above zero the doubler is the favourite after the take: no beaver.
-        assert_eq!(worded(0.3, 0.1, true), "No double, take (22.2%)");
-        assert_eq!(worded(0.3, 0.0, true), "No double, beaver (30.0%)");
-    }
-
-    /// gnubg's rule where the double is proper and taken: with double/take between -2 and 0 it
-    /// is beavered, and the doubler should not double when the beaver (twice double/take)
-    /// leaves him below no double; gnubg prints no (negative) percentage then.
-    #[test]
-    fn a_proper_double_with_the_doubler_below_zero_is_beavered() {
-        assert_eq!(worded(-0.3, -0.2, true), "No double, beaver");
-        assert_eq!(worded(-0.3, -0.1, true), "Double, beaver");
-        assert_eq!(worded(-0.3, -0.1, false), "Double, take");
-        assert_eq!(worded(0.0, 0.0, true), "Optional double, beaver");
-        assert_eq!(worded(0.4, 0.5, true), "Double, take");
-        let no_double = report(-0.3, -0.2, CubeAnswer::Beaver);
-        assert_eq!(no_double.action(), CubeAction::NoDouble);
-        assert_eq!(
-            options(&no_double),
-            [
-                CubeOption::NoDouble,
-                CubeOption::DoublePass,
-                CubeOption::DoubleTake
-            ]
-        );
-        assert_eq!(no_double.percentage(), None);
-    }
-
-    #[test]
-    fn a_pass_and_too_good_are_never_beavered() {
-        assert_eq!(
-            CubeAnswer::from_equities(0.9, 1.2, 1.0, true),
-            CubeAnswer::Pass
-        );
-        // Too good to double, take: no double above double/pass, double/take below it.
-        assert_eq!(
-            CubeAnswer::from_equities(1.2, -0.5, 1.0, true),
-            CubeAnswer::Take
-        );
-        assert_eq!(worded(1.2, 0.8, true), "Too good to double, take");
-    }
-
-    #[test]
-    fn the_taker_sees_negated_equities_in_the_doublers_order() {
-        // gnubg, taker's view: No double +0.022, Double, pass -1.000 (-1.022),
-        // Double, take +0.370 (+0.348); "No double, beaver (25.4%)".
-        let doubler = report(-0.022, -0.370, CubeAnswer::Beaver);
-        let taker = CubeReport {
-            from_taker: true,
-            ..doubler.clone()
-        };
-        assert_eq!(options(&doubler), options(&taker));
-        let lines = taker.lines();
-        assert!((lines[0].equity - 0.022).abs() < 1e-9);
-        assert!((lines[1].equity + 1.0).abs() < 1e-9);
-        assert!((lines[1].difference.unwrap_or(0.0) + 1.022).abs() < 1e-9);
-        assert!((lines[2].difference.unwrap_or(0.0) - 0.348).abs() < 1e-9);
-        assert_eq!(taker.proper_action_text(), "No double, beaver");
-        assert_eq!(format!("{:.1}", taker.percentage().unwrap_or(0.0)), "25.4");
-    }
-}
+mod tests;

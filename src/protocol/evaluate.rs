@@ -222,6 +222,7 @@ fn cube_analysis(
         double_pass: analysis.double_pass,
         answer: gnubg_answer(state, beaver_allowed, decision),
         redouble: state.cube_owner == Some(doubler),
+        jacoby_applies: !state.is_match() && state.cube_owner.is_none() && state.jacoby,
         from_taker: viewer != doubler,
     }
 }

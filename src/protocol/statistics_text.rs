@@ -358,13 +358,16 @@ fn overall_block(
             if players[0].chequer.moves + players[1].chequer.moves == 0 {
                 return "n/a".to_string();
             }
-            let (memg, mwc) = report.snowie_error_rate[index];
+            let (memg, _mwc) = report.snowie_error_rate[index];
+            // gnubg's figure in parentheses is always zero, `+0.000%` in match play (`-0.000%`
+            // in the other lines) and `+0.000` in money play: 12 of 12 players' lines of its
+            // `show statistics match` after a 0-ply `analyse match` of 6 real matches. The
+            // report keeps tavli's MWC per move for JSON.
             rate(
                 -memg,
                 Equity {
                     emg: 0.0,
-                    // A zero is `+0.000%` in gnubg's Snowie line (`-0.000%` in the others).
-                    mwc: 0.0 - mwc,
+                    mwc: 0.0,
                     points: 0.0,
                 },
             )
