@@ -40,18 +40,14 @@ def case_commands(rng, position):
     else:
         length = rng.choice([5, 7])
         commands.append(f"new match {length}")
-        if kind == "post-crawford":
+        if kind in ("post-crawford", "crawford"):
             leader = rng.randrange(2)
             score = [0, 0]
             score[leader] = length - 1
             score[1 - leader] = rng.randrange(length - 1)
-            commands += [f"set score {score[0]} {score[1]}", "set postcrawford on"]
-        elif kind == "crawford":
-            leader = rng.randrange(2)
-            score = [0, 0]
-            score[leader] = length - 1
-            score[1 - leader] = rng.randrange(length - 1)
-            commands += [f"set score {score[0]} {score[1]}", "set crawford on"]
+            # gnubg's settings: `set postcrawford on`, `set crawford on`.
+            setting = kind.replace("-", "")
+            commands += [f"set score {score[0]} {score[1]}", f"set {setting} on"]
         elif kind == "two-away":
             score = [length - 2, rng.randrange(length - 1)]
             rng.shuffle(score)

@@ -69,16 +69,65 @@ fn leaf(
 ) -> Vec<f64> {
     cubes
         .iter()
-        .map(|&cube| {
-            let stakes = stakes_at(base, cube);
-            let equity = judge::cubeful_equity(&stakes, board, on_roll, probabilities, on_roll);
-            if base.is_match() {
-                equity
-            } else {
-                equity * f64::from(cube.value)
-            }
-        })
+        .map(|&cube| leaf_in(base, board, probabilities, on_roll, cube))
         .collect()
+}
+
+/// [`leaf`] in one cube state.
+fn leaf_in(
+    base: &Stakes,
+    board: &Board,
+    probabilities: &Probabilities,
+    on_roll: Side,
+    cube: CubeState,
+) -> f64 {
+    let stakes = stakes_at(base, cube);
+    let equity = judge::cubeful_equity(&stakes, board, on_roll, probabilities, on_roll);
+    if base.is_match() {
+        equity
+    } else {
+        equity * f64::from(cube.value)
+    }
+}
+
+/// The value for `on_roll`, about to roll at `board` with `probabilities` (seen by him), in
+/// `cube`, his cube decision taken as at every node ([`decide`]): the better of no double and
+/// double (the opponent answering with the smaller of double/take and double/pass), each the
+/// cube model's ([`leaf_in`]; `at` is `base` at `board`).
+fn decided_leaf(
+    base: &Stakes,
+    at: &Stakes,
+    board: &Board,
+    probabilities: &Probabilities,
+    on_roll: Side,
+    cube: CubeState,
+) -> f64 {
+    let value = |cube: CubeState| leaf_in(at, board, probabilities, on_roll, cube);
+    let no_double = value(cube);
+    if !stakes_at(base, cube).may_double(on_roll) {
+        return no_double;
+    }
+    let doubled = value(CubeState {
+        value: cube.value.saturating_mul(2),
+        owner: Some(on_roll.opponent()),
+    });
+    double_or_not(no_double, doubled, cash(base, on_roll, cube))
+}
+
+/// The player on roll's better of not doubling (`no_double`) and doubling, where the opponent
+/// answers with the smaller of double/take (`doubled`, the value after the double) and
+/// double/pass (`cash`).
+fn double_or_not(no_double: f64, doubled: f64, cash: f64) -> f64 {
+    no_double.max(doubled.min(cash))
+}
+
+/// `equity` (money: points; match: match-winning chance) per unit of `base`'s cube in money.
+fn per_unit(base: &Stakes, equity: f64) -> f64 {
+    if base.is_match() {
+        equity
+    } else {
+        equity / f64::from(base.cube_value)
+    }
 }
 
 /// The exact equity of a finished game whose result `probabilities` (seen by `side`) give, in
@@ -154,8 +203,7 @@ fn decide(
             let Some(doubled) = *doubled else {
                 return no_double;
             };
-            let double = averages[doubled].min(cash(base, on_roll, cube));
-            no_double.max(double)
+            double_or_not(no_double, averages[doubled], cash(base, on_roll, cube))
         })
         .collect()
 }
@@ -275,14 +323,7 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             value: base.cube_value,
             owner: base.cube_owner,
         }];
-        let units = |node: NodeValue| {
-            let equity = if base.is_match() {
-                node.equities[0]
-            } else {
-                node.equities[0] / f64::from(base.cube_value)
-            };
-            (node.probabilities, equity)
-        };
+        let units = |node: NodeValue| (node.probabilities, per_unit(base, node.equities[0]));
         let depth = depth.min(MAX_PLIES);
         if depth == 0 {
             return Some(
@@ -382,8 +423,8 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
     }
 
     /// [`CubefulSearch::value`] at 0 plies from `probabilities` (his, as the evaluator gave
-    /// them): the same figure as [`CubefulSearch::values`] gives, without a node's lists (the
-    /// luck values every play of every roll so).
+    /// them): the figure [`CubefulSearch::values`] gives, for one position (the luck values
+    /// every play of every roll so).
     #[must_use]
     pub fn leaf_value(
         &self,
@@ -396,41 +437,8 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             value: base.cube_value,
             owner: base.cube_owner,
         };
-        let equity = if judge::exact_cube(base, board, on_roll).is_some() {
-            self.leaf_node(board, on_roll, base, &[cube], Some(*probabilities))
-                .equities[0]
-        } else {
-            let at = base.at_position(board, on_roll);
-            let value = |cube: CubeState| {
-                let equity = judge::cubeful_equity(
-                    &stakes_at(&at, cube),
-                    board,
-                    on_roll,
-                    probabilities,
-                    on_roll,
-                );
-                if base.is_match() {
-                    equity
-                } else {
-                    equity * f64::from(cube.value)
-                }
-            };
-            let no_double = value(cube);
-            if stakes_at(base, cube).may_double(on_roll) {
-                let doubled = value(CubeState {
-                    value: cube.value.saturating_mul(2),
-                    owner: Some(on_roll.opponent()),
-                });
-                no_double.max(doubled.min(cash(base, on_roll, cube)))
-            } else {
-                no_double
-            }
-        };
-        if base.is_match() {
-            equity
-        } else {
-            equity / f64::from(base.cube_value)
-        }
+        let node = self.leaf_node(board, on_roll, base, &[cube], Some(*probabilities));
+        per_unit(base, node.equities[0])
     }
 
     /// The value of `board` for `on_roll`, about to roll, at 0 plies in each of `cubes`, his cube
@@ -459,16 +467,12 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         // As at every other node, the player on roll takes the better of not doubling and
         // doubling, each valued by the cube model (gnubg's cubeful n-ply does this at its
         // leaves too); only the root's own decision is left to the caller.
-        let (all, doubled) = with_doubles(base, on_roll, cubes);
-        let equities = leaf(
-            &base.at_position(board, on_roll),
-            board,
-            &probabilities,
-            on_roll,
-            &all,
-        );
+        let at = base.at_position(board, on_roll);
         NodeValue {
-            equities: decide(base, on_roll, cubes, &doubled, &equities),
+            equities: cubes
+                .iter()
+                .map(|&cube| decided_leaf(base, &at, board, &probabilities, on_roll, cube))
+                .collect(),
             probabilities,
         }
     }

@@ -338,7 +338,9 @@ mod tests {
     use crate::rules::{GameState, Variant};
     use std::time::Duration;
 
-    fn money(on_roll: Side) -> MatchState {
+    /// Money at the start, `on_roll` to roll, the game under way (the judge's submodules'
+    /// tests share it).
+    pub(super) fn money(on_roll: Side) -> MatchState {
         MatchState {
             game_state: GameState::Playing,
             ..MatchState::new_money_game(Variant::Standard, on_roll)

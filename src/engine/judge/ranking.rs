@@ -235,16 +235,10 @@ pub(super) fn value_after<E: Evaluator + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::judge::tests::money;
     use crate::engine::judge::Judge;
     use crate::engine::Pubeval;
-    use crate::rules::{Dice, GameState, Variant};
-
-    fn money(on_roll: Side) -> MatchState {
-        MatchState {
-            game_state: GameState::Playing,
-            ..MatchState::new_money_game(Variant::Standard, on_roll)
-        }
-    }
+    use crate::rules::Dice;
 
     /// A 5-point match at the opening position, O on roll with `score` (O's, X's).
     fn five_points(score: [u32; 2], crawford: bool) -> MatchState {
