@@ -6,28 +6,15 @@
 //! double line of `hint` at that depth, and its deepest cubeless equity the analysis's. gnubg
 //! 1.07 follows the same rule; with gnubg installed the same scripts check it live.
 
+use crate::support::random_position::random_walk;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tavli::codec::gnubg_id;
-use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, Side, Variant};
+use tavli::rules::{Board, GameState, MatchState, Side, Variant};
 
 /// A board reached by random plays from the start, and the player on roll.
 fn random_board(rng: &mut StdRng) -> Option<(Board, Side)> {
-    let mut board = Board::start(Variant::Standard);
-    let mut mover = Side::X;
-    for _ in 0..rng.gen_range(0..50) {
-        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).ok()?;
-        let plays = legal_plays(&board, mover, dice);
-        if !plays.is_empty() {
-            let next = plays[rng.gen_range(0..plays.len())].result;
-            if next.checkers_in_play(mover) == 0 {
-                return None;
-            }
-            board = next;
-        }
-        mover = mover.opponent();
-    }
-    Some((board, mover))
+    random_walk(rng, Variant::Standard, Side::X)
 }
 
 /// `board` with `on_roll` to roll at a random cube and score.

@@ -2,6 +2,7 @@
 //! `hint` and `eval` for random positions in every position form, their JSON shape, refusals
 //! of bad input, and (with gnubg installed) the plays `hint` lists against gnubg's `hint`.
 
+use crate::support::random_position::random_walk;
 use crate::support::{gnubg_available, run_gnubg, run_tavli_transcript, tavli};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -14,20 +15,8 @@ use tavli::rules::{legal_plays, Board, Dice, GameState, MatchState, Side, Varian
 /// A state reached by random plays from the start of `variant`, the player on roll having
 /// rolled `dice` with at least one legal play, in a money game or a match, with any cube.
 fn random_state(rng: &mut StdRng, variant: Variant) -> Option<MatchState> {
-    let mut board = Board::start(variant);
-    let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
-    for _ in 0..rng.gen_range(0..50) {
-        let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).ok()?;
-        let plays = legal_plays(&board, mover, dice);
-        if !plays.is_empty() {
-            let next = plays[rng.gen_range(0..plays.len())].result;
-            if next.checkers_in_play(mover) == 0 {
-                return None;
-            }
-            board = next;
-        }
-        mover = mover.opponent();
-    }
+    let first = if rng.gen_bool(0.5) { Side::X } else { Side::O };
+    let (board, mover) = random_walk(rng, variant, first)?;
     let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).ok()?;
     if legal_plays(&board, mover, dice).is_empty() {
         return None;

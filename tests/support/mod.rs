@@ -2,6 +2,7 @@
 
 pub mod json_schema;
 pub mod random_commands;
+pub mod random_position;
 pub mod repl;
 pub mod terminal;
 
