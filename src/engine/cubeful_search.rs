@@ -295,20 +295,12 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         base: &Stakes,
         deadline: Option<Instant>,
     ) -> Option<(Probabilities, f64)> {
-        self.values(
-            std::slice::from_ref(board),
-            on_roll,
-            depth,
-            base,
-            None,
-            deadline,
-        )
-        .map(|mut values| values.remove(0))
+        self.values(std::slice::from_ref(board), on_roll, depth, base, deadline)
+            .map(|mut values| values.remove(0))
     }
 
     /// [`CubefulSearch::value`] of each of `positions` (the same player on roll in each), the
-    /// positions' 21 rolls shared by the search's threads; at 0 plies from `known` (his
-    /// probabilities at each, as the evaluator gave them) where the caller has them.
+    /// positions' 21 rolls shared by the search's threads.
     #[must_use]
     pub fn values(
         &self,
@@ -316,7 +308,6 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         on_roll: Side,
         depth: u32,
         base: &Stakes,
-        known: Option<&[Probabilities]>,
         deadline: Option<Instant>,
     ) -> Option<Vec<(Probabilities, f64)>> {
         let cube = [CubeState {
@@ -329,11 +320,7 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
             return Some(
                 positions
                     .iter()
-                    .enumerate()
-                    .map(|(index, board)| {
-                        let known = known.map(|known| known[index]);
-                        units(self.leaf_node(board, on_roll, base, &cube, known))
-                    })
+                    .map(|board| units(self.leaf_node(board, on_roll, base, &cube, None)))
                     .collect(),
             );
         }

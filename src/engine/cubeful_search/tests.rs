@@ -349,14 +349,7 @@ fn a_leaf_value_is_the_nodes() {
         let probabilities = Pubeval.probabilities(&board, Variant::Standard, Side::X);
         for base in &stakes {
             let node = cubeful
-                .values(
-                    std::slice::from_ref(&board),
-                    Side::X,
-                    0,
-                    base,
-                    Some(&[probabilities]),
-                    None,
-                )
+                .values(std::slice::from_ref(&board), Side::X, 0, base, None)
                 .unwrap_or_else(|| unreachable!());
             let leaf = cubeful.leaf_value(&board, Side::X, base, &probabilities);
             assert_eq!(leaf.to_bits(), node[0].1.to_bits(), "{id} {base:?}");

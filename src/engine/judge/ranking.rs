@@ -23,27 +23,17 @@ struct Valued {
 }
 
 /// The values for `mover` of `afters` (his plays' positions, none of them bearing off his last
-/// checker), the opponent on roll, searched `depth` plies deep; at 0 plies from `known` (his
-/// probabilities after each) where the caller has them. `None` once `deadline` passes.
+/// checker), the opponent on roll, searched `depth` plies deep; `None` once `deadline` passes.
 pub(super) fn values_after<E: Evaluator + ?Sized>(
     search: &Search<'_, E>,
     afters: &[Board],
     mover: Side,
     depth: u32,
     stakes: &Stakes,
-    known: Option<&[Probabilities]>,
     deadline: Option<Instant>,
 ) -> Option<Vec<(Probabilities, f64)>> {
-    let theirs: Option<Vec<Probabilities>> =
-        known.map(|known| known.iter().map(|p| p.inverted()).collect());
-    let values = CubefulSearch::new(search).values(
-        afters,
-        mover.opponent(),
-        depth,
-        stakes,
-        theirs.as_deref(),
-        deadline,
-    )?;
+    let values =
+        CubefulSearch::new(search).values(afters, mover.opponent(), depth, stakes, deadline)?;
     Some(
         values
             .into_iter()
@@ -113,8 +103,7 @@ pub(super) fn ranked_plays<E: Evaluator + ?Sized>(
             .filter(|&index| plays[index].result.checkers_in_play(mover) > 0)
             .collect();
         let afters: Vec<Board> = searched.iter().map(|&index| plays[index].result).collect();
-        let Some(level) = values_after(search, &afters, mover, depth, &stakes, None, deadline)
-        else {
+        let Some(level) = values_after(search, &afters, mover, depth, &stakes, deadline) else {
             break;
         };
         for (&index, (probabilities, equity)) in searched.iter().zip(level) {
@@ -164,7 +153,7 @@ fn zero_plies<E: Evaluator + ?Sized>(
         .filter(|&index| plays[index].result.checkers_in_play(mover) > 0)
         .collect();
     let afters: Vec<Board> = open.iter().map(|&index| plays[index].result).collect();
-    let level = values_after(search, &afters, mover, 0, stakes, None, None)
+    let level = values_after(search, &afters, mover, 0, stakes, None)
         .unwrap_or_else(|| unreachable!("0 plies has no deadline"));
     let mut valued: Vec<Valued> = plays
         .iter()
@@ -209,7 +198,6 @@ pub(super) fn value_after<E: Evaluator + ?Sized>(
             mover,
             depth,
             &stakes,
-            None,
             deadline,
         )
         .map(|mut values| values.remove(0))
