@@ -216,7 +216,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         // gnubg keeps the cube decision before a roll with the play that follows it: a roll
         // written without its play has neither. The cube decision's view of the position
         // before the roll serves the luck when the luck's depth would see it alike.
-        let (cube_decision, before_roll_probabilities) =
+        let (cube_decision, before_roll_equity) =
             if !opening && !std::mem::replace(&mut self.doubled, false) {
                 self.no_double()
             } else {
@@ -338,7 +338,7 @@ impl<'j, 'a, E: Evaluator + ?Sized> GameWalk<'j, 'a, E> {
         // choice, not a figure shared); elsewhere the luck's own choice, judged alike.
         let known = if estimate == LuckEstimate::Position && !opening {
             luck::Known {
-                before_roll: before_roll_probabilities.filter(|_| self.judges.share),
+                before_roll: before_roll_equity.filter(|_| self.judges.share),
                 rolled: rolled_best,
             }
         } else {

@@ -336,6 +336,20 @@ impl Stakes {
         2.0 * (equity - lose) / (win - lose) - 1.0
     }
 
+    /// The inverse of [`Stakes::equity_in_units`]: `units` of `side` (winning a single game at
+    /// the current cube +1, losing one -1) as money equity per unit cube (unchanged) or as his
+    /// match-winning chance.
+    #[must_use]
+    pub fn equity_from_units(&self, side: Side, units: f64) -> f64 {
+        if !self.is_match() {
+            return units;
+        }
+        let unit = i64::from(self.cube_value);
+        let win = self.match_winning_chance(side, unit);
+        let lose = self.match_winning_chance(side, -unit);
+        lose + (units + 1.0) / 2.0 * (win - lose)
+    }
+
     /// Cubeful equity of `side`, with `probabilities` seen by him, the cube at `cube` owned by
     /// `owner`, in units of the current cube (money) or rescaled match units (see the module
     /// docs).

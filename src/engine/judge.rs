@@ -140,22 +140,22 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     }
 
     /// What `state` is worth to `side`: computed for the player on roll and turned round, so
-    /// that the two players' figures are exact complements.
+    /// that the two players' figures are exact complements ([`Judge::evaluate_reaching`]).
     #[must_use]
     pub fn evaluate(&self, state: &MatchState, side: Side) -> Evaluation {
         self.evaluate_reaching(state, side).0
     }
 
-    /// [`Judge::evaluate`] and the plies its search reached within the limits.
+    /// [`Judge::evaluate`] and the plies its search reached within the limits: the cube
+    /// decision of the player on roll ([`Judge::cube_decision`], the cubeful search at the
+    /// judge's depth within its limits), its probabilities and, as the cubeful equity, his
+    /// equity after his best cube action ([`CubeDecision::evaluation`]), as gnubg's external
+    /// `evaluation ... cubeful` answers.
     #[must_use]
     pub fn evaluate_reaching(&self, state: &MatchState, side: Side) -> (Evaluation, u32) {
-        let (on_roll, plies) = self.probabilities(state);
-        let evaluation = Evaluation::of(state, on_roll, state.on_roll);
-        if side == state.on_roll {
-            (evaluation, plies)
-        } else {
-            (evaluation.for_opponent(state), plies)
-        }
+        let beavers = Stakes::from_state(state).beavers;
+        let decision = self.cube_decision(state, state.on_roll, beavers);
+        (decision.evaluation(state, side), decision.plies)
     }
 
     /// What the position `after` (a play of `mover` in `state`) is worth to `mover`, the

@@ -6,15 +6,15 @@ use crate::analysis::decision::{CubeAction, CubeError, Decision, DecisionKind, E
 use crate::analysis::details::{cube_candidates, DecisionDetails};
 use crate::analysis::marks::Mark;
 use crate::analysis::AnalysisError;
-use crate::engine::{CubeDecision, Evaluator, Probabilities};
+use crate::engine::{CubeDecision, Evaluator};
 use crate::rules::game::Action;
 use crate::rules::{MatchState, Side};
 
 impl<E: Evaluator + ?Sized> GameWalk<'_, '_, E> {
     /// The cube decision of the player on roll, about to roll without doubling, when doubling
-    /// was allowed; and the judge's probabilities of the position, when the luck's judge
-    /// would find the same (both at 0 ply).
-    pub(super) fn no_double(&self) -> (Option<Decision>, Option<Probabilities>) {
+    /// was allowed; and its no double equity (normalised), the luck's figure of the position
+    /// when the luck's judge would find the same (both at 0 ply).
+    pub(super) fn no_double(&self) -> (Option<Decision>, Option<f64>) {
         if self.game.may_double().is_err() {
             return (None, None);
         }
@@ -26,7 +26,7 @@ impl<E: Evaluator + ?Sized> GameWalk<'_, '_, E> {
             .cube_decision(&state, doubler, self.beavers);
         let analysis = decision.analysis;
         let shared = (self.judges.cube.plies() == 0 && self.judges.luck.plies() == 0)
-            .then_some(decision.probabilities);
+            .then_some(decision.analysis.no_double);
         if !analysis.double_allowed {
             return (None, shared);
         }

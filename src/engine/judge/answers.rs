@@ -139,11 +139,133 @@ impl CubeDecision {
         }
     }
 
+    /// What the position of `state` is worth to `side` by this decision of its player on roll
+    /// (the doubler): the decision's probabilities and cubeless equity, and as the cubeful
+    /// equity the doubler's after his best action ([`CubeAnalysis::best_equity`]: no double, or
+    /// the smaller of double/take and double/pass where doubling is proper), as gnubg's
+    /// external `evaluation ... cubeful` gives it (its figure was the best action's, not `eval`'s
+    /// no double line: `YefBA0Bsm4oJCA` money at 0 plies, +1.000 where no double is +0.870).
+    /// Money: per unit cube; match: match-winning chance.
+    #[must_use]
+    pub fn evaluation(&self, state: &MatchState, side: Side) -> Evaluation {
+        let stakes = Stakes::from_state(state);
+        let doubler = self.doubler;
+        let mine = Evaluation {
+            probabilities: self.probabilities,
+            cubeless_equity: stakes.cubeless_equity(&self.probabilities, doubler),
+            cubeful_equity: stakes.equity_from_units(doubler, self.analysis.best_equity()),
+        };
+        if side == doubler {
+            mine
+        } else {
+            mine.for_opponent(state)
+        }
+    }
+
     /// The doubler's best action, knowing his opponent's answer: no double where the double
     /// is proper but its beaver would cost more than not doubling
     /// ([`CubeAnalysis::double_action_against`]).
     #[must_use]
     pub fn double(&self) -> DoubleAction {
         self.analysis.double_action_against(self.take)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::cube::Stakes;
+    use crate::engine::cubeful_search::CubefulSearch;
+    use crate::engine::judge::tests::money;
+    use crate::engine::judge::Judge;
+    use crate::engine::Pubeval;
+    use crate::rules::{Board, MatchState, Side};
+
+    /// A position's cubeful equity is the cubeful search's value of it at the judge's depth,
+    /// the player on roll's cube decision taken (gnubg's external `evaluation ... cubeful`),
+    /// in money (per unit cube) and match play (match-winning chance), whoever owns the cube;
+    /// and the cube decision's best equity in its units.
+    #[test]
+    fn the_cubeful_equity_is_the_cubeful_searchs_value_of_the_position() {
+        let moved_back_checker = |state: MatchState| {
+            // Another position: one of X's back checkers moved up to his 18 point.
+            let mut board = state.board;
+            board.slots[Side::X.index()][23] = 1;
+            board.slots[Side::X.index()][17] += 1;
+            MatchState { board, ..state }
+        };
+        // A race of two home boards, X on roll with 57 pips and O `behind` pips behind: with
+        // Pubeval one ply deep, 5 behind is double/take and 9 behind double/pass at 2-3 in 7.
+        let race = |behind: u8| {
+            let mut board = Board::empty();
+            let o = if behind == 5 {
+                [1, 2, 2, 3, 3, 4]
+            } else {
+                [0, 2, 2, 3, 4, 4]
+            };
+            for (point, (x, o)) in [2, 2, 2, 3, 3, 3].into_iter().zip(o).enumerate() {
+                board.slots[Side::X.index()][point] = x;
+                board.slots[Side::O.index()][point] = o;
+            }
+            MatchState {
+                board,
+                match_length: 7,
+                score: [2, 3],
+                ..money(Side::X)
+            }
+        };
+        let states = [
+            race(5),
+            race(9),
+            MatchState {
+                match_length: 0,
+                score: [0, 0],
+                ..race(5)
+            },
+            money(Side::X),
+            moved_back_checker(money(Side::X)),
+            MatchState {
+                match_length: 7,
+                score: [4, 2],
+                ..money(Side::X)
+            },
+            MatchState {
+                match_length: 7,
+                score: [2, 5],
+                cube_value: 2,
+                cube_owner: Some(Side::X),
+                ..moved_back_checker(money(Side::X))
+            },
+            MatchState {
+                cube_value: 2,
+                cube_owner: Some(Side::O),
+                ..money(Side::X)
+            },
+        ];
+        let mut doubles = 0;
+        for plies in 0..=1 {
+            let judge = Judge::new(&Pubeval, plies);
+            for state in &states {
+                let stakes = Stakes::from_state(state);
+                let (probabilities, value) = CubefulSearch::new(judge.search())
+                    .value(&state.board, Side::X, plies, &stakes, None)
+                    .unwrap_or_else(|| unreachable!());
+                let (evaluation, reached) = judge.evaluate_reaching(state, Side::X);
+                assert_eq!(reached, plies);
+                assert_eq!(evaluation.probabilities, probabilities, "{state:?}");
+                assert!(
+                    (evaluation.cubeful_equity - value).abs() < 1e-9,
+                    "{plies} plies, {state:?}: {evaluation:?} against {value}"
+                );
+                let decision = judge.cube_decision(state, Side::X, stakes.beavers);
+                let units = stakes.equity_in_units(Side::X, evaluation.cubeful_equity);
+                assert!((units - decision.analysis.best_equity()).abs() < 1e-9);
+                doubles +=
+                    usize::from(decision.analysis.best_equity() > decision.analysis.no_double);
+                let theirs = judge.evaluate(state, Side::O);
+                assert_eq!(theirs, evaluation.for_opponent(state));
+            }
+        }
+        // Where doubling is proper the figure is the double's, not no double's.
+        assert!(doubles >= 2, "{doubles}");
     }
 }

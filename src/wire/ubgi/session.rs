@@ -264,7 +264,7 @@ impl<E: Evaluator> UbgiSession<E> {
         let decision = self
             .cube_judge()
             .cube_decision(state, mover, self.options.beavers);
-        let evaluation = Evaluation::of(state, decision.probabilities, mover);
+        let evaluation = decision.evaluation(state, mover);
         let action = if self.rolled {
             DoubleAction::NoDouble
         } else {
