@@ -3,7 +3,7 @@
 
 Each case is a random position of a positions file (a Position ID first on each line, anything
 after ':' or a space ignored) at a random score and cube: money (the cube centred or at 2 or 4
-owned by either player, the Jacoby rule on or off), or a 3- to 11-point match at any score
+owned by either player, the Jacoby rule on or off), or a 3- to 11-point match (--lengths) at any score
 before the Crawford game (every pair of aways, 2-away ones drawn more often; the cube centred,
 or at 2 or 4 owned by either player), in the Crawford game, or post-Crawford (the cube centred
 or at 2 owned by the leader, the trailer having doubled). gnubg evaluates every case at 0 ply
@@ -24,7 +24,7 @@ the probabilities' rounding (gnubg prints 5 digits), not the cube model.
 
 Usage: scripts/cube-model-vs-gnubg.py POSITIONS [--cases N] [--seed S]
            [--model BINARY ...] [--gnubg BINARY] [--save FILE] [--worst N]
-           [--tavli BINARY]
+           [--tavli BINARY] [--lengths FIRST-LAST]
 Several --model binaries (the example built before and after a change) are each compared with
 the same gnubg answers (default target/release/examples/cube_model: build it with
 `cargo build --release --example cube_model`). --tavli (tavli's binary) also has tavli's REPL
@@ -44,8 +44,9 @@ import sys
 KINDS = ["money", "2-away", "post-Crawford", "Crawford", "other match", "money 2-sided bear-off"]
 
 
-def random_case(rng, position):
-    """The gnubg commands of one random case (before its `eval`), its kind and Jacoby rule."""
+def random_case(rng, position, lengths):
+    """The gnubg commands of one random case (before its `eval`), its kind and Jacoby rule;
+    a match is of one of `lengths` points."""
     on_roll = rng.randrange(2)
     draw = rng.random()
     jacoby = 0
@@ -59,7 +60,7 @@ def random_case(rng, position):
         owner = rng.randrange(2) if cube > 1 else None
         commands += [f"set turn {on_roll}", f"set board {position}"]
     else:
-        length = rng.randint(3, 11)
+        length = rng.choice(lengths)
         commands.append(f"new match {length}")
         score = [0, 0]
         if draw < 0.35:
@@ -196,12 +197,15 @@ def main():
     parser.add_argument("--save")
     parser.add_argument("--worst", type=int, default=0)
     parser.add_argument("--tavli")
+    parser.add_argument("--lengths", default="3-11")
     arguments = parser.parse_args()
     binaries = arguments.model or ["target/release/examples/cube_model"]
     with open(arguments.positions, encoding="utf-8") as file:
         positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
     rng = random.Random(arguments.seed)
-    cases = [random_case(rng, rng.choice(positions)) for _ in range(arguments.cases)]
+    first, _, last = arguments.lengths.partition("-")
+    lengths = list(range(int(first), int(last or first) + 1))
+    cases = [random_case(rng, rng.choice(positions), lengths) for _ in range(arguments.cases)]
     views = []
     for start in range(0, len(cases), 250):
         views += gnubg_views(arguments.gnubg, cases[start:start + 250])
