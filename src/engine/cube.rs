@@ -19,7 +19,9 @@
 //!   every game is worth 2), the classic fixed-gammon-rate construction.
 //! * Double if both double/take and double/pass are better than no double; take if double/take
 //!   is not worse for the taker than dropping; beaver (money, beavers allowed) when the taker is
-//!   the favourite after taking. Resignations are accepted when they give at least the cubeful
+//!   the favourite after taking, as gnubg answers ([`CubeAnalysis::answer`], no margin); a
+//!   double that would be beavered is not offered when the beaver leaves the doubler below no
+//!   double ([`CubeAnalysis::double_action_against`]). Resignations are accepted when they give at least the cubeful
 //!   equity of playing on ([`crate::engine::resignation`]).
 
 use crate::engine::cube_efficiency::CubeEfficiency;
@@ -31,11 +33,6 @@ use crate::rules::{Board, MatchState, Side, Variant};
 
 pub use crate::engine::resignation::ResignationValue;
 
-/// How far (in units of the current cube) the doubler's equity after a take must be below
-/// zero before a beaver is answered: the baseline's probabilities are rough, and a wrong
-/// beaver costs twice as much as a wrong take. Chosen to agree best with gnubg 0-ply on
-/// recorded positions.
-pub const BEAVER_MARGIN: f64 = 0.2;
 /// The highest cube value that may still be doubled.
 pub const MAX_CUBE: u32 = 1 << 12;
 /// How close two cube equities (units of the current cube) must be to count as a tie when
@@ -139,6 +136,46 @@ impl CubeAnalysis {
         match self.double_action() {
             DoubleAction::Double => self.double_equity(),
             DoubleAction::NoDouble => self.no_double,
+        }
+    }
+
+    /// The one rule for answering a double judged as these equities (the engine's answer in
+    /// every front end: the REPL's `hint`, `eval` and computer player, `tavli external`, UBGI,
+    /// the analysis and rollouts), gnubg's: pass when double/take is above double/pass (taking
+    /// costs the taker more than passing); with `beaver_allowed` (money play, beavers on),
+    /// beaver when double/take lies between -2 and 0 (the taker is not the underdog after
+    /// taking; below -2 gnubg takes) and the double is proper or not doubling is below
+    /// double/pass (no beaver of a doubler too good to double); else take. The bounds are
+    /// inclusive within [`TIE`]: a sure single loss after the take is -2 in gnubg's figures
+    /// and a rounding error below it in tavli's.
+    ///
+    /// Found by experiment with gnubg 1.07's `hint` (23,415 0-ply cube analyses of random
+    /// positions: its words in all but 29 rounding ties of the printed figures) and checked
+    /// live on random money positions with beavers on; gnubg asks no margin of the figures.
+    #[must_use]
+    pub fn answer(&self, beaver_allowed: bool) -> TakeAction {
+        if self.double_take > self.double_pass {
+            TakeAction::Drop
+        } else if beaver_allowed
+            && (-2.0 - TIE..=TIE).contains(&self.double_take)
+            && (self.doubling_is_proper() || self.no_double < self.double_pass)
+        {
+            TakeAction::Beaver
+        } else {
+            TakeAction::Take
+        }
+    }
+
+    /// The doubler's action knowing the `answer` his double gets: his best action
+    /// ([`CubeAnalysis::double_action`]), except that a double that is beavered costs him
+    /// twice double/take, so he does not double when that is below no double beyond [`TIE`]
+    /// (gnubg's "No double, beaver").
+    #[must_use]
+    pub fn double_action_against(&self, answer: TakeAction) -> DoubleAction {
+        if answer == TakeAction::Beaver && 2.0 * self.double_take < self.no_double - TIE {
+            DoubleAction::NoDouble
+        } else {
+            self.double_action()
         }
     }
 }
@@ -358,27 +395,11 @@ impl Stakes {
     }
 
     /// The answer of the doubler's opponent to a double judged as `analysis` (the doubler's
-    /// equities), from the cube model's figures: a beaver needs the doubler [`BEAVER_MARGIN`]
-    /// below zero after the take.
+    /// equities): [`CubeAnalysis::answer`], a beaver allowed in money play when these stakes
+    /// allow beavers.
     #[must_use]
     pub fn answer(&self, analysis: &CubeAnalysis) -> TakeAction {
-        self.answer_with_margin(analysis, BEAVER_MARGIN)
-    }
-
-    /// The one rule for answering a double judged as `analysis`: pass when taking costs the
-    /// taker more than passing, beaver (money play, beavers allowed) when taking leaves the
-    /// doubler more than `beaver_margin` below zero, else take. The cube model's rough figures
-    /// ask [`BEAVER_MARGIN`] ([`Stakes::answer`]); exact figures (the two-sided bear-off
-    /// database) ask none.
-    #[must_use]
-    pub fn answer_with_margin(&self, analysis: &CubeAnalysis, beaver_margin: f64) -> TakeAction {
-        if analysis.double_take > analysis.double_pass {
-            TakeAction::Drop
-        } else if !self.is_match() && self.beavers && analysis.double_take < -beaver_margin {
-            TakeAction::Beaver
-        } else {
-            TakeAction::Take
-        }
+        analysis.answer(self.beavers && !self.is_match())
     }
 }
 

@@ -25,14 +25,14 @@
 //!   differences still from no double), too good and taken "No double, take" (these two
 //!   rules are gnubg's as its authors describe them; not met live in 4,860 random cases, the
 //!   tie of a sure win aside);
-//! * the answer is worded from the three equities as printed (double/pass +1): "pass" when
-//!   double/take is above double/pass; in money play with beavers allowed, "beaver" when
-//!   double/take is between -2 and 0 and the double is proper or not doubling is below
-//!   double/pass, and then a proper double whose beaver leaves the doubler below no double
-//!   (twice double/take below no double) is "No double, beaver"; else "take"
-//!   ([`CubeAnswer::from_equities`]).
+//! * the answer is the engine's ([`CubeAnalysis::answer`], gnubg's rule on the three
+//!   equities, double/pass +1): "pass" when double/take is above double/pass; in money play
+//!   with beavers allowed, "beaver" when double/take is between -2 and 0 and the double is
+//!   proper or not doubling is below double/pass, and then a proper double whose beaver leaves
+//!   the doubler below no double (twice double/take below no double) is "No double, beaver"
+//!   ([`CubeAnalysis::double_action_against`]); else "take".
 
-use crate::engine::cube::{CubeAnalysis, TIE};
+use crate::engine::cube::{CubeAnalysis, DoubleAction, TakeAction, TIE};
 use serde::Serialize;
 
 /// The answer to a double the analysis recommends.
@@ -47,41 +47,29 @@ pub enum CubeAnswer {
     Beaver,
 }
 
-impl CubeAnswer {
-    /// The answer to a double whose doubler's equities are `no_double`, `double_take` and
-    /// `double_pass` (units of the current cube), `beaver_allowed` saying whether the session
-    /// would permit a beaver of it (money play): gnubg's rule, as its `hint` words it (see the
-    /// module notes). A beaver is answered when double/take is between -2 and 0 (within the
-    /// engine's [`TIE`]) and either the double is proper or not doubling is below double/pass
-    /// (not when the doubler is too good).
-    #[must_use]
-    pub fn from_equities(
-        no_double: f64,
-        double_take: f64,
-        double_pass: f64,
-        beaver_allowed: bool,
-    ) -> CubeAnswer {
-        let analysis = CubeAnalysis {
-            no_double,
-            double_take,
-            double_pass,
-            double_allowed: true,
-        };
-        if double_take > double_pass {
-            CubeAnswer::Pass
-        } else if beaver_allowed
-            // Within the engine's tie of the bounds: a sure single loss after the take is
-            // double/take -2, a rounding error below it in tavli's figures, and a beaver in
-            // gnubg's.
-            && (-2.0 - TIE..=TIE).contains(&double_take)
-            && (analysis.doubling_is_proper() || no_double < double_pass)
-        {
-            CubeAnswer::Beaver
-        } else {
-            CubeAnswer::Take
+impl From<TakeAction> for CubeAnswer {
+    /// The engine's answer ([`CubeAnalysis::answer`]) in gnubg's words.
+    fn from(action: TakeAction) -> CubeAnswer {
+        match action {
+            TakeAction::Take => CubeAnswer::Take,
+            TakeAction::Drop => CubeAnswer::Pass,
+            TakeAction::Beaver => CubeAnswer::Beaver,
         }
     }
+}
 
+impl From<CubeAnswer> for TakeAction {
+    /// A worded answer as the engine's action.
+    fn from(answer: CubeAnswer) -> TakeAction {
+        match answer {
+            CubeAnswer::Take => TakeAction::Take,
+            CubeAnswer::Pass => TakeAction::Drop,
+            CubeAnswer::Beaver => TakeAction::Beaver,
+        }
+    }
+}
+
+impl CubeAnswer {
     fn word(self) -> &'static str {
         match self {
             CubeAnswer::Take => "take",
@@ -216,12 +204,11 @@ impl CubeReport {
             double_allowed: true,
         };
         if analysis.doubling_is_proper() {
-            // A beavered double costs the doubler twice double/take: below no double, he
-            // should not double (gnubg's "No double, beaver" where double/take >= no double).
-            if self.answer == CubeAnswer::Beaver && 2.0 * self.double_take < self.no_double - TIE {
-                CubeAction::NoDouble
-            } else {
-                CubeAction::Double
+            // The engine's rule for a double that is beavered: gnubg's "No double, beaver"
+            // where double/take >= no double but twice double/take is below it.
+            match analysis.double_action_against(self.answer.into()) {
+                DoubleAction::Double => CubeAction::Double,
+                DoubleAction::NoDouble => CubeAction::NoDouble,
             }
         } else if self.answer == CubeAnswer::Pass || self.no_double > self.double_pass {
             CubeAction::TooGood

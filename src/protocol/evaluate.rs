@@ -1,7 +1,7 @@
 //! Bridges the REPL to tavli's judge ([`crate::engine::judge`]): ranked hints, `eval` and cube
 //! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
-use super::cube_report::{CubeAction, CubeAnswer, CubeReport};
+use super::cube_report::{CubeAction, CubeReport};
 use super::response::{EvaluationReport, EvaluationRow, HintEntry};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
@@ -186,23 +186,15 @@ pub fn cube_report(
 ) -> CubeReport {
     let decision =
         Judge::new(evaluator.get(), plies).cube_decision(state, state.on_roll, beaver_allowed);
-    cube_analysis(
-        evaluator.label(),
-        state,
-        viewer,
-        beaver_allowed,
-        plies,
-        &decision,
-    )
+    cube_analysis(evaluator.label(), state, viewer, plies, &decision)
 }
 
-/// [`cube_report`] worded from the judge's `decision`, judged `plies` deep; the answer is
-/// gnubg's from the three equities ([`CubeAnswer::from_equities`]), as the computer answers.
+/// [`cube_report`] worded from the judge's `decision`, judged `plies` deep; the answer is the
+/// judge's ([`CubeDecision::take`]), as the computer answers.
 fn cube_analysis(
     label: &str,
     state: &MatchState,
     viewer: Side,
-    beaver_allowed: bool,
     plies: u32,
     decision: &CubeDecision,
 ) -> CubeReport {
@@ -220,23 +212,11 @@ fn cube_analysis(
         no_double: analysis.no_double,
         double_take: analysis.double_take,
         double_pass: analysis.double_pass,
-        answer: gnubg_answer(state, beaver_allowed, decision),
+        answer: decision.take.into(),
         redouble: state.cube_owner == Some(doubler),
         jacoby_applies: !state.is_match() && state.cube_owner.is_none() && state.jacoby,
         from_taker: viewer != doubler,
     }
-}
-
-/// The answer `hint` words and the computer gives to the double judged as `decision`:
-/// gnubg's rule on its three equities, a beaver only in money play when `beaver_allowed`.
-fn gnubg_answer(state: &MatchState, beaver_allowed: bool, decision: &CubeDecision) -> CubeAnswer {
-    let analysis = decision.analysis;
-    CubeAnswer::from_equities(
-        analysis.no_double,
-        analysis.double_take,
-        analysis.double_pass,
-        beaver_allowed && !state.is_match(),
-    )
 }
 
 /// `eval` of `state` for the player on roll: a row for every ply from 0 (gnubg's `static`) to
@@ -280,17 +260,8 @@ pub fn evaluation_report(
         })
         .collect();
     let cube = cube
-        .zip(decisions.last())
-        .map(|(beaver_allowed, decision)| {
-            cube_analysis(
-                evaluator.label(),
-                state,
-                side,
-                beaver_allowed,
-                plies,
-                decision,
-            )
-        });
+        .and(decisions.last())
+        .map(|decision| cube_analysis(evaluator.label(), state, side, plies, decision));
     EvaluationReport {
         position_id: position_id::encode(&state.board, side),
         match_id: match_id::encode(state),
@@ -328,14 +299,7 @@ pub fn computer_doubles(
     plies: u32,
 ) -> bool {
     let decision = Judge::new(engine, plies).cube_decision(state, state.on_roll, beaver_allowed);
-    let report = cube_analysis(
-        engine.name(),
-        state,
-        state.on_roll,
-        beaver_allowed,
-        plies,
-        &decision,
-    );
+    let report = cube_analysis(engine.name(), state, state.on_roll, plies, &decision);
     decision.analysis.double_allowed && report.action() == CubeAction::Double
 }
 
@@ -349,12 +313,9 @@ pub fn computer_take_action(
     beaver_allowed: bool,
     plies: u32,
 ) -> TakeAction {
-    let decision = Judge::new(engine, plies).cube_decision(state, state.on_roll, beaver_allowed);
-    match gnubg_answer(state, beaver_allowed, &decision) {
-        CubeAnswer::Take => TakeAction::Take,
-        CubeAnswer::Pass => TakeAction::Drop,
-        CubeAnswer::Beaver => TakeAction::Beaver,
-    }
+    Judge::new(engine, plies)
+        .cube_decision(state, state.on_roll, beaver_allowed)
+        .take
 }
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples

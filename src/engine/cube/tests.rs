@@ -270,3 +270,72 @@ fn crawford_forbids_doubling() {
     };
     assert!(!context.may_double(Side::X));
 }
+
+fn analysis(no_double: f64, double_take: f64) -> CubeAnalysis {
+    CubeAnalysis {
+        no_double,
+        double_take,
+        double_pass: 1.0,
+        double_allowed: true,
+    }
+}
+
+/// The one answer rule, gnubg's: no margin below zero (the former engine rule beavered only
+/// below -0.2), inclusive bounds at -2 and 0 within [`TIE`], a take below -2 (gnubg 1.07,
+/// money, `tm0FASHe3wAAUA`: double/take -2.462 at 0 plies, "No double, take"), no beaver of a
+/// doubler too good to double, none where beavers are not allowed, and a pass above +1.
+#[test]
+fn the_answer_is_gnubgs_rule_on_the_three_equities() {
+    let beaver = |no_double: f64, double_take: f64| analysis(no_double, double_take).answer(true);
+    assert_eq!(beaver(0.3, -0.1), TakeAction::Beaver);
+    assert_eq!(beaver(0.3, 0.0), TakeAction::Beaver);
+    assert_eq!(beaver(0.3, 0.01), TakeAction::Take);
+    assert_eq!(beaver(-0.943, -2.462), TakeAction::Take);
+    assert_eq!(beaver(-1.0, -2.0 - 4e-16), TakeAction::Beaver);
+    assert_eq!(beaver(0.9, 1.2), TakeAction::Drop);
+    // Too good to double (no double above double/pass), taken: no beaver.
+    assert_eq!(beaver(1.2, -0.5), TakeAction::Take);
+    assert_eq!(analysis(0.3, -0.1).answer(false), TakeAction::Take);
+    // The stakes allow a beaver in money play only, and only with beavers on.
+    let money = money();
+    assert_eq!(money.answer(&analysis(0.3, -0.1)), TakeAction::Beaver);
+    let no_beavers = Stakes {
+        beavers: false,
+        ..money
+    };
+    assert_eq!(no_beavers.answer(&analysis(0.3, -0.1)), TakeAction::Take);
+    let in_match = Stakes {
+        match_length: 7,
+        ..money
+    };
+    assert_eq!(in_match.answer(&analysis(0.3, -0.1)), TakeAction::Take);
+}
+
+/// A proper double that is beavered costs the doubler twice double/take: he keeps the cube
+/// when that is below no double (gnubg's "No double, beaver"), and doubles otherwise.
+#[test]
+fn a_double_beavered_to_the_doublers_loss_is_not_offered() {
+    let costly = analysis(-0.3, -0.2);
+    assert_eq!(costly.double_action(), DoubleAction::Double);
+    assert_eq!(
+        costly.double_action_against(TakeAction::Beaver),
+        DoubleAction::NoDouble
+    );
+    assert_eq!(
+        costly.double_action_against(TakeAction::Take),
+        DoubleAction::Double
+    );
+    let worth_it = analysis(-0.3, -0.1);
+    assert_eq!(
+        worth_it.double_action_against(TakeAction::Beaver),
+        DoubleAction::Double
+    );
+    let not_allowed = CubeAnalysis {
+        double_allowed: false,
+        ..worth_it
+    };
+    assert_eq!(
+        not_allowed.double_action_against(TakeAction::Take),
+        DoubleAction::NoDouble
+    );
+}

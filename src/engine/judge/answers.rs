@@ -139,9 +139,11 @@ impl CubeDecision {
         }
     }
 
-    /// The doubler's best action.
+    /// The doubler's best action, knowing his opponent's answer: no double where the double
+    /// is proper but its beaver would cost more than not doubling
+    /// ([`CubeAnalysis::double_action_against`]).
     #[must_use]
     pub fn double(&self) -> DoubleAction {
-        self.analysis.double_action()
+        self.analysis.double_action_against(self.take)
     }
 }

@@ -65,14 +65,12 @@ pub(super) fn exact_decision(
         return None;
     }
     let (probabilities, analysis) = exact_cube(stakes, &state.board, doubler)?;
-    // Exact figures need no beaver margin ([`cube::BEAVER_MARGIN`] allows for rough
-    // probabilities): the taker beavers whenever taking leaves the doubler below zero.
     Some(CubeDecision {
         doubler,
         probabilities,
         plies,
         analysis,
-        take: stakes.answer_with_margin(&analysis, 0.0),
+        take: stakes.answer(&analysis),
     })
 }
 

@@ -21,8 +21,8 @@ pub enum CubeTurn {
 }
 
 /// The cube play of `mover`, about to roll at `board` with `probabilities` (his own), and the
-/// answer of his opponent: the database's exact figures where it covers `board` (the same
-/// decision as the judge's, with no beaver margin), else the cube model's.
+/// answer of his opponent ([`Stakes::answer`], the judge's rule): on the database's exact
+/// figures where it covers `board`, else the cube model's.
 #[must_use]
 pub fn cube_turn(
     context: &Stakes,
@@ -33,14 +33,10 @@ pub fn cube_turn(
     if !context.may_double(mover) {
         return CubeTurn::Rolled;
     }
-    let (analysis, answer) = match exact(context, board, mover) {
-        Some(analysis) => (analysis, context.answer_with_margin(&analysis, 0.0)),
-        None => {
-            let analysis = context.analyse_double(probabilities, mover);
-            (analysis, context.answer(&analysis))
-        }
-    };
-    if analysis.double_action() == DoubleAction::NoDouble {
+    let analysis = exact(context, board, mover)
+        .unwrap_or_else(|| context.analyse_double(probabilities, mover));
+    let answer = context.answer(&analysis);
+    if analysis.double_action_against(answer) == DoubleAction::NoDouble {
         return CubeTurn::Rolled;
     }
     let (factor, owner) = match answer {

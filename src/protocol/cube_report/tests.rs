@@ -203,10 +203,28 @@ fn too_good_to_double_take_has_no_percentage() {
     assert_eq!(report.percentage(), None);
 }
 
-/// The wording of `no_double`, `double_take` (double/pass +1), the answer found by
+/// The engine's answer ([`CubeAnalysis::answer`], gnubg's rule) to a double whose doubler's
+/// equities are `no_double`, `double_take` and `double_pass`, in gnubg's words.
+fn engine_answer(
+    no_double: f64,
+    double_take: f64,
+    double_pass: f64,
+    beaver_allowed: bool,
+) -> CubeAnswer {
+    CubeAnalysis {
+        no_double,
+        double_take,
+        double_pass,
+        double_allowed: true,
+    }
+    .answer(beaver_allowed)
+    .into()
+}
+
+/// The wording of `no_double`, `double_take` (double/pass +1), the answer the engine's:
 /// gnubg's rule with beavers allowed or not.
 fn worded(no_double: f64, double_take: f64, beaver_allowed: bool) -> String {
-    let answer = CubeAnswer::from_equities(no_double, double_take, 1.0, beaver_allowed);
+    let answer = engine_answer(no_double, double_take, 1.0, beaver_allowed);
     let report = report(no_double, double_take, answer);
     match report.percentage() {
         Some(share) => format!("{} ({share:.1}%)", report.proper_action_text()),
@@ -263,15 +281,9 @@ fn a_proper_double_with_the_doubler_below_zero_is_beavered() {
 
 #[test]
 fn a_pass_and_too_good_are_never_beavered() {
-    assert_eq!(
-        CubeAnswer::from_equities(0.9, 1.2, 1.0, true),
-        CubeAnswer::Pass
-    );
+    assert_eq!(engine_answer(0.9, 1.2, 1.0, true), CubeAnswer::Pass);
     // Too good to double, take: no double above double/pass, double/take below it.
-    assert_eq!(
-        CubeAnswer::from_equities(1.2, -0.5, 1.0, true),
-        CubeAnswer::Take
-    );
+    assert_eq!(engine_answer(1.2, -0.5, 1.0, true), CubeAnswer::Take);
     assert_eq!(worded(1.2, 0.8, true), "Too good to double, take");
 }
 

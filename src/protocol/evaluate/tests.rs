@@ -188,12 +188,8 @@ fn the_computer_plays_what_hint_recommends() {
     for state in cube_states() {
         for beaver_allowed in [false, true] {
             let hint = cube_report(&evaluator, &state, Side::X, beaver_allowed, 1);
-            let answer = match computer_take_action(&Pubeval, &state, beaver_allowed, 1) {
-                TakeAction::Take => CubeAnswer::Take,
-                TakeAction::Drop => CubeAnswer::Pass,
-                TakeAction::Beaver => CubeAnswer::Beaver,
-            };
-            assert_eq!(answer, hint.answer, "{state:?}");
+            let answer = computer_take_action(&Pubeval, &state, beaver_allowed, 1);
+            assert_eq!(answer, TakeAction::from(hint.answer), "{state:?}");
             let may_double = Stakes::from_state(&state).may_double(Side::X);
             assert_eq!(
                 computer_doubles(&Pubeval, &state, beaver_allowed, 1),
