@@ -118,8 +118,11 @@ fn main() {
 type Ranking<'a> = dyn Fn(&tavli::engine::Probabilities, &tavli::rules::Board) -> f64 + 'a;
 
 /// Chequer play at the score: gnubg 0-ply's plays of each position and roll, ranked by
-/// tavli's cubeless match-winning chance and by its play value (cubeful in match play), both
-/// on gnubg's probabilities; how often each ranking's first play is not gnubg's best, and the
+/// tavli's cubeless match-winning chance, by its play value (cubeful in match play, the
+/// opponent's no double) and by the opponent's best cube action after the play (the better
+/// of his no double and his double, answered by the smaller of double/take and double/pass:
+/// gnubg 0-ply's `hint` gives each play one minus that, measured in session 31), all on
+/// gnubg's probabilities; how often each ranking's first play is not gnubg's best, and the
 /// match-winning chance given up by gnubg's own figures.
 fn chequer_play(positions: &[tavli::rules::MatchState]) {
     use tavli::engine::Stakes;
@@ -134,14 +137,14 @@ fn chequer_play(positions: &[tavli::rules::MatchState]) {
         started.elapsed().as_secs_f64()
     );
     println!(
-        "{:<36} {:>5} | {:>16} | {:>16}",
-        "context", "n", "cubeless", "play value"
+        "{:<36} {:>5} | {:>16} | {:>16} | {:>16}",
+        "context", "n", "cubeless", "play value", "cube decided"
     );
-    let mut totals = [(0usize, 0.0f64); 2];
+    let mut totals = [(0usize, 0.0f64); 3];
     let mut count = 0;
     for context in &contexts {
         let label = context.label();
-        let mut rows = [(0usize, 0.0f64); 2];
+        let mut rows = [(0usize, 0.0f64); 3];
         let mut n = 0;
         for decision in decisions
             .iter()
@@ -149,10 +152,18 @@ fn chequer_play(positions: &[tavli::rules::MatchState]) {
         {
             let stakes = Stakes::from_state(&decision.state);
             let mover = decision.state.on_roll;
-            let rankings: [&Ranking<'_>; 2] =
-                [&|p, _| stakes.cubeless_equity(p, mover), &|p, after| {
-                    stakes.play_value(p, mover, after)
-                }];
+            // The opponent's best cube action after the play, in EMG at the current cube
+            // (the mover's EMG is its negative).
+            let decided = |p: &tavli::engine::Probabilities, after: &tavli::rules::Board| {
+                let opponent = mover.opponent();
+                let at = stakes.at_position(after, opponent);
+                -at.analyse_double(&p.inverted(), opponent).best_equity()
+            };
+            let rankings: [&Ranking<'_>; 3] = [
+                &|p, _| stakes.cubeless_equity(p, mover),
+                &|p, after| stakes.play_value(p, mover, after),
+                &decided,
+            ];
             n += 1;
             for (row, ranking) in rows.iter_mut().zip(rankings) {
                 if let Some((differs, lost)) = model::play_choice(decision, ranking) {
@@ -163,11 +174,13 @@ fn chequer_play(positions: &[tavli::rules::MatchState]) {
         }
         let per = |lost: f64| 1000.0 * lost / n.max(1) as f64;
         println!(
-            "{label:<36} {n:>5} | {:>5} {:>10.3} | {:>5} {:>10.3}",
+            "{label:<36} {n:>5} | {:>5} {:>10.3} | {:>5} {:>10.3} | {:>5} {:>10.3}",
             rows[0].0,
             per(rows[0].1),
             rows[1].0,
-            per(rows[1].1)
+            per(rows[1].1),
+            rows[2].0,
+            per(rows[2].1)
         );
         count += n;
         for (total, row) in totals.iter_mut().zip(rows) {
@@ -177,11 +190,13 @@ fn chequer_play(positions: &[tavli::rules::MatchState]) {
     }
     let per = |lost: f64| 1000.0 * lost / count.max(1) as f64;
     println!(
-        "{:<36} {count:>5} | {:>5} {:>10.3} | {:>5} {:>10.3}",
+        "{:<36} {count:>5} | {:>5} {:>10.3} | {:>5} {:>10.3} | {:>5} {:>10.3}",
         "all",
         totals[0].0,
         per(totals[0].1),
         totals[1].0,
-        per(totals[1].1)
+        per(totals[1].1),
+        totals[2].0,
+        per(totals[2].1)
     );
 }

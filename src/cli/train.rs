@@ -142,6 +142,14 @@ pub struct SampleArgs {
     /// network alone choose different plays, keep the positions after both (0: off).
     #[arg(long, value_name = "PLIES", default_value_t = 0)]
     pub decision_plies: u32,
+    /// Also keep the positions after the network's this many best plays of every decision
+    /// (within `--sibling-window` of the best, two at least; 0: off): siblings that a deeper
+    /// label puts in order.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub siblings: usize,
+    /// How far below the best play's equity a sibling may be.
+    #[arg(long, value_name = "EQUITY", default_value_t = 0.1)]
+    pub sibling_window: f64,
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,

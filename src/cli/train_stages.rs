@@ -55,6 +55,8 @@ pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outc
                     base_keep: args.base_keep,
                     keep_per_disagreement: args.keep_per_disagreement,
                     decision_plies: args.decision_plies,
+                    siblings: args.siblings,
+                    sibling_window: args.sibling_window,
                 };
                 let (nets, shared, bar, done) = (&nets, &shared, &bar, &done);
                 scope.spawn(move || {

@@ -279,6 +279,118 @@ mod tests {
         }
     }
 
+    /// The cube model's no double and double/take (EMG) for the player on roll of the GNUbg
+    /// ID `id`, given `probabilities` in gnubg's order.
+    fn model_of_id(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
+        let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
+            .expect("a GNUbg ID");
+        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
+        let probabilities = Probabilities {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        };
+        let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
+        let double_take = analysis.double_allowed.then_some(analysis.double_take);
+        (analysis.no_double, double_take)
+    }
+
+    /// gnubg 1.07.001's 0-ply `eval` (`set output digits 5`, equities in EMG) at scores of
+    /// 3- to 11-point matches, found by `scripts/cube-model-vs-gnubg.py` (session 31; 2,409
+    /// random cases at every kind of score agreed to 1e-4 EMG): its probabilities, its no
+    /// double and, where the player on roll may double, its double/take. tavli's model on the
+    /// same probabilities gives the same figures.
+    #[test]
+    fn gnubgs_figures_at_other_match_lengths_and_cubes() {
+        type Case = (&'static str, [f64; 5], f64, Option<f64>);
+        let cases: [Case; 10] = [
+            // 3-point match at 0-0 and at 1-0 (2-away 3-away, the leader on roll).
+            (
+                "4HPkASjgc/ABMA:cAlgAAAAAAAE",
+                [0.50139, 0.14141, 0.00664, 0.137, 0.00768],
+                0.00908,
+                Some(-0.39556),
+            ),
+            (
+                "mHdjggDQc/CAAw:cAlgABAAAAAE",
+                [0.38565, 0.07465, 0.00263, 0.11116, 0.00208],
+                -0.35307,
+                Some(-0.71233),
+            ),
+            // 11-point match: 2-away 5-away; 2-away 2-away in a race (x 0.6325).
+            (
+                "4HPwATDgc/ABMA:MAFgAWAASAAE",
+                [0.52151, 0.15392, 0.00756, 0.12985, 0.00755],
+                0.20565,
+                Some(0.10604),
+            ),
+            (
+                "214DAMC27YEAAA:MAFgAZAASAAE",
+                [0.10508, 0.0, 0.0, 0.0, 0.0],
+                -0.78984,
+                Some(-2.22667),
+            ),
+            // Post-Crawford at 11 points: the trailer (2 away) on roll; the leader on roll in
+            // a crashed position.
+            (
+                "3m4DwAA2+4DBAA:MAFgAZAAUAAE",
+                [0.42756, 0.05718, 0.0, 0.08678, 0.00027],
+                0.4732,
+                Some(0.71024),
+            ),
+            (
+                "tt0FAAX/PgAAUA:cAlgAYAAUAAE",
+                [0.0397, 0.00599, 0.0, 0.39993, 0.02408],
+                -1.03926,
+                None,
+            ),
+            // The cube at 4 owned by the player on roll: 9-point 3-7, 11-point 9-4, 8-point
+            // 1-2.
+            (
+                "O+dlAACbbQBgRg:AgEgATAAOAAE",
+                [0.33125, 0.04897, 0.00064, 0.31808, 0.00507],
+                0.14433,
+                Some(0.32498),
+            ),
+            (
+                "znPwAgDYtgiYQQ:UglgAZAAIAAE",
+                [0.43259, 0.0744, 0.0009, 0.21275, 0.00527],
+                0.72684,
+                Some(1.16007),
+            ),
+            (
+                "2W1bAAC0bYMAHA:AgEAARAAEAAE",
+                [0.19131, 0.00893, 0.0, 0.18968, 0.00618],
+                -0.60982,
+                Some(-0.87872),
+            ),
+            // The cube at 2 owned by the player on roll, 11-point 5-8, a lost race.
+            (
+                "KwAAILvvAEAAAA:AQFgAVAAQAAE",
+                [0.0, 0.0, 0.0, 0.68869, 0.0],
+                -1.49149,
+                Some(-1.71366),
+            ),
+        ];
+        for (id, probabilities, no_double, double_take) in cases {
+            let (found, found_take) = model_of_id(id, probabilities);
+            assert!(
+                (found - no_double).abs() < 2e-4,
+                "{id}: no double {found} against gnubg's {no_double}"
+            );
+            match (found_take, double_take) {
+                (Some(found), Some(expected)) => assert!(
+                    (found - expected).abs() < 2e-4,
+                    "{id}: double/take {found} against gnubg's {expected}"
+                ),
+                (None, None) => {}
+                (found, expected) => panic!("{id}: double/take {found:?}, gnubg {expected:?}"),
+            }
+        }
+    }
+
     /// At 2-away 2-away the centred cube is valued dead when not doubled (gnubg: its no
     /// double equals its cubeless equity in every position measured), so the favourite's
     /// double is compared with the cubeless value: any advantage worth more than the

@@ -154,7 +154,128 @@ mod tests {
     use crate::engine::cube::test_support::money;
     use crate::engine::cube::{cubeful_equity, Stakes};
     use crate::engine::probabilities::Probabilities;
-    use crate::rules::Side;
+    use crate::rules::{Side, Variant};
+
+    /// The cube model's no double and double/take (units of the current cube) for the player
+    /// on roll of the GNUbg ID `id`, given `probabilities` (gnubg's order: win, win gammon,
+    /// win backgammon, lose gammon, lose backgammon).
+    fn model(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
+        let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
+            .expect("a GNUbg ID");
+        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
+        let probabilities = Probabilities {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        };
+        let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
+        let double_take = analysis.double_allowed.then_some(analysis.double_take);
+        (analysis.no_double, double_take)
+    }
+
+    /// gnubg 1.07.001's 0-ply `eval` in money play (`set output digits 5`), the Jacoby rule as
+    /// its Match ID says (`set jacoby` before `new session`), found by
+    /// `scripts/cube-model-vs-gnubg.py` (session 31): its probabilities, its no double and,
+    /// where the player on roll may double, its double/take. tavli's model on the same
+    /// probabilities gives the same figures, to the rounding of the printed probabilities.
+    /// With the Jacoby rule and the cube centred, gammons count in the take and cash points
+    /// but not in the game played on (`tt1CAAX/PgAAUA`: no double -0.97227 against a cubeless
+    /// -1.31493; `ZncNCAH3DgAAAA`, a sure win with 77% gammons: no double +1, double/take
+    /// +3.53783).
+    #[test]
+    fn gnubgs_money_figures_on_its_own_probabilities() {
+        type Case = (&'static str, [f64; 5], f64, Option<f64>);
+        let cases: [Case; 11] = [
+            // The Jacoby rule on, the cube centred: contact, crashed, a race (x 0.6425).
+            (
+                "bGbhARhjZuQBUA:MAEAAAAAAAAA",
+                [0.41614, 0.12807, 0.00397, 0.21585, 0.01180],
+                -0.33043,
+                Some(-0.92366),
+            ),
+            (
+                "tt1CAAX/PgAAUA:cAkAAAAAAAAA",
+                [0.04333, 0.00793, 0.0, 0.38973, 0.01979],
+                -0.97227,
+                Some(-2.69917),
+            ),
+            (
+                "ZncNCAH3DgAAAA:MAEAAAAAAAAA",
+                [1.0, 0.76892, 0.0, 0.0, 0.0],
+                1.0,
+                Some(3.53783),
+            ),
+            (
+                "e20TAQDdtQMGAA:MAEAAAAAAAAA",
+                [0.32116, 0.00005, 0.0, 0.00005, 0.0],
+                -0.51087,
+                Some(-1.1515),
+            ),
+            // The rule off, the cube centred: contact, a one-sided bear-off (x 0.6).
+            (
+                "NjuGA0C7bQAAAA:MAEAAAAAAAAE",
+                [0.9625, 0.8334, 0.00308, 0.0, 0.0],
+                1.78009,
+                Some(3.49743),
+            ),
+            (
+                "d7MAAGB7DQAAAA:MAEAAAAAAAAE",
+                [0.43041, 0.0, 0.0, 0.0, 0.0],
+                -0.19485,
+                Some(-0.62011),
+            ),
+            // The cube owned by the opponent: at 2; at 2 and at 4 with the rule on (it plays
+            // no part once the cube is turned).
+            (
+                "w66NCASwcwCwYw:EQEAAAAAAAAE",
+                [0.41896, 0.07001, 0.00192, 0.35972, 0.01005],
+                -0.65746,
+                None,
+            ),
+            (
+                "sFvFATDg88gBMA:QgkAAAAAAAAA",
+                [0.39264, 0.124, 0.00812, 0.21131, 0.01812],
+                -0.51853,
+                None,
+            ),
+            (
+                "s90BAwT/PgAAGA:QQkAAAAAAAAA",
+                [0.12287, 0.00604, 0.0, 0.31981, 0.0097],
+                -1.17548,
+                None,
+            ),
+            // Owned by the player on roll: at 2, the rule on; at 4, too good to redouble.
+            (
+                "4PPgASjgc/AJIA:UQkAAAAAAAAA",
+                [0.55437, 0.13423, 0.00483, 0.10975, 0.00311],
+                0.32343,
+                Some(-0.03315),
+            ),
+            (
+                "4Dn4AULMTuIFIA:UgkAAAAAAAAE",
+                [0.74196, 0.4089, 0.01262, 0.04295, 0.00138],
+                1.03949,
+                Some(1.54674),
+            ),
+        ];
+        for (id, probabilities, no_double, double_take) in cases {
+            let (found, found_take) = model(id, probabilities);
+            assert!(
+                (found - no_double).abs() < 2e-4,
+                "{id}: no double {found} against gnubg's {no_double}"
+            );
+            match (found_take, double_take) {
+                (Some(found), Some(expected)) => assert!(
+                    (found - expected).abs() < 2e-4,
+                    "{id}: double/take {found} against gnubg's {expected}"
+                ),
+                (None, None) => {}
+                (found, expected) => panic!("{id}: double/take {found:?}, gnubg {expected:?}"),
+            }
+        }
+    }
 
     /// At the opening gnubg's cubeful money equity is above its cubeless one, with the Jacoby
     /// rule or without: gnubg 1.07 `eval` of the starting position (0 ply, the cube centred)

@@ -2,7 +2,9 @@
 //! exploration, so that unusual positions occur too), keeping a position more often where the
 //! network disagrees with its own one-ply search, i.e. where it has most to learn; and, where
 //! asked, the two plays of each decision on which the network alone and its deeper search
-//! choose differently (the siblings whose order 0-ply play gets wrong).
+//! choose differently (the siblings whose order 0-ply play gets wrong); and, where asked, the
+//! positions after the network's few best plays of every decision (the siblings a deeper label
+//! can put in the right order, wherever the network alone errs).
 
 use crate::codec::position_id;
 use crate::engine::choice::SharedEvaluator;
@@ -33,6 +35,12 @@ pub struct SampleConfig {
     /// choice differs from the network's alone both positions after the two plays are kept
     /// (the opponent on roll).
     pub decision_plies: u32,
+    /// When above 1, the positions after the network's this many best plays of every
+    /// decision (within [`SampleConfig::sibling_window`] of the best, two at least) are kept
+    /// too, the opponent on roll.
+    pub siblings: usize,
+    /// How far below the best play's cubeless money equity a sibling may be.
+    pub sibling_window: f64,
 }
 
 /// A sampled position: its Position ID seen from the player on roll.
@@ -73,6 +81,16 @@ pub fn sample(
                 }
                 if config.decision_plies > 0 {
                     kept.extend(disagreement(&zero_ply, &deep, &board, side, dice));
+                }
+                if config.siblings > 1 {
+                    kept.extend(siblings(
+                        &**evaluator,
+                        &board,
+                        side,
+                        dice,
+                        config.siblings,
+                        config.sibling_window,
+                    ));
                 }
             }
             let next = if rng.gen_bool(config.exploration) {
@@ -129,6 +147,43 @@ fn disagreement<E: Evaluator + ?Sized>(
         .collect()
 }
 
+/// The positions after the `count` plays the network alone ranks best in this decision, the
+/// opponent on roll, leaving out plays more than `window` below the best and positions left to
+/// no network; nothing unless two or more remain (a decision with one sensible play teaches no
+/// order).
+fn siblings<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    board: &Board,
+    side: Side,
+    dice: Dice,
+    count: usize,
+    window: f64,
+) -> Vec<SampledPosition> {
+    let plays = legal_plays(board, side, dice);
+    if plays.len() < 2 {
+        return Vec::new();
+    }
+    let stakes = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, side));
+    let scores = evaluator.score_plays(board, &plays, side, &stakes);
+    let mut order: Vec<usize> = (0..plays.len()).collect();
+    order.sort_by(|&a, &b| scores[b].0.total_cmp(&scores[a].0));
+    let best = scores[order[0]].0;
+    let kept: Vec<SampledPosition> = order
+        .into_iter()
+        .take_while(|&index| scores[index].0 >= best - window)
+        .map(|index| plays[index].result)
+        .filter(|after| {
+            after.checkers_in_play(side) > 0 && PositionClass::of(after).network().is_some()
+        })
+        .take(count)
+        .map(|after| position_id::encode(&after, side.opponent()))
+        .collect();
+    if kept.len() < 2 {
+        return Vec::new();
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +198,8 @@ mod tests {
             base_keep: 0.0,
             keep_per_disagreement: 0.0,
             decision_plies,
+            siblings: 0,
+            sibling_window: 0.0,
         }
     }
 
@@ -197,5 +254,49 @@ mod tests {
             }
         }
         assert!(pairs < 21, "0 and 1 ply agree on some opening rolls");
+    }
+
+    #[test]
+    fn siblings_are_the_best_plays_of_a_decision_within_the_window() {
+        let evaluator: SharedEvaluator = choice::embedded_net();
+        let start = Board::start(Variant::Standard);
+        let stakes = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        for dice in Dice::all_rolls() {
+            let plays = legal_plays(&start, Side::X, dice);
+            let scores = evaluator.score_plays(&start, &plays, Side::X, &stakes);
+            let best = scores.iter().map(|s| s.0).fold(f64::MIN, f64::max);
+            let kept = siblings(&*evaluator, &start, Side::X, dice, 3, 0.05);
+            assert!(kept.len() <= 3);
+            assert!(kept.len() != 1, "one sibling teaches no order");
+            let within = scores.iter().filter(|s| s.0 >= best - 0.05).count();
+            assert_eq!(kept.len(), if within >= 2 { within.min(3) } else { 0 });
+            // The first kept is the network's choice, seen from the opponent on roll.
+            if let Some(first) = kept.first() {
+                let chosen = plays
+                    .iter()
+                    .zip(&scores)
+                    .max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
+                    .unwrap()
+                    .0
+                    .result;
+                assert_eq!(first, &position_id::encode(&chosen, Side::O));
+            }
+        }
+        // A wide window keeps the count asked for wherever the roll has that many plays.
+        let kept = siblings(
+            &*evaluator,
+            &start,
+            Side::X,
+            Dice::new(6, 5).unwrap(),
+            2,
+            10.0,
+        );
+        assert_eq!(kept.len(), 2);
+        let mut config = config(0);
+        config.siblings = 2;
+        config.sibling_window = 0.1;
+        let nets = NetEvaluator::embedded().nets().clone();
+        let kept = sample(&nets, &evaluator, &config, 0, &mut |_, _| {});
+        assert!(kept.len() > 20, "two games of decisions with close plays");
     }
 }
