@@ -13,10 +13,9 @@
 //!   what its owner needs) is valued cubeless, so take points at such scores are exactly the
 //!   table's. Decisions compare equities rescaled so that winning a single game at the current
 //!   cube is `+1` and losing one `-1`. The table is Kazaross-XG2 (Neil Kazaross's published
-//!   25-point table, [`crate::engine::kazaross_xg2`]); beyond 25 points away a computed table
-//!   serves: a game is won by either side with chance 1/2 and a won game is a gammon with
-//!   chance 0.20 (no cube before the Crawford game; after it the trailer doubles at once, so
-//!   every game is worth 2), the classic fixed-gammon-rate construction.
+//!   25-point table, [`crate::engine::kazaross_xg2`]); beyond 25 points away it is extended
+//!   as gnubg 1.07 extends it ([`crate::engine::match_equity`]: a normal distribution of the
+//!   match's outcome before the Crawford game, the trailer doubling at once after it).
 //! * Double if both double/take and double/pass are better than no double; take if double/take
 //!   is not worse for the taker than dropping; beaver (money, beavers allowed) when the taker is
 //!   the favourite after taking, as gnubg answers ([`CubeAnalysis::answer`], no margin); a
@@ -286,8 +285,10 @@ impl Stakes {
 
     /// What a play of `mover` is ranked by, `probabilities` his after it, his opponent on roll
     /// at `after`: in money play the cubeless equity; in match play the cubeful
-    /// match-winning chance at the cube efficiency of `after`, as gnubg ranks plays at the
-    /// score (measured on gnubg 0-ply's own probabilities at 16 scores and cubes of a 7-point
+    /// match-winning chance at the cube efficiency of `after` with the opponent rolling (his
+    /// double left out: gnubg 0-ply's `hint` values a play by the opponent's best cube action,
+    /// as the judge's ranking does; this simpler value serves the gnubg_match_cube bench only;
+    /// measured on gnubg 0-ply's own probabilities at 16 scores and cubes of a 7-point
     /// match: ranking by the cubeless match-winning chance chose another play in 64 of 864
     /// decisions, 0.25 thousandths of a match per decision; benches/gnubg_match_cube.rs).
     #[must_use]
