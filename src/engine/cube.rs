@@ -479,6 +479,27 @@ pub(crate) mod test_support {
             lose_backgammon: 0.0,
         }
     }
+
+    /// The cube model's no double and double/take (units of the current cube in money play,
+    /// EMG in match play) for the player on roll of the GNUbg ID `id`, given `probabilities`
+    /// in gnubg's order (win, win gammon, win backgammon, lose gammon, lose backgammon): the
+    /// model on gnubg's own probabilities, as the money and match tests hold it to gnubg's
+    /// figures.
+    pub(crate) fn model_of_gnubg_id(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
+        let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
+            .expect("a GNUbg ID");
+        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
+        let probabilities = Probabilities {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        };
+        let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
+        let double_take = analysis.double_allowed.then_some(analysis.double_take);
+        (analysis.no_double, double_take)
+    }
 }
 
 #[cfg(test)]

@@ -173,7 +173,7 @@ pub fn cubeful_match_winning_chance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cube::test_support::plain;
+    use crate::engine::cube::test_support::{model_of_gnubg_id, plain};
     use crate::engine::match_equity::match_equity;
     use crate::rules::Variant;
 
@@ -279,24 +279,6 @@ mod tests {
         }
     }
 
-    /// The cube model's no double and double/take (EMG) for the player on roll of the GNUbg
-    /// ID `id`, given `probabilities` in gnubg's order.
-    fn model_of_id(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
-        let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
-            .expect("a GNUbg ID");
-        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
-        let probabilities = Probabilities {
-            win,
-            win_gammon,
-            win_backgammon,
-            lose_gammon,
-            lose_backgammon,
-        };
-        let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
-        let double_take = analysis.double_allowed.then_some(analysis.double_take);
-        (analysis.no_double, double_take)
-    }
-
     /// gnubg 1.07.001's 0-ply `eval` (`set output digits 5`, equities in EMG) at scores of
     /// 3- to 11-point matches, found by `scripts/cube-model-vs-gnubg.py` (session 31; 2,409
     /// random cases at every kind of score agreed to 1e-4 EMG): its probabilities, its no
@@ -375,7 +357,7 @@ mod tests {
             ),
         ];
         for (id, probabilities, no_double, double_take) in cases {
-            let (found, found_take) = model_of_id(id, probabilities);
+            let (found, found_take) = model_of_gnubg_id(id, probabilities);
             assert!(
                 (found - no_double).abs() < 2e-4,
                 "{id}: no double {found} against gnubg's {no_double}"

@@ -151,29 +151,10 @@ fn live_equity(p: f64, w: f64, l: f64, ownership: Ownership, jacoby: bool) -> f6
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::cube::test_support::money;
+    use crate::engine::cube::test_support::{model_of_gnubg_id, money};
     use crate::engine::cube::{cubeful_equity, Stakes};
     use crate::engine::probabilities::Probabilities;
-    use crate::rules::{Side, Variant};
-
-    /// The cube model's no double and double/take (units of the current cube) for the player
-    /// on roll of the GNUbg ID `id`, given `probabilities` (gnubg's order: win, win gammon,
-    /// win backgammon, lose gammon, lose backgammon).
-    fn model(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
-        let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
-            .expect("a GNUbg ID");
-        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
-        let probabilities = Probabilities {
-            win,
-            win_gammon,
-            win_backgammon,
-            lose_gammon,
-            lose_backgammon,
-        };
-        let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
-        let double_take = analysis.double_allowed.then_some(analysis.double_take);
-        (analysis.no_double, double_take)
-    }
+    use crate::rules::Side;
 
     /// gnubg 1.07.001's 0-ply `eval` in money play (`set output digits 5`), the Jacoby rule as
     /// its Match ID says (`set jacoby` before `new session`), found by
@@ -261,7 +242,7 @@ mod tests {
             ),
         ];
         for (id, probabilities, no_double, double_take) in cases {
-            let (found, found_take) = model(id, probabilities);
+            let (found, found_take) = model_of_gnubg_id(id, probabilities);
             assert!(
                 (found - no_double).abs() < 2e-4,
                 "{id}: no double {found} against gnubg's {no_double}"
