@@ -2,7 +2,7 @@
 //! ([`PlayEvaluation`]) and a cube decision ([`CubeDecision`]), each built from probabilities
 //! at the stakes of a match state; the searching that finds the probabilities is the judge's.
 
-use super::exact::{cubeful_equity, exact_cube, exact_decision, seen_by};
+use super::exact::{cubeful_equity, exact_decision};
 use crate::engine::cube::{CubeAnalysis, DoubleAction, Stakes, TakeAction};
 use crate::engine::evaluator::Probabilities;
 use crate::rules::{MatchState, Play, Side};
@@ -36,26 +36,6 @@ impl Evaluation {
                 &probabilities,
                 side,
             ),
-        }
-    }
-
-    /// As [`Evaluation::of`], but before the player on roll's cube decision, as gnubg's `eval`
-    /// rows show it: where the two-sided bear-off database covers a money position, the
-    /// cubeful equity is its no double equity; elsewhere the cube model's, as
-    /// [`Evaluation::of`].
-    #[must_use]
-    pub fn before_cube_decision(
-        state: &MatchState,
-        probabilities: Probabilities,
-        side: Side,
-    ) -> Evaluation {
-        let evaluation = Evaluation::of(state, probabilities, side);
-        match exact_cube(&Stakes::from_state(state), &state.board, state.on_roll) {
-            Some((_, analysis)) => Evaluation {
-                cubeful_equity: seen_by(analysis.no_double, state.on_roll, side),
-                ..evaluation
-            },
-            None => evaluation,
         }
     }
 

@@ -45,7 +45,7 @@ pub fn cubeful_equity(
 }
 
 /// A money equity of `owner` seen by `side`.
-pub(super) fn seen_by(equity: f64, owner: Side, side: Side) -> f64 {
+fn seen_by(equity: f64, owner: Side, side: Side) -> f64 {
     if side == owner {
         equity
     } else {
@@ -81,7 +81,7 @@ mod tests {
     use crate::engine::bearoff::two_sided::TwoSidedDatabase;
     use crate::engine::cube::TakeAction;
     use crate::engine::cubeful_search::CubefulSearch;
-    use crate::engine::judge::{Evaluation, Judge};
+    use crate::engine::judge::Judge;
     use crate::engine::search::Search;
     use crate::engine::Pubeval;
     use crate::rules::{Dice, GameState, Variant};
@@ -114,9 +114,9 @@ mod tests {
         assert!((mine.cubeful_equity - -0.611).abs() < 5e-4, "{mine:?}");
         let theirs = judge.evaluate(&state, Side::O);
         assert!((theirs.cubeful_equity + entry.centred()).abs() < 1e-9);
-        // Before the cube decision (gnubg's `eval` rows): no double.
-        let row = Evaluation::before_cube_decision(&state, mine.probabilities, Side::X);
-        assert!((row.cubeful_equity - f64::from(entry.centred_no_double)).abs() < 1e-9);
+        // Before the cube decision (gnubg's `eval` rows, the cube decision's no double).
+        let decision = judge.cube_decision(&state, Side::X, false);
+        assert!((decision.analysis.no_double - f64::from(entry.centred_no_double)).abs() < 1e-9);
         // The other side's cube: no double possible.
         let theirs_cube = MatchState {
             cube_value: 2,
