@@ -147,9 +147,14 @@ pub struct SampleArgs {
     /// label puts in order.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub siblings: usize,
-    /// How far below the best play's equity a sibling may be.
-    #[arg(long, value_name = "EQUITY", default_value_t = 0.1)]
+    /// How far below the best play's equity a sibling may be (a finite number, 0 or more).
+    #[arg(long, value_name = "EQUITY", default_value_t = 0.1, value_parser = non_negative::<f64>)]
     pub sibling_window: f64,
+    /// With `--siblings`: also append each decision's siblings to this file, one line a
+    /// decision (their Position IDs as in `--out`, the network's best play first), for
+    /// `train fit --sibling-groups`. The positions written to `--out` stay the same.
+    #[arg(long, value_name = "PATH")]
+    pub groups_out: Option<PathBuf>,
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -185,6 +190,23 @@ pub struct LabelArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+}
+
+/// A finite number, zero or more (NaN compares false everywhere, so a window or weight of NaN
+/// would keep or weigh nothing without a word).
+fn non_negative<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + Into<f64> + Copy,
+{
+    let value: T = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    let wide: f64 = value.into();
+    if wide.is_finite() && wide >= 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("must be a finite number, 0 or more, not {text}"))
+    }
 }
 
 /// A learning rate: a finite number above zero (a zero or negative rate would leave the

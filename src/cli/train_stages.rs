@@ -29,6 +29,10 @@ pub(crate) fn load_nets(weights: Option<&Path>) -> anyhow::Result<NetSet> {
     }
 }
 
+/// Most siblings a line of `--groups-out` holds: a line of a data file is at most
+/// [`data::MAX_LINE_BYTES`] long, and a Position ID and its space take 15.
+const MAX_GROUP_SIBLINGS: usize = data::MAX_LINE_BYTES / 15 - 1;
+
 fn evaluator(weights: Option<&Path>) -> anyhow::Result<SharedEvaluator> {
     choice::build(EvaluatorKind::Net, weights).map_err(|e| anyhow::anyhow!("{e}"))
 }
@@ -38,6 +42,15 @@ fn evaluator(weights: Option<&Path>) -> anyhow::Result<SharedEvaluator> {
 /// # Errors
 /// Unusable weights, or an output file that cannot be written.
 pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if args.groups_out.is_some() && args.siblings < 2 {
+        anyhow::bail!("--groups-out writes the groups of --siblings N (2 or more)");
+    }
+    if args.groups_out.is_some() && args.siblings > MAX_GROUP_SIBLINGS {
+        anyhow::bail!(
+            "--groups-out holds at most {MAX_GROUP_SIBLINGS} siblings a line, not --siblings {}",
+            args.siblings
+        );
+    }
     let nets = load_nets(args.weights.as_deref())?;
     let shared = evaluator(args.weights.as_deref())?;
     let threads = args.threads.max(1) as u64;
@@ -45,7 +58,7 @@ pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outc
     let started = Instant::now();
     let per_thread = args.games.div_ceil(threads);
     let done = std::sync::atomic::AtomicU64::new(0);
-    let positions: Vec<Vec<String>> = std::thread::scope(|scope| {
+    let sampled: Vec<sample::Sampled> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|thread| {
                 let config = SampleConfig {
@@ -74,12 +87,25 @@ pub fn run_sample(args: &SampleArgs, err: &mut dyn Write) -> anyhow::Result<Outc
             .collect()
     });
     bar.finish_and_clear();
-    let positions: Vec<String> = positions.into_iter().flatten().collect();
+    let positions: Vec<String> = sampled
+        .iter()
+        .flat_map(|part| part.positions.iter().cloned())
+        .collect();
     data::append_lines(&args.out, &positions)
         .with_context(|| format!("cannot write {}", args.out.display()))?;
+    let mut groups_written = String::new();
+    if let Some(path) = &args.groups_out {
+        let groups: Vec<String> = sampled
+            .iter()
+            .flat_map(|part| part.groups.iter().map(|group| group.join(" ")))
+            .collect();
+        data::append_lines(path, &groups)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        groups_written = format!(" groups {} -> {}", groups.len(), path.display());
+    }
     writeln!(
         err,
-        "sample games {} positions {} seconds {:.0} -> {}",
+        "sample games {} positions {} seconds {:.0} -> {}{groups_written}",
         args.games,
         positions.len(),
         started.elapsed().as_secs_f64(),

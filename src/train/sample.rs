@@ -46,19 +46,31 @@ pub struct SampleConfig {
 /// A sampled position: its Position ID seen from the player on roll.
 pub type SampledPosition = String;
 
+/// What a sampling run keeps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sampled {
+    /// The positions kept, in the order the games reached them.
+    pub positions: Vec<SampledPosition>,
+    /// The siblings of each decision that kept some (with [`SampleConfig::siblings`]), the
+    /// network's best play first: each group's positions are in `positions` too, together
+    /// and in the same order.
+    pub groups: Vec<Vec<SampledPosition>>,
+}
+
 /// Plays `config.games` games, returning the positions kept (contact and race only: the
-/// bear-off database is exact), calling `progress` after each game.
+/// bear-off database is exact) and the sibling groups, calling `progress` after each game.
 pub fn sample(
     nets: &NetSet,
     evaluator: &SharedEvaluator,
     config: &SampleConfig,
     first_game: u64,
     progress: &mut dyn FnMut(u64, usize),
-) -> Vec<SampledPosition> {
+) -> Sampled {
     let one_ply = Search::new(&**evaluator, 1);
     let zero_ply = Search::new(&**evaluator, 0);
     let deep = Search::new(&**evaluator, config.decision_plies);
     let mut kept = Vec::new();
+    let mut groups = Vec::new();
     let mut work = Work::default();
     for game in first_game..first_game + config.games {
         let mut rng = StdRng::seed_from_u64(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game);
@@ -83,14 +95,18 @@ pub fn sample(
                     kept.extend(disagreement(&zero_ply, &deep, &board, side, dice));
                 }
                 if config.siblings > 1 {
-                    kept.extend(siblings(
+                    let group = siblings(
                         &**evaluator,
                         &board,
                         side,
                         dice,
                         config.siblings,
                         config.sibling_window,
-                    ));
+                    );
+                    if !group.is_empty() {
+                        kept.extend(group.iter().cloned());
+                        groups.push(group);
+                    }
                 }
             }
             let next = if rng.gen_bool(config.exploration) {
@@ -112,7 +128,10 @@ pub fn sample(
         }
         progress(game - first_game + 1, kept.len());
     }
-    kept
+    Sampled {
+        positions: kept,
+        groups,
+    }
 }
 
 /// The positions after the play the network alone chooses and the play `deep` chooses, the
@@ -208,14 +227,16 @@ mod tests {
         let evaluator: SharedEvaluator = choice::embedded_net();
         let nets = NetEvaluator::embedded().nets().clone();
         let kept = sample(&nets, &evaluator, &config(0), 0, &mut |_, _| {});
-        assert!(kept.is_empty());
+        assert_eq!(kept, Sampled::default());
     }
 
     #[test]
     fn a_kept_pair_is_two_plays_of_one_decision_that_the_searches_rank_differently() {
         let evaluator: SharedEvaluator = choice::embedded_net();
         let nets = NetEvaluator::embedded().nets().clone();
-        let kept = sample(&nets, &evaluator, &config(1), 0, &mut |_, _| {});
+        let sampled = sample(&nets, &evaluator, &config(1), 0, &mut |_, _| {});
+        assert!(sampled.groups.is_empty(), "no siblings asked for");
+        let kept = sampled.positions;
         assert!(
             !kept.is_empty(),
             "two games hold a decision where 0 and 1 ply differ"
@@ -296,7 +317,28 @@ mod tests {
         config.siblings = 2;
         config.sibling_window = 0.1;
         let nets = NetEvaluator::embedded().nets().clone();
-        let kept = sample(&nets, &evaluator, &config, 0, &mut |_, _| {});
-        assert!(kept.len() > 20, "two games of decisions with close plays");
+        let sampled = sample(&nets, &evaluator, &config, 0, &mut |_, _| {});
+        assert!(
+            sampled.positions.len() > 20,
+            "two games of decisions with close plays"
+        );
+        // With no other keeping, the positions are the groups one after another, each group
+        // two siblings (no more were asked for).
+        assert_eq!(sampled.positions, sampled.groups.concat());
+        assert!(sampled.groups.iter().all(|group| group.len() == 2));
+        // Other keeping interleaves single positions but leaves the groups as they were,
+        // each still together in the positions.
+        config.base_keep = 0.5;
+        let mixed = sample(&nets, &evaluator, &config, 0, &mut |_, _| {});
+        assert_eq!(mixed.groups, sampled.groups);
+        assert!(mixed.positions.len() > sampled.positions.len());
+        let mut rest = &mixed.positions[..];
+        for group in &mixed.groups {
+            let start = rest
+                .windows(group.len())
+                .position(|window| window == &group[..])
+                .expect("each group together, in order");
+            rest = &rest[start + group.len()..];
+        }
     }
 }
