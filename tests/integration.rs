@@ -73,6 +73,7 @@ mod rollout_gnubg;
 mod sgf_recovery;
 mod strength_log;
 mod terminal;
+mod train_siblings;
 mod ubgi;
 mod unreadable_paths;
 mod validate;

@@ -261,6 +261,15 @@ pub struct FitArgs {
     /// `backgame=2.5`; repeat for several types; the validation set is not weighted).
     #[arg(long = "type-weight", value_name = "TYPE=WEIGHT", value_parser = type_weight)]
     pub type_weights: Vec<(crate::train::position_type::PositionType, f32)>,
+    /// Sibling groups file (from `train sample --groups-out`; repeat for several): the
+    /// order of each group whose positions all have labels is measured after every epoch,
+    /// and trained with `--order-weight`.
+    #[arg(long = "sibling-groups", value_name = "PATH")]
+    pub sibling_groups: Vec<PathBuf>,
+    /// Weight of the order term of the sibling groups beside the cross-entropy: a group's
+    /// term counts this many times one example's loss (0: measured only, the fit unchanged).
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = non_negative::<f32>)]
+    pub order_weight: f32,
     /// Seed of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

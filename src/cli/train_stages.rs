@@ -204,6 +204,9 @@ pub fn run_label(args: &LabelArgs, err: &mut dyn Write) -> anyhow::Result<Outcom
 /// # Errors
 /// Unusable weights or labels, or weights that cannot be written.
 pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if args.order_weight > 0.0 && args.sibling_groups.is_empty() {
+        anyhow::bail!("--order-weight trains the order of --sibling-groups: give a groups file");
+    }
     let mut nets = load_nets(args.resume.as_deref())?;
     if let Some(hidden) = args.contact_hidden {
         let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
@@ -222,6 +225,21 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
                 .push(data::parse_label(line, i + 1).with_context(|| path.display().to_string())?);
         }
     }
+    let mut groups = Vec::new();
+    for path in &args.sibling_groups {
+        let lines =
+            data::read_lines(path).with_context(|| format!("cannot read {}", path.display()))?;
+        if lines.is_empty() {
+            anyhow::bail!(
+                "{}: no sibling groups (a missing or empty file)",
+                path.display()
+            );
+        }
+        for (i, line) in lines.iter().enumerate() {
+            groups
+                .push(data::parse_group(line, i + 1).with_context(|| path.display().to_string())?);
+        }
+    }
     let mut type_weights = TypeWeights::default();
     for &(kind, weight) in &args.type_weights {
         type_weights.set(kind, weight);
@@ -233,27 +251,13 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         final_rate: args.final_rate.unwrap_or(args.rate),
         seed: args.seed,
         type_weights,
+        order_weight: args.order_weight,
     };
     let started = Instant::now();
     let classes = fit::classes_present(&examples).len() as u64;
     let bar = progress_bar(classes * u64::from(config.epochs), "epochs");
-    fit::fit(&mut nets, &examples, &config, &mut |report| {
-        // One example in twenty is held back: a class with fewer than twenty has no
-        // validation set, and its loss is not a number to print.
-        let validation = if report.sizes.1 == 0 {
-            "none".to_string()
-        } else {
-            format!("{:.5}", report.validation_loss)
-        };
-        let mut line = format!(
-            "fit {} epoch {} train-loss {:.5} validation-loss {validation} examples {}+{} seconds {:.0}",
-            report.class.name(),
-            report.epoch,
-            report.training_loss,
-            report.sizes.0,
-            report.sizes.1,
-            started.elapsed().as_secs_f64()
-        );
+    fit::fit(&mut nets, &examples, &groups, &config, &mut |report| {
+        let mut line = epoch_line(report, started.elapsed().as_secs_f64());
         if report.sizes.1 == 0 && report.epoch == 1 {
             line.push_str(&format!(
                 "\ntavli train fit: warning: only {} {} example{}: one in 20 is held back for \
@@ -266,11 +270,52 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         bar.suspend(|| {
             let _ = writeln!(err, "{line}");
         });
-        bar.inc(1);
+        if report.epoch > 0 {
+            bar.inc(1);
+        }
     });
     bar.finish_and_clear();
     write_weights(&args.out, &nets)?;
     Ok(Outcome::Success)
+}
+
+/// The log line of a fit's epoch: the losses, the sizes, the order of the sibling groups
+/// where the fit has them, and the seconds since the start. Epoch 0 (with groups) is before
+/// any training and has no training figures.
+fn epoch_line(report: &fit::EpochReport, seconds: f64) -> String {
+    // One example in twenty is held back: a class with fewer than twenty has no validation
+    // set, and its loss is not a number to print; the same for the groups.
+    let figure = |value: f64, decimals: usize| {
+        if value.is_nan() {
+            "none".to_string()
+        } else {
+            format!("{value:.decimals$}")
+        }
+    };
+    let mut line = format!("fit {} epoch {}", report.class.name(), report.epoch);
+    if report.epoch > 0 {
+        line.push_str(&format!(" train-loss {:.5}", report.training_loss));
+    }
+    line.push_str(&format!(
+        " validation-loss {} examples {}+{}",
+        figure(report.validation_loss, 5),
+        report.sizes.0,
+        report.sizes.1
+    ));
+    if let Some(order) = &report.order {
+        if let Some(training) = &order.training {
+            line.push_str(&format!(" order-train-rms {}", figure(training.rms(), 5)));
+        }
+        line.push_str(&format!(
+            " order-validation-rms {} best-sibling {} groups {}+{}",
+            figure(order.validation.rms(), 5),
+            figure(order.validation.best_share(), 4),
+            order.groups.0,
+            order.groups.1
+        ));
+    }
+    line.push_str(&format!(" seconds {seconds:.0}"));
+    line
 }
 
 /// Runs `tavli train calibrate`: rounds of self-play, each followed by a bias move, the

@@ -1,11 +1,12 @@
 //! The training data files: gzip-compressed text, one record a line. A positions file holds a
 //! gnubg Position ID per line (seen from the player on roll); a labels file holds the ID and
 //! that player's five rollout probabilities (`ID win win-gammon win-backgammon lose-gammon
-//! lose-backgammon`). Files are appended to in gzip members, so a run that stops can go on.
+//! lose-backgammon`); a sibling groups file holds the IDs of one decision's siblings a line.
+//! Files are appended to in gzip members, so a run that stops can go on.
 
 use crate::codec::position_id;
 use crate::engine::Probabilities;
-use crate::rules::{Side, Variant};
+use crate::rules::{Board, Side, Variant};
 use crate::train::fit::Example;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
@@ -164,10 +165,36 @@ pub fn parse_label(line: &str, number: usize) -> Result<Example, DataError> {
     Ok(Example { board, targets })
 }
 
+/// Reads a sibling groups line (`number` is 1-based, for the error): the Position IDs of one
+/// decision's siblings, separated by spaces, each seen from the player on roll.
+///
+/// # Errors
+/// A bad Position ID, or fewer than two.
+pub fn parse_group(line: &str, number: usize) -> Result<Vec<Board>, DataError> {
+    let error = |message: String| DataError {
+        line: number,
+        message,
+    };
+    let group = line
+        .split_whitespace()
+        .map(|id| {
+            position_id::decode(id, Side::X, Variant::Standard)
+                .map_err(|e| error(format!("bad Position ID {id}: {e}")))
+        })
+        .collect::<Result<Vec<Board>, DataError>>()?;
+    if group.len() < 2 {
+        return Err(error(format!(
+            "{} Position ID{}: a group holds two or more",
+            group.len(),
+            if group.len() == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(group)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Board;
 
     #[test]
     fn labels_round_trip_through_a_gzip_file_in_two_members() {
@@ -193,6 +220,28 @@ mod tests {
         assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1", 3).is_err());
         assert!(parse_label("4HPwATDgc/ABMA 0.5 0.1 0 0 2", 4).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_group_line_is_two_or_more_position_ids() {
+        let start = Board::start(Variant::Standard);
+        let id = position_id::encode(&start, Side::X);
+        assert_eq!(
+            parse_group(&format!("{id} {id}  {id}"), 1).unwrap(),
+            [start; 3]
+        );
+        let error = parse_group(&id, 7).unwrap_err();
+        assert_eq!(error.line, 7);
+        assert!(error.message.contains("1 Position ID:"), "{error}");
+        assert!(parse_group("", 1)
+            .unwrap_err()
+            .message
+            .contains("0 Position IDs"));
+        let error = parse_group(&format!("{id} nonsense"), 2).unwrap_err();
+        assert!(
+            error.message.contains("bad Position ID nonsense"),
+            "{error}"
+        );
     }
 
     #[test]

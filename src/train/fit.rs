@@ -9,6 +9,7 @@ use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::inputs::{encode, SparseInputs};
 use crate::engine::net::{NetClass, NetSet, Network, Scratch, OUTPUTS};
 use crate::rules::{Board, Side};
+use crate::train::order::{self, ClassGroups, OrderMeasure, OrderScratch};
 use crate::train::position_type::PositionType;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -40,6 +41,10 @@ pub struct FitConfig {
     pub seed: u64,
     /// How many times each position type's training examples count.
     pub type_weights: TypeWeights,
+    /// The weight of the order term of the sibling groups beside the cross-entropy: a
+    /// group's term counts this many times as much as one example's cross-entropy (0: the
+    /// groups are only measured, and the fit is the fit without them, bit for bit).
+    pub order_weight: f32,
 }
 
 /// How many times the training examples of each [`PositionType`] count (1 for every type by
@@ -111,6 +116,19 @@ pub struct EpochReport {
     pub validation_loss: f64,
     /// Examples trained on and held back.
     pub sizes: (usize, usize),
+    /// The order of the sibling groups, when the fit has groups of this class.
+    pub order: Option<OrderReport>,
+}
+
+/// The order of the sibling groups after an epoch (see [`crate::train::order`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OrderReport {
+    /// The training groups' order during the epoch (with an order weight above 0).
+    pub training: Option<OrderMeasure>,
+    /// The validation groups' order after the epoch.
+    pub validation: OrderMeasure,
+    /// Groups trained on and held back.
+    pub groups: (usize, usize),
 }
 
 fn cross_entropy(outputs: &[f32; OUTPUTS], targets: &[f32; OUTPUTS]) -> f64 {
@@ -203,13 +221,21 @@ pub fn classes_present(examples: &[Example]) -> Vec<NetClass> {
         .collect()
 }
 
-/// Trains the networks of `nets` on `examples`, reporting each epoch.
+/// Seed of the order of the sibling groups, apart from the examples' shuffle so that the
+/// examples' batches do not depend on the groups.
+const GROUP_SEED: u64 = 0x006f_7264_6572;
+
+/// Trains the networks of `nets` on `examples` and, with an order weight, on the order of
+/// the sibling `groups` (each a decision's siblings, X on roll), reporting each epoch; with
+/// groups, the order before the first epoch is reported too (as epoch 0).
 pub fn fit(
     nets: &mut NetSet,
     examples: &[Example],
+    groups: &[Vec<Board>],
     config: &FitConfig,
     report: &mut dyn FnMut(&EpochReport),
 ) {
+    let labels = order::label_equities(examples, groups);
     for class in NetClass::ALL {
         let contact = class == NetClass::Contact;
         let of_class: Vec<&Example> = examples
@@ -234,6 +260,25 @@ pub fn fit(
             }
         }
         let mut network = nets.network(class).clone();
+        let mut sibling_groups = ClassGroups::new(groups, &labels, class);
+        let order_report = |network: &Network, groups: &ClassGroups, training| OrderReport {
+            training,
+            validation: order::measure(network, &groups.validation, contact),
+            groups: (groups.training.len(), groups.validation.len()),
+        };
+        if !groups.is_empty() {
+            report(&EpochReport {
+                class,
+                epoch: 0,
+                training_loss: f64::NAN,
+                validation_loss: loss(&network, &validation, contact),
+                sizes: (training.len(), validation.len()),
+                order: Some(order_report(&network, &sibling_groups, None)),
+            });
+        }
+        let ordering = config.order_weight > 0.0 && !sibling_groups.training.is_empty();
+        let mut group_rng = StdRng::seed_from_u64(config.seed ^ GROUP_SEED);
+        let mut order_buffers = OrderScratch::default();
         let mut adam = Adam::new(&network);
         let mut gradient = network.zeros_like();
         let mut inputs = SparseInputs::default();
@@ -244,9 +289,31 @@ pub fn fit(
         for epoch in 1..=config.epochs {
             training.shuffle(&mut rng);
             let mut training_loss = 0.0;
-            for batch in training.chunks(config.batch.max(1)) {
+            let mut training_order = OrderMeasure::default();
+            if ordering {
+                sibling_groups.training.shuffle(&mut group_rng);
+            }
+            let group_count = sibling_groups.training.len();
+            for (step_in_epoch, batch) in training.chunks(config.batch.max(1)).enumerate() {
                 for weight in gradient.parameters_mut() {
                     *weight = 0.0;
+                }
+                if ordering {
+                    // The groups spread evenly over the epoch's steps, each whole in one.
+                    let from = step_in_epoch * group_count / steps_per_epoch;
+                    let to = (step_in_epoch + 1) * group_count / steps_per_epoch;
+                    for group in &sibling_groups.training[from..to] {
+                        let term = order::accumulate_gradient(
+                            &network,
+                            group,
+                            config.order_weight,
+                            contact,
+                            &mut gradient,
+                            &mut order_buffers,
+                        );
+                        training_order.add_term(term, group.len());
+                        training_order.groups += 1;
+                    }
                 }
                 for example in batch {
                     encode(&example.board, Side::X, contact, &mut inputs);
@@ -272,6 +339,13 @@ pub fn fit(
                 training_loss: training_loss / training.len().max(1) as f64,
                 validation_loss: loss(&network, &validation, contact),
                 sizes: (training.len(), validation.len()),
+                order: (!groups.is_empty()).then(|| {
+                    order_report(
+                        &network,
+                        &sibling_groups,
+                        ordering.then_some(training_order),
+                    )
+                }),
             });
         }
         *nets.network_mut(class) = network;
@@ -330,8 +404,9 @@ mod tests {
             final_rate: 0.001,
             seed: 1,
             type_weights: TypeWeights::default(),
+            order_weight: 0.0,
         };
-        fit(&mut nets, &examples, &config, &mut |r| {
+        fit(&mut nets, &examples, &[], &config, &mut |r| {
             losses.push(r.validation_loss)
         });
         assert_eq!(losses.len(), 30);
@@ -347,6 +422,7 @@ mod tests {
             final_rate: 0.0001,
             seed: 1,
             type_weights: TypeWeights::default(),
+            order_weight: 0.0,
         };
         assert!((rate_at(&config, 0.0) - 0.004).abs() < 1e-9);
         assert!((rate_at(&config, 0.5) - 0.000_632_5).abs() < 1e-6);
@@ -367,6 +443,7 @@ mod tests {
             final_rate: 0.001,
             seed: 1,
             type_weights,
+            order_weight: 0.0,
         }
     }
 
@@ -378,9 +455,13 @@ mod tests {
         assert!((1..20).contains(&held_back), "{held_back} of 80 held back");
         let config = one_epoch(TypeWeights::default());
         let mut sizes = Vec::new();
-        fit(&mut random_nets(8, 4, 2), &examples(3), &config, &mut |r| {
-            sizes.push(r.sizes)
-        });
+        fit(
+            &mut random_nets(8, 4, 2),
+            &examples(3),
+            &[],
+            &config,
+            &mut |r| sizes.push(r.sizes),
+        );
         assert_eq!(sizes, [(3 * (80 - held_back), 3 * held_back)]);
     }
 
@@ -408,9 +489,13 @@ mod tests {
             .sum();
         let config = one_epoch(weights);
         let mut sizes = Vec::new();
-        fit(&mut random_nets(8, 4, 2), &examples(1), &config, &mut |r| {
-            sizes.push(r.sizes)
-        });
+        fit(
+            &mut random_nets(8, 4, 2),
+            &examples(1),
+            &[],
+            &config,
+            &mut |r| sizes.push(r.sizes),
+        );
         assert!(trained > 80 - held_back);
         assert_eq!(sizes, [(trained, held_back)]);
     }

@@ -6,6 +6,7 @@
 //! - [`sample`]: positions from self-play, more where the networks disagree with their search;
 //! - [`label`]: rollout labels of those positions;
 //! - [`fit`]: supervised training on the labels (minibatch Adam, validation loss);
+//! - [`order`]: the fit's order term on the siblings of a decision;
 //! - [`average`]: the element-wise mean of nets trained from one start;
 //! - [`calibrate`]: the output biases moved until the networks' mean predictions match what
 //!   happens in their own games;
@@ -21,6 +22,7 @@ pub mod calibrate;
 pub mod data;
 pub mod fit;
 pub mod label;
+pub mod order;
 pub mod position_type;
 pub mod sample;
 pub mod self_play;
