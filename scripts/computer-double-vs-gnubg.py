@@ -26,10 +26,10 @@ import argparse
 import collections
 import random
 import re
-import subprocess
 import sys
 
-PROPER = re.compile(r"^Proper cube action:\s+(.*?),\s+(take|pass|beaver)")
+from gnubg_session import GNUBG, proper_cube_action, read_positions, run
+
 # The computer's first act: a double, a play after rolling, or a resignation.
 ACT = re.compile(r"^\S+ (doubles\.|moves |cannot move\.|offers to resign)")
 
@@ -73,17 +73,14 @@ def case_commands(rng, position):
 def act(binary, commands, gnubg):
     """The proper cube action `hint` printed (None when it printed none), the doubler's
     cubeless chance of winning it printed and whether the computer then doubled."""
-    arguments = [binary, "-t", "-q"] if gnubg else [binary]
-    output = subprocess.run(arguments, input="\n".join(commands), capture_output=True,
-                            text=True, check=False).stdout
     words, win, first_act = None, None, None
-    lines = output.splitlines()
+    lines = run(binary, commands, gnubg).splitlines()
     for line, following in zip(lines, lines[1:] + [""]):
         if "cubeless equity" in line and win is None:
             win = float(following.split()[0])
-        proper = PROPER.match(line.strip())
+        proper = proper_cube_action(line)
         if proper and words is None:
-            words = proper.group(1)
+            words = proper[0]
         found = ACT.match(line.strip())
         if found and first_act is None:
             first_act = found.group(1)
@@ -104,10 +101,9 @@ def main():
     parser.add_argument("--cases", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tavli", default="target/release/tavli")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     arguments = parser.parse_args()
-    with open(arguments.positions, encoding="utf-8") as file:
-        positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
+    positions = read_positions(arguments.positions)
     rng = random.Random(arguments.seed)
     counts = collections.Counter()
     for number in range(arguments.cases):
