@@ -302,9 +302,10 @@ pub fn computer_play(
 ///
 /// Checked live with gnubg 1.07's computer player (`set player N gnubg`, `play`) on random
 /// cases (`scripts/computer-double-vs-gnubg.py`): it rolls on "Optional double" at 1 and 2
-/// plies and doubles on it at 0, never doubles "Too good" or "No double, beaver", and now
-/// and then rolls on a 1-ply "Double" at 2-away 2-away, where its 0-ply chance of winning is
-/// below the dead cube's doubling point.
+/// plies (at 0 its source doubles one; the only 0-ply optional double met live was a sure
+/// loss, which it rolled), never doubles "Too good" or "No double, beaver", and now and then
+/// rolls on a 1-ply "Double" at 2-away 2-away, where its 0-ply chance of winning is below
+/// the dead cube's doubling point.
 #[must_use]
 pub fn computer_doubles(
     engine: &dyn Evaluator,
@@ -343,19 +344,7 @@ pub fn dead_cube_double_point(
 ) -> f64 {
     let win = probabilities.win;
     let lose = 1.0 - win;
-    // Shares of wins and losses that are singles, gammons (backgammons apart) and backgammons.
     let share = |part: f64, whole: f64| if whole > 0.0 { part / whole } else { 0.0 };
-    let shares = |gammon: f64, backgammon: f64, whole: f64| {
-        let gammons = share(gammon - backgammon, whole);
-        let backgammons = share(backgammon, whole);
-        [1.0 - gammons - backgammons, gammons, backgammons]
-    };
-    let wins = shares(probabilities.win_gammon, probabilities.win_backgammon, win);
-    let losses = shares(
-        probabilities.lose_gammon,
-        probabilities.lose_backgammon,
-        lose,
-    );
     if !state.is_match() {
         // Cubes won on average by a win, lost by a loss.
         let average_win = 1.0 + share(probabilities.win_gammon + probabilities.win_backgammon, win);
@@ -371,6 +360,18 @@ pub fn dead_cube_double_point(
             average_loss / (average_loss + average_win)
         };
     }
+    // Shares of wins and losses that are singles, gammons (backgammons apart) and backgammons.
+    let shares = |gammon: f64, backgammon: f64, whole: f64| {
+        let gammons = share(gammon - backgammon, whole);
+        let backgammons = share(backgammon, whole);
+        [1.0 - gammons - backgammons, gammons, backgammons]
+    };
+    let wins = shares(probabilities.win_gammon, probabilities.win_backgammon, win);
+    let losses = shares(
+        probabilities.lose_gammon,
+        probabilities.lose_backgammon,
+        lose,
+    );
     let stakes = Stakes::from_state(state);
     let doubler = state.on_roll;
     let cube = i64::from(stakes.cube_value);
