@@ -21,7 +21,8 @@
 //! after a finished one (the same pubeval run then scored 399 of 400, the other a beaver past
 //! gnubg's largest cube, which `tavli external` no longer offers). Session 32
 //! (`TAVLI_STRENGTH_CUBE=money TAVLI_STRENGTH_BEAVERS=1 nice -n 10 gnubg_strength 2000`, the
-//! default seeds, load average 12 to 15, 1,279 s): **+0.129 ± 0.135** points per game over
+//! default seeds, the built-in net then soupT, load average 12 to 15, 1,279 s):
+//! **+0.129 ± 0.135** points per game over
 //! 2,000 games, all scored (1,033 won); one beaver each: tavli's of a redouble to 4, which
 //! gnubg raccooned and won for 16 points (`AwAAbGubAFACAA:AQEAAJAfcBAE`: tavli's net 2-ply
 //! wins 56.6% there, gnubg's 2-ply 74.4%).

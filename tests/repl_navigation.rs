@@ -131,7 +131,10 @@ fn next_marked_stops_where_list_game_shows_a_mark() {
         fixture(SHORT)
     ));
     assert_eq!(err, "");
-    // The rolls of list game's plays marked `?!`, `?` or `??` (or a cube mark beside them).
+    // The rolls of list game's plays marked `?!`, `?` or `??` (or a cube mark beside them),
+    // after the first: after `first game`, gnubg's `next marked` does not stop at the game's
+    // first play (checked live on this match: gnubg marks its first play, 32, `?!` too, and
+    // stops first at 61, the second marked one), nor does tavli's.
     let listed: Vec<String> = out
         .lines()
         .filter(|line| line.len() > 7 && line.as_bytes()[7] == b':')
@@ -139,6 +142,7 @@ fn next_marked_stops_where_list_game_shows_a_mark() {
             let (left, right) = line.split_at(line.len().min(44));
             [left.to_string(), right.to_string()]
         })
+        .skip(1)
         .filter(|entry| entry.contains('?'))
         .map(|entry| entry[..2].to_string())
         .collect();

@@ -278,10 +278,16 @@ fn the_evaluator_chooses_the_training_networks_play() {
     );
 }
 
+/// The largest equity by which the quantised evaluator's 0-ply play may trail the f32
+/// networks' best by their own figures: a tie at the rounding of the quantised first layer.
+const QUANTISATION_TIE: f64 = 1e-3;
+
 /// The play chosen at 0 plies through the Evaluator seam (a roll's plays in a batch) is the
 /// one the f32 training networks choose, on the evaluator bench's positions (those of the
 /// first 6,500 lines of `fixtures/bench/positions-botplay.txt` with more than one play):
-/// at least 99.9% of them.
+/// at least 99.8% of them, and where not, a play the f32 networks value within
+/// [`QUANTISATION_TIE`] of their best (the built-in fitZ differs on 6 of 5,127, by 0.3e-3
+/// at most: ties at the rounding of the quantised first layer).
 #[test]
 #[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
 fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
@@ -297,7 +303,7 @@ fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
     let state = crate::rules::MatchState::new_money_game(Variant::Standard, Side::X);
     let context = Stakes::from_state(&state);
     let (mut inputs, mut scratch) = (SparseInputs::default(), Scratch::default());
-    let (mut roots, mut agreed) = (0, 0);
+    let (mut roots, mut agreed, mut worst_gap) = (0, 0, 0.0_f64);
     for line in text.lines().take(6500) {
         let mut words = line.split_whitespace();
         let id = words.next().expect("position ID");
@@ -311,6 +317,7 @@ fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
         }
         let chosen = evaluator.rank_plays(&board, &plays, Side::X, &context)[0].index;
         let mut best = (f64::NEG_INFINITY, 0);
+        let mut scores: Vec<f64> = Vec::new();
         for (index, play) in plays.iter().enumerate() {
             let after = &play.result;
             let score = match PositionClass::of(after).network() {
@@ -327,19 +334,24 @@ fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
                 }
                 None => evaluator.play_score(&board, after, Side::X, &context),
             };
+            scores.push(score);
             if score > best.0 {
                 best = (score, index);
             }
         }
         roots += 1;
         agreed += usize::from(best.1 == chosen);
+        worst_gap = worst_gap.max(best.0 - scores[chosen]);
     }
-    eprintln!("the same play on {agreed} of {roots} bench positions");
+    eprintln!(
+        "the same play on {agreed} of {roots} bench positions; the largest loss by the f32 networks {worst_gap:.6}"
+    );
     assert!(roots > 5000, "{roots}");
     assert!(
-        agreed * 1000 >= roots * 999,
+        agreed * 1000 >= roots * 998,
         "the same play on {agreed} of {roots} bench positions"
     );
+    assert!(worst_gap < QUANTISATION_TIE, "{worst_gap}");
 }
 
 /// The changes between consecutive positions' dense inputs (what carries the first layer):
