@@ -10,11 +10,26 @@
 //! game off`, its seed fixed (printed), so a run can be repeated; `TAVLI_STRENGTH_SEED=N`
 //! plays other dice (seeds N and N + 1). The Jacoby rule is off: gnubg's money sessions have it
 //! on, and with the cube off it would score every gammon and backgammon as a single game.
-//! Beavers are off (gnubg allows them by default; a beavered game stalled against the external
-//! player and was discarded). gnubg as a host sends neither setting with its boards, so tavli is
-//! started with `--jacoby` as gnubg's and `--beavers false` (before session 21 it assumed both
-//! on: it played money runs "Jacoby off" as if the rule held, and a beaver it answered in about
-//! one game of 1,000 stopped that game).
+//! Beavers are off unless `TAVLI_STRENGTH_BEAVERS=1`: with it gnubg plays `set beavers 3` (its
+//! default) and tavli `--beavers true`, so either may beaver a money double, and the report
+//! counts each side's beavers. gnubg 1.07 stops a game once its external player has taken
+//! gnubg's beaver (the external player is then still on turn, to roll, and gnubg takes that
+//! for a player that did not act; `TAVLI_STRENGTH_BEAVERS=1 ... 400 --evaluator pubeval`, where
+//! gnubg beavered 90 times, lost 37 games so, each discarded unscored by the next `new game`,
+//! the one the bench's warning counts): each game is
+//! therefore followed by a few `play` commands, which resume a stopped game and do nothing
+//! after a finished one (the same pubeval run then scored 399 of 400, the other a beaver past
+//! gnubg's largest cube, which `tavli external` no longer offers). Session 32
+//! (`TAVLI_STRENGTH_CUBE=money TAVLI_STRENGTH_BEAVERS=1 nice -n 10 gnubg_strength 2000`, the
+//! default seeds, the built-in net then soupT, load average 12 to 15, 1,279 s):
+//! **+0.129 ± 0.135** points per game over
+//! 2,000 games, all scored (1,033 won); one beaver each: tavli's of a redouble to 4, which
+//! gnubg raccooned and won for 16 points (`AwAAbGubAFACAA:AQEAAJAfcBAE`: tavli's net 2-ply
+//! wins 56.6% there, gnubg's 2-ply 74.4%).
+//! gnubg as a host sends neither setting with its boards, so tavli is started with `--jacoby`
+//! as gnubg's and `--beavers` as gnubg's (before session 21 it assumed both on: it played money
+//! runs "Jacoby off" as if the rule held, and a beaver it answered in about one game of 1,000
+//! stopped that game).
 //!
 //! `TAVLI_STRENGTH_DUPLICATE=1` plays duplicate dice: game `i` of both runs is seeded
 //! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
@@ -78,6 +93,8 @@ struct Outcome {
     /// one seed).
     unplaced: usize,
     unclean: bool,
+    /// Beavers (gnubg's "accepts and immediately redoubles") by tavli and by gnubg.
+    beavers: [usize; 2],
 }
 
 fn free_port() -> u16 {
@@ -158,9 +175,16 @@ impl Format {
     }
 }
 
+/// How many `play` commands follow each money game when beavers are on: gnubg 1.07 stops
+/// a game after its external player takes gnubg's beaver (the turn is then still the external
+/// player's, which gnubg takes for a player that did not act), and `play` resumes it. After a
+/// finished game `play` only prints "No game in progress".
+const RESUMES_AFTER_BEAVER: usize = 3;
+
 /// The script's commands for unit `unit` (a game, or a match of games). `new match` starts
-/// the match's first game at once, so with duplicate dice its seed is set before it.
-fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
+/// the match's first game at once, so with duplicate dice its seed is set before it. With
+/// `resumes`, each game is followed by that many `play` commands (see [`RESUMES_AFTER_BEAVER`]).
+fn unit_script(format: Format, dice: Dice, unit: usize, resumes: usize) -> String {
     let mut script = String::new();
     for game in 0..format.games_per_unit() {
         if let Dice::PerGame(seed) = dice {
@@ -173,6 +197,7 @@ fn unit_script(format: Format, dice: Dice, unit: usize) -> String {
             }
             _ => script.push_str("new game\n"),
         }
+        script.push_str(&"play\n".repeat(resumes));
     }
     script
 }
@@ -219,8 +244,9 @@ fn run(
         Format::Match(_) => (true, false),
     };
     // gnubg as a host sends neither its Jacoby rule nor its beaver setting: tavli is told
-    // both (beavers are off below; a beaver gnubg refuses would stop the game). A build from
-    // before session 21 has no --beavers: it runs as it did then.
+    // both (a beaver gnubg refuses would stop the game). A build from before session 21 has
+    // no --beavers: it runs as it did then.
+    let beavers = beavers_on();
     let settings: Vec<&str> = if gnubg_self.is_some() {
         Vec::new()
     } else if knows_beavers_flag(&binary) {
@@ -228,7 +254,7 @@ fn run(
             "--jacoby",
             if jacoby { "true" } else { "false" },
             "--beavers",
-            "false",
+            if beavers { "true" } else { "false" },
         ]
     } else {
         eprintln!("warning: {binary} has no --beavers: it assumes the Jacoby rule and beavers on");
@@ -261,6 +287,14 @@ fn run(
     // Names first tavli's, then gnubg's: gnubg refuses a name the other player has.
     let cube = if cube { "on" } else { "off" };
     let jacoby = if jacoby { "on" } else { "off" };
+    // A beaver taken by tavli stops gnubg's game: `play` resumes it (money only: no beavers
+    // in matches).
+    let resumes = if beavers && matches!(format, Format::Money { .. }) {
+        RESUMES_AFTER_BEAVER
+    } else {
+        0
+    };
+    let beavers = if beavers { 3 } else { 0 };
     let mut script = format!(
         "set player {gnubg_seat} gnubg\n\
          set player {gnubg_seat} chequerplay evaluation plies 0\n\
@@ -271,7 +305,7 @@ fn run(
          set player {gnubg_seat} name gnubg\n\
          {measured_player}\
          set automatic game off\n\
-         set beavers 0\n"
+         set beavers {beavers}\n"
     );
     if let Dice::Session(seed) = dice {
         script.push_str(&format!("set seed {seed}\n"));
@@ -282,7 +316,7 @@ fn run(
         Format::Money { .. } => None,
     };
     for unit in 0..games {
-        script.push_str(&unit_script(format, dice, unit));
+        script.push_str(&unit_script(format, dice, unit, resumes));
         if let Some(directory) = &save {
             script.push_str(&save_script(directory, tavli_seat, unit));
         }
@@ -318,7 +352,15 @@ fn run(
     };
     let mut tally = Tally::new(play, seeding, tavli_seat);
     let mut unclean = false;
+    let mut beavers = [0, 0];
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        if let Some(player) = line
+            .strip_suffix('.')
+            .and_then(|line| line.split_once(" accepts and immediately redoubles to "))
+            .map(|(player, _)| player)
+        {
+            beavers[usize::from(player != "tavli")] += 1;
+        }
         if let Some(log) = log.as_mut() {
             let _ = writeln!(log, "{line}");
         }
@@ -347,7 +389,14 @@ fn run(
         tavli_points: tally.results,
         unplaced: tally.unplaced,
         unclean,
+        beavers,
     }
+}
+
+/// Whether `TAVLI_STRENGTH_BEAVERS=1` allows beavers (gnubg's `set beavers 3`, tavli's
+/// `--beavers true`).
+fn beavers_on() -> bool {
+    std::env::var("TAVLI_STRENGTH_BEAVERS").is_ok_and(|value| value == "1")
 }
 
 /// The plies of `TAVLI_STRENGTH_GNUBG_SELF` (gnubg measured against itself), if set.
@@ -490,10 +539,16 @@ fn main() {
         );
         return;
     }
+    let beavers = if beavers_on() {
+        let count = |who: usize| outcomes.iter().map(|o| o.beavers[who]).sum::<usize>();
+        format!(", beavers: tavli {} gnubg {}", count(0), count(1))
+    } else {
+        String::new()
+    };
     let gammons_won = points.iter().filter(|&&p| p > 1).count();
     let gammons_lost = points.iter().filter(|&&p| p < -1).count();
     println!(
-        "{} against gnubg 0-ply ({}): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} scoring more than one point), {} lost for more than one point, {}, {:.0} s{}",
+        "{} against gnubg 0-ply ({}): {:+.3} ± {:.3} points per game (95%), {} games, {} won ({} scoring more than one point), {} lost for more than one point{}, {}, {:.0} s{}",
         measured_name(&tavli_args),
         format.describe(),
         mean,
@@ -502,6 +557,7 @@ fn main() {
         won,
         gammons_won,
         gammons_lost,
+        beavers,
         dice_text,
         started.elapsed().as_secs_f64(),
         unclean

@@ -19,12 +19,10 @@ Usage: scripts/beaver-vs-gnubg.py POSITIONS [--cases N] [--seed S] [--plies P]
 
 import argparse
 import random
-import re
-import subprocess
 import sys
 
-LINE = re.compile(r"^\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))\s+([-+]\d+\.\d+)")
-PROPER = re.compile(r"^Proper cube action:\s+(.*?),\s+(take|pass|beaver)")
+from gnubg_session import GNUBG, cube_analysis, read_positions, run
+
 TIE = 1e-6
 
 
@@ -42,18 +40,7 @@ def case_commands(rng, position, plies):
 def analysis(binary, commands, gnubg):
     """The doubler's three equities (no double, double/take, double/pass) and the answer
     printed, or None when no cube analysis was printed."""
-    arguments = [binary, "-t", "-q"] if gnubg else [binary]
-    output = subprocess.run(arguments, input="\n".join(commands), capture_output=True,
-                            text=True, check=False).stdout
-    equities, answer = {}, None
-    for line in output.splitlines():
-        found = LINE.match(line.strip())
-        if found:
-            label = found.group(1).lower().replace("redouble", "double")
-            equities[label] = float(found.group(2))
-        proper = PROPER.match(line.strip())
-        if proper:
-            answer = proper.group(2)
+    equities, _, answer = cube_analysis(run(binary, commands, gnubg))
     if answer is None or len(equities) != 3:
         return None
     return (equities["no double"], equities["double, take"], equities["double, pass"]), answer
@@ -83,10 +70,9 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=0)
     parser.add_argument("--tavli", default="target/release/tavli")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     arguments = parser.parse_args()
-    with open(arguments.positions, encoding="utf-8") as file:
-        positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
+    positions = read_positions(arguments.positions)
     rng = random.Random(arguments.seed)
     counts = {key: 0 for key in ("cases", "gnubg rule", "gnubg former", "tavli rule",
                                  "tavli former", "agree", "agree former", "gnubg beavers",

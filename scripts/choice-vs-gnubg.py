@@ -11,11 +11,9 @@ Usage: cargo bench --bench cubeful_choice -- POSITIONS 2000 7 2 7 > choice.tsv
        scripts/choice-vs-gnubg.py choice.tsv [money]   (money: the bench's LENGTH was 0)
 """
 
-import re
-import subprocess
 import sys
 
-HINT = re.compile(r"^\s*(\d+)\.\s+Cubeful\s+(\d)-ply\s+(.*?)\s+Eq\.:\s+([-+]?\d+\.\d+)")
+from gnubg_session import GNUBG, hint_plays, run
 
 
 def main():
@@ -27,14 +25,10 @@ def main():
     for gnubg_id, dice, _, best, ranked in rows:
         script = (f"set player 0 human\nset player 1 human\n{new}\nset gnubgid {gnubg_id}\n"
                   f"set dice {dice[0]} {dice[1]}\nhint 500\n")
-        output = subprocess.run(["/usr/games/gnubg", "-t", "-q"], input=script,
-                                capture_output=True, text=True, check=False).stdout
         plays, top = {}, None
-        for line in output.splitlines():
-            found = HINT.match(line)
-            if found:
-                plays.setdefault(found.group(3), float(found.group(4)))
-                top = float(found.group(4)) if top is None else top
+        for play, _, equity in hint_plays(run(GNUBG, script), evaluator="Cubeful"):
+            plays.setdefault(play, equity)
+            top = equity if top is None else top
         if best in plays and ranked in plays:
             losses["best_play"].append(top - plays[best])
             losses["ranked_plays"].append(top - plays[ranked])

@@ -37,9 +37,10 @@ import argparse
 import json
 import math
 import random
-import re
 import subprocess
 import sys
+
+from gnubg_session import GNUBG, cube_line, proper_cube_action, read_positions, run_marked
 
 KINDS = ["money", "2-away", "post-Crawford", "Crawford", "other match", "money 2-sided bear-off"]
 
@@ -100,7 +101,7 @@ def random_case(rng, position, lengths):
 def gnubg_views(gnubg, cases, tavli=False):
     """gnubg 0-ply's `eval` of every case: a dict of its figures, or None (`tavli`: the
     program is tavli's REPL, which takes gnubg's commands and prints 3 digits)."""
-    script = [
+    setup = [
         "set player 0 human",
         "set player 1 human",
         "set evaluation cubedecision evaluation plies 0",
@@ -108,26 +109,18 @@ def gnubg_views(gnubg, cases, tavli=False):
         "set output mwc off",
         "set output digits 5",
     ]
-    for index, (_, _, commands) in enumerate(cases):
-        script += [f"set player 0 name mark{index}"] + commands + ["eval"]
-    script.append(f"set player 0 name mark{len(cases)}")
-    output = subprocess.run(
-        [gnubg] if tavli else [gnubg, "-t", "-q"], input="\n".join(script) + "\n",
-        capture_output=True, text=True, check=False,
-    ).stdout
-    views = [None] * len(cases)
-    current = None
-    for line in output.splitlines():
-        found = re.match(r"Player 0 is now known as `mark(\d+)'", line)
-        if found:
-            current = int(found.group(1))
-            if current < len(cases):
-                views[current] = {}
-            continue
-        view = views[current] if current is not None and current < len(cases) else None
-        if view is None:
-            continue
+    blocks = run_marked(gnubg, setup, [commands + ["eval"] for _, _, commands in cases],
+                        gnubg=not tavli)
+    return [None if block is None else eval_view(block) for block in blocks]
+
+
+def eval_view(lines):
+    """The figures of one case's `eval` output `lines` (a dict)."""
+    view = {}
+    for line in lines:
         words = line.split()
+        option = cube_line(line)
+        proper = proper_cube_action(line)
         if line.startswith("Position ID:\t"):
             view["position"] = words[-1]
         elif line.startswith("Match ID:\t"):
@@ -138,19 +131,13 @@ def gnubg_views(gnubg, cases, tavli=False):
             view["probabilities"] = [float(word) for word in words[1:6]]
             view["cubeless"] = float(words[6])
             view["cubeful"] = float(words[7])
-        elif re.match(r"^\d\. ", line):
-            value = float(re.search(r"[-+]\d+\.\d+", line).group(0))
-            if "No double" in line or "No redouble" in line:
-                view["no double"] = value
-            elif "take" in line:
-                view["double/take"] = value
-            elif "pass" in line:
-                view["double/pass"] = value
-        elif line.startswith("Proper cube action: "):
-            action = line[len("Proper cube action: "):]
-            view["proper"] = [action.startswith(("Double", "Redouble")),
-                              "take" in action or "beaver" in action]
-    return views
+        elif option:
+            view[option[0].replace(", ", "/")] = option[1]
+        elif proper:
+            words, answer = proper
+            view["proper"] = [words.startswith(("Double", "Redouble")),
+                              answer in ("take", "beaver")]
+    return view
 
 
 def model_figures(binary, lines):
@@ -193,15 +180,14 @@ def main():
     parser.add_argument("--cases", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", action="append")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     parser.add_argument("--save")
     parser.add_argument("--worst", type=int, default=0)
     parser.add_argument("--tavli")
     parser.add_argument("--lengths", default="3-11")
     arguments = parser.parse_args()
     binaries = arguments.model or ["target/release/examples/cube_model"]
-    with open(arguments.positions, encoding="utf-8") as file:
-        positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
+    positions = read_positions(arguments.positions)
     rng = random.Random(arguments.seed)
     first, _, last = arguments.lengths.partition("-")
     lengths = list(range(int(first), int(last or first) + 1))

@@ -20,14 +20,12 @@ Usage: scripts/evaluate-vs-gnubg.py POSITIONS [--cases N] [--seed S] [--plies 0,
 import argparse
 import base64
 import json
-import math
 import random
-import re
-import socket
 import statistics
 import subprocess
 import sys
-import time
+
+from gnubg_session import GNUBG, ExternalServer, read_positions, rms
 
 
 def match_id(cube_log2, cube_owner, on_roll, crawford, length, score):
@@ -63,37 +61,6 @@ def random_case(rng, position):
     return f"{position}:{match_id(cube_log2, owner, on_roll, 0, length, score)}", kind
 
 
-class Server:
-    """An external-player server and one connection to it."""
-
-    def __init__(self, arguments, port):
-        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        text=True)
-        if arguments[0].endswith("gnubg"):
-            self.process.stdin.write(f"external 127.0.0.1:{port}\n")
-            self.process.stdin.flush()
-        for _ in range(200):
-            try:
-                self.socket = socket.create_connection(("127.0.0.1", port))
-                break
-            except OSError:
-                time.sleep(0.05)
-        self.file = self.socket.makefile("rw", newline="\n")
-
-    def ask(self, line):
-        started = time.monotonic()
-        self.file.write(line + "\n")
-        self.file.flush()
-        reply = self.file.readline().replace("\0", "").strip()
-        return reply, time.monotonic() - started
-
-    def close(self):
-        self.socket.close()
-        self.process.kill()
-        self.process.wait()
-
-
 def for_gnubg(board):
     """`board` with its two scores exchanged: gnubg 1.07's external `evaluation` reads a board's
     score as its `set debug on` lines show (the Match ID of the case) but values the position
@@ -115,10 +82,6 @@ def numbers(reply):
         return None
 
 
-def rms(values):
-    return math.sqrt(sum(v * v for v in values) / len(values)) if values else float("nan")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions")
@@ -126,18 +89,17 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", default="0,1,2")
     parser.add_argument("--tavli", action="append")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     parser.add_argument("--save")
     arguments = parser.parse_args()
     binaries = arguments.tavli or ["target/release/tavli"]
     depths = [int(d) for d in arguments.plies.split(",")]
-    with open(arguments.positions, encoding="utf-8") as file:
-        positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
+    positions = read_positions(arguments.positions)
     rng = random.Random(arguments.seed)
     port = 17600 + rng.randrange(300)
-    gnubg = Server([arguments.gnubg, "-t", "-q"], port)
-    servers = {binary: Server([binary, "external", f"127.0.0.1:{port + 1 + index}", "--quiet"],
-                              port + 1 + index)
+    gnubg = ExternalServer([arguments.gnubg, "-t", "-q"], port)
+    servers = {binary: ExternalServer([binary, "external", f"127.0.0.1:{port + 1 + index}",
+                                       "--quiet"], port + 1 + index)
                for index, binary in enumerate(binaries)}
     records = []
     try:

@@ -19,15 +19,12 @@ gnubg answers. --save writes every case's figures (JSON lines) for a closer look
 
 import argparse
 import json
-import math
 import random
-import re
 import statistics
-import subprocess
 import sys
 import time
 
-HINT = re.compile(r"^\s*(\d+)\.\s+\S+\s+(\d)-ply\s+(.*?)\s+Eq\.:\s+([-+]?\d+\.\d+)")
+from gnubg_session import GNUBG, hint_plays, mean, read_positions, rms, run
 
 
 def case_commands(rng, position):
@@ -66,26 +63,10 @@ def case_commands(rng, position):
 def hint(binary, commands, plies, gnubg):
     """The plays `hint` lists at `plies`: (text, plies, equity) in order, and the seconds taken."""
     script = commands + [f"set evaluation chequerplay evaluation plies {plies}", "hint", ""]
-    arguments = [binary, "-t", "-q"] if gnubg else [binary]
     started = time.monotonic()
-    output = subprocess.run(
-        arguments, input="\n".join(script), capture_output=True, text=True, check=False
-    ).stdout
+    output = run(binary, script, gnubg)
     seconds = time.monotonic() - started
-    plays = []
-    for line in output.splitlines():
-        found = HINT.match(line)
-        if found:
-            plays.append((found.group(3), int(found.group(2)), float(found.group(4))))
-    return plays, seconds
-
-
-def rms(values):
-    return math.sqrt(sum(v * v for v in values) / len(values)) if values else float("nan")
-
-
-def mean(values):
-    return sum(values) / len(values) if values else float("nan")
+    return hint_plays(output), seconds
 
 
 def main():
@@ -95,14 +76,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", default="1,2")
     parser.add_argument("--tavli", action="append")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     parser.add_argument("--save")
     parser.add_argument("--repeat", type=int, default=1)
     arguments = parser.parse_args()
     binaries = arguments.tavli or ["target/release/tavli"]
     depths = [int(d) for d in arguments.plies.split(",")]
-    with open(arguments.positions, encoding="utf-8") as file:
-        positions = [re.split(r"[: ]", line.strip())[0] for line in file if line.strip()]
+    positions = read_positions(arguments.positions)
     rng = random.Random(arguments.seed)
     records = []
     for number in range(arguments.cases):

@@ -11,9 +11,10 @@ Usage: scripts/luck-vs-gnubg.py [--luck rolls] [--tavli BINARY ...] [--gnubg BIN
 
 import argparse
 import json
-import math
 import re
 import subprocess
+
+from gnubg_session import GNUBG, mean, rms, run
 
 
 def gnubg_luck(gnubg, path):
@@ -24,10 +25,7 @@ def gnubg_luck(gnubg, path):
         "set analysis cubedecision evaluation plies 0\n"
         f"{command} {path}\nanalyse match\nshow statistics match\n"
     )
-    output = subprocess.run(
-        [gnubg, "-t", "-q"], input=script, capture_output=True, text=True, check=False
-    ).stdout
-    block = output.split("Luck statistics")[-1]
+    block = run(gnubg, script).split("Luck statistics")[-1]
     for line in block.splitlines():
         if line.startswith("Luck rate mEMG"):
             # Each player's rate, then its MWC (or points) in parentheses, or n/a.
@@ -57,7 +55,7 @@ def main():
     parser.add_argument("files", nargs="+")
     parser.add_argument("--luck")
     parser.add_argument("--tavli", action="append")
-    parser.add_argument("--gnubg", default="/usr/games/gnubg")
+    parser.add_argument("--gnubg", default=GNUBG)
     arguments = parser.parse_args()
     binaries = arguments.tavli or ["target/release/tavli"]
     reference = {path: gnubg_luck(arguments.gnubg, path) for path in arguments.files}
@@ -71,12 +69,11 @@ def main():
         if not differences:
             print(f"{binary}: no figures")
             continue
-        absolute = sum(abs(d) for d in differences) / len(differences)
-        rms = math.sqrt(sum(d * d for d in differences) / len(differences))
+        absolute = mean([abs(d) for d in differences])
         largest = max(differences, key=abs)
-        mean = sum(differences) / len(differences)
         print(f"{binary}: {len(differences)} players, mean |tavli - gnubg| {absolute:.2f} mEMG, "
-              f"rms {rms:.2f}, largest {largest:+.2f}, mean {mean:+.2f}")
+              f"rms {rms(differences):.2f}, largest {largest:+.2f}, "
+              f"mean {mean(differences):+.2f}")
 
 
 if __name__ == "__main__":

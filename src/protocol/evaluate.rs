@@ -1,11 +1,11 @@
 //! Bridges the REPL to tavli's judge ([`crate::engine::judge`]): ranked hints, `eval` and cube
 //! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
-use super::cube_report::{CubeAction, CubeReport};
+use super::cube_report::CubeReport;
 use super::response::{EvaluationReport, EvaluationRow, HintEntry};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
-use crate::engine::cube::{ResignationValue, Stakes, TakeAction};
+use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
 use crate::notation::format_play;
@@ -288,9 +288,24 @@ pub fn computer_play(
         .map(|ranked| ranked.play)
 }
 
-/// Whether the computer, on roll in `state` before rolling and allowed to double, doubles
-/// (judging `plies` deep): when `hint` would say to double ("Optional double" included);
-/// `beaver_allowed` says whether the session would permit a beaver of the double.
+/// Whether the computer, on roll in `state` before rolling, doubles (judging `plies` deep;
+/// `beaver_allowed` says whether the session would permit a beaver of the double), as gnubg's
+/// computer player decides:
+/// * only where its chance of winning, cubeless and one ply shallower (0 plies at 0), is at
+///   least the dead cube's doubling point ([`dead_cube_double_point`]), gnubg's "market
+///   window" before it weighs the cube at all;
+/// * then as the judge's cube decision says ([`CubeDecision::double`]: a proper double, not
+///   one whose beaver would cost more than not doubling), the cube report only wording it;
+/// * but a proper double that gains nothing, which `hint` calls "Optional double"
+///   ([`CubeReport::is_optional`]), only at 0 plies and while that chance of winning is above
+///   0.001.
+///
+/// Checked live with gnubg 1.07's computer player (`set player N gnubg`, `play`) on random
+/// cases (`scripts/computer-double-vs-gnubg.py`): it rolls on "Optional double" at 1 and 2
+/// plies (at 0 its source doubles one; the only 0-ply optional double met live was a sure
+/// loss, which it rolled), never doubles "Too good" or "No double, beaver", and now and then
+/// rolls on a 1-ply "Double" at 2-away 2-away, where its 0-ply chance of winning is below
+/// the dead cube's doubling point.
 #[must_use]
 pub fn computer_doubles(
     engine: &dyn Evaluator,
@@ -298,9 +313,82 @@ pub fn computer_doubles(
     beaver_allowed: bool,
     plies: u32,
 ) -> bool {
+    let (shallower, _) = Judge::new(engine, plies.saturating_sub(1)).probabilities(state);
+    // A doubling point of 0/0 (doubling changes nothing) is NaN: no market window, as gnubg.
+    let in_window = shallower.win >= dead_cube_double_point(state, beaver_allowed, &shallower);
+    if !in_window {
+        return false;
+    }
     let decision = Judge::new(engine, plies).cube_decision(state, state.on_roll, beaver_allowed);
-    let report = cube_analysis(engine.name(), state, state.on_roll, plies, &decision);
-    decision.analysis.double_allowed && report.action() == CubeAction::Double
+    if decision.double() != DoubleAction::Double {
+        return false;
+    }
+    let optional =
+        cube_analysis(engine.name(), state, state.on_roll, plies, &decision).is_optional();
+    !optional || (plies == 0 && shallower.win > 0.001)
+}
+
+/// The chance of winning above which the player on roll in `state` gains by doubling a cube
+/// that will never be turned again, his cubeless `probabilities` giving the make-up of his
+/// wins and losses: money, Janowski's dead cube point (average win `W` and loss `L` in cubes:
+/// `L / (W + L)`; with the Jacoby rule and the cube centred `(L - 1/2) / (W + L - 1)`, `(L -
+/// 1/4) / (W + L - 1/2)` with beavers allowed); match play, risk over risk plus gain in
+/// match-winning chances (what a double loses when he loses, what it gains when he wins,
+/// singles, gammons and backgammons in the proportions of `probabilities`). gnubg's computer
+/// player weighs the cube only at or above this point. NaN where doubling changes nothing.
+#[must_use]
+pub fn dead_cube_double_point(
+    state: &MatchState,
+    beaver_allowed: bool,
+    probabilities: &Probabilities,
+) -> f64 {
+    let win = probabilities.win;
+    let lose = 1.0 - win;
+    let share = |part: f64, whole: f64| if whole > 0.0 { part / whole } else { 0.0 };
+    if !state.is_match() {
+        // Cubes won on average by a win, lost by a loss.
+        let average_win = 1.0 + share(probabilities.win_gammon + probabilities.win_backgammon, win);
+        let average_loss = 1.0
+            + share(
+                probabilities.lose_gammon + probabilities.lose_backgammon,
+                lose,
+            );
+        return if state.cube_owner.is_none() && state.jacoby {
+            let free = if beaver_allowed { 0.25 } else { 0.5 };
+            (average_loss - free) / (average_win + average_loss - 2.0 * free)
+        } else {
+            average_loss / (average_loss + average_win)
+        };
+    }
+    // Shares of wins and losses that are singles, gammons (backgammons apart) and backgammons.
+    let shares = |gammon: f64, backgammon: f64, whole: f64| {
+        let gammons = share(gammon - backgammon, whole);
+        let backgammons = share(backgammon, whole);
+        [1.0 - gammons - backgammons, gammons, backgammons]
+    };
+    let wins = shares(probabilities.win_gammon, probabilities.win_backgammon, win);
+    let losses = shares(
+        probabilities.lose_gammon,
+        probabilities.lose_backgammon,
+        lose,
+    );
+    let stakes = Stakes::from_state(state);
+    let doubler = state.on_roll;
+    let cube = i64::from(stakes.cube_value);
+    // Match-winning chance of the doubler when the game ends `sign` (win 1, loss -1) at
+    // `cube` times single, gammon, backgammon, in the proportions of `shares`.
+    let expected = |shares: [f64; 3], sign: i64, cube: i64| -> f64 {
+        shares
+            .iter()
+            .zip(1..)
+            .map(|(share, points)| {
+                share * stakes.match_winning_chance(doubler, sign * points * cube)
+            })
+            .sum()
+    };
+    let risk = expected(losses, -1, cube) - expected(losses, -1, 2 * cube);
+    let gain = expected(wins, 1, 2 * cube) - expected(wins, 1, cube);
+    risk / (risk + gain)
 }
 
 /// The computer's answer to the double of the player on roll in `state` (judging `plies`

@@ -2,7 +2,9 @@
 //! computer's decisions.
 
 use super::*;
+use crate::engine::cube::DoubleAction;
 use crate::engine::Pubeval;
+use crate::protocol::cube_report::CubeAction;
 use crate::rules::{Board, GameState, Variant};
 
 fn money(board: Board, on_roll: Side) -> MatchState {
@@ -181,23 +183,129 @@ fn eval_rows_are_the_judges_cube_decisions_and_the_cube_section_is_hints() {
     }
 }
 
-/// The computer answers and doubles as `hint` words it.
+/// Post-Crawford states of the test race and the opening, the trailer (X) on roll 3 and 5
+/// away: his double is often worth no more than not doubling ("Optional double").
+fn post_crawford_states() -> Vec<MatchState> {
+    let [race, .., opening, _, _, _] = cube_states()[..] else {
+        unreachable!()
+    };
+    let mut states = Vec::new();
+    for state in [race, opening] {
+        for away in [3, 5] {
+            states.push(post_crawford_state(state, away));
+        }
+    }
+    states
+}
+
+/// `state` in a 7-point match after the Crawford game, O 1 away and X `away`.
+fn post_crawford_state(state: MatchState, away: u32) -> MatchState {
+    let mut score = [0; 2];
+    score[Side::O.index()] = 6;
+    score[Side::X.index()] = 7 - away;
+    MatchState {
+        match_length: 7,
+        score,
+        crawford: false,
+        ..state
+    }
+}
+
+/// The computer answers as `hint` words it, and doubles when the judge's decision doubles
+/// (inside gnubg's market window), an optional double only at 0 plies.
 #[test]
 fn the_computer_plays_what_hint_recommends() {
     let evaluator = SessionEvaluator::new(Arc::new(Pubeval), "pubeval");
-    for state in cube_states() {
-        for beaver_allowed in [false, true] {
-            let hint = cube_report(&evaluator, &state, Side::X, beaver_allowed, 1);
-            let answer = computer_take_action(&Pubeval, &state, beaver_allowed, 1);
+    let mut optional = 0;
+    let mut doubled = 0;
+    for state in cube_states().into_iter().chain(post_crawford_states()) {
+        for (beaver_allowed, plies) in [(false, 0), (true, 1), (false, 2), (true, 2)] {
+            let hint = cube_report(&evaluator, &state, Side::X, beaver_allowed, plies);
+            let answer = computer_take_action(&Pubeval, &state, beaver_allowed, plies);
             assert_eq!(answer, TakeAction::from(hint.answer), "{state:?}");
+            let decision =
+                Judge::new(&Pubeval, plies).cube_decision(&state, Side::X, beaver_allowed);
+            let (shallower, _) =
+                Judge::new(&Pubeval, plies.saturating_sub(1)).probabilities(&state);
+            let in_window =
+                shallower.win >= dead_cube_double_point(&state, beaver_allowed, &shallower);
+            let judge_doubles = decision.double() == DoubleAction::Double;
+            // The judge's decision is what `hint` words.
             let may_double = Stakes::from_state(&state).may_double(Side::X);
             assert_eq!(
-                computer_doubles(&Pubeval, &state, beaver_allowed, 1),
+                judge_doubles,
                 may_double && hint.action() == CubeAction::Double,
                 "{state:?}"
             );
+            let expected = in_window
+                && judge_doubles
+                && (!hint.is_optional() || (plies == 0 && shallower.win > 0.001));
+            let doubles = computer_doubles(&Pubeval, &state, beaver_allowed, plies);
+            assert_eq!(doubles, expected, "{state:?} at {plies} plies");
+            if judge_doubles && hint.is_optional() && plies > 0 {
+                // gnubg's computer doubles an optional double at 0 plies only.
+                optional += 1;
+                assert!(!doubles, "{state:?}");
+            }
+            doubled += usize::from(doubles);
         }
     }
+    // The states hold optional doubles (the race at 2 plies) and doubles.
+    assert!(optional > 0);
+    assert!(doubled > 0);
+}
+
+/// gnubg's doubling points of a dead cube: 50% without gammons, lower the more of the
+/// doubler's wins are gammons; at 2-away 2-away higher the more are gammons (they win the
+/// match undoubled).
+#[test]
+fn dead_cube_double_point_is_where_a_last_double_starts_to_gain() {
+    let state = money(Board::start(Variant::Standard), Side::X);
+    let plain = Probabilities {
+        win: 0.6,
+        win_gammon: 0.0,
+        win_backgammon: 0.0,
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    };
+    let gammonish = Probabilities {
+        win_gammon: 0.3,
+        ..plain
+    };
+    let jacoby = MatchState {
+        jacoby: true,
+        ..state
+    };
+    for (state, beavers) in [(state, false), (jacoby, false), (jacoby, true)] {
+        assert!((dead_cube_double_point(&state, beavers, &plain) - 0.5).abs() < 1e-12);
+    }
+    // Wins worth 1.5 cubes on average, losses 1: money 1 / 2.5; the Jacoby rule with the
+    // cube centred 0.5 / 1.5 (beavers 0.75 / 2).
+    assert!((dead_cube_double_point(&state, false, &gammonish) - 0.4).abs() < 1e-12);
+    assert!((dead_cube_double_point(&jacoby, false, &gammonish) - 1.0 / 3.0).abs() < 1e-12);
+    assert!((dead_cube_double_point(&jacoby, true, &gammonish) - 0.375).abs() < 1e-12);
+    // The Jacoby rule does not touch an owned cube.
+    let owned = MatchState {
+        cube_value: 2,
+        cube_owner: Some(Side::X),
+        ..jacoby
+    };
+    assert!((dead_cube_double_point(&owned, false, &gammonish) - 0.4).abs() < 1e-12);
+    // 2-away 2-away: doubling turns the game into the match.
+    let two_away = MatchState {
+        match_length: 7,
+        score: [5, 5],
+        ..state
+    };
+    // Without gammons a half; when half the wins are gammons, which win the match undoubled,
+    // only the singles gain: risk M against gain M / 2, 2/3.
+    for (probabilities, expected) in [(plain, 0.5), (gammonish, 2.0 / 3.0)] {
+        let point = dead_cube_double_point(&two_away, false, &probabilities);
+        assert!((point - expected).abs() < 1e-12, "{point}");
+    }
+    // The trailer after the Crawford game risks nothing by doubling: the point is 0.
+    let post_crawford = post_crawford_state(state, 4);
+    assert!(dead_cube_double_point(&post_crawford, false, &plain).abs() < 1e-12);
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub mod debug;
 pub mod request;
 pub mod server;
 
-use crate::engine::cube::{DoubleAction, TakeAction};
+use crate::engine::cube::{DoubleAction, TakeAction, MAX_CUBE};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::judge::Judge;
 use crate::engine::search::SearchLimits;
@@ -48,8 +48,10 @@ impl BoardQuestion {
     }
 
     /// Whether the responder may beaver: money play with beavers, a plain double by the
-    /// player on roll, and the responder does not own the cube already (which would make
-    /// the offer a redouble of its own beaver).
+    /// player on roll, the responder does not own the cube already (which would make the
+    /// offer a redouble of its own beaver), and the beavered cube, four times the board's,
+    /// stays within gnubg's largest ([`MAX_CUBE`]): gnubg 1.07 refuses a beaver beyond it
+    /// ("The cube is already at its highest supported value") and its game stops there.
     #[must_use]
     pub fn may_beaver(&self) -> bool {
         let state = &self.state;
@@ -59,6 +61,7 @@ impl BoardQuestion {
                     && state.match_length == 0
                     && state.on_roll != responder
                     && state.cube_owner != Some(responder)
+                    && state.cube_value.saturating_mul(4) <= MAX_CUBE
             }
             None => false,
         }

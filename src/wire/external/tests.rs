@@ -47,6 +47,29 @@ fn beavers_follow_the_request_then_the_session_default() {
     assert!(!question_with(&line, on).may_beaver());
 }
 
+/// gnubg 1.07 refuses a beaver that would take the cube past 4096 (the board's cube 2048
+/// offered at 4096: a pubeval cube war in the strength bench with beavers on, where tavli
+/// answered `beaver` and the game stopped); at 1024 the beaver makes 4096 and is allowed.
+#[test]
+fn no_beaver_beyond_gnubgs_largest_cube() {
+    let at = |cube: u32| {
+        DOUBLED_FAVOURITE.replacen(":0:0:0:0:2:1:0:1:", &format!(":0:0:0:0:{cube}:1:0:1:"), 1)
+    };
+    let on = SessionDefaults::default();
+    for (cube, allowed) in [(2, true), (1024, true), (2048, false)] {
+        let question = question_with(&at(cube), on);
+        assert_eq!(question.state.cube_value, cube);
+        assert_eq!(question.may_beaver(), allowed, "cube {cube}");
+    }
+    // The answer to the double at 2048 is then a take or a pass, never a beaver.
+    let mut s = session();
+    let answer = send(&mut s, &at(2048));
+    assert!(
+        ["take\n", "drop\n"].contains(&answer.as_str()),
+        "{answer:?}"
+    );
+}
+
 #[test]
 fn fixed_replies_match_gnubg() {
     let mut s = session();
