@@ -20,7 +20,6 @@ mod control_characters;
 mod cube_layout;
 mod diagnostic_cap;
 mod engine;
-mod engine_choice;
 mod eval_hint_agree;
 mod exit_codes;
 mod external_debug;
