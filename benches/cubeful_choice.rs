@@ -1,21 +1,33 @@
-//! Where the engines' move choice ([`Judge::best_play`]: the search's ranking, each play valued
-//! by the cube model on its averaged cubeless probabilities) and the cubeful ranking `hint` and
-//! the REPL's computer play ([`Judge::ranked_plays`]: each play valued by the cubeful search)
-//! choose differently, in 7-point match positions. Not a test: it prints, for a second step
-//! that asks gnubg, one line per case: the GNUbg ID, the dice, whether the two choices differ,
-//! and both plays in gnubg's notation (tab-separated); on standard error how many differ and
-//! each choice's median and slowest time.
+//! The engines' move choice at their default limits (2 plies within 50 ms, the machine's
+//! cores): the cubeless search they play by ([`best_play`] on the judge's limited search, what
+//! [`Judge::best_play`] does: each play valued by the score on its averaged cubeless
+//! probabilities) beside the cubeful ranking `hint` lists (the first of
+//! [`Judge::ranked_plays`] within the same limits). Not a test: it prints, for a second step
+//! that asks gnubg (`scripts/choice-vs-gnubg.py`), one line per case: the GNUbg ID, the dice,
+//! whether the two choices differ, the cubeless play and the cubeful one in gnubg's notation
+//! (tab-separated); on standard error a summary:
+//! - each choice's median, 99th percentile and slowest time, and the processor time each
+//!   needs without a budget on one thread (the work, which the machine's load does not blur);
+//! - how many cubeful choices completed the search (the first play's plies equal to those of
+//!   the same ranking without a budget) and how many the budget stopped, by the plies reached;
+//! - how often the budget changed the choice, and what that cost: both plays judged at the
+//!   full depth without a budget ([`Judge::play_evaluation`]), in EMG (match: the equity in
+//!   money units, gnubg's normalised scores), mean per case.
 //!
-//! Run: `cargo bench --bench cubeful_choice -- POSITIONS [CASES] [SEED] [PLIES] [LENGTH]`:
-//! random positions of POSITIONS (a Position ID first on each line), random dice and random
-//! scores of a LENGTH-point match (both players 3-away or more; 0: money), the cube centred or
-//! at 2 owned by either player; default 200 cases, seed 1, 2 plies (tavli's default), 7 points.
+//! Run: `cargo bench --bench cubeful_choice -- POSITIONS [CASES] [SEED] [PLIES] [LENGTH]
+//! [BUDGET_MS]`: random positions of POSITIONS (a Position ID first on each line), random dice
+//! and random scores of a LENGTH-point match (both players 3-away or more; 0: money), the cube
+//! centred or at 2 owned by either player; default 200 cases, seed 1, 2 plies (tavli's
+//! default), 7 points, 50 ms (0: no budget).
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use tavli::codec::{gnubg_id, position_id};
-use tavli::engine::{choice, Judge};
+use tavli::engine::cube::Stakes;
+use tavli::engine::search::processor_time::thread_seconds;
+use tavli::engine::{best_play, choice, Judge};
 use tavli::notation::format_play;
 use tavli::rules::{Dice, GameState, MatchState, Side, Variant};
 
@@ -29,6 +41,7 @@ fn main() {
     let seed: u64 = arguments.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
     let plies: u32 = arguments.get(3).and_then(|a| a.parse().ok()).unwrap_or(2);
     let length: u32 = arguments.get(4).and_then(|a| a.parse().ok()).unwrap_or(7);
+    let budget: u64 = arguments.get(5).and_then(|a| a.parse().ok()).unwrap_or(50);
     let text = std::fs::read_to_string(path).expect("positions");
     let ids: Vec<&str> = text
         .lines()
@@ -36,10 +49,18 @@ fn main() {
         .filter(|id| !id.is_empty())
         .collect();
     let net = choice::embedded_net();
+    let limits = choice::move_limits_within(None, choice::move_budget(budget));
     let mut rng = StdRng::seed_from_u64(seed);
     let mut differ = 0;
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    for _ in 0..cases {
+    // The cubeful choice's plies reached, by whether the search completed.
+    let mut reached: BTreeMap<(bool, u32), usize> = BTreeMap::new();
+    let (mut changed, mut cost) = (0, 0.0);
+    let mut counted = 0;
+    // Processor seconds of each choice without a budget on one thread: the work each needs,
+    // which a loaded machine does not blur.
+    let mut work = [0.0; 2];
+    for case in 0..cases {
         let id = ids[rng.gen_range(0..ids.len())];
         let on_roll = if rng.gen_bool(0.5) { Side::O } else { Side::X };
         let Ok(board) = position_id::decode(id, on_roll, Variant::Standard) else {
@@ -64,22 +85,48 @@ fn main() {
             ..MatchState::new_money_game(Variant::Standard, on_roll)
         };
         let dice = Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
-        // Each choice by a judge of its own, so that neither finds the other's evaluations in
-        // a cache.
-        let started = Instant::now();
-        let best = Judge::new(net.as_ref(), plies).best_play(&state, dice);
-        times[0].push(started.elapsed());
-        let started = Instant::now();
-        let ranked = Judge::new(net.as_ref(), plies)
-            .ranked_plays(&state, dice)
-            .into_iter()
-            .next();
-        times[1].push(started.elapsed());
-        let (Some(best), Some(ranked)) = (best, ranked) else {
+        // Each choice by a judge of its own with a fresh deadline; the first to run alternates.
+        let judge = || Judge::new(net.as_ref(), plies).with_limits(limits);
+        let mut cubeless = None;
+        let mut cubeful = None;
+        for turn in 0..2 {
+            if (turn + case) % 2 == 0 {
+                let started = Instant::now();
+                cubeless = Some(best_play(judge().search(), &state, dice));
+                times[0].push(started.elapsed());
+            } else {
+                let started = Instant::now();
+                cubeful = Some(judge().ranked_plays(&state, dice).into_iter().next());
+                times[1].push(started.elapsed());
+            }
+        }
+        let (Some(Some(cubeless)), Some(Some(cubeful))) = (cubeless, cubeful) else {
             continue;
         };
+        counted += 1;
+        let full = Judge::new(net.as_ref(), plies);
+        let started = thread_seconds();
+        let unlimited = full
+            .ranked_plays(&state, dice)
+            .into_iter()
+            .next()
+            .expect("a play");
+        work[1] += thread_seconds() - started;
+        let started = thread_seconds();
+        let _ = best_play(full.search(), &state, dice);
+        work[0] += thread_seconds() - started;
+        *reached
+            .entry((cubeful.plies == unlimited.plies, cubeful.plies))
+            .or_default() += 1;
+        if cubeful.play.result != unlimited.play.result {
+            changed += 1;
+            let stakes = Stakes::from_state(&state);
+            let value =
+                |play| stakes.equity_in_units(on_roll, full.play_evaluation(&state, play).equity);
+            cost += value(&unlimited.play) - value(&cubeful.play);
+        }
         let words = |steps| format_play(state.rules(), &state.board, on_roll, dice, steps);
-        let different = best.result != ranked.play.result;
+        let different = cubeless.result != cubeful.play.result;
         differ += usize::from(different);
         println!(
             "{}\t{}{}\t{}\t{}\t{}",
@@ -87,17 +134,44 @@ fn main() {
             dice.high(),
             dice.low(),
             different,
-            words(best.steps()),
-            words(ranked.play.steps())
+            words(cubeless.steps()),
+            words(cubeful.play.steps())
         );
     }
-    eprintln!("{differ} of {cases} cases choose differently at {plies} plies");
-    for (name, mut times) in ["best_play", "ranked_plays"].into_iter().zip(times) {
+    eprintln!(
+        "{differ} of {counted} cases choose differently at {plies} plies within {budget} ms \
+         ({} threads)",
+        limits.threads
+    );
+    for (name, mut times) in ["cubeless best_play", "cubeful ranking"]
+        .into_iter()
+        .zip(times)
+    {
         times.sort_unstable();
         eprintln!(
-            "{name}: median {:?}, slowest {:?} (one thread)",
+            "{name}: median {:?}, 99th percentile {:?}, slowest {:?}",
             times[times.len() / 2],
+            times[times.len() * 99 / 100],
             times[times.len() - 1]
         );
     }
+    for (name, seconds) in ["cubeless best_play", "cubeful ranking"].iter().zip(work) {
+        eprintln!(
+            "{name} without a budget, one thread: {:.1} ms of processor time per choice",
+            1000.0 * seconds / counted.max(1) as f64
+        );
+    }
+    for ((complete, plies), count) in &reached {
+        let how = if *complete {
+            "completed"
+        } else {
+            "stopped by the budget"
+        };
+        eprintln!("cubeful ranking {how} at {plies} plies: {count}");
+    }
+    eprintln!(
+        "the budget changed the cubeful choice in {changed} of {counted} cases: {:.3} mEMG per \
+         case lost by its full-depth value",
+        1000.0 * cost / counted.max(1) as f64
+    );
 }
