@@ -24,7 +24,7 @@ const CASES: usize = 10;
 
 /// How far the two programs' averages may differ, mEMG, where the cube is dead (double match
 /// point, the Crawford game): their evaluators' gammon chances move the average at uneven
-/// scores (measured up to 8.5 with soupT; with fitZ, the built-in net since session 32, 13.3
+/// scores (measured up to 8.5 with soupT; with fitZ (session 32) 13.3
 /// to 13.7 at 1-2 Crawford in a 3-point match, where a gammon wins the trailer the match, and
 /// up to 8.4 elsewhere: `TAVLI_FRESH_SEED` 1 to 7 and 614755), below the first move's
 /// advantage the old rule booked as luck (34 mEMG at double match point, more elsewhere).

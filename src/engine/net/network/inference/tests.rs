@@ -286,8 +286,8 @@ const QUANTISATION_TIE: f64 = 1e-3;
 /// one the f32 training networks choose, on the evaluator bench's positions (those of the
 /// first 6,500 lines of `fixtures/bench/positions-botplay.txt` with more than one play):
 /// at least 99.8% of them, and where not, a play the f32 networks value within
-/// [`QUANTISATION_TIE`] of their best (the built-in fitZ differs on 6 of 5,127, by 0.3e-3
-/// at most: ties at the rounding of the quantised first layer).
+/// [`QUANTISATION_TIE`] of their best (fitZ differed on 6 of 5,127, by 0.3e-3 at most; fitO on
+/// 2, by 0.1e-3: ties at the rounding of the quantised first layer).
 #[test]
 #[allow(clippy::print_stderr)] // the figure is reported (cargo test -- --nocapture)
 fn the_evaluator_chooses_the_training_networks_play_on_the_bench_positions() {
