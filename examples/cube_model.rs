@@ -33,18 +33,12 @@ fn figures(line: &str) -> Result<String, String> {
                 .map_err(|_| format!("not a number: {word}"))
         })
         .collect::<Result<_, _>>()?;
-    let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = numbers[..] else {
+    let Ok(outputs) = <[f64; 5]>::try_from(numbers.as_slice()) else {
         return Err(format!("{} probabilities, expected 5", numbers.len()));
     };
     let state = gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
         .map_err(|error| format!("{id}: {error}"))?;
-    let probabilities = Probabilities {
-        win,
-        win_gammon,
-        win_backgammon,
-        lose_gammon,
-        lose_backgammon,
-    };
+    let probabilities = Probabilities::from(outputs);
     let stakes = Stakes::from_state(&state);
     let roller = state.on_roll;
     let analysis = stakes.analyse_double(&probabilities, roller);

@@ -488,14 +488,7 @@ pub(crate) mod test_support {
     pub(crate) fn model_of_gnubg_id(id: &str, probabilities: [f64; 5]) -> (f64, Option<f64>) {
         let state = crate::codec::gnubg_id::decode_as_gnubg_reads(id, Variant::Standard)
             .expect("a GNUbg ID");
-        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = probabilities;
-        let probabilities = Probabilities {
-            win,
-            win_gammon,
-            win_backgammon,
-            lose_gammon,
-            lose_backgammon,
-        };
+        let probabilities = Probabilities::from(probabilities);
         let analysis = Stakes::from_state(&state).analyse_double(&probabilities, state.on_roll);
         let double_take = analysis.double_allowed.then_some(analysis.double_take);
         (analysis.no_double, double_take)

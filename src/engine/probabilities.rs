@@ -22,6 +22,21 @@ pub struct Probabilities {
     pub lose_backgammon: f64,
 }
 
+/// gnubg's five outputs in their order: win, win gammon, win backgammon, lose gammon, lose
+/// backgammon (a network's outputs, a label's, the figures a harness reads).
+impl From<[f64; 5]> for Probabilities {
+    fn from(outputs: [f64; 5]) -> Probabilities {
+        let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = outputs;
+        Probabilities {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        }
+    }
+}
+
 impl Probabilities {
     /// The same numbers seen by the other player.
     #[must_use]

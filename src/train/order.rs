@@ -17,23 +17,19 @@
 use crate::engine::net::evaluator::PositionClass;
 use crate::engine::net::inputs::{encode, SparseInputs};
 use crate::engine::net::{NetClass, Network, Scratch, OUTPUTS};
+use crate::engine::Probabilities;
 use crate::rules::{Board, Side};
 use crate::train::fit::{is_held_back, Example};
 use std::collections::HashMap;
 
-/// How each output moves the cubeless money equity: 2 win − 1 + win gammon + win backgammon
-/// − lose gammon − lose backgammon.
+/// How each output moves the cubeless money equity ([`Probabilities::money_equity`]: 2 win −
+/// 1 + win gammon + win backgammon − lose gammon − lose backgammon), for the gradient.
 const EQUITY_SLOPES: [f64; OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
 
 /// The cubeless money equity of five outputs (or labels), for the player on roll.
 #[must_use]
 pub fn money_equity(outputs: &[f32; OUTPUTS]) -> f64 {
-    let sloped: f64 = outputs
-        .iter()
-        .zip(EQUITY_SLOPES)
-        .map(|(&y, slope)| slope * f64::from(y))
-        .sum();
-    sloped - 1.0
+    Probabilities::from(outputs.map(f64::from)).money_equity()
 }
 
 /// A sibling of a group: the position (X on roll) and its label's equity.
@@ -237,7 +233,6 @@ pub fn measure(network: &Network, groups: &[Vec<Sibling>], contact: bool) -> Ord
 mod tests {
     use super::*;
     use crate::codec::position_id;
-    use crate::engine::Probabilities;
     use crate::rules::{legal_plays, Dice, Variant};
     use crate::train::fit::{fit, FitConfig, TypeWeights};
     use crate::train::td::random_nets;
@@ -301,6 +296,21 @@ mod tests {
             lose_backgammon: 0.01,
         };
         assert!((money_equity(&outputs) - probabilities.money_equity()).abs() < 1e-7);
+    }
+
+    /// The gradient's slopes are the money equity's derivative by each output.
+    #[test]
+    fn the_equity_slopes_are_the_derivatives_of_the_money_equity() {
+        let outputs = [0.55, 0.2, 0.03, 0.12, 0.01];
+        for (k, slope) in EQUITY_SLOPES.iter().enumerate() {
+            let mut moved = outputs;
+            moved[k] += 0.125;
+            let derivative = (money_equity(&moved) - money_equity(&outputs)) / 0.125;
+            assert!(
+                (derivative - slope).abs() < 1e-6,
+                "output {k}: {derivative}"
+            );
+        }
     }
 
     /// The order gradient is the derivative of the order term, weight by weight (central

@@ -137,14 +137,7 @@ pub(crate) fn possible_outputs(
 
 /// The probabilities of a network's outputs.
 fn from_outputs(outputs: [f32; OUTPUTS]) -> Probabilities {
-    Probabilities {
-        win: f64::from(outputs[0]),
-        win_gammon: f64::from(outputs[1]),
-        win_backgammon: f64::from(outputs[2]),
-        lose_gammon: f64::from(outputs[3]),
-        lose_backgammon: f64::from(outputs[4]),
-    }
-    .normalised()
+    Probabilities::from(outputs.map(f64::from)).normalised()
 }
 
 thread_local! {
