@@ -109,6 +109,26 @@ pub fn take_point(stakes: &Stakes, probabilities: &Probabilities, taker: Side, c
     point.clamp(0.0, 1.0)
 }
 
+/// The winning chance above which `doubler`, with `probabilities` seen by him, gains by
+/// doubling the cube of `stakes` if it is never turned again: risk over risk plus gain in
+/// match-winning chances (what the double loses when he loses, what it gains when he wins,
+/// singles, gammons and backgammons in the proportions of `probabilities`). NaN where doubling
+/// changes nothing.
+#[must_use]
+pub fn dead_cube_double_point(
+    stakes: &Stakes,
+    probabilities: &Probabilities,
+    doubler: Side,
+) -> f64 {
+    let cube = stakes.cube_value;
+    let (win, lose) = averages(stakes, probabilities, doubler, cube);
+    let (win_doubled, lose_doubled) =
+        averages(stakes, probabilities, doubler, cube.saturating_mul(2));
+    let risk = lose - lose_doubled;
+    let gain = win_doubled - win;
+    risk / (risk + gain)
+}
+
 /// The live-cube line of `player` at `cube` (match-winning chance against his winning chance):
 /// through his opponent's cash point if `opponent_may_double`, his own if `player_may_double`.
 fn live_line(

@@ -8,6 +8,7 @@ use crate::engine::choice::{self, EvaluatorKind};
 use crate::engine::cube::{DoubleAction, ResignationValue, Stakes, TakeAction};
 use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
+use crate::engine::match_cube;
 use crate::notation::format_play;
 use crate::rules::{Board, Dice, MatchState, Play, Side};
 use serde::Serialize;
@@ -333,8 +334,7 @@ pub fn computer_doubles(
 /// wins and losses: money, Janowski's dead cube point (average win `W` and loss `L` in cubes:
 /// `L / (W + L)`; with the Jacoby rule and the cube centred `(L - 1/2) / (W + L - 1)`, `(L -
 /// 1/4) / (W + L - 1/2)` with beavers allowed); match play, risk over risk plus gain in
-/// match-winning chances (what a double loses when he loses, what it gains when he wins,
-/// singles, gammons and backgammons in the proportions of `probabilities`). gnubg's computer
+/// match-winning chances ([`match_cube::dead_cube_double_point`]). gnubg's computer
 /// player weighs the cube only at or above this point. NaN where doubling changes nothing.
 #[must_use]
 pub fn dead_cube_double_point(
@@ -360,35 +360,7 @@ pub fn dead_cube_double_point(
             average_loss / (average_loss + average_win)
         };
     }
-    // Shares of wins and losses that are singles, gammons (backgammons apart) and backgammons.
-    let shares = |gammon: f64, backgammon: f64, whole: f64| {
-        let gammons = share(gammon - backgammon, whole);
-        let backgammons = share(backgammon, whole);
-        [1.0 - gammons - backgammons, gammons, backgammons]
-    };
-    let wins = shares(probabilities.win_gammon, probabilities.win_backgammon, win);
-    let losses = shares(
-        probabilities.lose_gammon,
-        probabilities.lose_backgammon,
-        lose,
-    );
-    let stakes = Stakes::from_state(state);
-    let doubler = state.on_roll;
-    let cube = i64::from(stakes.cube_value);
-    // Match-winning chance of the doubler when the game ends `sign` (win 1, loss -1) at
-    // `cube` times single, gammon, backgammon, in the proportions of `shares`.
-    let expected = |shares: [f64; 3], sign: i64, cube: i64| -> f64 {
-        shares
-            .iter()
-            .zip(1..)
-            .map(|(share, points)| {
-                share * stakes.match_winning_chance(doubler, sign * points * cube)
-            })
-            .sum()
-    };
-    let risk = expected(losses, -1, cube) - expected(losses, -1, 2 * cube);
-    let gain = expected(wins, 1, 2 * cube) - expected(wins, 1, cube);
-    risk / (risk + gain)
+    match_cube::dead_cube_double_point(&Stakes::from_state(state), probabilities, state.on_roll)
 }
 
 /// The computer's answer to the double of the player on roll in `state` (judging `plies`
