@@ -1,7 +1,7 @@
 //! Bridges the REPL to tavli's judge ([`crate::engine::judge`]): ranked hints, `eval` and cube
 //! reports worded for gnubg's layouts, and the computer player's decisions, all decided there.
 
-use super::cube_report::CubeReport;
+use super::cube_report::{CubeAction, CubeAnswer, CubeReport};
 use super::response::{EvaluationReport, EvaluationRow, HintEntry};
 use crate::codec::{match_id, position_id};
 use crate::engine::choice::{self, EvaluatorKind};
@@ -376,6 +376,44 @@ pub fn computer_take_action(
     Judge::new(engine, plies)
         .cube_decision(state, state.on_roll, beaver_allowed)
         .take
+}
+
+/// The computer's answer, as the player who doubled, to the beaver of his double: `state` is
+/// the game after the beaver (the doubler on roll and to answer, the beaverer owning the cube
+/// at its beavered value and offering it back at twice that). [`TakeAction::Beaver`] is a
+/// raccoon. As gnubg 1.07's computer player answers (found live with `set player N gnubg` and
+/// `play`), it judges the position `plies` deep as a redouble of its own of the beavered cube
+/// (`beavers`: the session has beavers on, whether or not any are left) and
+/// * where that redouble would be proper, optional or too good (the beaver was a mistake),
+///   raccoons when `raccoon_allowed` (a beaver left, the raccoon within gnubg's largest cube),
+///   else takes;
+/// * where the beaver was right (the answer to the redouble would be a beaver), takes;
+/// * where the redouble is not proper and would be taken, drops when taking costs at least as
+///   much as dropping (double/take at or below -1, the beavered cube lost), else takes.
+#[must_use]
+pub fn computer_answers_beaver(
+    engine: &dyn Evaluator,
+    state: &MatchState,
+    beavers: bool,
+    raccoon_allowed: bool,
+    plies: u32,
+) -> TakeAction {
+    let doubler = state.on_roll;
+    let redouble = MatchState {
+        cube_owner: Some(doubler),
+        double_offered: false,
+        turn: doubler,
+        ..*state
+    };
+    let decision = Judge::new(engine, plies).cube_decision(&redouble, doubler, beavers);
+    let report = cube_analysis(engine.name(), &redouble, doubler, plies, &decision);
+    match (report.action(), report.answer) {
+        (_, CubeAnswer::Beaver) => TakeAction::Take,
+        (CubeAction::Double | CubeAction::TooGood, _) if raccoon_allowed => TakeAction::Beaver,
+        (CubeAction::Double | CubeAction::TooGood, _) => TakeAction::Take,
+        (CubeAction::NoDouble, _) if decision.analysis.double_take <= -1.0 => TakeAction::Drop,
+        (CubeAction::NoDouble, _) => TakeAction::Take,
+    }
 }
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples

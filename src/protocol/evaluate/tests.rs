@@ -349,3 +349,96 @@ fn computer_accepts_a_resignation_only_when_it_gives_enough() {
         0
     ));
 }
+
+/// `state` after X doubled and O beavered: the cube at twice its value, O's, offered back at
+/// twice that; X, on roll, answers.
+fn beavered(state: MatchState) -> MatchState {
+    MatchState {
+        cube_value: state.cube_value * 2,
+        cube_owner: Some(Side::O),
+        double_offered: true,
+        turn: Side::X,
+        ..state
+    }
+}
+
+/// gnubg's computer answers a beaver of its double by judging its own redouble of the
+/// beavered cube: a raccoon where the redouble is right (the beaver was a mistake), a drop
+/// where taking costs more than the beavered cube, else a take.
+#[test]
+fn the_computer_raccoons_a_mistaken_beaver_and_drops_a_costly_one() {
+    // The race of X 30 pips against O 75, X on roll: double/pass, so O's beaver is a mistake.
+    let race = money(
+        board(
+            Side::X,
+            &[(1, 5), (2, 5), (3, 5)],
+            &[(4, 5), (5, 5), (6, 5)],
+        ),
+        Side::X,
+    );
+    let race = beavered(race);
+    assert_eq!(
+        computer_answers_beaver(&Pubeval, &race, true, true, 0),
+        TakeAction::Beaver
+    );
+    // No beaver left, or the raccoon past gnubg's largest cube: a take, never a drop.
+    assert_eq!(
+        computer_answers_beaver(&Pubeval, &race, true, false, 0),
+        TakeAction::Take
+    );
+    // X doubled a lost position: O bears off from two checkers on his 1 point, X's fifteen
+    // are far from home. Taking loses more than the beavered cube: X drops.
+    let lost = beavered(money(
+        board(Side::X, &[(22, 10), (21, 5)], &[(1, 2)]),
+        Side::X,
+    ));
+    let redouble = MatchState {
+        cube_owner: Some(Side::X),
+        double_offered: false,
+        ..lost
+    };
+    let decision = Judge::new(&Pubeval, 0).cube_decision(&redouble, Side::X, true);
+    assert!(decision.analysis.double_take < -2.0, "{decision:?}");
+    for beavers in [true, false] {
+        assert_eq!(
+            computer_answers_beaver(&Pubeval, &lost, beavers, true, 0),
+            TakeAction::Drop
+        );
+    }
+}
+
+/// A right beaver (the doubler is the underdog, his redouble taken worth between -2 and 0 to
+/// him) is taken; with beavers off the same figures are a plain no redouble, taken unless
+/// taking costs more than dropping.
+#[test]
+fn the_computer_takes_a_right_beaver() {
+    // A race, all checkers home: X on roll with 75 pips against O's 60.
+    let race = beavered(money(
+        board(
+            Side::X,
+            &[(4, 5), (5, 5), (6, 5)],
+            &[(3, 5), (4, 5), (5, 5)],
+        ),
+        Side::X,
+    ));
+    let redouble = MatchState {
+        cube_owner: Some(Side::X),
+        double_offered: false,
+        ..race
+    };
+    let decision = Judge::new(&Pubeval, 0).cube_decision(&redouble, Side::X, true);
+    assert_eq!(decision.take, TakeAction::Beaver, "{decision:?}");
+    assert_eq!(
+        computer_answers_beaver(&Pubeval, &race, true, true, 0),
+        TakeAction::Take
+    );
+    let expected = if decision.analysis.double_take <= -1.0 {
+        TakeAction::Drop
+    } else {
+        TakeAction::Take
+    };
+    assert_eq!(
+        computer_answers_beaver(&Pubeval, &race, false, true, 0),
+        expected
+    );
+}

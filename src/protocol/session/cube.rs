@@ -182,19 +182,22 @@ impl Session {
     }
 
     pub(super) fn computer_answers_double(&mut self, out: &mut Response) {
-        // After a beaver the original doubler answers: he thought himself the favourite, so he
-        // takes (the engine's take analysis is stated for the player not on roll).
-        if self.state().turn == self.state().on_roll {
-            self.take(out);
-            return;
-        }
+        let state = self.state();
         let beaver_allowed = self.beaver_refusal().is_none();
-        match evaluate::computer_take_action(
-            self.evaluator.get(),
-            &self.state(),
-            beaver_allowed,
-            self.computer_depth(self.state().turn).cube_decision,
-        ) {
+        let plies = self.computer_depth(state.turn).cube_decision;
+        // After a beaver the doubler answers it: take, drop, or a raccoon (gnubg's rule).
+        let answer = if state.turn == state.on_roll {
+            evaluate::computer_answers_beaver(
+                self.evaluator.get(),
+                &state,
+                !self.is_match() && self.settings.beavers > 0,
+                beaver_allowed,
+                plies,
+            )
+        } else {
+            evaluate::computer_take_action(self.evaluator.get(), &state, beaver_allowed, plies)
+        };
+        match answer {
             TakeAction::Take => self.take(out),
             TakeAction::Drop => self.drop_cube(out),
             TakeAction::Beaver => self.beaver(out),
