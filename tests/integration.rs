@@ -57,6 +57,7 @@ mod repl_abbreviations_gnubg;
 mod repl_analysis;
 mod repl_bad_input;
 mod repl_beaver_answers;
+mod repl_computer_resigns;
 mod repl_cube_edits;
 mod repl_echo;
 mod repl_files;

@@ -10,7 +10,7 @@ use crate::engine::evaluator::{Evaluator, Probabilities};
 use crate::engine::judge::{CubeDecision, Evaluation, Judge, PlayEvaluation};
 use crate::engine::match_cube;
 use crate::notation::format_play;
-use crate::rules::{Board, Dice, MatchState, Play, Side};
+use crate::rules::{Board, Dice, MatchState, Play, Resignation, Side};
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -414,6 +414,73 @@ pub fn computer_answers_beaver(
         (CubeAction::NoDouble, _) if decision.analysis.double_take <= -1.0 => TakeAction::Drop,
         (CubeAction::NoDouble, _) => TakeAction::Take,
     }
+}
+
+/// The largest chance of another result that still leaves a loss certain for the computer's
+/// resignation: gnubg's evaluator gives a lost race exactly 0 chances (its sanity checks and
+/// bear-off databases), tavli's race network a few in a million (`3QAAgDLvTgAAAA`: win
+/// 0.0000006; `awAAwN22kAAAAA`: 0.000003); where both give 0.000018 (`nwAAAPa9AwAAAA`, the
+/// bear-off database) gnubg plays on.
+const CERTAIN_WITHIN: f64 = 1e-5;
+
+/// The resignation the computer on roll in `state` offers before its cube decision, as gnubg
+/// 1.07's computer player does (found live with `set player N gnubg` and `play`): only in a
+/// race (no contact), only when its cubeless 0-ply evaluation makes the result certain in
+/// what the game is worth to it (money: gammons do not count while the Jacoby rule holds;
+/// match: match-winning chances, so that against an opponent 1 away every loss is the same):
+/// a backgammon where losing one is possible and every likely result is worth as little, else
+/// a gammon likewise, else a single game; a single game whatever the level while the Jacoby
+/// rule holds. The chances of results worth more or less than the one resigned must be within
+/// [`CERTAIN_WITHIN`].
+#[must_use]
+pub fn computer_resignation(engine: &dyn Evaluator, state: &MatchState) -> Option<Resignation> {
+    if state.board.in_contact() {
+        return None;
+    }
+    let side = state.on_roll;
+    let (probabilities, _) = Judge::new(engine, 0).probabilities(state);
+    let stakes = Stakes::from_state(state);
+    let jacoby = !state.is_match() && state.jacoby && state.cube_owner.is_none();
+    // What each of the six results (Probabilities::outcomes' order) is worth to him.
+    let worth: Vec<f64> = (0..6)
+        .map(|result: usize| {
+            let (win, lose) = (result < 3, result >= 3);
+            let gammon = result % 3 >= 1;
+            let backgammon = result % 3 == 2;
+            let sure = Probabilities::from([
+                f64::from(u8::from(win)),
+                f64::from(u8::from(win && gammon)),
+                f64::from(u8::from(win && backgammon)),
+                f64::from(u8::from(lose && gammon)),
+                f64::from(u8::from(lose && backgammon)),
+            ]);
+            if jacoby {
+                2.0 * sure.win - 1.0
+            } else {
+                stakes.cubeless_equity(&sure, side)
+            }
+        })
+        .collect();
+    let chances = probabilities.outcomes();
+    let certain = |result: usize| {
+        let other: f64 = chances
+            .iter()
+            .zip(&worth)
+            .filter(|(_, value)| (*value - worth[result]).abs() > 1e-9)
+            .map(|(chance, _)| chance.max(0.0))
+            .sum();
+        other <= CERTAIN_WITHIN
+    };
+    let level = if probabilities.lose_backgammon > CERTAIN_WITHIN && certain(5) {
+        Resignation::Backgammon
+    } else if probabilities.lose_gammon > CERTAIN_WITHIN && certain(4) {
+        Resignation::Gammon
+    } else if certain(3) {
+        Resignation::Single
+    } else {
+        return None;
+    };
+    Some(if jacoby { Resignation::Single } else { level })
 }
 
 /// Whether the computer, as `receiver`, accepts a resignation worth `points` cube multiples

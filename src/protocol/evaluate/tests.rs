@@ -442,3 +442,81 @@ fn the_computer_takes_a_right_beaver() {
         expected
     );
 }
+
+/// An evaluator that gives every position the same `0` probabilities.
+struct Fixed(Probabilities);
+
+impl Evaluator for Fixed {
+    fn name(&self) -> &str {
+        "fixed"
+    }
+
+    fn probabilities(&self, _: &Board, _: Variant, _: Side) -> Probabilities {
+        self.0
+    }
+}
+
+/// gnubg's computer resigns a race it cannot win: the most it is sure to lose, weighed by
+/// what the results are worth to it, and nothing where another result keeps a chance or in
+/// contact. The evaluator is fixed, the race one no database knows (fifteen checkers each
+/// outside home, past each other).
+#[test]
+fn the_computer_resigns_a_certain_loss_in_a_race() {
+    let race = money(
+        board(Side::X, &[(8, 8), (9, 7)], &[(10, 8), (11, 7)]),
+        Side::X,
+    );
+    let resigns = |state: &MatchState, outputs: [f64; 5]| {
+        computer_resignation(&Fixed(Probabilities::from(outputs)), state)
+    };
+    assert_eq!(resigns(&race, [0.0; 5]), Some(Resignation::Single));
+    assert_eq!(
+        resigns(&race, [1e-6, 0.0, 0.0, 0.0, 0.0]),
+        Some(Resignation::Single)
+    );
+    assert_eq!(resigns(&race, [1e-4, 0.0, 0.0, 0.0, 0.0]), None);
+    assert_eq!(
+        resigns(&race, [0.0, 0.0, 0.0, 1.0, 0.0]),
+        Some(Resignation::Gammon)
+    );
+    assert_eq!(resigns(&race, [0.0, 0.0, 0.0, 0.9, 0.0]), None);
+    assert_eq!(
+        resigns(&race, [0.0, 0.0, 0.0, 1.0, 1.0]),
+        Some(Resignation::Backgammon)
+    );
+    assert_eq!(resigns(&race, [0.0, 0.0, 0.0, 1.0, 0.5]), None);
+    // The Jacoby rule, the cube centred: gammons do not count, a single game is resigned.
+    let jacoby = MatchState {
+        jacoby: true,
+        ..race
+    };
+    assert_eq!(
+        resigns(&jacoby, [0.0, 0.0, 0.0, 0.9, 0.0]),
+        Some(Resignation::Single)
+    );
+    let owned = MatchState {
+        cube_value: 2,
+        cube_owner: Some(Side::O),
+        ..jacoby
+    };
+    assert_eq!(resigns(&owned, [0.0, 0.0, 0.0, 0.9, 0.0]), None);
+    assert_eq!(
+        resigns(&owned, [0.0, 0.0, 0.0, 1.0, 0.0]),
+        Some(Resignation::Gammon)
+    );
+    // O is 1 away after the Crawford game: every loss loses the match, so X resigns the
+    // most he may lose (gnubg 1.07: `awAAwN22kAAAAA` at 1-6 in 7, "resigns gammon").
+    let post_crawford = post_crawford_state(race, 6);
+    assert_eq!(
+        resigns(&post_crawford, [0.0, 0.0, 0.0, 0.3, 0.0]),
+        Some(Resignation::Gammon)
+    );
+    assert_eq!(
+        resigns(&post_crawford, [0.0, 0.0, 0.0, 0.3, 0.1]),
+        Some(Resignation::Backgammon)
+    );
+    assert_eq!(resigns(&post_crawford, [0.0; 5]), Some(Resignation::Single));
+    // In contact the computer plays on, whatever its evaluation.
+    let opening = money(Board::start(Variant::Standard), Side::X);
+    assert_eq!(resigns(&opening, [0.0; 5]), None);
+}

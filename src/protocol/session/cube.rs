@@ -301,6 +301,38 @@ impl Session {
         self.hand_over(out);
     }
 
+    /// The computer on roll resigns where gnubg's computer would
+    /// ([`evaluate::computer_resignation`]: a certain loss in a race), unless the rules refuse
+    /// the offer (one no larger was declined since the game last moved on, as gnubg's computer
+    /// offers only more than it was refused); a computer opponent answers at once. Returns
+    /// whether it resigned.
+    pub(super) fn computer_resigns(&mut self, out: &mut Response) -> bool {
+        // gnubg's computer plays gnubg's variations only; tavli's other variants are judged
+        // by scores that are not chances.
+        if !self.game().rules().variant().is_gnubg_variation() {
+            return false;
+        }
+        let state = self.state();
+        let Some(kind) = evaluate::computer_resignation(self.evaluator.get(), &state) else {
+            return false;
+        };
+        let offer = Action::Resign {
+            side: state.on_roll,
+            kind,
+        };
+        let Ok(events) = self.apply_to_game(offer) else {
+            return false;
+        };
+        for event in events {
+            out.event(event, &self.names);
+        }
+        self.board(out);
+        if self.players[self.state().turn.index()] == PlayerKind::Computer {
+            self.computer_answers_resignation(out);
+        }
+        true
+    }
+
     pub(super) fn computer_answers_resignation(&mut self, out: &mut Response) {
         let Some(level) = self.state().resignation else {
             return;

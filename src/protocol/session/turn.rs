@@ -162,6 +162,10 @@ impl Session {
                 return;
             }
             if computer {
+                // gnubg's computer considers resigning first, rolled or not (checked live).
+                if side == self.state().on_roll && self.computer_resigns(out) {
+                    return;
+                }
                 if self.game().dice().is_none() {
                     // gnubg prints no board before the computer's double (checked live).
                     if self.can_double(side)
