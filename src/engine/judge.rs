@@ -74,6 +74,15 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         best_play(&self.search, state, dice)
     }
 
+    /// The play of [`Judge::best_play`] for a game played without the cube (gnubg's `set cube
+    /// use off`), where a [`MatchState`] still shows a centred cube: the first of the
+    /// search's cubeless ranking by the score of `state` ([`best_play`]), ties in generation
+    /// order.
+    #[must_use]
+    pub fn cubeless_best_play(&self, state: &MatchState, dice: Dice) -> Option<Play> {
+        best_play(&self.search, state, dice)
+    }
+
     /// Every legal play of the player on roll in `state` with `dice`, judged as gnubg's `hint`
     /// judges them: the position after each play valued by the cubeful search at the play's
     /// depth (the cube decisions taken at every node, the opponent's first), the plays

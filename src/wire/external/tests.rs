@@ -34,8 +34,8 @@ fn question_with(line: &str, defaults: SessionDefaults) -> BoardQuestion {
 #[test]
 fn beavers_follow_the_request_then_the_session_default() {
     let off = SessionDefaults {
-        jacoby: true,
         beavers: false,
+        ..SessionDefaults::default()
     };
     let on = SessionDefaults::default();
     assert!(question_with(DOUBLED_FAVOURITE, on).may_beaver());
