@@ -1,11 +1,11 @@
 //! The engines' move choice at their default limits (2 plies within 50 ms, the machine's
-//! cores): the cubeless search they play by ([`best_play`] on the judge's limited search, what
-//! [`Judge::best_play`] does: each play valued by the score on its averaged cubeless
-//! probabilities) beside the cubeful ranking `hint` lists (the first of
-//! [`Judge::ranked_plays`] within the same limits). Not a test: it prints, for a second step
-//! that asks gnubg (`scripts/choice-vs-gnubg.py`), one line per case: the GNUbg ID, the dice,
-//! whether the two choices differ, the cubeless play and the cubeful one in gnubg's notation
-//! (tab-separated); on standard error a summary:
+//! cores): the cubeful ranking they play by with the cube on ([`Judge::best_play`], the first
+//! of [`Judge::ranked_plays`], what `hint` lists first) beside the cubeless search they play
+//! by with the cube off and played by always before session 33 ([`best_play`] on the same
+//! limited search: each play valued by the score on its averaged cubeless probabilities).
+//! Not a test: it prints, for a second step that asks gnubg (`scripts/choice-vs-gnubg.py`),
+//! one line per case: the GNUbg ID, the dice, whether the two choices differ, the cubeless
+//! play and the cubeful one in gnubg's notation (tab-separated); on standard error a summary:
 //! - each choice's median, 99th percentile and slowest time, and the processor time each
 //!   needs without a budget on one thread (the work, which the machine's load does not blur);
 //! - how many cubeful choices completed the search (the first play's plies equal to those of

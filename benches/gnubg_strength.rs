@@ -29,7 +29,10 @@
 //! gnubg as a host sends neither setting with its boards, so tavli is started with `--jacoby`
 //! as gnubg's and `--beavers` as gnubg's (before session 21 it assumed both on: it played money
 //! runs "Jacoby off" as if the rule held, and a beaver it answered in about one game of 1,000
-//! stopped that game).
+//! stopped that game). Nor does gnubg say that its cube is off (it sends a centred cube either
+//! player may turn): in cube-off runs tavli is started with `--cube false`, as a user playing
+//! without the cube starts it, so that it chooses its plays by the cubeless search (a build
+//! without `--cube`, from before session 33, always did).
 //!
 //! `TAVLI_STRENGTH_DUPLICATE=1` plays duplicate dice: game `i` of both runs is seeded
 //! `N + i` (gnubg's `set seed` before each `new game`), so each dice sequence is played once
@@ -202,12 +205,14 @@ fn unit_script(format: Format, dice: Dice, unit: usize, resumes: usize) -> Strin
     script
 }
 
-/// Whether `binary`'s `external` takes `--beavers` (builds from session 21 on).
-fn knows_beavers_flag(binary: &str) -> bool {
+/// Whether `binary`'s `external` takes the option `flag` (`--beavers`: builds from session
+/// 21 on; `--cube`: from session 33 on).
+fn knows_flag(binary: &str, flag: &str) -> bool {
+    let option = format!("{flag} <");
     Command::new(binary)
         .args(["external", "--help"])
         .output()
-        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--beavers"))
+        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains(&option))
 }
 
 /// The commands that save match `unit` as `DIRECTORY/seat-N-match-K.sgf`, its players named
@@ -247,9 +252,9 @@ fn run(
     // both (a beaver gnubg refuses would stop the game). A build from before session 21 has
     // no --beavers: it runs as it did then.
     let beavers = beavers_on();
-    let settings: Vec<&str> = if gnubg_self.is_some() {
+    let mut settings: Vec<&str> = if gnubg_self.is_some() {
         Vec::new()
-    } else if knows_beavers_flag(&binary) {
+    } else if knows_flag(&binary, "--beavers") {
         vec![
             "--jacoby",
             if jacoby { "true" } else { "false" },
@@ -260,6 +265,11 @@ fn run(
         eprintln!("warning: {binary} has no --beavers: it assumes the Jacoby rule and beavers on");
         Vec::new()
     };
+    // Nor does it say that its cube is off: tavli is told, as a user playing without the
+    // cube tells it (a build from before session 33 has no --cube and always chose so).
+    if !cube && gnubg_self.is_none() && knows_flag(&binary, "--cube") {
+        settings.extend(["--cube", "false"]);
+    }
     let mut server = if gnubg_self.is_some() {
         None
     } else {

@@ -20,6 +20,8 @@ mod control_characters;
 mod cube_layout;
 mod diagnostic_cap;
 mod engine;
+mod engine_choice;
+mod engine_cube_off;
 mod eval_hint_agree;
 mod exit_codes;
 mod external_debug;

@@ -42,6 +42,12 @@ pub struct ExternalArgs {
     /// `--beavers false` when the host forbids beavers, or a beaver it refuses stops the game.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub beavers: bool,
+    /// Whether the cube is in use, like gnubg's `set cube use`: with `--cube false` each
+    /// play is chosen by the cubeless search and a double question is answered `roll` (a
+    /// pending double is answered all the same). gnubg does not say it with its boards: when
+    /// it plays with `set cube use off`, start tavli with `--cube false`.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub cube: bool,
     /// The evaluator: `net` (tavli's networks) or `pubeval` (the baseline).
     #[arg(long, value_enum, default_value_t = EvaluatorKind::Net)]
     pub evaluator: EvaluatorKind,
@@ -123,6 +129,7 @@ pub fn run(
         defaults: SessionDefaults {
             jacoby: args.jacoby,
             beavers: args.beavers,
+            cube: args.cube,
         },
     };
     // Read the bear-off table in the background so that no reply waits for it.

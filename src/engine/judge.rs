@@ -67,10 +67,25 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
     // ----- what do I play -----
 
     /// The play the player on roll in `state` chooses with `dice` (`state.dice` is ignored),
-    /// or `None` when no checker can move: the first of the search's ranking (cubeless, by
-    /// the score of `state`), ties in generation order.
+    /// or `None` when no checker can move: the first of [`Judge::ranked_plays`] within the
+    /// judge's limits, the play `hint` lists first (a play that bears off the last checker
+    /// first, then by the cubeful equity after the play at the depth reached). The engine
+    /// protocols choose so with the cube in use; games played with the cube off, which a
+    /// [`MatchState`] cannot say, choose by [`Judge::cubeless_best_play`].
     #[must_use]
     pub fn best_play(&self, state: &MatchState, dice: Dice) -> Option<Play> {
+        self.ranked_plays(state, dice)
+            .into_iter()
+            .next()
+            .map(|evaluation| evaluation.play)
+    }
+
+    /// The play for a game played without the cube (gnubg's `set cube use off`), where a
+    /// [`MatchState`] still shows a centred cube that [`Judge::best_play`] would value: the
+    /// first of the search's cubeless ranking by the score of `state` ([`best_play`]), ties
+    /// in generation order.
+    #[must_use]
+    pub fn cubeless_best_play(&self, state: &MatchState, dice: Dice) -> Option<Play> {
         best_play(&self.search, state, dice)
     }
 
@@ -316,8 +331,10 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
 }
 
 /// The best play for the player on roll in `state` with `dice` (`state.dice` is ignored) by
-/// `evaluator` as it is (a [`Search`] searches), or `None` when no checker can move. Ties keep
-/// gnubg's generation order.
+/// `evaluator` as it is (a [`Search`] searches), or `None` when no checker can move: cubeless,
+/// by the score of `state`, ties in gnubg's generation order. For games with the cube off
+/// (the engines told so, `tavli bench strength`, the training's head to head), where
+/// [`Judge::best_play`] would value a centred cube nobody can turn.
 pub fn best_play<E: Evaluator + ?Sized>(
     evaluator: &E,
     state: &MatchState,
@@ -391,7 +408,7 @@ mod tests {
     }
 
     #[test]
-    fn ranked_plays_start_with_a_play_as_good_as_the_best() {
+    fn the_best_play_is_the_first_ranked_play() {
         let state = money(Side::O);
         let judge = Judge::new(&Pubeval, 1);
         let dice = Dice::new(6, 4).unwrap_or_else(|_| unreachable!());
@@ -400,14 +417,34 @@ mod tests {
             ranked.len(),
             crate::rules::count_legal_plays(&state.board, Side::O, dice)
         );
-        let best = judge.best_play(&state, dice);
-        assert!(ranked.iter().take(2).any(|entry| Some(entry.play) == best));
+        assert_eq!(judge.best_play(&state, dice), Some(ranked[0].play));
         let replayed = judge.play_evaluation(&state, &ranked[0].play);
         assert_eq!(replayed.probabilities, ranked[0].probabilities);
     }
 
+    /// Within a spent budget the play is chosen as the 0-ply ranking chooses it, in a match
+    /// with the cube owned as in money.
     #[test]
-    fn the_best_play_is_the_first_of_the_searchs_ranking() {
+    fn a_spent_budget_chooses_the_zero_ply_rankings_first_play() {
+        let dice = Dice::new(5, 3).unwrap_or_else(|_| unreachable!());
+        let spent = Judge::new(&Pubeval, 2).with_limits(SearchLimits::budget(Duration::ZERO));
+        for state in [
+            money(Side::O),
+            MatchState {
+                match_length: 7,
+                score: [3, 5],
+                cube_value: 2,
+                cube_owner: Some(Side::X),
+                ..money(Side::X)
+            },
+        ] {
+            let zero_ply = Judge::new(&Pubeval, 0).ranked_plays(&state, dice);
+            assert_eq!(spent.best_play(&state, dice), Some(zero_ply[0].play));
+        }
+    }
+
+    #[test]
+    fn the_cube_off_best_play_is_the_first_of_the_searchs_ranking() {
         let state = money(Side::X);
         let dice = Dice::new(6, 2).unwrap_or_else(|_| unreachable!());
         let judge = Judge::new(&Pubeval, 1);
@@ -416,9 +453,7 @@ mod tests {
         let ranked = judge
             .search()
             .rank_plays(&state.board, &plays, Side::X, &stakes);
-        let play = judge
-            .best_play(&state, dice)
-            .unwrap_or_else(|| unreachable!());
+        let play = best_play(judge.search(), &state, dice).unwrap_or_else(|| unreachable!());
         assert_eq!(play.result, plays[ranked[0].index].result);
     }
 

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: running gnubg as an oracle, and the tavli binary.
 
+pub mod engines;
 pub mod json_schema;
 pub mod random_commands;
 pub mod random_position;

@@ -203,7 +203,8 @@ mod tests {
                 &request_with(&[]),
                 SessionDefaults {
                     jacoby: false,
-                    beavers: false
+                    beavers: false,
+                    ..SessionDefaults::default()
                 }
             ),
             r#"["beavers" : 0, "resignation" : 0, "crawfordrule" : 1, "jacobyrule" : 0]"#

@@ -32,6 +32,9 @@ pub struct BoardQuestion {
     pub cube_frozen: bool,
     /// Beavers allowed.
     pub beavers: bool,
+    /// Whether the cube is in use ([`SessionDefaults::cube`]): when it is not, the play is
+    /// chosen cubeless and no double is offered.
+    pub cube_in_use: bool,
     /// A resignation of 1..=3 offered to `state.on_roll` by the other player.
     pub resignation: Option<u32>,
     /// The player who must answer a pending double (`None` when no double is pending).
@@ -68,16 +71,21 @@ impl BoardQuestion {
     }
 }
 
-/// What a board request that does not say assumes: gnubg's `set jacoby` and `set beavers`
-/// (both on in gnubg). gnubg as a client sends neither with its boards, so a host that
-/// forbids beavers must be matched with `beavers: false`: gnubg refuses a beaver it does not
-/// allow and the game stops there.
+/// What a board request that does not say assumes: gnubg's `set jacoby`, `set beavers` and
+/// `set cube use` (all on in gnubg). gnubg as a client sends none of them with its boards, so
+/// a host that forbids beavers must be matched with `beavers: false` (gnubg refuses a beaver
+/// it does not allow and the game stops there), and one that plays without the cube with
+/// `cube: false` (its boards then show a centred cube that either player may turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SessionDefaults {
     /// The Jacoby rule in money play (`jacobyrule`).
     pub jacoby: bool,
     /// Whether a money double may be beavered (`beavers`).
     pub beavers: bool,
+    /// Whether the cube is in use (no request says it): off, plays are chosen by the
+    /// cubeless search ([`Judge::cubeless_best_play`]) and a double question is answered
+    /// `roll`; a double that is pending all the same is answered as with the cube on.
+    pub cube: bool,
 }
 
 impl Default for SessionDefaults {
@@ -85,6 +93,7 @@ impl Default for SessionDefaults {
         SessionDefaults {
             jacoby: true,
             beavers: true,
+            cube: true,
         }
     }
 }
@@ -212,6 +221,7 @@ pub fn read_board(
         state,
         cube_frozen: !i_may && !they_may && !doubled,
         beavers: request.beavers.unwrap_or(defaults.beavers) && match_length == 0,
+        cube_in_use: defaults.cube,
         resignation: (resignation > 0 && !doubled).then_some(resignation),
         responder,
     })
@@ -267,8 +277,8 @@ pub struct ExternalSession<E: Evaluator> {
 }
 
 impl<E: Evaluator> ExternalSession<E> {
-    /// A session answering with `evaluator`; `defaults` stands for gnubg's `set jacoby` and
-    /// `set beavers` (both on by default).
+    /// A session answering with `evaluator`; `defaults` stands for gnubg's `set jacoby`,
+    /// `set beavers` and `set cube use` (all on by default).
     pub fn new(evaluator: E, defaults: SessionDefaults) -> ExternalSession<E> {
         ExternalSession {
             evaluator,
@@ -436,7 +446,8 @@ pub struct ReplyStyle {
 }
 
 /// The answer to a board line: resignation, cube response, move or cube action, as `judge`
-/// decides them.
+/// decides them. With the cube not in use ([`BoardQuestion::cube_in_use`]) the play is the
+/// cubeless search's and the player on roll never doubles.
 pub fn answer_board<E: Evaluator + ?Sized>(
     judge: &Judge<'_, E>,
     question: &BoardQuestion,
@@ -464,12 +475,16 @@ pub fn answer_board<E: Evaluator + ?Sized>(
         .to_string();
     }
     if let Some(dice) = state.dice {
-        return judge
-            .best_play(state, dice)
+        let play = if question.cube_in_use {
+            judge.best_play(state, dice)
+        } else {
+            judge.cubeless_best_play(state, dice)
+        };
+        return play
             .map(|play| format_external_play(&play))
             .unwrap_or_default();
     }
-    if question.cube_frozen {
+    if question.cube_frozen || !question.cube_in_use {
         return "roll".to_string();
     }
     match judge

@@ -231,7 +231,7 @@ pub struct ServerOptions {
     /// the client has not read a reply for this long (`None`: never).
     pub idle_timeout: Option<Duration>,
     /// gnubg's `set jacoby` and `set beavers` for requests that do not say (`jacobyrule`,
-    /// `beavers`).
+    /// `beavers`), and its `set cube use`.
     pub defaults: SessionDefaults,
     /// Plies searched for each move and cube answer (gnubg's counting; 0: the evaluator
     /// alone).

@@ -34,8 +34,8 @@ fn question_with(line: &str, defaults: SessionDefaults) -> BoardQuestion {
 #[test]
 fn beavers_follow_the_request_then_the_session_default() {
     let off = SessionDefaults {
-        jacoby: true,
         beavers: false,
+        ..SessionDefaults::default()
     };
     let on = SessionDefaults::default();
     assert!(question_with(DOUBLED_FAVOURITE, on).may_beaver());
@@ -45,6 +45,34 @@ fn beavers_follow_the_request_then_the_session_default() {
     assert!(question_with(&line, off).may_beaver());
     let line = format!("{DOUBLED_FAVOURITE} beavers off");
     assert!(!question_with(&line, on).may_beaver());
+}
+
+/// A 7-point match after the Crawford game, the cube centred, before the roll: "you" (X,
+/// tavli) trail 0-6 and double when the cube is in use.
+const TRAILING: &str = "board:root:gnubg:7:0:6:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1";
+
+/// `SessionDefaults::cube` off (`tavli external --cube false`): the double question is
+/// answered `roll` and the roll is played by the cubeless search.
+#[test]
+fn without_the_cube_nobody_doubles_and_the_play_is_cubeless() {
+    let cube_off = SessionDefaults {
+        cube: false,
+        ..SessionDefaults::default()
+    };
+    assert_eq!(send(&mut session(), TRAILING), "double\n");
+    let mut off = ExternalSession::new(Pubeval, cube_off);
+    assert_eq!(send(&mut off, TRAILING), "roll\n");
+    let rolled = TRAILING.replacen(":2:0:1:0:0:0:0:1:", ":2:0:1:3:1:0:0:1:", 1);
+    let question = question_with(&rolled, cube_off);
+    assert!(!question.cube_in_use);
+    let dice = Dice::new(3, 1).unwrap();
+    let play = Judge::new(&Pubeval, 0)
+        .cubeless_best_play(&question.state, dice)
+        .unwrap();
+    assert_eq!(
+        send(&mut off, &rolled),
+        format!("{}\n", format_external_play(&play))
+    );
 }
 
 /// gnubg 1.07 refuses a beaver that would take the cube past 4096 (the board's cube 2048

@@ -223,6 +223,7 @@ fn v01_key(name: &str) -> String {
         "variant" => "game.variant".to_string(),
         "beavers" => "game.beavers".to_string(),
         "jacoby" => "game.jacoby".to_string(),
+        "cube" => "game.cube".to_string(),
         _ => name.to_string(),
     }
 }

@@ -292,6 +292,35 @@ mod tests {
         );
     }
 
+    /// `game.cube false`: the trailer of a 7-point match at 0-6 after the Crawford game
+    /// doubles with the cube and not without, before and with the roll.
+    #[test]
+    fn without_the_cube_nobody_doubles() {
+        let mut s = session();
+        // 7-point match, 0-6 post-Crawford, X (0) on roll at the opening position.
+        let board = "board:root:gnubg:7:0:6:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1";
+        let fibs = crate::codec::fibs::FibsFlavour::ShowBoard;
+        let state = crate::codec::fibs::decode(board, crate::rules::Variant::Standard, fibs)
+            .unwrap()
+            .state;
+        let position = format!(
+            "position gnubgid {}",
+            crate::codec::gnubg_id::encode(&state)
+        );
+        assert!(s.handle_line(&position).is_empty());
+        assert_eq!(s.handle_line("go cube").last().unwrap(), "bestcube double");
+        assert!(s.handle_line("set game.cube false").is_empty());
+        assert_eq!(
+            s.handle_line("go cube").last().unwrap(),
+            "bestcube nodouble"
+        );
+        assert!(s.handle_line("dice 3 1").is_empty());
+        assert_eq!(
+            s.handle_line("go turn").last().unwrap(),
+            "bestturn cube=nodouble move=8/5 6/5"
+        );
+    }
+
     #[test]
     fn run_stops_at_quit_and_survives_long_lines() {
         let mut s = session();

@@ -19,6 +19,10 @@ pub struct UbgiOptions {
     pub beavers: bool,
     /// `game.jacoby`: the Jacoby rule for positions given without a Match ID.
     pub jacoby: bool,
+    /// `game.cube`: whether the cube is in use (gnubg's `set cube use`). Off, plays are
+    /// chosen by the cubeless search and the player on roll never doubles; a pending double
+    /// is answered as with the cube on.
+    pub cube: bool,
 }
 
 impl Default for UbgiOptions {
@@ -28,6 +32,7 @@ impl Default for UbgiOptions {
             variant: Variant::Standard,
             beavers: true,
             jacoby: false,
+            cube: true,
         }
     }
 }
@@ -48,11 +53,12 @@ pub fn key_lines(default_ply: u32) -> Vec<String> {
 }
 
 /// The keys this engine declares, as `key` lines (`engine.ply` with its library default 1).
-pub const KEY_LINES: [&str; 4] = [
+pub const KEY_LINES: [&str; 5] = [
     "key engine.ply int 1..3 1 root-inclusive checker-play depth",
     "key game.variant enum backgammon|nackgammon|hypergammon1|hypergammon2|hypergammon3 backgammon variant for position ids",
     "key game.beavers bool true beavers allowed in money play",
     "key game.jacoby bool false Jacoby rule for positions without a match id",
+    "key game.cube bool true cube in use (false: cubeless play, no doubles)",
 ];
 
 fn variant_key(variant: Variant) -> &'static str {
@@ -114,6 +120,10 @@ impl UbgiOptions {
                 Some(on) => self.jacoby = on,
                 None => return Err(UbgiError::bad_value("game.jacoby must_be true|false")),
             },
+            "game.cube" => match parse_bool(value) {
+                Some(on) => self.cube = on,
+                None => return Err(UbgiError::bad_value("game.cube must_be true|false")),
+            },
             _ => return Err(UbgiError::unsupported(format!("key {}", echo(key)))),
         }
         Ok(())
@@ -129,6 +139,7 @@ impl UbgiOptions {
             "game.variant" => variant_key(self.variant).to_string(),
             "game.beavers" => self.beavers.to_string(),
             "game.jacoby" => self.jacoby.to_string(),
+            "game.cube" => self.cube.to_string(),
             _ => return Err(UbgiError::unsupported(format!("key {}", echo(key)))),
         };
         Ok(format!("value {key} {value}"))

@@ -265,7 +265,7 @@ impl<E: Evaluator> UbgiSession<E> {
             .cube_judge()
             .cube_decision(state, mover, self.options.beavers);
         let evaluation = decision.evaluation(state, mover);
-        let action = if self.rolled {
+        let action = if self.rolled || !self.options.cube {
             DoubleAction::NoDouble
         } else {
             decision.double()
@@ -274,7 +274,7 @@ impl<E: Evaluator> UbgiSession<E> {
             DoubleAction::Double => "double",
             DoubleAction::NoDouble => "nodouble",
         };
-        (info_line(1, 0, &evaluation), action)
+        (self.info_line(1, 0, &evaluation), action)
     }
 
     /// The answer to a pending double, with an `info` line of the player who must answer:
@@ -321,7 +321,10 @@ impl<E: Evaluator> UbgiSession<E> {
             TakeAction::Drop => "drop",
             TakeAction::Beaver => "beaver",
         };
-        vec![info_line(1, 0, &evaluation), format!("bestcube {answer}")]
+        vec![
+            self.info_line(1, 0, &evaluation),
+            format!("bestcube {answer}"),
+        ]
     }
 
     /// The best play for `dice` at `ply` plies within `limits` and an `info` line describing
@@ -340,7 +343,11 @@ impl<E: Evaluator> UbgiSession<E> {
         let plays = state.rules().legal_plays(&state.board, mover, dice);
         let started = Instant::now();
         let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits);
-        let best = judge.best_play(state, dice);
+        let best = if self.options.cube {
+            judge.best_play(state, dice)
+        } else {
+            judge.cubeless_best_play(state, dice)
+        };
         let board = best.map_or(state.board, |play| play.result);
         // The `info` evaluation gets what is left of the budget, so that the request as a
         // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
@@ -355,15 +362,25 @@ impl<E: Evaluator> UbgiSession<E> {
             .evaluate_after_reaching(state, &board, mover);
         let depth = evaluated.map_or(ply, |plies| plies + 1);
         let payload = best.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
-        (info_line(depth, plays.len(), &evaluation), payload)
+        (self.info_line(depth, plays.len(), &evaluation), payload)
+    }
+
+    /// An `info` line: its `score` is the cubeful equity, or the cubeless one with
+    /// `game.cube false`.
+    fn info_line(&self, depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
+        let score = if self.options.cube {
+            evaluation.cubeful_equity
+        } else {
+            evaluation.cubeless_equity
+        };
+        info_line(depth, nodes, score, evaluation)
     }
 }
 
-fn info_line(depth: u32, nodes: usize, evaluation: &Evaluation) -> String {
+fn info_line(depth: u32, nodes: usize, score: f64, evaluation: &Evaluation) -> String {
     let p = evaluation.probabilities;
     format!(
-        "info depth {depth} nodes {nodes} score {:.4} win {:.4} wg {:.4} wbg {:.4} lg {:.4} lbg {:.4}",
-        evaluation.cubeful_equity,
+        "info depth {depth} nodes {nodes} score {score:.4} win {:.4} wg {:.4} wbg {:.4} lg {:.4} lbg {:.4}",
         p.win,
         p.win_gammon,
         p.win_backgammon,

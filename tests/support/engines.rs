@@ -1,0 +1,213 @@
+//! The engine protocols driven as a controller drives them: `tavli ubgi` over its standard
+//! input and output, `tavli external` over TCP, and random positions to ask them about.
+
+use super::random_position::random_walk;
+use super::tavli_binary;
+use rand::rngs::StdRng;
+use rand::Rng;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+use tavli::codec::fibs::{self, FibsFlavour};
+use tavli::codec::gnubg_id;
+use tavli::rules::{Board, Dice, GameState, MatchState, Play, Side, Variant};
+
+/// A random position with the player on roll, a random match context and dice: money or a
+/// 7-point match at any score (the Crawford game included), the cube centred at 1 or owned
+/// at 2 or 4 by either player. `None` when the walk ended the game.
+pub fn random_case(rng: &mut StdRng) -> Option<(MatchState, Dice)> {
+    let first = if rng.gen_bool(0.5) { Side::O } else { Side::X };
+    let (board, on_roll) = random_walk(rng, Variant::Standard, first)?;
+    let match_length = if rng.gen_bool(0.4) { 0 } else { 7 };
+    let score = if match_length == 0 {
+        [0, 0]
+    } else {
+        [rng.gen_range(0..7), rng.gen_range(0..7)]
+    };
+    let one_away = match_length > 0 && score.contains(&6);
+    let crawford = one_away && rng.gen_bool(0.5);
+    let (cube_value, cube_owner) = match rng.gen_range(0..6) {
+        _ if crawford => (1, None),
+        0 => (2, Some(Side::O)),
+        1 => (2, Some(Side::X)),
+        2 => (4, Some(on_roll)),
+        _ => (1, None),
+    };
+    // High die first, as the engines are told the roll (the order of a play's moves follows).
+    let (first_die, second_die) = (rng.gen_range(1..=6), rng.gen_range(1..=6));
+    let dice = Dice::new(first_die.max(second_die), first_die.min(second_die)).ok()?;
+    let state = MatchState {
+        board,
+        game_state: GameState::Playing,
+        match_length,
+        score,
+        crawford,
+        cube_value,
+        cube_owner,
+        jacoby: false,
+        dice: Some(dice),
+        ..MatchState::new_money_game(Variant::Standard, on_roll)
+    };
+    Some((state, dice))
+}
+
+/// The result of the legal play of `state` with `dice` that `written` (by `format`) names,
+/// its moves in any order.
+pub fn result_named(
+    state: &MatchState,
+    dice: Dice,
+    written: &str,
+    format: &dyn Fn(&MatchState, &Play) -> String,
+) -> Option<Board> {
+    let moves = |text: &str| {
+        let mut moves: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        moves.sort_unstable();
+        moves
+    };
+    let plays = state.rules().legal_plays(&state.board, state.on_roll, dice);
+    plays
+        .iter()
+        .find(|play| moves(&format(state, play)) == moves(written))
+        .map(|play| play.result)
+}
+
+/// `tavli ubgi ARGS` answering one request at a time.
+pub struct Ubgi {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Ubgi {
+    /// Starts `tavli ubgi` with `args`.
+    pub fn start(args: &[&str]) -> Ubgi {
+        let mut child = Command::new(tavli_binary())
+            .arg("ubgi")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tavli ubgi starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Ubgi {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends `lines` and returns the reply lines up to the first that starts with `best`,
+    /// `value` or `error`, that one included.
+    pub fn ask(&mut self, lines: &str) -> Vec<String> {
+        self.input.write_all(lines.as_bytes()).expect("send");
+        let mut reply = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self.output.read_line(&mut line).expect("reply");
+            assert!(read > 0, "tavli ubgi closed after {lines}");
+            let line = line.trim_end().to_string();
+            let last = ["best", "value", "error"]
+                .iter()
+                .any(|prefix| line.starts_with(prefix));
+            reply.push(line);
+            if last {
+                return reply;
+            }
+        }
+    }
+
+    /// The payload of the last line of [`Ubgi::ask`], after `prefix` (`bestmove `...).
+    pub fn answer(&mut self, lines: &str, prefix: &str) -> String {
+        let reply = self.ask(lines);
+        let last = reply.last().expect("a reply");
+        last.strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{lines} -> {reply:?}"))
+            .to_string()
+    }
+
+    /// `bestmove` for `state` (given by its GNUbg ID, without dice) and `dice`.
+    pub fn best_move(&mut self, state: &MatchState, dice: Dice) -> String {
+        let request = format!(
+            "position gnubgid {}\ndice {} {}\ngo\n",
+            gnubg_id::encode(&MatchState {
+                dice: None,
+                ..*state
+            }),
+            dice.high(),
+            dice.low()
+        );
+        self.answer(&request, "bestmove ")
+    }
+}
+
+impl Drop for Ubgi {
+    fn drop(&mut self) {
+        let _ = self.input.write_all(b"quit\n");
+        let _ = self.child.wait();
+    }
+}
+
+/// `tavli external ARGS` serving one client, and that client's connection.
+pub struct External {
+    child: Child,
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl External {
+    /// Starts `tavli external` on a free loopback port with `args` and connects to it.
+    pub fn start(args: &[&str]) -> External {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let address = format!("127.0.0.1:{port}");
+        let child = Command::new(tavli_binary())
+            .args(["external", &address, "--quiet", "--clients", "1"])
+            .args(args)
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("tavli external starts");
+        let stream = (0..200)
+            .find_map(|_| {
+                TcpStream::connect(&address).ok().or_else(|| {
+                    std::thread::sleep(Duration::from_millis(25));
+                    None
+                })
+            })
+            .expect("tavli external listens");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout");
+        let reader = BufReader::new(stream.try_clone().expect("clone"));
+        External {
+            child,
+            stream,
+            reader,
+        }
+    }
+
+    /// Sends one request line and returns its one-line reply without the newline.
+    pub fn ask(&mut self, line: &str) -> String {
+        self.stream
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("send");
+        let mut reply = String::new();
+        self.reader.read_line(&mut reply).expect("reply");
+        reply.trim_end().to_string()
+    }
+
+    /// The reply to `state`'s FIBS board ("you" are X), with its dice if it has any.
+    pub fn answer(&mut self, state: &MatchState) -> String {
+        self.ask(&fibs::encode(state, ["O", "X"], FibsFlavour::ShowBoard))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.stream.write_all(b"exit\n");
+        let _ = self.child.wait();
+    }
+}
