@@ -89,6 +89,17 @@ impl<'a, E: Evaluator + ?Sized> Judge<'a, E> {
         best_play(&self.search, state, dice)
     }
 
+    /// The play an engine chooses: [`Judge::best_play`] with the cube in use,
+    /// [`Judge::cubeless_best_play`] when the game is played without it.
+    #[must_use]
+    pub fn play_for(&self, state: &MatchState, dice: Dice, cube_in_use: bool) -> Option<Play> {
+        if cube_in_use {
+            self.best_play(state, dice)
+        } else {
+            self.cubeless_best_play(state, dice)
+        }
+    }
+
     /// Every legal play of the player on roll in `state` with `dice`, judged as gnubg's `hint`
     /// judges them: the position after each play valued by the cubeful search at the play's
     /// depth (the cube decisions taken at every node, the opponent's first), the plays

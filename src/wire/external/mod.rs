@@ -475,12 +475,8 @@ pub fn answer_board<E: Evaluator + ?Sized>(
         .to_string();
     }
     if let Some(dice) = state.dice {
-        let play = if question.cube_in_use {
-            judge.best_play(state, dice)
-        } else {
-            judge.cubeless_best_play(state, dice)
-        };
-        return play
+        return judge
+            .play_for(state, dice, question.cube_in_use)
             .map(|play| format_external_play(&play))
             .unwrap_or_default();
     }

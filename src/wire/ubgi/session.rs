@@ -343,11 +343,7 @@ impl<E: Evaluator> UbgiSession<E> {
         let plays = state.rules().legal_plays(&state.board, mover, dice);
         let started = Instant::now();
         let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits);
-        let best = if self.options.cube {
-            judge.best_play(state, dice)
-        } else {
-            judge.cubeless_best_play(state, dice)
-        };
+        let best = judge.play_for(state, dice, self.options.cube);
         let board = best.map_or(state.board, |play| play.result);
         // The `info` evaluation gets what is left of the budget, so that the request as a
         // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
