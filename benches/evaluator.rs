@@ -96,8 +96,15 @@ fn main() {
     {
         let started = Instant::now();
         let (a, b) = (Search::new(&net, 0), Search::new(&exact, 0));
-        let report =
-            tavli::engine::strength::duplicate_series(&a, &b, games.div_ceil(2), 1, 1, &|_| {});
+        let report = tavli::engine::strength::duplicate_series(
+            &a,
+            &b,
+            games.div_ceil(2),
+            1,
+            &[],
+            1,
+            &|_| {},
+        );
         println!(
             "quantised against exact, 0 ply: {:+.4} ± {:.4} points per game (95%), {} games (duplicate dice, seed 1, one thread), {} won ({} gammons), {} gammons lost, {:.0} s",
             report.points_per_game,

@@ -728,6 +728,61 @@ fn train_fit_widens_and_deepens_the_race_network() {
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
 
+/// `bench strength --positions FILE` starts each pair of games from a line's position: from a
+/// bear-off the side on roll wins in one roll, so each seat wins its games singly and nothing
+/// else happens; a bad line is refused with its number, a missing file by name.
+#[test]
+fn bench_strength_plays_from_a_file_of_positions() {
+    let directory = std::env::temp_dir().join(format!("tavli-starts-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let file = directory.join("starts.txt");
+    // X on roll with two checkers on its 1 and 2 points; O has borne one checker off.
+    std::fs::write(&file, "4P8HAIACAAAAAA:cAkAAAAAAAAA 0.9 0 0 0 0\n\n").expect("written");
+    let path = file.to_str().expect("UTF-8 path");
+    let output = tavli(
+        &[
+            "bench",
+            "strength",
+            "--games",
+            "10",
+            "--positions",
+            path,
+            "--threads",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(report["games"], 10);
+    assert_eq!(report["wins"], 5);
+    assert_eq!(report["gammons_won"], 0);
+    assert_eq!(report["points_per_game"], 0.0);
+    std::fs::write(&file, "4HPwATDgc/ABMA\nnot-an-id\n").expect("written");
+    let output = tavli(
+        &["bench", "strength", "--games", "2", "--positions", path],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 2: `not-an-id`"), "{stderr}");
+    let missing = directory.join("missing.txt");
+    let output = tavli(
+        &[
+            "bench",
+            "strength",
+            "--positions",
+            missing.to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no such file"));
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}
+
 /// `train classify` with a tab field and `--only` keeps the lines of that type unchanged; a
 /// line without a Position ID is refused with its number; a bad `--type-weight` is refused
 /// before any work.

@@ -1,5 +1,6 @@
 //! `tavli bench strength`: money games (cube off, duplicate dice) between two evaluators, in
-//! parallel, reported as points per game with a 95% confidence interval.
+//! parallel, from the opening or from a file of positions, reported as points per game with a
+//! 95% confidence interval.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -53,6 +54,13 @@ pub struct StrengthArgs {
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start the games from these positions instead of the opening: a file (`.gz` read as
+    /// gzip) whose lines begin with a Position ID (or a GNUbg ID, whose match part is
+    /// ignored), the player on roll to move with any roll;
+    /// pair k of games starts from line k (round the file again when it runs out). Other
+    /// fields on a line (labels, say) are ignored.
+    #[arg(long, value_name = "PATH")]
+    pub positions: Option<PathBuf>,
     /// Worker threads (default: the number of CPUs).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -81,6 +89,16 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             return Ok(Outcome::Failure);
         }
     };
+    let starts = match &args.positions {
+        Some(path) => match read_starts(path) {
+            Ok(starts) => starts,
+            Err(error) => {
+                writeln!(err, "tavli: --positions {}: {error}", path.display())?;
+                return Ok(Outcome::Failure);
+            }
+        },
+        None => Vec::new(),
+    };
     let a = Search::new(&*a, args.plies_a);
     let b = Search::new(&*b, args.plies_b);
     let pairs = args.games.div_ceil(2);
@@ -99,7 +117,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
         indicatif::ProgressBar::hidden()
     };
     let started = Instant::now();
-    let report = strength::duplicate_series(&a, &b, pairs, args.seed, threads, &|done| {
+    let report = strength::duplicate_series(&a, &b, pairs, args.seed, &starts, threads, &|done| {
         bar.set_position(done * 2);
     });
     bar.finish_and_clear();
@@ -110,6 +128,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
             "b": b.name(),
             "games": report.games,
             "seed": args.seed,
+            "positions": args.positions.as_ref().map(|path| path.display().to_string()),
             "points_per_game": report.points_per_game,
             "confidence_95": report.confidence_95,
             "wins": report.wins,
@@ -136,4 +155,36 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow
         )?;
     }
     Ok(Outcome::Success)
+}
+
+/// The start positions of a `--positions` file: the Position ID at the start of each line that
+/// is not blank, from the side on roll's point of view; an error names the first bad line.
+fn read_starts(path: &std::path::Path) -> anyhow::Result<Vec<crate::rules::Board>> {
+    if !path.exists() {
+        anyhow::bail!("no such file");
+    }
+    let lines = crate::train::data::read_lines(path)?;
+    let rules = crate::rules::RuleSet::new(crate::rules::Variant::Standard);
+    let mut starts = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let Some(field) = line.split_whitespace().next() else {
+            continue;
+        };
+        // A GNUbg ID's Position ID is already from the side on roll's point of view.
+        let id = field.split(':').next().unwrap_or(field);
+        let board = crate::codec::position_id::decode(
+            id,
+            crate::rules::Side::X,
+            crate::rules::Variant::Standard,
+        )
+        .map_err(|error| anyhow::anyhow!("line {}: `{id}`: {error}", index + 1))?;
+        if rules.result(&board).is_some() {
+            anyhow::bail!("line {}: `{id}`: the game is over there", index + 1);
+        }
+        starts.push(board);
+    }
+    if starts.is_empty() {
+        anyhow::bail!("no positions");
+    }
+    Ok(starts)
 }

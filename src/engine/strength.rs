@@ -1,10 +1,12 @@
 //! Strength measurement: money games with the cube off between two evaluators, with duplicate
 //! dice (each dice sequence is played twice, the evaluators exchanging seats), reported as
-//! points per game with a 95% confidence interval over the independent pairs.
+//! points per game with a 95% confidence interval over the independent pairs. Games start from
+//! the opening or, pair by pair in turn, from given positions (a set of races, say, to measure
+//! two race networks where they differ).
 
 use crate::engine::evaluator::Evaluator;
 use crate::engine::judge::best_play;
-use crate::rules::{Dice, MatchState, Side, Variant};
+use crate::rules::{Board, Dice, MatchState, Side, Variant};
 use crate::rules::{GameResult, RuleSet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,23 +30,31 @@ pub struct StrengthReport {
     pub gammons_lost: u64,
 }
 
-/// The points won by the evaluator that plays `X` in one game with the dice of `seed`
-/// (X opens with a non-double roll), and whether it was a gammon or more.
+/// The points won by the evaluator that plays `X` in one game with the dice of `seed`, and
+/// whether it was a gammon or more. From the opening (`start` none) X opens with a non-double
+/// roll; from a `start` position X is on roll with any roll.
 pub fn play_game<A: Evaluator + ?Sized, B: Evaluator + ?Sized>(
     x: &A,
     o: &B,
     seed: u64,
+    start: Option<&Board>,
 ) -> (i32, bool) {
     let mut rng = StdRng::seed_from_u64(seed);
     let roll =
         |rng: &mut StdRng| Dice::new(rng.gen_range(1..=6), rng.gen_range(1..=6)).expect("dice");
-    let mut dice = loop {
-        let dice = roll(&mut rng);
-        if !dice.is_double() {
-            break dice;
-        }
-    };
     let mut state = MatchState::new_money_game(Variant::Standard, Side::X);
+    let mut dice = match start {
+        Some(board) => {
+            state.board = *board;
+            roll(&mut rng)
+        }
+        None => loop {
+            let dice = roll(&mut rng);
+            if !dice.is_double() {
+                break dice;
+            }
+        },
+    };
     for _turn in 0..5000 {
         let mover = state.on_roll;
         let play = if mover == Side::X {
@@ -70,12 +80,14 @@ pub fn play_game<A: Evaluator + ?Sized, B: Evaluator + ?Sized>(
 }
 
 /// Plays `pairs` pairs of games between `a` and `b` on `threads` threads (dice from `seed`),
+/// pair `k` from `starts[k % starts.len()]` (X on roll; the opening when `starts` is empty),
 /// calling `progress` with the number of pairs finished.
 pub fn duplicate_series<A, B>(
     a: &A,
     b: &B,
     pairs: u64,
     seed: u64,
+    starts: &[Board],
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> StrengthReport
@@ -95,8 +107,10 @@ where
                     break;
                 }
                 let game_seed = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ pair;
-                let (first, first_gammon) = play_game(a, b, game_seed);
-                let (second, second_gammon) = play_game(b, a, game_seed);
+                let start =
+                    (!starts.is_empty()).then(|| &starts[(pair % starts.len() as u64) as usize]);
+                let (first, first_gammon) = play_game(a, b, game_seed, start);
+                let (second, second_gammon) = play_game(b, a, game_seed, start);
                 results
                     .lock()
                     .expect("no thread panics holding the results")
@@ -151,10 +165,28 @@ mod tests {
 
     #[test]
     fn an_evaluator_against_itself_scores_nothing_over_duplicate_pairs() {
-        let report = duplicate_series(&Pubeval, &Pubeval, 4, 9, 2, &|_| {});
+        let report = duplicate_series(&Pubeval, &Pubeval, 4, 9, &[], 2, &|_| {});
         assert_eq!(report.games, 8);
         assert_eq!(report.points_per_game, 0.0);
         assert_eq!(report.confidence_95, 0.0);
+    }
+
+    #[test]
+    fn games_from_a_start_position_begin_there() {
+        // A bear-off where X, on roll, takes its last two checkers off with any roll and O
+        // has borne one off: X wins every game, singly.
+        let mut slots = [[0u8; 25]; 2];
+        slots[Side::X.index()][0] = 1;
+        slots[Side::X.index()][1] = 1;
+        slots[Side::O.index()][5] = 14;
+        let start = crate::codec::position_id::board_from_slots(slots, Variant::Standard)
+            .expect("a legal position");
+        let report = duplicate_series(&Pubeval, &Pubeval, 6, 3, &[start], 1, &|_| {});
+        assert_eq!(report.games, 12);
+        assert_eq!(report.points_per_game, 0.0, "each seat wins its X games");
+        assert_eq!((report.wins, report.gammons_won), (6, 0));
+        let (points, gammon) = play_game(&Pubeval, &Pubeval, 5, Some(&start));
+        assert_eq!((points, gammon), (1, false));
     }
 
     #[test]
