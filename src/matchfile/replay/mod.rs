@@ -331,8 +331,24 @@ pub fn variant_from_header(name: &str) -> Option<Variant> {
 
 #[cfg(test)]
 mod tests {
-    use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
+    use crate::matchfile::diagnostic::{Diagnostic, DiagnosticKind, Severity};
     use crate::matchfile::{check_text, Format};
+
+    /// The one error among `diagnostics`, of `kind`, its message containing `words`.
+    fn the_one_error<'a>(
+        diagnostics: &'a [Diagnostic],
+        kind: DiagnosticKind,
+        words: &str,
+    ) -> &'a Diagnostic {
+        let errors: Vec<&Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{diagnostics:?}");
+        assert_eq!(errors[0].kind, kind, "{diagnostics:?}");
+        assert!(errors[0].message.contains(words), "{errors:?}");
+        errors[0]
+    }
 
     #[test]
     fn a_first_game_starts_at_its_score_line_and_a_warning_says_so() {
@@ -354,17 +370,10 @@ mod tests {
         );
         // The second game's line (1-0, written after the first game was won from 0-0) no
         // longer adds up: that is the one error.
-        let errors: Vec<_> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        assert_eq!(errors.len(), 1, "{diagnostics:?}");
-        assert_eq!(errors[0].kind, DiagnosticKind::WrongScore);
-        assert!(
-            errors[0]
-                .message
-                .contains("score line says 1-0, the earlier games give 2-0"),
-            "{errors:?}"
+        the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "score line says 1-0, the earlier games give 2-0",
         );
     }
 
@@ -373,19 +382,12 @@ mod tests {
         let text =
             " 1 point match\n\n Game 1\n a : 0                          b : 2\n  1) 31: 8/5 6/5\n";
         let (_, diagnostics) = check_text(text, Format::Mat);
-        let errors: Vec<_> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        assert_eq!(errors.len(), 1, "{diagnostics:?}");
-        assert_eq!(errors[0].kind, DiagnosticKind::WrongScore);
-        assert!(
-            errors[0]
-                .message
-                .contains("the 1-point match is won before its first game"),
-            "{errors:?}"
+        let error = the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "the 1-point match is won before its first game",
         );
-        assert!(text[errors[0].span.start..].starts_with(" a : 0"));
+        assert!(text[error.span.start..].starts_with(" a : 0"));
         assert!(
             diagnostics
                 .iter()
@@ -394,9 +396,9 @@ mod tests {
         );
     }
 
-    /// gnubg's `save match` after `new match 3`, `set score 1 2` (and `set crawford on` for
-    /// `CrawfordGame`) with the opening roll 51 not played yet, its rules as `rules`, its
-    /// score as `score`.
+    /// A 3-point match as gnubg's `save match` writes it after `new match 3`, `set score`
+    /// at `score` (and `set crawford on` for `RU[Crawford:CrawfordGame]`), the opening roll
+    /// 51 not played yet.
     fn saved_after_set_score(score: [u32; 2], rules: &str) -> String {
         format!(
             "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:{}][bs:{}]PW[gnubg]PB[root]DT[2026-12-07]RU[{rules}]\n;PL[W]DI[51])\n",
@@ -468,12 +470,11 @@ mod tests {
             " gnubg : 3                      user : 0",
         );
         let (_, diagnostics) = check_text(&text, Format::Mat);
-        let errors: Vec<DiagnosticKind> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| d.kind)
-            .collect();
-        assert_eq!(errors, vec![DiagnosticKind::WrongScore], "{diagnostics:?}");
+        the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "score line says 3-0",
+        );
         let skipped = diagnostics
             .iter()
             .find(|d| d.kind == DiagnosticKind::MatchLength && d.message.contains("game 2"))
@@ -489,14 +490,8 @@ mod tests {
     fn a_double_as_a_games_first_roll_is_a_bad_roll_and_the_game_goes_on() {
         let text = " 3 point match\n\n Game 1\n a : 0     b : 0\n  1) 11: 24/23 24/23 6/5 6/5     52: 13/8 24/22\n  2) 65: 13/7 13/8\n";
         let (record, diagnostics) = check_text(text, Format::Mat);
-        let errors: Vec<_> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        assert_eq!(errors.len(), 1, "{diagnostics:?}");
-        assert_eq!(errors[0].kind, DiagnosticKind::BadRoll);
-        assert_eq!(&text[errors[0].span.start..errors[0].span.end], "11");
-        assert!(errors[0].message.contains("never a double"), "{errors:?}");
+        let error = the_one_error(&diagnostics, DiagnosticKind::BadRoll, "never a double");
+        assert_eq!(&text[error.span.start..error.span.end], "11");
         // The play is kept and the later moves are checked from it.
         assert_eq!(record.games[0].actions.len(), 3);
     }
