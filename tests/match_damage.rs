@@ -9,7 +9,8 @@
 //!
 //! The oracle is decided apart from `validate`: a changed play is wrong when gnubg's own
 //! `import mat` finds an invalid move it did not find in the original; a changed score line is
-//! wrong by the arithmetic of the results before it; a dropped step, a dropped header, a double
+//! wrong by the arithmetic of the results before it (the first game's is where the match
+//! starts, as after gnubg's `set score`: it must be said, as a warning); a dropped step, a dropped header, a double
 //! gone or answered before it is offered, a missing or doubled SGF move are wrong by the rules
 //! whatever the position. `validate` must flag a wrong record at the damaged line (or, where
 //! the record only becomes inconsistent later, at the first line where it does), in words and
@@ -253,7 +254,7 @@ fn damaged_real_match_files_are_flagged_where_they_go_wrong() {
                 Expect::AskGnubg => {
                     before_invalid.is_some_and(|before| gnubg_invalid_moves(&path) > before)
                 }
-                Expect::Open => false,
+                Expect::SaidAt | Expect::Open => false,
             };
             let outcome = if errors.iter().any(|error| error.line == damage.line) {
                 Outcome::AtLine
@@ -305,8 +306,20 @@ fn damaged_real_match_files_are_flagged_where_they_go_wrong() {
             let placed = match damage.expect {
                 Expect::WrongAt | Expect::AskGnubg => outcome == Outcome::AtLine,
                 Expect::WrongFrom => matches!(outcome, Outcome::AtLine | Outcome::Later),
-                Expect::Open => true,
+                Expect::SaidAt | Expect::Open => true,
             };
+            if damage.expect == Expect::SaidAt
+                && !shown.iter().any(|shown| shown.line == damage.line)
+            {
+                problems.push(format!(
+                    "nothing said at line {}: {:?}",
+                    damage.line,
+                    shown
+                        .iter()
+                        .map(|shown| format!("{}: {}: {}", shown.line, shown.kind, shown.message))
+                        .collect::<Vec<_>>()
+                ));
+            }
             if wrong && !placed {
                 problems.push(format!(
                     "wrong, expected at line {}{}, found {outcome:?}: {:?}",

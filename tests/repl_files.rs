@@ -3,10 +3,10 @@
 //! the `AP[...]` application property masked: tavli names itself there); error cases leave
 //! the session unchanged.
 
-use crate::support::gnubg_available;
 use crate::support::repl::{
     gnubg_with_human_players as run_gnubg, scratch_dir, tavli_with_human_players as run_tavli,
 };
+use crate::support::{gnubg_available, tavli_binary};
 use std::path::{Path, PathBuf};
 
 const FIXTURES: &[&str] = &[
@@ -343,4 +343,118 @@ fn swapped_players_save_their_actions_swapped() {
         mask_application(&read(&name("tavli"))),
         mask_application(&read(&name("gnubg")))
     );
+}
+
+/// A match saved after `set score` starts at that score: saved and exported by each program,
+/// each file loaded by both (`load match`, `import mat`) gives gnubg's board and score, the
+/// Crawford game and post-Crawford play as gnubg reads them (an SGF's mark; a .mat has none,
+/// and one player 1-away makes it the Crawford game).
+#[test]
+fn a_match_saved_after_set_score_loads_in_both_programs_as_in_gnubg() {
+    if !gnubg_available() {
+        return;
+    }
+    let setups = [
+        ("post-crawford", "new match 3\nset score 1 2\n"),
+        ("crawford", "new match 3\nset score 1 2\nset crawford on\n"),
+        ("crawford-by-score", "new match 3\nset score 0 2\n"),
+        (
+            "set-post-crawford",
+            "new match 5\nset score 4 1\nset postcrawford on\n",
+        ),
+        ("no-one-away", "new match 7\nset score 2 3\n"),
+        (
+            "games-after",
+            "new match 5\nset score 2 3\nmove 13/11 24/23\nresign normal\naccept\nnew game\n",
+        ),
+    ];
+    let file = |name: &str, tag: &str, extension: &str| {
+        scratch(&format!("set-score-{name}-{tag}.{extension}"))
+    };
+    for tag in ["gnubg", "tavli"] {
+        let script: String = setups
+            .iter()
+            .map(|(name, setup)| {
+                format!(
+                    "set seed 7\n{setup}show score\nsave match {}\nexport match mat {}\n",
+                    file(name, tag, "sgf").display(),
+                    file(name, tag, "mat").display()
+                )
+            })
+            .collect();
+        let saved = if tag == "gnubg" {
+            run_gnubg(&script)
+        } else {
+            let (out, err, _) = run_tavli(&script);
+            (out, err)
+        };
+        if tag == "tavli" {
+            let (gnubg_out, gnubg_err) = run_gnubg(&script);
+            assert_eq!(saved, (gnubg_out, gnubg_err), "saving");
+        }
+    }
+    for (name, _) in setups {
+        assert_eq!(
+            mask_application(&read(&file(name, "tavli", "sgf"))),
+            mask_application(&read(&file(name, "gnubg", "sgf"))),
+            "{name}: saved .sgf"
+        );
+        assert_eq!(
+            read(&file(name, "tavli", "mat")),
+            read(&file(name, "gnubg", "mat")),
+            "{name}: exported .mat"
+        );
+    }
+    let loads: String = setups
+        .iter()
+        .flat_map(|(name, _)| {
+            ["gnubg", "tavli"].map(|tag| {
+                format!(
+                    "load match {}\nshow score\nshow crawford\nimport mat {}\nshow score\nshow crawford\n",
+                    file(name, tag, "sgf").display(),
+                    file(name, tag, "mat").display()
+                )
+            })
+        })
+        .collect();
+    let (gnubg_out, gnubg_err) = run_gnubg(&loads);
+    let (tavli_out, tavli_err, _) = run_tavli(&loads);
+    assert_eq!(tavli_err, gnubg_err, "loading");
+    assert_eq!(tavli_out, gnubg_out, "loading");
+    // Not 0-0 after any of them: every file was read from its own start.
+    assert_eq!(
+        gnubg_out.matches("The score (after").count(),
+        setups.len() * 4
+    );
+    assert!(!gnubg_out.contains("gnubg 0, root 0"), "{gnubg_out}");
+    // `validate` and `analyse` read the same start: said as a warning, and analysed.
+    for (name, _) in setups {
+        for extension in ["sgf", "mat"] {
+            let path = file(name, "tavli", extension);
+            for command in [
+                &["validate"][..],
+                &["analyse", "--plies", "0", "--jobs", "1"],
+            ] {
+                let output = std::process::Command::new(tavli_binary())
+                    .args(command)
+                    .args(["--color", "never"])
+                    .arg(&path)
+                    .output()
+                    .expect("tavli runs");
+                let said = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&output.stdout),
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                assert!(
+                    output.status.success(),
+                    "{command:?} {name}.{extension}: {said}"
+                );
+                assert!(
+                    said.contains("wrong-score: warning: the match starts at"),
+                    "{command:?} {name}.{extension}: {said}"
+                );
+            }
+        }
+    }
 }

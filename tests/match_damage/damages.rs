@@ -12,6 +12,9 @@ pub(super) enum Expect {
     WrongFrom,
     /// A play changed: wrong when gnubg's import finds a new invalid move, else it may stand.
     AskGnubg,
+    /// Not wrong, but said at the line (an error or a warning): the first game's score line
+    /// changed, as a match saved after a score set by hand reads.
+    SaidAt,
     /// Not decided (a byte flipped, a last game's result, a cut line): only the manners hold.
     Open,
 }
@@ -284,7 +287,8 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
         })
         .collect();
     if !headers.is_empty() {
-        let index = headers[random.below(headers.len())] + 1;
+        let header = headers[random.below(headers.len())];
+        let index = header + 1;
         let line = lines[index];
         let scores: Vec<usize> = line
             .match_indices(": ")
@@ -308,7 +312,15 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
                 ),
                 from: index + 1,
                 line: index + 1,
-                expect: Expect::WrongAt,
+                // The first game's score is where the match starts: a match saved after a
+                // score set by hand (gnubg's `set score`) starts there too, and gnubg loads
+                // it, so the changed line is said, as a warning; a later game's score line
+                // that no longer adds up after it is that game's error.
+                expect: if header == headers[0] {
+                    Expect::SaidAt
+                } else {
+                    Expect::WrongAt
+                },
             });
         }
         let header = headers[random.below(headers.len())];

@@ -7,8 +7,8 @@ use crate::analysis::details::{cube_candidates, DecisionDetails};
 use crate::analysis::marks::Mark;
 use crate::analysis::AnalysisError;
 use crate::engine::{CubeDecision, Evaluator};
-use crate::rules::game::Action;
-use crate::rules::{MatchState, Side};
+use crate::rules::game::{Action, GameError};
+use crate::rules::{CubeRefusal, MatchState, Offer, Side};
 
 impl<E: Evaluator + ?Sized> GameWalk<'_, '_, E> {
     /// The cube decision of the player on roll, about to roll without doubling, when doubling
@@ -83,7 +83,20 @@ impl<E: Evaluator + ?Sized> GameWalk<'_, '_, E> {
             error,
             units,
         ));
-        self.apply(Action::Double, "a double")?;
+        if self.game.double_refusals(side) == [GameError::Cube(CubeRefusal::Dead)] {
+            // A double of a dead cube (the doubler's points at the cube's value already win
+            // the match) is followed as written: gnubg imports and analyses it, and the
+            // replay accepts it, so `validate` does.
+            let mut progress = self.game.in_progress();
+            progress.cube.offer = Some(Offer {
+                from: side,
+                redoubles: 0,
+                beaverer: None,
+            });
+            self.game.go_on_from(progress);
+        } else {
+            self.apply(Action::Double, "a double")?;
+        }
         self.doubled = true;
         self.pending = Some((state, decision));
         Ok(())

@@ -112,3 +112,47 @@ fn zero_ply_candidates_find_the_best_of_the_full_ranking() {
         assert!((played.equity - worst.equity).abs() < 1e-12, "{dice:?}");
     }
 }
+
+#[test]
+fn a_double_of_a_dead_cube_is_judged_and_followed_as_written() {
+    // b owns the cube on 4 in a 3-point match at 0-0: his points at 4 win the match, and his
+    // double to 8 is dead. gnubg imports it and analyses it (no error: "never redouble,
+    // take (dead cube)"); the replay accepts it, and the walk follows it.
+    let text = " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                  Doubles => 2\n  2)  Takes                       42: 8/4 6/4\n  3)  Doubles => 4                Takes\n  4) 64: 24/18 13/9               Doubles => 8\n  5)  Takes                       21: 13/11 6/5\n";
+    let (record, diagnostics) = crate::matchfile::check_text(text, crate::matchfile::Format::Mat);
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d.severity == crate::matchfile::diagnostic::Severity::Warning),
+        "{diagnostics:?}"
+    );
+    let evaluator = NetEvaluator::embedded();
+    let decisions = analyse_decisions(&record, &evaluator, &AnalysisSettings::default())
+        .unwrap_or_else(|error| panic!("{error}"));
+    let doubles: Vec<&Decision> = decisions
+        .iter()
+        .filter(|d| {
+            matches!(
+                d.kind,
+                DecisionKind::Cube {
+                    action: CubeAction::Double,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(doubles.len(), 3, "{decisions:?}");
+    let dead = doubles[2];
+    assert_eq!(dead.state.cube_value, 4);
+    assert!(dead.loss.emg.abs() < 1e-9, "{dead:?}");
+    // The take makes the cube 8, b's and the last play is judged there.
+    let last = decisions.last().unwrap_or_else(|| unreachable!());
+    assert!(
+        matches!(last.kind, DecisionKind::Chequer { .. }),
+        "{last:?}"
+    );
+    assert_eq!(
+        (last.state.cube_value, last.state.cube_owner, last.player),
+        (8, Some(dead.player.opponent()), dead.player)
+    );
+}

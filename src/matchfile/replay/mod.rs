@@ -7,7 +7,10 @@
 //!
 //! The match is the rules' [`Match`], which scores each game and decides the Crawford game;
 //! a game is played at the score its score line states (gnubg imports it so: an edit of the
-//! score, [`Match::restate_score`]), one variant for the whole file. Each game is played on
+//! score, [`Match::restate_score`]), one variant for the whole file. The first game may start
+//! at any score (a match saved after `set score`): a warning, its Crawford state as the file
+//! marks it; validation, analysis and the REPL's loads all take the match from here, so they
+//! agree on where it starts. Each game is played on
 //! the match: every written record becomes an action applied by `Match::apply_by`, each
 //! refusal a diagnostic at the record's span, and the record is then followed as written so
 //! that the rest of the game is still checked.
@@ -150,20 +153,40 @@ fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         let written = game.score.map(|(score, _)| score);
         let score = written.unwrap_or(expected_score);
         let mut score_is_wrong = false;
+        // The first game starts where its score line says: a match saved after a score set
+        // by hand (gnubg's `set score`) starts there, and gnubg loads it so. A damaged line
+        // reads the same, so `validate` says it, as a warning.
+        let starts_later = index == 0 && written.is_some_and(|score| score != expected_score);
+        let won = length > 0 && (score[0] >= length || score[1] >= length);
         if let Some((score, span)) = game.score {
-            if score != expected_score {
-                score_is_wrong = true;
-                diagnostics.push(Diagnostic::error(
+            if starts_later && !won {
+                diagnostics.push(Diagnostic::warning(
                     DiagnosticKind::WrongScore,
                     span,
                     format!(
-                        "score line says {}-{}, the earlier games give {}-{}",
-                        score[0], score[1], expected_score[0], expected_score[1]
+                        "the match starts at {}-{}, not 0-0 (a score set by hand, or a changed \
+                         score line)",
+                        score[0], score[1]
                     ),
                 ));
+            } else if score != expected_score {
+                score_is_wrong = true;
+                let message = if starts_later {
+                    format!(
+                        "score line says {}-{}: the {length}-point match is won before its \
+                         first game",
+                        score[0], score[1]
+                    )
+                } else {
+                    format!(
+                        "score line says {}-{}, the earlier games give {}-{}",
+                        score[0], score[1], expected_score[0], expected_score[1]
+                    )
+                };
+                diagnostics.push(Diagnostic::error(DiagnosticKind::WrongScore, span, message));
             }
         }
-        if length > 0 && (score[0] >= length || score[1] >= length) {
+        if won {
             // Behind a wrong score line the game is skipped because of that line (its error,
             // just said): the skip is then its consequence, a warning.
             let (severity, reason) = if score_is_wrong {
@@ -188,6 +211,9 @@ fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         match_play.restate_score(score);
         if match_play.start_game(rules).is_err() {
             break;
+        }
+        if starts_later {
+            take_crawford_mark(&mut match_play, game);
         }
         let crawford = match_play.context().crawford;
         if let Some((declared, span)) = game.declared_crawford {
@@ -234,6 +260,26 @@ fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         }
     }
     (record, diagnostics, traces)
+}
+
+/// The first game of a match that starts at a score set by hand has no earlier games to
+/// decide whether it is the Crawford game: the file's mark says it (an SGF's
+/// `RU[Crawford:CrawfordGame]`, or `RU[Crawford]` for post-Crawford play), as gnubg's `load
+/// match` takes it, when somebody is 1-away (otherwise there is no Crawford game to mark,
+/// and the mark is reported as any other). Without a mark (a .mat has none) the rules decide
+/// from the score as for any game: exactly one player 1-away is the Crawford game (gnubg's
+/// `import mat`).
+fn take_crawford_mark(match_play: &mut Match, game: &GameInput) {
+    let context = *match_play.context();
+    let rules = match_play.game().rules();
+    if let Some((declared, _)) = game.declared_crawford {
+        if rules.has_crawford_rule(context.length)
+            && context.somebody_one_away()
+            && declared != context.crawford
+        {
+            match_play.set_crawford(declared);
+        }
+    }
 }
 
 /// One game's replay: the match with the game as the rules keep it, and what the replay
@@ -285,8 +331,137 @@ pub fn variant_from_header(name: &str) -> Option<Variant> {
 
 #[cfg(test)]
 mod tests {
-    use crate::matchfile::diagnostic::{DiagnosticKind, Severity};
+    use crate::matchfile::diagnostic::{Diagnostic, DiagnosticKind, Severity};
     use crate::matchfile::{check_text, Format};
+
+    /// The one error among `diagnostics`, of `kind`, its message containing `words`.
+    fn the_one_error<'a>(
+        diagnostics: &'a [Diagnostic],
+        kind: DiagnosticKind,
+        words: &str,
+    ) -> &'a Diagnostic {
+        let errors: Vec<&Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{diagnostics:?}");
+        assert_eq!(errors[0].kind, kind, "{diagnostics:?}");
+        assert!(errors[0].message.contains(words), "{errors:?}");
+        errors[0]
+    }
+
+    #[test]
+    fn a_first_game_starts_at_its_score_line_and_a_warning_says_so() {
+        let text = include_str!("../../../fixtures/mat/seed07-3pt.mat").replacen(
+            " gnubg : 0                      user : 0",
+            " gnubg : 1                      user : 0",
+            1,
+        );
+        let (record, diagnostics) = check_text(&text, Format::Mat);
+        assert_eq!(record.games[0].score, [1, 0]);
+        let start = diagnostics
+            .iter()
+            .find(|d| d.message.contains("the match starts at 1-0, not 0-0"))
+            .expect("the start is said");
+        assert_eq!(start.severity, Severity::Warning);
+        assert_eq!(
+            &text[start.span.start..start.span.end],
+            " gnubg : 1                      user : 0"
+        );
+        // The second game's line (1-0, written after the first game was won from 0-0) no
+        // longer adds up: that is the one error.
+        the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "score line says 1-0, the earlier games give 2-0",
+        );
+    }
+
+    #[test]
+    fn a_first_game_that_starts_after_the_match_is_won_is_an_error_at_its_score_line() {
+        let text =
+            " 1 point match\n\n Game 1\n a : 0                          b : 2\n  1) 31: 8/5 6/5\n";
+        let (_, diagnostics) = check_text(text, Format::Mat);
+        let error = the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "the 1-point match is won before its first game",
+        );
+        assert!(text[error.span.start..].starts_with(" a : 0"));
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.kind == DiagnosticKind::MatchLength && d.severity == Severity::Warning),
+            "{diagnostics:?}"
+        );
+    }
+
+    /// A 3-point match as gnubg's `save match` writes it after `new match 3`, `set score`
+    /// at `score` (and `set crawford on` for `RU[Crawford:CrawfordGame]`), the opening roll
+    /// 51 not played yet.
+    fn saved_after_set_score(score: [u32; 2], rules: &str) -> String {
+        format!(
+            "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:{}][bs:{}]PW[gnubg]PB[root]DT[2026-12-07]RU[{rules}]\n;PL[W]DI[51])\n",
+            score[0], score[1]
+        )
+    }
+
+    #[test]
+    fn a_first_game_at_a_score_set_by_hand_is_the_crawford_game_as_the_file_marks_it() {
+        // gnubg, checked live: `load match` takes the SGF's mark; `import mat` has none and
+        // makes the game with exactly one player 1-away the Crawford game.
+        let mat =
+            " 3 point match\n\n Game 1\n gnubg : 1                      root : 2\n  1) 51: \n";
+        for (score, text, format, crawford) in [
+            (
+                [1, 2],
+                saved_after_set_score([1, 2], "Crawford"),
+                Format::Sgf,
+                false,
+            ),
+            (
+                [1, 2],
+                saved_after_set_score([1, 2], "Crawford:CrawfordGame"),
+                Format::Sgf,
+                true,
+            ),
+            (
+                [0, 2],
+                saved_after_set_score([0, 2], "Crawford"),
+                Format::Sgf,
+                false,
+            ),
+            ([1, 2], mat.to_string(), Format::Mat, true),
+        ] {
+            let (record, diagnostics) = check_text(&text, format);
+            let game = &record.games[0];
+            assert_eq!((game.score, game.crawford), (score, crawford), "{text}");
+            let kinds: Vec<DiagnosticKind> = diagnostics.iter().map(|d| d.kind).collect();
+            assert_eq!(
+                kinds,
+                [DiagnosticKind::WrongScore, DiagnosticKind::Truncated],
+                "{text}: {diagnostics:?}"
+            );
+            assert!(diagnostics.iter().all(|d| d.severity == Severity::Warning));
+        }
+    }
+
+    #[test]
+    fn a_crawford_mark_where_nobody_is_one_away_is_reported_not_taken() {
+        let text = saved_after_set_score([1, 1], "Crawford:CrawfordGame");
+        let (record, diagnostics) = check_text(&text, Format::Sgf);
+        assert!(!record.games[0].crawford);
+        let mark = diagnostics
+            .iter()
+            .find(|d| d.kind == DiagnosticKind::BadHeader)
+            .expect("the mark is reported");
+        assert!(
+            mark.message
+                .contains("marked as the Crawford game, but at 1-1 it is not"),
+            "{mark:?}"
+        );
+        assert_eq!(mark.severity, Severity::Warning);
+    }
 
     #[test]
     fn a_wrong_score_that_ends_the_match_is_the_error_and_the_skipped_game_its_warning() {
@@ -295,12 +470,11 @@ mod tests {
             " gnubg : 3                      user : 0",
         );
         let (_, diagnostics) = check_text(&text, Format::Mat);
-        let errors: Vec<DiagnosticKind> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| d.kind)
-            .collect();
-        assert_eq!(errors, vec![DiagnosticKind::WrongScore], "{diagnostics:?}");
+        the_one_error(
+            &diagnostics,
+            DiagnosticKind::WrongScore,
+            "score line says 3-0",
+        );
         let skipped = diagnostics
             .iter()
             .find(|d| d.kind == DiagnosticKind::MatchLength && d.message.contains("game 2"))
@@ -316,14 +490,8 @@ mod tests {
     fn a_double_as_a_games_first_roll_is_a_bad_roll_and_the_game_goes_on() {
         let text = " 3 point match\n\n Game 1\n a : 0     b : 0\n  1) 11: 24/23 24/23 6/5 6/5     52: 13/8 24/22\n  2) 65: 13/7 13/8\n";
         let (record, diagnostics) = check_text(text, Format::Mat);
-        let errors: Vec<_> = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        assert_eq!(errors.len(), 1, "{diagnostics:?}");
-        assert_eq!(errors[0].kind, DiagnosticKind::BadRoll);
-        assert_eq!(&text[errors[0].span.start..errors[0].span.end], "11");
-        assert!(errors[0].message.contains("never a double"), "{errors:?}");
+        let error = the_one_error(&diagnostics, DiagnosticKind::BadRoll, "never a double");
+        assert_eq!(&text[error.span.start..error.span.end], "11");
         // The play is kept and the later moves are checked from it.
         assert_eq!(record.games[0].actions.len(), 3);
     }

@@ -28,6 +28,30 @@ fn board(side: Side, own: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
     Board::from_slots(slots, Variant::Standard).unwrap_or_else(|_| unreachable!())
 }
 
+/// A pure race, all checkers home, money play: X (30 pips) on roll against O (75 pips), a
+/// near-certain single win for X (double/pass).
+fn strong_race() -> MatchState {
+    money(
+        board(
+            Side::X,
+            &[(1, 5), (2, 5), (3, 5)],
+            &[(4, 5), (5, 5), (6, 5)],
+        ),
+        Side::X,
+    )
+}
+
+/// The judge's view of X's own redouble of the cube O beavered in `beavered` (see
+/// [`beavered`]): how gnubg's computer answers the beaver.
+fn redouble_decision(beavered: MatchState) -> CubeDecision {
+    let redouble = MatchState {
+        cube_owner: Some(Side::X),
+        double_offered: false,
+        ..beavered
+    };
+    Judge::new(&Pubeval, 0).cube_decision(&redouble, Side::X, true)
+}
+
 #[test]
 fn first_ranked_play_is_best_play_and_all_plays_are_listed() {
     let state = money(Board::start(Variant::Standard), Side::X);
@@ -106,15 +130,7 @@ fn computer_takes_an_even_double_and_drops_a_hopeless_one() {
 fn computer_doubles_a_strong_race_lead_but_not_the_opening() {
     let opening = money(Board::start(Variant::Standard), Side::X);
     assert!(!computer_doubles(&Pubeval, &opening, true, 0));
-    // A pure race, all checkers home: X (30 pips) against O (75 pips), X on roll.
-    let race = money(
-        board(
-            Side::X,
-            &[(1, 5), (2, 5), (3, 5)],
-            &[(4, 5), (5, 5), (6, 5)],
-        ),
-        Side::X,
-    );
+    let race = strong_race();
     // A near-certain single win for X, no gammon: double, and O must drop.
     assert!(computer_doubles(&Pubeval, &race, true, 0));
     assert_eq!(
@@ -367,16 +383,8 @@ fn beavered(state: MatchState) -> MatchState {
 /// where taking costs more than the beavered cube, else a take.
 #[test]
 fn the_computer_raccoons_a_mistaken_beaver_and_drops_a_costly_one() {
-    // The race of X 30 pips against O 75, X on roll: double/pass, so O's beaver is a mistake.
-    let race = money(
-        board(
-            Side::X,
-            &[(1, 5), (2, 5), (3, 5)],
-            &[(4, 5), (5, 5), (6, 5)],
-        ),
-        Side::X,
-    );
-    let race = beavered(race);
+    // Double/pass, so O's beaver is a mistake.
+    let race = beavered(strong_race());
     assert_eq!(
         computer_answers_beaver(&Pubeval, &race, true, true, 0),
         TakeAction::Beaver
@@ -392,12 +400,7 @@ fn the_computer_raccoons_a_mistaken_beaver_and_drops_a_costly_one() {
         board(Side::X, &[(22, 10), (21, 5)], &[(1, 2)]),
         Side::X,
     ));
-    let redouble = MatchState {
-        cube_owner: Some(Side::X),
-        double_offered: false,
-        ..lost
-    };
-    let decision = Judge::new(&Pubeval, 0).cube_decision(&redouble, Side::X, true);
+    let decision = redouble_decision(lost);
     assert!(decision.analysis.double_take < -2.0, "{decision:?}");
     for beavers in [true, false] {
         assert_eq!(
@@ -421,12 +424,7 @@ fn the_computer_takes_a_right_beaver() {
         ),
         Side::X,
     ));
-    let redouble = MatchState {
-        cube_owner: Some(Side::X),
-        double_offered: false,
-        ..race
-    };
-    let decision = Judge::new(&Pubeval, 0).cube_decision(&redouble, Side::X, true);
+    let decision = redouble_decision(race);
     assert_eq!(decision.take, TakeAction::Beaver, "{decision:?}");
     assert_eq!(
         computer_answers_beaver(&Pubeval, &race, true, true, 0),
