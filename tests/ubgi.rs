@@ -1,14 +1,17 @@
 //! UBGI as controllers speak it: the exact inputs of issue 12's ten points, and whole games
 //! played through `tavli ubgi` the way bgci's duel loop plays them, in v0.1 and v0.2.
 
-use crate::support::tavli_binary;
+use crate::support::engines::{random_case, External, Ubgi};
+use crate::support::{env_number, tavli_binary};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use tavli::codec::position_id;
-use tavli::engine::Pubeval;
-use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+use tavli::codec::fibs::{self, FibsFlavour};
+use tavli::codec::{gnubg_id, position_id};
+use tavli::engine::{Pubeval, Stakes};
+use tavli::rules::{legal_plays, Board, Dice, MatchState, Side, Variant};
 use tavli::wire::ubgi::{UbgiSession, MAX_LINE};
 
 fn session() -> UbgiSession<Pubeval> {
@@ -554,4 +557,83 @@ fn move_time_is_a_number_of_milliseconds() {
     let timed = run_binary_with(&["--evaluator", "pubeval", "--move-time", "2000"], go);
     assert_eq!(free, timed);
     assert!(free.ends_with("bestmove 13/7 8/7\n"), "{free}");
+}
+
+/// UBGI's cube answers are `tavli external`'s at the same plies and budget (none, so that the
+/// machine's load cannot change an answer): on random positions (money, with and without
+/// the Jacoby rule, and 7-point matches at any score, the cube centred or owned by either
+/// player, beavers allowed or not) `go cube` before the roll (`double`/`nodouble`) is
+/// external's `double`/`roll` for the same board, and where the player on roll may double,
+/// `go cube` with his double pending is external's `take`/`drop`/`beaver`. At UBGI's ply 1
+/// and 2 on `TAVLI_CUBE_AGREE_CASES` positions each (100 by default), at ply 3 on a quarter as
+/// many, seed `TAVLI_CUBE_AGREE_SEED`.
+#[test]
+fn cube_answers_are_tavli_externals() {
+    let seed = env_number("TAVLI_CUBE_AGREE_SEED", 34u64);
+    let cases = env_number("TAVLI_CUBE_AGREE_CASES", 100usize);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (plies, cases) in [(0u32, cases), (1, cases), (2, cases / 4)] {
+        let mut rng = StdRng::seed_from_u64(seed + u64::from(plies));
+        let ply = (plies + 1).to_string();
+        let mut ubgi = Ubgi::start(&["--ply", &ply, "--move-time", "0"]);
+        let plies_text = plies.to_string();
+        let mut external = External::start(&["--plies", &plies_text, "--move-time", "0"]);
+        let mut checked = 0;
+        while checked < cases {
+            let Some((rolled, _)) = random_case(&mut rng) else {
+                continue;
+            };
+            let beavers = rng.gen_bool(0.5);
+            let state = MatchState {
+                dice: None,
+                jacoby: !rolled.is_match() && rng.gen_bool(0.5),
+                ..rolled
+            };
+            let on_off = |on: bool| if on { "on" } else { "off" };
+            let options = format!(
+                "jacobyrule {} beavers {}",
+                on_off(state.jacoby),
+                on_off(beavers)
+            );
+            let mut ask_both = |state: &MatchState| {
+                let by_ubgi = ubgi.answer(
+                    &format!(
+                        "set game.beavers {beavers}\nposition gnubgid {}\ngo cube\n",
+                        gnubg_id::encode(state)
+                    ),
+                    "bestcube ",
+                );
+                let board = fibs::encode(state, ["O", "X"], FibsFlavour::ShowBoard);
+                let by_external = external.ask(&format!("{board} {options}"));
+                let case = format!(
+                    "{} beavers {beavers} at {plies} plies",
+                    gnubg_id::encode(state)
+                );
+                (by_ubgi, by_external, case)
+            };
+            let (ubgi_action, external_action, case) = ask_both(&state);
+            let worded = if external_action == "roll" {
+                "nodouble"
+            } else {
+                external_action.as_str()
+            };
+            assert_eq!(ubgi_action, worded, "{case}: external {external_action}");
+            *seen.entry(ubgi_action).or_default() += 1;
+            if Stakes::from_state(&state).may_double(state.on_roll) {
+                let offered = MatchState {
+                    double_offered: true,
+                    turn: state.on_roll.opponent(),
+                    ..state
+                };
+                let (ubgi_answer, external_answer, case) = ask_both(&offered);
+                assert_eq!(ubgi_answer, external_answer, "{case} (double pending)");
+                *seen.entry(ubgi_answer).or_default() += 1;
+            }
+            checked += 1;
+        }
+    }
+    // Every answer was given somewhere, or the agreement says little.
+    for answer in ["double", "nodouble", "take", "drop", "beaver"] {
+        assert!(seen.get(answer).is_some_and(|&count| count > 0), "{seen:?}");
+    }
 }
