@@ -6,8 +6,8 @@ use crate::support::{env_number, tavli_binary};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use tavli::codec::fibs::{self, FibsFlavour};
 use tavli::codec::{gnubg_id, position_id};
 use tavli::engine::{Pubeval, Stakes};
@@ -330,71 +330,13 @@ fn the_baseline_plays_unsearched_unless_told() {
 // ---------------------------------------------------------------------------------------
 // Whole games, as bgci's duel loop plays them
 
-/// `tavli ubgi` as a child process spoken to line by line.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    transcript: Vec<String>,
-}
-
-impl Engine {
-    fn spawn() -> Engine {
-        let mut child = Command::new(tavli_binary())
-            .arg("ubgi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("tavli ubgi starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            stdin,
-            stdout,
-            transcript: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("send");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn read(&mut self) -> String {
-        let mut line = String::new();
-        assert!(
-            self.stdout.read_line(&mut line).expect("read") > 0,
-            "engine closed its output\n{}",
-            self.tail()
-        );
-        let line = line.trim_end().to_string();
-        self.transcript.push(format!("< {line}"));
-        assert!(!line.starts_with("error"), "{}", self.tail());
-        line
-    }
-
-    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> String {
-        loop {
-            let line = self.read();
-            if done(&line) {
-                return line;
-            }
-        }
-    }
-
-    fn tail(&self) -> String {
-        let start = self.transcript.len().saturating_sub(20);
-        self.transcript[start..].join("\n")
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// Reads `engine`'s reply up to the line `done` accepts and returns that line; an `error`
+/// line fails the game, showing the last lines both ways.
+fn expect(engine: &mut Ubgi, done: impl Fn(&str) -> bool) -> String {
+    let reply = engine.read_until(done);
+    let last = reply.last().cloned().unwrap_or_default();
+    assert!(!last.starts_with("error"), "{}", engine.tail());
+    last
 }
 
 /// The protocol dialect a controller speaks.
@@ -433,20 +375,20 @@ fn steps_of(payload: &str) -> Vec<(u8, u8)> {
 /// number of plies played.
 fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut engine = Engine::spawn();
+    let mut engine = Ubgi::start(&[]);
     engine.send("ubgi");
-    engine.read_until(|line| line == "ubgiok");
+    expect(&mut engine, |line| line == "ubgiok");
     engine.send(match dialect {
         Dialect::V01 => "setoption name Variant value backgammon",
         Dialect::V02 => "set game.variant backgammon",
     });
     engine.send("isready");
-    engine.read_until(|line| line == "readyok");
+    expect(&mut engine, |line| line == "readyok");
     let mut plies = 0;
     for _ in 0..games {
         engine.send("newgame");
         engine.send("isready");
-        engine.read_until(|line| line == "readyok");
+        expect(&mut engine, |line| line == "readyok");
         let mut board = Board::start(Variant::Standard);
         let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
         let mut ended = false;
@@ -471,7 +413,7 @@ fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
                 Dialect::V01 => "go role chequer",
                 Dialect::V02 => "go",
             });
-            let reply = engine.read_until(|line| line.starts_with("best"));
+            let reply = expect(&mut engine, |line| line.starts_with("best"));
             let payload = reply
                 .strip_prefix("bestmove ")
                 .unwrap_or_else(|| panic!("{reply}\n{}", engine.tail()));
