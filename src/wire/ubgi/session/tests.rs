@@ -297,3 +297,69 @@ fn go_turn_is_the_cube_action_then_the_play() {
     };
     assert_eq!(work, chequer_work);
 }
+
+/// Both wire layers ask the same judge: at every depth, with no budget and with a spent one,
+/// UBGI's `go cube` (before the roll, and with the double pending) is `tavli external`'s
+/// answer to the same board, in money (beavers on and off) and in a match, the cube centred
+/// or the doubler's.
+#[test]
+fn ubgi_and_external_answer_the_cube_alike_at_the_same_plies_and_budget() {
+    use crate::codec::fibs::{self, FibsFlavour};
+    use crate::wire::external::{ExternalSession, Reply, SessionDefaults};
+    let mut states = Vec::new();
+    for match_length in [0, 7] {
+        for (x, o) in [(HOME_57, HOME_62), (HOME_57, HOME_66), (HOME_66, HOME_57)] {
+            states.push(race(x, o, match_length, false));
+        }
+    }
+    states.push(MatchState {
+        cube_value: 2,
+        cube_owner: Some(Side::X),
+        ..race(HOME_66, HOME_57, 0, false)
+    });
+    let mut asked = 0;
+    for budget in [None, Some(Duration::ZERO)] {
+        let limits = SearchLimits { budget, threads: 1 };
+        for plies in 0..=2 {
+            for beavers in [true, false] {
+                let defaults = SessionDefaults {
+                    jacoby: false,
+                    beavers,
+                    cube: true,
+                };
+                let mut external =
+                    ExternalSession::new(Pubeval, defaults).with_search(plies, limits);
+                let mut ubgi = UbgiSession::new(Pubeval, "tavli").with_search(plies + 1, limits);
+                assert!(ubgi
+                    .handle_line(&format!("set game.beavers {beavers}"))
+                    .is_empty());
+                for before in &states {
+                    let offered = MatchState {
+                        double_offered: true,
+                        turn: Side::O,
+                        ..*before
+                    };
+                    for state in [before, &offered] {
+                        assert!(ubgi.handle_line(&position_line(state)).is_empty());
+                        let reply = ubgi.handle_line("go cube");
+                        let by_ubgi = reply[1].strip_prefix("bestcube ").expect("bestcube");
+                        let board = fibs::encode(state, ["O", "X"], FibsFlavour::ShowBoard);
+                        let Reply::Send(text) = external.handle_line(&board) else {
+                            panic!("external closed on {board}");
+                        };
+                        let by_external = match text.trim_end() {
+                            "roll" => "nodouble",
+                            other => other,
+                        };
+                        assert_eq!(
+                            by_ubgi, by_external,
+                            "{board}: {plies} plies, budget {budget:?}, beavers {beavers}"
+                        );
+                        asked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(asked, 2 * 3 * 2 * states.len() * 2);
+}
