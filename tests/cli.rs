@@ -661,6 +661,73 @@ fn train_fit_on_too_few_examples_warns_instead_of_nan() {
     std::fs::remove_dir_all(&directory).expect("cleaned up");
 }
 
+/// `train fit --race-hidden N --race-second M` reshapes the race network before a fit on race
+/// labels alone: the weights grow, the contact network is untouched (the same evaluation of a
+/// contact position as the start's), and the race network's evaluation of a race changes.
+#[test]
+fn train_fit_widens_and_deepens_the_race_network() {
+    let directory = std::env::temp_dir().join(format!("tavli-fit-race-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    let data = directory.join("race.txt");
+    std::fs::write(
+        &data,
+        "2NsAAMDbNgAAAA 0.41000 0.00000 0.00000 0.00000 0.00000\n".repeat(40),
+    )
+    .expect("written");
+    let start = directory.join("start.tnet");
+    let out = directory.join("out.tnet");
+    let path = |file: &std::path::Path| file.to_str().expect("UTF-8 path").to_string();
+    let fit = |extra: &[&str], target: &std::path::Path| {
+        let data = path(&data);
+        let target = path(target);
+        let mut args = vec![
+            "train", "fit", "--data", &data, "--epochs", "1", "--out", &target,
+        ];
+        args.extend_from_slice(extra);
+        let output = tavli(&args, "");
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+    };
+    fit(&[], &start);
+    let start_text = path(&start);
+    fit(
+        &[
+            "--resume",
+            &start_text,
+            "--race-hidden",
+            "80",
+            "--race-second",
+            "8",
+        ],
+        &out,
+    );
+    let grown = std::fs::metadata(&out).expect("written").len();
+    assert!(grown > std::fs::metadata(&start).expect("written").len());
+    let evaluate = |weights: &std::path::Path, position: &str| {
+        let output = tavli(
+            &[
+                "eval",
+                position,
+                "--plies",
+                "0",
+                "--weights",
+                &path(weights),
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert_eq!(
+        evaluate(&start, "4HPwATDgc/ABMA"),
+        evaluate(&out, "4HPwATDgc/ABMA")
+    );
+    assert_ne!(
+        evaluate(&start, "2NsAAMDbNgAAAA"),
+        evaluate(&out, "2NsAAMDbNgAAAA")
+    );
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+}
+
 /// `train classify` with a tab field and `--only` keeps the lines of that type unchanged; a
 /// line without a Position ID is refused with its number; a bad `--type-weight` is refused
 /// before any work.

@@ -257,6 +257,14 @@ pub struct FitArgs {
     /// start), unless it has one already.
     #[arg(long, value_name = "N")]
     pub contact_second: Option<usize>,
+    /// Widen the race network to this many hidden units before training, as
+    /// `--contact-hidden` does the contact network.
+    #[arg(long, value_name = "N")]
+    pub race_hidden: Option<usize>,
+    /// Give the race network a second hidden layer of this many units, as `--contact-second`
+    /// does the contact network.
+    #[arg(long, value_name = "N")]
+    pub race_second: Option<usize>,
     /// Count the training examples of a position type this many times (`crashed=3`,
     /// `backgame=2.5`; repeat for several types; the validation set is not weighted).
     #[arg(long = "type-weight", value_name = "TYPE=WEIGHT", value_parser = type_weight)]

@@ -216,6 +216,14 @@ pub fn run_fit(args: &FitArgs, err: &mut dyn Write) -> anyhow::Result<Outcome> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed.wrapping_add(1));
         nets.contact = nets.contact.deepened(second, &mut rng);
     }
+    if let Some(hidden) = args.race_hidden {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed.wrapping_add(2));
+        nets.race = nets.race.widened(hidden, 0.01, &mut rng);
+    }
+    if let Some(second) = args.race_second {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed.wrapping_add(3));
+        nets.race = nets.race.deepened(second, &mut rng);
+    }
     let mut examples = Vec::new();
     for path in &args.data {
         let lines =
