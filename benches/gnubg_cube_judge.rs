@@ -4,7 +4,9 @@
 //! whether to double and whether to take, and gnubg 2-ply's cubeful equities (no double,
 //! double/take, double/pass) say what each decision gives up, in millipoints (mEMG, units of
 //! the cube in play) per decision, with 95% intervals, in gnubg's classes (missed double,
-//! wrong double, wrong take, wrong pass). tavli's answer times are reported too (median and
+//! wrong double, wrong take, wrong pass). `tavli ubgi`'s session at its default answers the
+//! same positions through the protocol (`go cube` before the roll, then with the double
+//! pending), judged alike. tavli's answer times are reported too (median, 99th percentile and
 //! slowest). gnubg is the judge only: nothing here trains anything. Not a test: it needs gnubg.
 //!
 //! Run: `cargo bench --bench gnubg_cube_judge -- [GAMES] [SEED]` (default 45 games, seed 1:
@@ -20,9 +22,11 @@ use tavli::codec::gnubg_id;
 use tavli::engine::choice;
 use tavli::engine::cube::{DoubleAction, TakeAction};
 use tavli::engine::cube_efficiency::CubeEfficiency;
+use tavli::engine::net::NetEvaluator;
 use tavli::engine::Evaluator;
 use tavli::engine::{Judge, Stakes};
 use tavli::rules::MatchState;
+use tavli::wire::ubgi::UbgiSession;
 
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
@@ -147,6 +151,61 @@ fn judge(decisions: Decisions, truth: [f64; 3]) -> Errors {
     }
 }
 
+/// UBGI's answers at its default (`tavli ubgi` as the command line builds it: `engine.ply`
+/// 3, gnubg's 2-ply, within the 50 ms budget), asked through the protocol as a controller
+/// asks: `go cube` before the roll (double or not), and `go cube` with the double pending
+/// (take or pass), beavers off. The times are each `go cube`'s, two per position.
+fn ubgi_answers(
+    states: &[MatchState],
+    net: &NetEvaluator,
+) -> (String, Vec<Decisions>, Vec<Duration>) {
+    let mut session = UbgiSession::new(net, "tavli")
+        .with_search(choice::DEFAULT_PLIES + 1, choice::move_limits(None));
+    assert!(session.handle_line("set game.beavers false").is_empty());
+    let mut ask = |state: &MatchState| {
+        let position = format!("position gnubgid {}", gnubg_id::encode(state));
+        assert!(session.handle_line(&position).is_empty(), "{position}");
+        let asked = Instant::now();
+        let reply = session.handle_line("go cube");
+        let time = asked.elapsed();
+        let answer = reply.last().cloned().unwrap_or_default();
+        (answer, time)
+    };
+    // One answer before the clock runs, as for the judges above.
+    if let Some(state) = states.first() {
+        let _ = ask(state);
+    }
+    let mut decisions = Vec::new();
+    let mut times = Vec::new();
+    for state in states {
+        let (double, double_time) = ask(state);
+        let offered = MatchState {
+            double_offered: true,
+            turn: state.on_roll.opponent(),
+            ..*state
+        };
+        let (take, take_time) = ask(&offered);
+        assert!(
+            ["bestcube double", "bestcube nodouble"].contains(&double.as_str())
+                && ["bestcube take", "bestcube drop"].contains(&take.as_str()),
+            "{double} {take}"
+        );
+        decisions.push(Decisions {
+            double: double == "bestcube double",
+            take: take == "bestcube take",
+        });
+        times.extend([double_time, take_time]);
+    }
+    (
+        format!(
+            "tavli ubgi default (engine.ply {}, 50 ms budget)",
+            choice::DEFAULT_PLIES + 1
+        ),
+        decisions,
+        times,
+    )
+}
+
 /// Mean and 95% half-width of `values`.
 fn interval(values: &[f64]) -> (f64, f64) {
     let n = values.len().max(1) as f64;
@@ -240,6 +299,7 @@ fn main() {
         }
         engines.push((name, decisions, times));
     }
+    engines.push(ubgi_answers(&states, &net));
     // The cube model before the efficiency by position class: 0.68 everywhere, at 0 ply (the
     // evaluator's probabilities straight into the model), beside "tavli 0-ply" above.
     let contact_only: Vec<Decisions> = states
@@ -326,7 +386,7 @@ fn main() {
                 .filter(|&&time| time >= Duration::from_millis(100))
                 .count();
             println!(
-                "{name}: answer time median {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions ({over} at 100 ms or more)",
+                "{name}: answer time median {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} answers ({over} at 100 ms or more)",
                 sorted[sorted.len() / 2].as_secs_f64() * 1000.0,
                 sorted[sorted.len() * 99 / 100].as_secs_f64() * 1000.0,
                 sorted[sorted.len() - 1].as_secs_f64() * 1000.0,
@@ -335,25 +395,29 @@ fn main() {
             // The slowest positions, to look at (`tavli external` or the REPL can replay them).
             let mut order: Vec<usize> = (0..times.len()).collect();
             order.sort_by_key(|&index| std::cmp::Reverse(times[index]));
+            // UBGI answers twice per position (the double, then the take).
+            let per_position = (times.len() / states.len().max(1)).max(1);
             for &index in order.iter().take(3) {
                 eprintln!(
                     "{name}: {:.1} ms for {}",
                     times[index].as_secs_f64() * 1000.0,
-                    gnubg_id::encode(&states[index])
+                    gnubg_id::encode(&states[index / per_position])
                 );
             }
         }
     }
     let gnubg_total: f64 = baseline.iter().zip(&close).map(|(e, &c)| total(e, c)).sum();
-    if let Some((_, decisions, _)) = engines.first() {
+    // The engines' defaults: `tavli external`'s judge and `tavli ubgi`.
+    for (name, decisions, _) in engines.iter().filter(|(name, ..)| name.contains("default")) {
         let tavli_total: f64 = decisions
             .iter()
             .zip(&truth)
             .zip(&close)
             .map(|((d, t), &c)| total(&judge(*d, *t), c))
             .sum();
+        let short = name.split(" (").next().unwrap_or(name);
         println!(
-            "ratio tavli default / gnubg 0-ply (error per position): {:.2}",
+            "ratio {short} / gnubg 0-ply (error per position): {:.2}",
             tavli_total / gnubg_total.max(f64::MIN_POSITIVE)
         );
     }

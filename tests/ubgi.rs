@@ -1,14 +1,17 @@
 //! UBGI as controllers speak it: the exact inputs of issue 12's ten points, and whole games
 //! played through `tavli ubgi` the way bgci's duel loop plays them, in v0.1 and v0.2.
 
-use crate::support::tavli_binary;
+use crate::support::engines::{random_case, External, Ubgi};
+use crate::support::{env_number, tavli_binary};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use tavli::codec::position_id;
-use tavli::engine::Pubeval;
-use tavli::rules::{legal_plays, Board, Dice, Side, Variant};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tavli::codec::fibs::{self, FibsFlavour};
+use tavli::codec::{gnubg_id, position_id};
+use tavli::engine::{Pubeval, Stakes};
+use tavli::rules::{legal_plays, Board, Dice, MatchState, Side, Variant};
 use tavli::wire::ubgi::{UbgiSession, MAX_LINE};
 
 fn session() -> UbgiSession<Pubeval> {
@@ -327,71 +330,13 @@ fn the_baseline_plays_unsearched_unless_told() {
 // ---------------------------------------------------------------------------------------
 // Whole games, as bgci's duel loop plays them
 
-/// `tavli ubgi` as a child process spoken to line by line.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    transcript: Vec<String>,
-}
-
-impl Engine {
-    fn spawn() -> Engine {
-        let mut child = Command::new(tavli_binary())
-            .arg("ubgi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("tavli ubgi starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            stdin,
-            stdout,
-            transcript: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("send");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn read(&mut self) -> String {
-        let mut line = String::new();
-        assert!(
-            self.stdout.read_line(&mut line).expect("read") > 0,
-            "engine closed its output\n{}",
-            self.tail()
-        );
-        let line = line.trim_end().to_string();
-        self.transcript.push(format!("< {line}"));
-        assert!(!line.starts_with("error"), "{}", self.tail());
-        line
-    }
-
-    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> String {
-        loop {
-            let line = self.read();
-            if done(&line) {
-                return line;
-            }
-        }
-    }
-
-    fn tail(&self) -> String {
-        let start = self.transcript.len().saturating_sub(20);
-        self.transcript[start..].join("\n")
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// Reads `engine`'s reply up to the line `done` accepts and returns that line; an `error`
+/// line fails the game, showing the last lines both ways.
+fn expect(engine: &mut Ubgi, done: impl Fn(&str) -> bool) -> String {
+    let reply = engine.read_until(done);
+    let last = reply.last().cloned().unwrap_or_default();
+    assert!(!last.starts_with("error"), "{}", engine.tail());
+    last
 }
 
 /// The protocol dialect a controller speaks.
@@ -430,20 +375,20 @@ fn steps_of(payload: &str) -> Vec<(u8, u8)> {
 /// number of plies played.
 fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut engine = Engine::spawn();
+    let mut engine = Ubgi::start(&[]);
     engine.send("ubgi");
-    engine.read_until(|line| line == "ubgiok");
+    expect(&mut engine, |line| line == "ubgiok");
     engine.send(match dialect {
         Dialect::V01 => "setoption name Variant value backgammon",
         Dialect::V02 => "set game.variant backgammon",
     });
     engine.send("isready");
-    engine.read_until(|line| line == "readyok");
+    expect(&mut engine, |line| line == "readyok");
     let mut plies = 0;
     for _ in 0..games {
         engine.send("newgame");
         engine.send("isready");
-        engine.read_until(|line| line == "readyok");
+        expect(&mut engine, |line| line == "readyok");
         let mut board = Board::start(Variant::Standard);
         let mut mover = if rng.gen_bool(0.5) { Side::X } else { Side::O };
         let mut ended = false;
@@ -468,7 +413,7 @@ fn duel(dialect: Dialect, games: usize, seed: u64) -> usize {
                 Dialect::V01 => "go role chequer",
                 Dialect::V02 => "go",
             });
-            let reply = engine.read_until(|line| line.starts_with("best"));
+            let reply = expect(&mut engine, |line| line.starts_with("best"));
             let payload = reply
                 .strip_prefix("bestmove ")
                 .unwrap_or_else(|| panic!("{reply}\n{}", engine.tail()));
@@ -554,4 +499,83 @@ fn move_time_is_a_number_of_milliseconds() {
     let timed = run_binary_with(&["--evaluator", "pubeval", "--move-time", "2000"], go);
     assert_eq!(free, timed);
     assert!(free.ends_with("bestmove 13/7 8/7\n"), "{free}");
+}
+
+/// UBGI's cube answers are `tavli external`'s at the same plies and budget (none, so that the
+/// machine's load cannot change an answer): on random positions (money, with and without
+/// the Jacoby rule, and 7-point matches at any score, the cube centred or owned by either
+/// player, beavers allowed or not) `go cube` before the roll (`double`/`nodouble`) is
+/// external's `double`/`roll` for the same board, and where the player on roll may double,
+/// `go cube` with his double pending is external's `take`/`drop`/`beaver`. At UBGI's ply 1
+/// and 2 on `TAVLI_CUBE_AGREE_CASES` positions each (100 by default), at ply 3 on a quarter as
+/// many, seed `TAVLI_CUBE_AGREE_SEED`.
+#[test]
+fn cube_answers_are_tavli_externals() {
+    let seed = env_number("TAVLI_CUBE_AGREE_SEED", 34u64);
+    let cases = env_number("TAVLI_CUBE_AGREE_CASES", 100usize);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (plies, cases) in [(0u32, cases), (1, cases), (2, cases / 4)] {
+        let mut rng = StdRng::seed_from_u64(seed + u64::from(plies));
+        let ply = (plies + 1).to_string();
+        let mut ubgi = Ubgi::start(&["--ply", &ply, "--move-time", "0"]);
+        let plies_text = plies.to_string();
+        let mut external = External::start(&["--plies", &plies_text, "--move-time", "0"]);
+        let mut checked = 0;
+        while checked < cases {
+            let Some((rolled, _)) = random_case(&mut rng) else {
+                continue;
+            };
+            let beavers = rng.gen_bool(0.5);
+            let state = MatchState {
+                dice: None,
+                jacoby: !rolled.is_match() && rng.gen_bool(0.5),
+                ..rolled
+            };
+            let on_off = |on: bool| if on { "on" } else { "off" };
+            let options = format!(
+                "jacobyrule {} beavers {}",
+                on_off(state.jacoby),
+                on_off(beavers)
+            );
+            let mut ask_both = |state: &MatchState| {
+                let by_ubgi = ubgi.answer(
+                    &format!(
+                        "set game.beavers {beavers}\nposition gnubgid {}\ngo cube\n",
+                        gnubg_id::encode(state)
+                    ),
+                    "bestcube ",
+                );
+                let board = fibs::encode(state, ["O", "X"], FibsFlavour::ShowBoard);
+                let by_external = external.ask(&format!("{board} {options}"));
+                let case = format!(
+                    "{} beavers {beavers} at {plies} plies",
+                    gnubg_id::encode(state)
+                );
+                (by_ubgi, by_external, case)
+            };
+            let (ubgi_action, external_action, case) = ask_both(&state);
+            let worded = if external_action == "roll" {
+                "nodouble"
+            } else {
+                external_action.as_str()
+            };
+            assert_eq!(ubgi_action, worded, "{case}: external {external_action}");
+            *seen.entry(ubgi_action).or_default() += 1;
+            if Stakes::from_state(&state).may_double(state.on_roll) {
+                let offered = MatchState {
+                    double_offered: true,
+                    turn: state.on_roll.opponent(),
+                    ..state
+                };
+                let (ubgi_answer, external_answer, case) = ask_both(&offered);
+                assert_eq!(ubgi_answer, external_answer, "{case} (double pending)");
+                *seen.entry(ubgi_answer).or_default() += 1;
+            }
+            checked += 1;
+        }
+    }
+    // Every answer was given somewhere, or the agreement says little.
+    for answer in ["double", "nodouble", "take", "drop", "beaver"] {
+        assert!(seen.get(answer).is_some_and(|&count| count > 0), "{seen:?}");
+    }
 }

@@ -15,6 +15,7 @@ use crate::rules::{Board, Dice, MatchState, Play, Side};
 
 mod answers;
 mod exact;
+mod offer;
 mod ranking;
 pub use answers::{CubeDecision, Evaluation, PlayEvaluation};
 use exact::exact_decision;

@@ -5,6 +5,7 @@ use super::random_position::random_walk;
 use super::tavli_binary;
 use rand::rngs::StdRng;
 use rand::Rng;
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -72,12 +73,17 @@ pub fn result_named(
         .map(|play| play.result)
 }
 
-/// `tavli ubgi ARGS` answering one request at a time.
+/// `tavli ubgi ARGS` spoken to line by line, as a controller speaks to it, keeping the last
+/// lines both ways to show when a test fails.
 pub struct Ubgi {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    transcript: VecDeque<String>,
 }
+
+/// How many lines sent and read [`Ubgi::tail`] shows.
+const TAIL_LINES: usize = 20;
 
 impl Ubgi {
     /// Starts `tavli ubgi` with `args`.
@@ -95,27 +101,54 @@ impl Ubgi {
             child,
             input,
             output,
+            transcript: VecDeque::new(),
         }
     }
 
-    /// Sends `lines` and returns the reply lines up to the first that starts with `best`,
-    /// `value` or `error`, that one included.
-    pub fn ask(&mut self, lines: &str) -> Vec<String> {
-        self.input.write_all(lines.as_bytes()).expect("send");
+    fn record(&mut self, line: String) {
+        if self.transcript.len() == TAIL_LINES {
+            self.transcript.pop_front();
+        }
+        self.transcript.push_back(line);
+    }
+
+    /// Sends one command (`line`, without its newline).
+    pub fn send(&mut self, line: &str) {
+        self.record(format!("> {line}"));
+        writeln!(self.input, "{line}").expect("send");
+        self.input.flush().expect("flush");
+    }
+
+    /// Reads reply lines up to the first for which `last` holds or that is an `error` line
+    /// (a failure is always one line), that one included.
+    pub fn read_until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut reply = Vec::new();
         loop {
             let mut line = String::new();
             let read = self.output.read_line(&mut line).expect("reply");
-            assert!(read > 0, "tavli ubgi closed after {lines}");
+            assert!(read > 0, "tavli ubgi closed its output\n{}", self.tail());
             let line = line.trim_end().to_string();
-            let last = ["best", "value", "error"]
-                .iter()
-                .any(|prefix| line.starts_with(prefix));
+            self.record(format!("< {line}"));
+            let done = last(&line) || line.starts_with("error");
             reply.push(line);
-            if last {
+            if done {
                 return reply;
             }
         }
+    }
+
+    /// The last lines sent (`> `) and read (`< `).
+    pub fn tail(&self) -> String {
+        Vec::from(self.transcript.clone()).join("\n")
+    }
+
+    /// Sends each line of `lines` and returns the reply lines up to the first that starts
+    /// with `best`, `value` or `error`, that one included.
+    pub fn ask(&mut self, lines: &str) -> Vec<String> {
+        for line in lines.lines() {
+            self.send(line);
+        }
+        self.read_until(|line| line.starts_with("best") || line.starts_with("value"))
     }
 
     /// The payload of the last line of [`Ubgi::ask`], after `prefix` (`bestmove `...).

@@ -460,12 +460,7 @@ pub fn answer_board<E: Evaluator + ?Sized>(
         return if accept { "accept" } else { "reject" }.to_string();
     }
     if let Some(responder) = question.responder {
-        // Judge the offer from the doubler's side, as a double of the current cube.
-        let offer = MatchState {
-            cube_owner: None,
-            ..*state
-        };
-        let decision = judge.cube_decision(&offer, responder.opponent(), question.may_beaver());
+        let decision = judge.answer_to_double(state, responder.opponent(), question.may_beaver());
         return match decision.take {
             TakeAction::Take => "take",
             TakeAction::Drop if style.gnubg_client => "pass",

@@ -201,9 +201,10 @@ impl<E: Evaluator> UbgiSession<E> {
         Ok(())
     }
 
-    /// The judge of cube decisions: the evaluator alone (UBGI's cube answers are 0-ply).
-    fn cube_judge(&self) -> Judge<'_, E> {
-        Judge::new(&self.evaluator, 0).with_limits(self.limits)
+    /// The judge of one request: `ply` root-inclusive (gnubg's plies + 1) within `limits`, the
+    /// judge `tavli external` answers with at the same plies and budget.
+    fn judge(&self, ply: u32, limits: SearchLimits) -> Judge<'_, E> {
+        Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits)
     }
 
     fn go(&self, go: Go) -> Reply {
@@ -226,11 +227,18 @@ impl<E: Evaluator> UbgiSession<E> {
         let ply = go
             .depth
             .map_or(self.options.ply, |depth| depth.min(MAX_PLY));
+        // `movetime MS` is this request's budget instead of the session's (0: no limit).
+        let limits = go
+            .movetime
+            .map_or(self.limits, |milliseconds| SearchLimits {
+                budget: crate::engine::choice::move_budget(milliseconds),
+                ..self.limits
+            });
         if go.kind == GoKind::Cube {
             return Ok(if state.double_offered {
-                self.answer_double(state)
+                self.answer_double(state, ply, limits)
             } else {
-                let (info, action) = self.cube_action(state);
+                let (info, action) = self.cube_action(state, ply, limits);
                 vec![info, format!("bestcube {action}")]
             });
         }
@@ -240,29 +248,48 @@ impl<E: Evaluator> UbgiSession<E> {
         let dice = state
             .dice
             .ok_or_else(|| UbgiError::bad_state("missing dice"))?;
-        // `movetime MS` is this request's budget instead of the session's (0: no limit).
-        let limits = go
-            .movetime
-            .map_or(self.limits, |milliseconds| SearchLimits {
-                budget: crate::engine::choice::move_budget(milliseconds),
-                ..self.limits
-            });
-        let (info, payload) = self.chequer(state, dice, ply, limits);
         Ok(match go.kind {
             GoKind::Turn => {
-                let (_, action) = self.cube_action(state);
+                // One budget for the turn: the cube decision within half of it (searched only
+                // where a double is possible), the play within what is left.
+                let started = Instant::now();
+                let action = if self.may_double(state) {
+                    let half = SearchLimits {
+                        budget: limits.budget.map(|budget| budget / 2),
+                        ..limits
+                    };
+                    self.cube_action(state, ply, half).1
+                } else {
+                    "nodouble"
+                };
+                let (info, payload) = self.chequer(state, dice, ply, left_of(limits, started));
                 vec![info, format!("bestturn cube={action} move={payload}")]
             }
-            _ => vec![info, format!("bestmove {payload}")],
+            _ => {
+                let (info, payload) = self.chequer(state, dice, ply, limits);
+                vec![info, format!("bestmove {payload}")]
+            }
         })
     }
 
-    /// The cube action of the player on roll before rolling, with its `info` line. After a
-    /// roll recorded in the position no double is possible.
-    fn cube_action(&self, state: &MatchState) -> (String, &'static str) {
+    /// Whether the player on roll may double now: the cube in use, the roll not recorded in
+    /// the position, and the cube his to turn ([`Stakes::may_double`]).
+    fn may_double(&self, state: &MatchState) -> bool {
+        self.options.cube && !self.rolled && Stakes::from_state(state).may_double(state.on_roll)
+    }
+
+    /// The cube action of the player on roll before rolling, at `ply` within `limits`, with
+    /// its `info` line (the depth its search reached). After a roll recorded in the position
+    /// no double is possible.
+    fn cube_action(
+        &self,
+        state: &MatchState,
+        ply: u32,
+        limits: SearchLimits,
+    ) -> (String, &'static str) {
         let mover = state.on_roll;
         let decision = self
-            .cube_judge()
+            .judge(ply, limits)
             .cube_decision(state, mover, self.options.beavers);
         let evaluation = decision.evaluation(state, mover);
         let action = if self.rolled || !self.options.cube {
@@ -274,41 +301,33 @@ impl<E: Evaluator> UbgiSession<E> {
             DoubleAction::Double => "double",
             DoubleAction::NoDouble => "nodouble",
         };
-        (self.info_line(1, 0, &evaluation), action)
+        (self.info_line(decision.plies + 1, 0, &evaluation), action)
     }
 
-    /// The answer to a pending double, with an `info` line of the player who must answer:
-    /// their chances and their equity after the answer chosen (money: per unit of the cube
-    /// offered on; match: match-winning chance).
-    fn answer_double(&self, state: &MatchState) -> Vec<String> {
+    /// The answer to a pending double at `ply` within `limits` ([`Judge::answer_to_double`], as
+    /// `tavli external` answers), with an `info` line of the player who must answer: their
+    /// chances and their equity after the answer chosen, from the decision's own figures
+    /// (money: per unit of the cube offered on, a beaver twice a take; match: match-winning
+    /// chance), at the depth its search reached.
+    fn answer_double(&self, state: &MatchState, ply: u32, limits: SearchLimits) -> Vec<String> {
         let doubler = state.on_roll;
         let taker = doubler.opponent();
-        let judge = self.cube_judge();
-        let decision = judge.cube_decision(state, doubler, self.options.beavers);
+        let decision =
+            self.judge(ply, limits)
+                .answer_to_double(state, doubler, self.options.beavers);
         let action = decision.take;
-        let cube = state.cube_value.max(1);
+        let stakes = Stakes::from_state(state);
+        let analysis = decision.analysis;
         let score = match action {
             TakeAction::Drop if state.is_match() => {
-                Stakes::from_state(state).match_winning_chance(taker, -i64::from(cube))
+                stakes.match_winning_chance(taker, -i64::from(state.cube_value.max(1)))
             }
-            TakeAction::Drop => -1.0,
-            TakeAction::Take | TakeAction::Beaver => {
-                let factor = if action == TakeAction::Take { 2 } else { 4 };
-                let taken = MatchState {
-                    cube_value: cube.saturating_mul(factor),
-                    cube_owner: Some(taker),
-                    double_offered: false,
-                    turn: doubler,
-                    dice: None,
-                    ..*state
-                };
-                let equity = judge.evaluate(&taken, taker).cubeful_equity;
-                if state.is_match() {
-                    equity
-                } else {
-                    equity * f64::from(factor)
-                }
+            TakeAction::Drop => -analysis.double_pass,
+            TakeAction::Take if state.is_match() => {
+                1.0 - stakes.equity_from_units(doubler, analysis.double_take)
             }
+            TakeAction::Take => -analysis.double_take,
+            TakeAction::Beaver => -2.0 * analysis.double_take,
         };
         let seen = decision.probabilities.seen_by(doubler, taker);
         let evaluation = Evaluation {
@@ -322,7 +341,7 @@ impl<E: Evaluator> UbgiSession<E> {
             TakeAction::Beaver => "beaver",
         };
         vec![
-            self.info_line(1, 0, &evaluation),
+            self.info_line(decision.plies + 1, 0, &evaluation),
             format!("bestcube {answer}"),
         ]
     }
@@ -342,19 +361,13 @@ impl<E: Evaluator> UbgiSession<E> {
         let mover = state.on_roll;
         let plays = state.rules().legal_plays(&state.board, mover, dice);
         let started = Instant::now();
-        let judge = Judge::new(&self.evaluator, ply.saturating_sub(1)).with_limits(limits);
+        let judge = self.judge(ply, limits);
         let best = judge.play_for(state, dice, self.options.cube);
         let board = best.map_or(state.board, |play| play.result);
         // The `info` evaluation gets what is left of the budget, so that the request as a
         // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
-        let left = SearchLimits {
-            budget: limits
-                .budget
-                .map(|budget| budget.saturating_sub(started.elapsed())),
-            ..limits
-        };
         let (evaluation, evaluated) = judge
-            .with_limits(left)
+            .with_limits(left_of(limits, started))
             .evaluate_after_reaching(state, &board, mover);
         let depth = evaluated.map_or(ply, |plies| plies + 1);
         let payload = best.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
@@ -373,6 +386,16 @@ impl<E: Evaluator> UbgiSession<E> {
     }
 }
 
+/// What is left of `limits`' budget since `started` (no budget stays none).
+fn left_of(limits: SearchLimits, started: Instant) -> SearchLimits {
+    SearchLimits {
+        budget: limits
+            .budget
+            .map(|budget| budget.saturating_sub(started.elapsed())),
+        ..limits
+    }
+}
+
 fn info_line(depth: u32, nodes: usize, score: f64, evaluation: &Evaluation) -> String {
     let p = evaluation.probabilities;
     format!(
@@ -386,94 +409,4 @@ fn info_line(depth: u32, nodes: usize, score: f64, evaluation: &Evaluation) -> S
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::evaluator::Probabilities;
-    use crate::engine::Pubeval;
-    use crate::rules::{Board, Variant};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::time::Duration;
-
-    /// Pubeval that counts its evaluations: the work a request did, whatever the machine's
-    /// load.
-    #[derive(Default)]
-    struct Counting {
-        calls: AtomicUsize,
-    }
-
-    impl Evaluator for Counting {
-        fn name(&self) -> &str {
-            "counting"
-        }
-
-        fn probabilities(&self, board: &Board, variant: Variant, on_roll: Side) -> Probabilities {
-            self.calls.fetch_add(1, Ordering::Relaxed);
-            Pubeval.probabilities(board, variant, on_roll)
-        }
-    }
-
-    /// The reply to `go` at `engine.ply` 3 for 2-2 from the opening position (many plays),
-    /// in a session whose own budget is `budget`, and the evaluations it took.
-    fn go_from_the_opening(budget: Option<Duration>, go: &str) -> (Vec<String>, usize) {
-        let limits = SearchLimits { budget, threads: 1 };
-        let mut session = UbgiSession::new(Counting::default(), "tavli").with_search(3, limits);
-        assert!(session
-            .handle_line("position gnubgid 4HPwATDgc/ABMA:cAkAAAAAAAAA")
-            .is_empty());
-        assert!(session.handle_line("dice 2 2").is_empty());
-        let reply = session.handle_line(go);
-        (reply, session.evaluator.calls.load(Ordering::Relaxed))
-    }
-
-    #[test]
-    fn info_depth_is_the_depth_reached_within_the_budget() {
-        let (unlimited, _) = go_from_the_opening(None, "go");
-        assert!(unlimited[0].starts_with("info depth 3 "), "{unlimited:?}");
-        // A spent budget: the play chosen and judged by the evaluator alone, depth 1.
-        let (spent, _) = go_from_the_opening(Some(Duration::ZERO), "go");
-        assert!(spent[0].starts_with("info depth 1 "), "{spent:?}");
-        assert!(spent[1].starts_with("bestmove "), "{spent:?}");
-        // A play that bears off the last checker is exact: the depth asked, whatever the
-        // budget (X on his ace and deuce, 21; O one checker from home).
-        let limits = SearchLimits {
-            budget: Some(Duration::ZERO),
-            threads: 1,
-        };
-        let mut session = UbgiSession::new(Counting::default(), "tavli").with_search(3, limits);
-        session.handle_line("position gnubgid AgAAFAAAAAAAAA:cIkFAAAAAAAA");
-        session.handle_line("dice 2 1");
-        assert_eq!(
-            session.handle_line("go"),
-            [
-                "info depth 3 nodes 2 score 1.0000 win 1.0000 wg 0.0000 wbg 0.0000 lg 0.0000 \
-                 lbg 0.0000",
-                "bestmove 2/off 1/off"
-            ]
-        );
-    }
-
-    #[test]
-    fn movetime_is_the_budget_of_its_request() {
-        let (unlimited, full_work) = go_from_the_opening(None, "go");
-        assert!(unlimited[1].starts_with("bestmove "), "{unlimited:?}");
-        // `movetime 0` lifts the session's budget: the same search, evaluation for evaluation.
-        let (lifted, lifted_work) =
-            go_from_the_opening(Some(Duration::from_millis(1)), "go movetime 0");
-        assert_eq!((lifted, lifted_work), (unlimited.clone(), full_work));
-        // A millisecond stops the deepening within a roll's work: a small part of the full
-        // 2-ply search, still a legal answer. (How small depends on the machine: a release
-        // build on a fast one did 10.1% of the work in the millisecond, so a quarter is asked.)
-        let (timed, timed_work) = go_from_the_opening(None, "go movetime 1");
-        assert!(timed[1].starts_with("bestmove "), "{timed:?}");
-        assert!(
-            timed_work * 4 < full_work,
-            "{timed_work} of {full_work} evaluations"
-        );
-        // The session's own budget (`--move-time`) limits a `go` that gives none.
-        let (_, session_work) = go_from_the_opening(Some(Duration::from_millis(1)), "go");
-        assert!(
-            session_work * 4 < full_work,
-            "{session_work} of {full_work} evaluations"
-        );
-    }
-}
+mod tests;
