@@ -17,6 +17,7 @@ mod codec_gnubg;
 mod codec_properties;
 mod codec_vectors;
 mod control_characters;
+mod convert_pending_roll;
 mod cube_layout;
 mod diagnostic_cap;
 mod engine;

@@ -560,6 +560,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
                         moves: moves.iter().map(|m| (m.value.clone(), m.span)).collect(),
                         cannot_move: *cannot_move,
                         label: *label,
+                        dice_only: false,
                     },
                     Action::Double(value) => EventKind::Double(*value),
                     Action::Take => EventKind::Take,

@@ -192,8 +192,11 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
             GameAction::Take { side } => (*side, " Takes".to_string()),
             GameAction::Drop { side } => (*side, " Drops".to_string()),
             GameAction::Beaver { side, value } => (*side, format!(" Beavers => {value}")),
-            // A roll not played is written as one without moves, as gnubg writes it.
-            GameAction::Roll { side, dice } => (*side, play_text(record.variant, *dice, &[])),
+            // A roll not played is written as one without moves, its dice as rolled (`15: `),
+            // as gnubg writes it.
+            GameAction::Roll { side, dice } => {
+                (*side, format!("{}{}: ", dice.first(), dice.second()))
+            }
             // .mat has no set-up record (gnubg's export cannot write edited games either);
             // a resignation shows in the game's result.
             GameAction::SetBoard { .. }
@@ -239,6 +242,60 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// gnubg's `export match mat` (1.07, live) of a game waiting on `set dice 15`: the roll
+    /// without moves, its dice in the order rolled; its `import mat` keeps it so.
+    #[test]
+    fn a_roll_not_played_is_written_without_moves_in_the_order_rolled() {
+        let record = MatchRecord {
+            length: 3,
+            players: ["gnubg".to_string(), "root".to_string()],
+            variant: Variant::Standard,
+            jacoby: false,
+            info: Vec::new(),
+            comment: Vec::new(),
+            games: vec![GameRecord {
+                score: [0, 0],
+                crawford: false,
+                actions: vec![
+                    GameAction::Play {
+                        side: Side::X,
+                        dice: crate::rules::Dice::new(3, 1).expect("dice"),
+                        steps: vec![
+                            Step {
+                                from: 6,
+                                to: 5,
+                                hit: false,
+                            },
+                            Step {
+                                from: 8,
+                                to: 5,
+                                hit: false,
+                            },
+                        ],
+                    },
+                    GameAction::Roll {
+                        side: Side::O,
+                        dice: crate::rules::Dice::new(1, 5).expect("dice"),
+                    },
+                ],
+                result: None,
+            }],
+        };
+        let options = MatOptions {
+            open_game_as_gnubg_exports_it: true,
+        };
+        let text = write_mat(&record, options);
+        assert!(
+            text.ends_with("  1)                             31: 6/5 8/5 \n  2) 15: "),
+            "{text:?}"
+        );
+        let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Mat);
+        assert_eq!(
+            read.map(|read| read.games[0].actions.clone()).ok(),
+            Some(record.games[0].actions.clone())
+        );
+    }
 
     #[test]
     fn colons_in_names_are_written_as_underscores_and_read_back() {

@@ -38,20 +38,17 @@ pub enum TailNode {
 }
 
 /// The SGF text of `record`, loadable with gnubg's `load match`, laid out as `options` say.
-/// The roll the last game waits on is written as gnubg writes dice set (`;PL[W]DI[52]`)
-/// after the other actions; any other roll not played as a roll without moves. Resignations
-/// (the result says them) and cube edits are not written.
+/// The roll a game waits on (the last game's, or the one its player resigned on) is written
+/// as gnubg writes dice set (`;PL[W]DI[52]`) after the other actions; any other roll not
+/// played as a roll without moves. Resignations (the result says them) and cube edits are
+/// not written.
 #[must_use]
 pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
     let mut out = String::new();
     let mut crawford_seen = false;
     let count = record.games.len();
     for (index, game) in record.games.iter().enumerate() {
-        let pending = if index + 1 == count {
-            pending_roll(&game.actions)
-        } else {
-            None
-        };
+        let pending = pending_roll(&game.actions);
         let _ = write!(
             out,
             "(;FF[4]GM[6]CA[UTF-8]AP[tavli:{}]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[{}]PB[{}]",
@@ -195,7 +192,7 @@ pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
         }
         if let Some(&GameAction::Roll { side, dice }) = pending.map(|at| &game.actions[at]) {
             write_tail_node(&mut out, TailNode::Turn(side, Some(dice)));
-            if options.pending_roll_as_move {
+            if options.pending_roll_as_move && index + 1 == count {
                 write_tail_node(&mut out, TailNode::Roll(side, dice));
             }
         }
@@ -270,4 +267,93 @@ fn letter(point: u8, side: Side) -> char {
 
 fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchfile::record::{GameRecord, RecordedResult};
+    use crate::rules::{Resignation, Step};
+
+    fn play(side: Side, dice: (u8, u8), steps: &[(u8, u8)]) -> GameAction {
+        GameAction::Play {
+            side,
+            dice: Dice::new(dice.0, dice.1).expect("dice"),
+            steps: steps
+                .iter()
+                .map(|&(from, to)| Step {
+                    from,
+                    to,
+                    hit: false,
+                })
+                .collect(),
+        }
+    }
+
+    /// gnubg's `save match` (1.07, live) after `set dice 51`, `resign normal`, `accept`,
+    /// then `set dice 31`, `move 8/5 6/5`, `set dice 46`: each roll not played is a node of
+    /// dice, the resigned game's as well as the one the match waits on.
+    #[test]
+    fn rolls_not_played_are_written_as_gnubg_writes_dice_set() {
+        let roll = |side: Side, first: u8, second: u8| GameAction::Roll {
+            side,
+            dice: Dice::new(first, second).expect("dice"),
+        };
+        let record = MatchRecord {
+            length: 3,
+            players: ["gnubg".to_string(), "root".to_string()],
+            variant: Variant::Standard,
+            jacoby: false,
+            info: Vec::new(),
+            comment: Vec::new(),
+            games: vec![
+                GameRecord {
+                    score: [0, 0],
+                    crawford: false,
+                    actions: vec![
+                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                        play(Side::X, (4, 2), &[(8, 4), (6, 4)]),
+                        roll(Side::O, 5, 1),
+                        GameAction::Resign { side: Side::O },
+                    ],
+                    result: Some(RecordedResult {
+                        winner: Side::X,
+                        points: 1,
+                        ending: RecordedEnding::Resigned(Resignation::Single),
+                    }),
+                },
+                GameRecord {
+                    score: [0, 1],
+                    crawford: false,
+                    actions: vec![
+                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                        roll(Side::X, 4, 6),
+                    ],
+                    result: None,
+                },
+            ],
+        };
+        let text = write_sgf(&record, &SgfOptions::default());
+        let nodes: Vec<&str> = text.lines().filter(|line| line.starts_with(';')).collect();
+        assert_eq!(
+            nodes,
+            [
+                ";W[31hefe]",
+                ";B[42qusu]",
+                ";PL[W]DI[51]",
+                ";W[31hefe]",
+                ";PL[B]DI[46]"
+            ],
+            "{text}"
+        );
+        assert!(text.contains("RE[B+1R]"), "{text}");
+        let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Sgf)
+            .unwrap_or_else(|error| panic!("{error}\n{text}"));
+        // The file readers record a resignation in the result alone.
+        let mut expected = record.games.clone();
+        expected[0]
+            .actions
+            .retain(|action| !matches!(action, GameAction::Resign { .. }));
+        assert!(read.games == expected, "{:?}", read.games);
+    }
 }

@@ -54,12 +54,12 @@ pub(super) fn replay_game(
     }
     if matches!(game.declared, Some((_, _, true, _))) && state.result().is_none() {
         // A roll left unplayed before a resignation (SGF writes the resignation only in RE).
-        state.unplayed = None;
+        state.keep_roll_unplayed();
     }
     if is_last && game.declared.is_none() && state.result().is_none() {
         // The file ends on a roll not played yet: gnubg writes a match saved at that point
         // so, and keeps the roll on the board when it loads it.
-        state.unplayed = None;
+        state.keep_roll_unplayed();
     }
     state.flush_unplayed();
     if let Some((winner, points, resigned, span)) = game.declared {
@@ -170,15 +170,17 @@ impl GameReplay<'_> {
                 moves,
                 cannot_move,
                 label,
+                dice_only,
             } => {
+                let written = Written {
+                    moves,
+                    label: *label,
+                    cannot_move: *cannot_move,
+                    dice_only: *dice_only,
+                };
                 if self.game().rules().uses_gnubg_notation() {
-                    self.roll(side, *dice, *dice_span, moves, *cannot_move, event.span);
+                    self.roll(side, *dice, *dice_span, &written, event.span);
                 } else {
-                    let written = Written {
-                        moves,
-                        label: *label,
-                        cannot_move: *cannot_move,
-                    };
                     self.roll_variant(side, *dice, *dice_span, &written, event.span);
                 }
             }
@@ -228,8 +230,27 @@ impl GameReplay<'_> {
         }
     }
 
+    /// The roll written without moves although it had plays is the roll not played yet, as
+    /// gnubg keeps it (`list game`: `Rolled`; saved as `;PL[W]DI[51]`): it is recorded as a
+    /// [`GameAction::Roll`] in the order its dice were written, not as a play.
+    pub(super) fn keep_roll_unplayed(&mut self) {
+        let Some((_, _, rolled)) = self.unplayed.take() else {
+            return;
+        };
+        if let Some(last) = self.actions.last_mut() {
+            if let GameAction::Play { side, steps, .. } = last {
+                if steps.is_empty() {
+                    *last = GameAction::Roll {
+                        side: *side,
+                        dice: rolled,
+                    };
+                }
+            }
+        }
+    }
+
     pub(super) fn flush_unplayed(&mut self) {
-        if let Some((span, count)) = self.unplayed.take() {
+        if let Some((span, count, _)) = self.unplayed.take() {
             self.error(
                 DiagnosticKind::IllegalMove,
                 span,
@@ -301,7 +322,17 @@ impl GameReplay<'_> {
     /// `side`'s roll of `dice` written with no moves: the rules pass the turn when no play
     /// exists; otherwise an error if `Cannot Move` was written, a pending "dice not used"
     /// finding if nothing was, and the turn passes as written. The roll is recorded.
-    pub(super) fn record_no_play(&mut self, side: Side, dice: Dice, span: Span, cannot_move: bool) {
+    /// `rolled` is the same dice in the order they were written; dice written alone (SGF)
+    /// that have no play are recorded as a roll not played.
+    pub(super) fn record_no_play(
+        &mut self,
+        side: Side,
+        dice: Dice,
+        rolled: Dice,
+        span: Span,
+        written: &Written<'_>,
+    ) {
+        let cannot_move = written.cannot_move;
         if self.match_play.apply_by(side, Action::CannotMove).is_err() {
             let possible = self
                 .game()
@@ -319,10 +350,15 @@ impl GameReplay<'_> {
                         ),
                     );
                 } else {
-                    self.unplayed = Some((span, possible));
+                    self.unplayed = Some((span, possible, rolled));
                 }
             }
             self.pass_to(side.opponent());
+        }
+        if written.dice_only && self.unplayed.is_none() {
+            // Dice alone that have no play: gnubg keeps them as rolled all the same.
+            self.actions.push(GameAction::Roll { side, dice: rolled });
+            return;
         }
         self.actions.push(GameAction::Play {
             side,
@@ -340,5 +376,97 @@ impl GameReplay<'_> {
             dice,
             steps: steps.to_vec(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::matchfile::diagnostic::Severity;
+    use crate::matchfile::record::GameAction;
+    use crate::matchfile::{check_text, Format};
+    use crate::rules::{Dice, Side};
+
+    const SGF_ROOT: &str = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]PW[gnubg]PB[root]DT[2026-12-07]RU[Crawford]";
+    const MAT_HEAD: &str =
+        " 3 point match\n\n Game 1\n gnubg : 0                      root : 0\n  1) 31: 8/5 6/5                 42: 8/4 6/4 \n";
+
+    /// The last game's actions of `text`, which must have no error.
+    fn last_actions(text: &str, format: Format) -> Vec<GameAction> {
+        let (record, diagnostics) = check_text(text, format);
+        assert!(
+            diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{diagnostics:?}"
+        );
+        record.games.last().expect("a game").actions.clone()
+    }
+
+    fn rolled(side: Side, first: u8, second: u8) -> GameAction {
+        GameAction::Roll {
+            side,
+            dice: Dice::new(first, second).expect("dice"),
+        }
+    }
+
+    #[test]
+    fn the_roll_a_saved_match_waits_on_is_a_roll_not_played_in_both_formats() {
+        // gnubg (1.07, live): `load match` and `import mat` both keep it (`list game`:
+        // `51 : Rolled`), `export match mat` writes `  2) 51: `, `save match` `;PL[W]DI[51]`.
+        let sgf = format!("{SGF_ROOT}\n;W[31hefe]\n;B[42qusu]\n;PL[W]DI[51])\n");
+        let mat = format!("{MAT_HEAD}  2) 51: ");
+        for (text, format) in [(sgf, Format::Sgf), (mat, Format::Mat)] {
+            let actions = last_actions(&text, format);
+            assert_eq!(actions.len(), 3, "{format:?}: {actions:?}");
+            assert_eq!(actions[2], rolled(Side::O, 5, 1), "{format:?}");
+        }
+        // gnubg writes the dice in the order they were rolled (`set dice 15`: `DI[15]`, `15: `).
+        let actions = last_actions(&format!("{MAT_HEAD}  2) 15: "), Format::Mat);
+        assert_eq!(actions[2], rolled(Side::O, 1, 5));
+    }
+
+    #[test]
+    fn the_roll_a_player_resigned_on_is_a_roll_not_played() {
+        let sgf = format!("{SGF_ROOT}RE[B+1R]\n;W[31hefe]\n;B[42qusu]\n;PL[W]DI[51])\n");
+        let mat = format!("{MAT_HEAD}  2) 51:                         Wins 1 point\n");
+        for (text, format) in [(sgf, Format::Sgf), (mat, Format::Mat)] {
+            let actions = last_actions(&text, format);
+            assert_eq!(actions[2], rolled(Side::O, 5, 1), "{format:?}: {actions:?}");
+        }
+    }
+
+    #[test]
+    fn dice_set_before_their_play_and_a_dance_are_no_roll_left_unplayed() {
+        // gnubg drops a node of dice that a play follows (`save match` writes the play only).
+        let sgf = format!("{SGF_ROOT}\n;W[31hefe]\n;PL[B]DI[42]\n;B[42qusu])\n");
+        let actions = last_actions(&sgf, Format::Sgf);
+        assert_eq!(actions.len(), 2, "{actions:?}");
+        assert!(actions
+            .iter()
+            .all(|action| matches!(action, GameAction::Play { .. })));
+        // gnubg keeps dice set that have no play (root's 65 with a checker on the bar), but
+        // its `import mat` of `65: ` (its own export) reads a roll that could not move.
+        let fixture = include_str!("../../../fixtures/sgf/seed07-1pt.sgf");
+        let head: Vec<&str> = fixture.lines().take(11).collect();
+        let sgf = format!("{}\n;PL[B]DI[65])\n", head.join("\n")).replace("RE[B+1R]", "");
+        let actions = last_actions(&sgf, Format::Sgf);
+        assert_eq!(actions.last(), Some(&rolled(Side::X, 6, 5)));
+        let mat = crate::matchfile::write_mat(
+            &check_text(&sgf, Format::Sgf).0,
+            crate::matchfile::MatOptions::default(),
+        );
+        assert!(mat.trim_end().ends_with("65:"), "{mat}");
+        let actions = last_actions(&mat, Format::Mat);
+        assert!(
+            matches!(actions.last(), Some(GameAction::Play { side: Side::X, steps, .. }) if steps.is_empty()),
+            "{actions:?}"
+        );
+        // A roll without moves in the middle of a game is still an error (dice not used).
+        let mat = format!("{MAT_HEAD}  2) 51:                         31: 8/5 6/5\n");
+        let (_, diagnostics) = check_text(&mat, Format::Mat);
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error && d.message.contains("dice not used")),
+            "{diagnostics:?}"
+        );
     }
 }

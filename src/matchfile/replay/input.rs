@@ -74,6 +74,9 @@ pub enum EventKind {
         cannot_move: bool,
         /// An Athroisma bear-off label written before the moves.
         label: Option<ActionLabel>,
+        /// Written as dice alone, rolled and not played (SGF `;PL[W]DI[51]`): kept as a roll
+        /// not played even when it has no play, as gnubg keeps it.
+        dice_only: bool,
     },
     /// A double (to the value, when written).
     Double(Option<u32>),

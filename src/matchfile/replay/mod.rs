@@ -49,7 +49,7 @@ use super::diagnostic::{Diagnostic, DiagnosticKind, Severity, Span};
 use super::record::{GameAction, MatchRecord};
 use crate::rules::game::{Game, Match, MatchContext};
 use crate::rules::RuleSet;
-use crate::rules::{Side, Variant};
+use crate::rules::{Dice, Side, Variant};
 use game::replay_game;
 
 impl GameReplay<'_> {
@@ -291,9 +291,10 @@ struct GameReplay<'a> {
     match_play: &'a mut Match,
     /// Moves can no longer be checked (the position is lost after an unusable move).
     lost: bool,
-    /// A roll written without moves although moves were possible: fine only right before a
-    /// resignation.
-    unplayed: Option<(Span, usize)>,
+    /// A roll written without moves although moves were possible (where, how many plays,
+    /// the dice in the written order): fine only right before a resignation or at the end of
+    /// the file, where it is the roll not played yet.
+    unplayed: Option<(Span, usize, Dice)>,
     /// The game's result has been written (a `Wins` line or a declared result).
     result_written: bool,
     /// An illegal play was found in this game: later ones may be its consequences.

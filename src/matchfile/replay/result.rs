@@ -77,7 +77,8 @@ impl GameReplay<'_> {
     /// A `Wins` line against the replay: the winner and points of a finished game, else the
     /// resignation it implies, applied.
     fn wins_line(&mut self, winner: Side, points: u32, and_match: bool, span: Span) {
-        self.unplayed = None;
+        // A roll written without moves right before the `Wins` line of a resignation.
+        self.keep_roll_unplayed();
         let cube_value = self.game().cube().value;
         if let Some(result) = self.result() {
             if self.result_written {

@@ -20,6 +20,8 @@ pub(super) struct Written<'a> {
     pub(super) moves: &'a [(MoveText, Span)],
     pub(super) label: Option<ActionLabel>,
     pub(super) cannot_move: bool,
+    /// Dice alone, rolled and not played (SGF `;PL[W]DI[51]`).
+    pub(super) dice_only: bool,
 }
 
 impl GameReplay<'_> {
@@ -45,10 +47,10 @@ impl GameReplay<'_> {
         side: Side,
         digits: [u8; 2],
         dice_span: Span,
-        moves: &[(MoveText, Span)],
-        cannot_move: bool,
+        written: &Written<'_>,
         span: Span,
     ) {
+        let moves = written.moves;
         self.take_turn(side, span, "a roll");
         let Some(dice) = self.written_dice(digits, dice_span) else {
             self.set_up_unchecked(side, moves, span);
@@ -71,7 +73,8 @@ impl GameReplay<'_> {
             return;
         }
         if moves.is_empty() {
-            self.record_no_play(side, dice, span, cannot_move);
+            let rolled = Dice::new(digits[0], digits[1]).unwrap_or(dice);
+            self.record_no_play(side, dice, rolled, span, written);
             return;
         }
         let legal = self.game().legal_plays();
@@ -188,7 +191,7 @@ impl GameReplay<'_> {
             return;
         }
         if moves.is_empty() && written.label.is_none() {
-            self.record_no_play(side, dice, span, written.cannot_move);
+            self.record_no_play(side, dice, dice, span, written);
             return;
         }
         let board = *self.game().board();

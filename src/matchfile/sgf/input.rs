@@ -193,7 +193,14 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         };
         let mut last_double: Option<Side> = None;
         let mut skip_take = false;
-        for node in &tree.nodes[1..] {
+        let last_node = tree.nodes.len() - 1;
+        for (at, node) in tree.nodes.iter().enumerate().skip(1) {
+            if at == last_node {
+                if let Some(event) = roll_not_played(node) {
+                    game.events.push(event);
+                    continue;
+                }
+            }
             if node.property("AE").is_some()
                 || node.property("AB").is_some()
                 || node.property("AW").is_some()
@@ -274,6 +281,44 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
         input.jacoby = false;
     }
     (input, diagnostics)
+}
+
+/// A game's last node `;PL[W]DI[51]`, without a move: the dice rolled and not played yet
+/// (gnubg writes a game saved at that point so, and a roll its player resigned on), read as
+/// a roll written without moves. gnubg keeps such a roll only there: a node of dice followed
+/// by more moves is replaced by the move that played them, and skipped here too.
+fn roll_not_played(node: &SgfNode) -> Option<Event> {
+    if node.properties.iter().any(|property| {
+        move_side(&property.identifier).is_some()
+            || matches!(property.identifier.as_str(), "AE" | "AB" | "AW")
+    }) {
+        return None;
+    }
+    let side = match first_value(node, "PL")?.value.as_str() {
+        "W" => Side::O,
+        "B" => Side::X,
+        _ => return None,
+    };
+    let dice = first_value(node, "DI")?;
+    let digits: Vec<u8> = dice.value.bytes().collect();
+    let [first, second] = digits[..] else {
+        return None;
+    };
+    if !first.is_ascii_digit() || !second.is_ascii_digit() {
+        return None;
+    }
+    Some(Event {
+        side,
+        kind: EventKind::Roll {
+            dice: [first - b'0', second - b'0'],
+            dice_span: dice.span,
+            moves: Vec::new(),
+            cannot_move: false,
+            label: None,
+            dice_only: true,
+        },
+        span: node.span,
+    })
 }
 
 /// The player of a move property: `W` is player 0, `B` player 1.
@@ -404,6 +449,7 @@ fn sgf_event(
                 moves,
                 cannot_move: false,
                 label: None,
+                dice_only: false,
             }
         }
     };

@@ -560,9 +560,9 @@ fn closing_bracket(bytes: &[u8], start: usize) -> Option<usize> {
 pub(super) const MOVE_PROPERTIES: [&str; 2] = ["B", "W"];
 
 /// Properties whose values the reader uses; others are skipped.
-const READ_PROPERTIES: [&str; 18] = [
+const READ_PROPERTIES: [&str; 19] = [
     "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "W", "B", "AE", "AB",
-    "AW", "PL",
+    "AW", "PL", "DI",
 ];
 
 /// Removes SGF escapes: `\x` is `x`, an escaped line break disappears.

@@ -6,14 +6,14 @@
 use super::adopted_game::{Adoption, LoadedMatch, StepOrder};
 use super::{file_error, io_message, Archive};
 use crate::matchfile::diagnostic::Severity;
-use crate::matchfile::record::{GameAction, GameRecord, MatchRecord, RecordedEnding};
+use crate::matchfile::record::{GameRecord, MatchRecord, RecordedEnding};
 use crate::matchfile::{check_text, decode, Format};
 use crate::protocol::response::{CommandError, ErrorKind, Response};
 use crate::protocol::session::record::LoadedRecord;
 use crate::protocol::session::Session;
 use crate::rules::game::{GameOutcome, RecordedGame};
+use crate::rules::Resignation;
 use crate::rules::RuleSet;
-use crate::rules::{Resignation, Side};
 use std::path::Path;
 
 /// The longest match gnubg supports (a longer one in a file is refused).
@@ -77,10 +77,6 @@ impl Session {
                 path,
                 "the match is longer than 64 points; nothing loaded",
             ));
-        }
-        let mut record = record;
-        if format == Format::Sgf {
-            add_pending_roll(&text, &mut record);
         }
         self.adopt(record, format);
         self.board(out);
@@ -154,51 +150,5 @@ impl Session {
             info: Some(record.info.clone()),
             comment: record.comment.clone(),
         };
-    }
-}
-
-/// gnubg ends a game whose roll was not played yet with `;PL[B]DI[63]`; the library's reader
-/// skips that node, so the roll is added here as a play without steps (shown as `Rolled`).
-fn add_pending_roll(text: &str, record: &mut MatchRecord) {
-    let collection = match crate::matchfile::sgf::parse_sgf(text) {
-        Ok(collection) => collection,
-        Err(_) => return,
-    };
-    let Some(node) = collection.trees.last().and_then(|tree| tree.nodes.last()) else {
-        return;
-    };
-
-    let value = |identifier: &str| {
-        node.property(identifier)
-            .and_then(|property| property.values.first())
-            .map(|value| value.value.clone())
-    };
-    // The property's own text: the digits inside `DI[..]`.
-    let digits: String = node.property("DI").map_or(String::new(), |property| {
-        text.get(property.span.start..property.span.end)
-            .unwrap_or("")
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect()
-    });
-    let Some(player) = value("PL") else {
-        return;
-    };
-    let side = if player == "W" { Side::O } else { Side::X };
-    let bytes = digits.as_bytes();
-    if bytes.len() != 2 {
-        return;
-    }
-    let Ok(dice) =
-        crate::rules::Dice::new(bytes[0].wrapping_sub(b'0'), bytes[1].wrapping_sub(b'0'))
-    else {
-        return;
-    };
-    if let Some(game) = record.games.last_mut() {
-        game.actions.push(GameAction::Play {
-            side,
-            dice,
-            steps: Vec::new(),
-        });
     }
 }
