@@ -165,3 +165,15 @@ proptest! {
         prop_assert!(page.contains("</html>"));
     }
 }
+
+/// A stray `)` found only after an empty game tree `()` is listed before it, in the file's
+/// order (proptest found the list out of order on a mutated `plakoto.sgf`).
+#[test]
+fn a_stray_parenthesis_before_an_empty_tree_is_listed_first() {
+    let text = "(;FF[4]GM[6];B[31])\n()\n;W[42])";
+    let (_, errors) = parse_sgf_recovering(text);
+    let offsets: Vec<usize> = errors.iter().map(|error| error.offset).collect();
+    assert_eq!(offsets, [18, 20], "{errors:?}");
+    assert!(errors[0].message.contains("stray `)`"), "{errors:?}");
+    assert!(errors[1].message.contains("without a node"), "{errors:?}");
+}

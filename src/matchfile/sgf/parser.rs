@@ -111,6 +111,9 @@ pub fn parse_sgf_recovering(text: &str) -> (SgfCollection, Vec<SgfSyntaxError>) 
             }
         }
     }
+    // A stray `)` is reported when the nodes after it are found, which can be after an error
+    // further on (an empty game tree `()` between them): the list goes in the file's order.
+    parser.errors.sort_by_key(|error| error.offset);
     if parser.read_past > MAX_ERRORS {
         // Said after the last one listed, before the end of the text if that is an error.
         let last = parser
