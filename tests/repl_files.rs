@@ -203,8 +203,8 @@ fn a_board_set_during_play_saves_with_its_player_on_roll() {
 }
 
 /// Games of the REPL that end by a drop or an accepted resignation are exported with their
-/// last record (` Drops`), as gnubg writes them. (`save match` of the resigned game still
-/// differs: gnubg counts its roll in the game statistics and writes it as a move.)
+/// last record (` Drops`), as gnubg writes them, and saved as gnubg saves them (the roll a
+/// game was resigned on as dice alone).
 #[test]
 fn dropped_and_resigned_games_export_as_gnubg_does() {
     if !gnubg_available() {
@@ -212,16 +212,24 @@ fn dropped_and_resigned_games_export_as_gnubg_does() {
     }
     let script = |tag: &str| {
         format!(
-            "set seed 5\nnew match 5\nmove 13/11 6/5\ndouble\ndrop\nmove\nresign\naccept\nroll\ndouble\ndrop\nexport match mat {m}\n",
+            "set seed 5\nnew match 5\nmove 13/11 6/5\ndouble\ndrop\nmove\nresign\naccept\nroll\ndouble\ndrop\nexport match mat {m}\nsave match {s}\n",
             m = scratch(&format!("endings-{tag}.mat")).display(),
+            s = scratch(&format!("endings-{tag}.sgf")).display(),
         )
     };
     let (gnubg_out, _) = run_gnubg(&script("gnubg"));
     let (tavli_out, _, _) = run_tavli(&script("tavli"));
     assert_eq!(tavli_out, gnubg_out);
-    let name = |tag: &str| scratch(&format!("endings-{tag}.mat"));
-    assert!(!read(&name("gnubg")).is_empty(), "gnubg wrote nothing");
-    assert_eq!(read(&name("tavli")), read(&name("gnubg")));
+    let name = |tag: &str, extension: &str| scratch(&format!("endings-{tag}.{extension}"));
+    assert!(
+        !read(&name("gnubg", "mat")).is_empty(),
+        "gnubg wrote nothing"
+    );
+    assert_eq!(read(&name("tavli", "mat")), read(&name("gnubg", "mat")));
+    assert_eq!(
+        mask_application(&read(&name("tavli", "sgf"))),
+        mask_application(&read(&name("gnubg", "sgf")))
+    );
 }
 
 /// tavli's rule (gnubg 1.07 discards the game instead): a failed import changes nothing.
