@@ -14,6 +14,10 @@ pub struct MatchRecord {
     pub variant: Variant,
     /// Whether the Jacoby rule applies (money sessions).
     pub jacoby: bool,
+    /// Whether the match is recorded under the Crawford rule, as gnubg records it (SGF
+    /// `RU[Crawford]`): gnubg's `new match` of more than 1 point with `set automatic
+    /// crawford` on, its `import mat`, and a loaded SGF that says so; not `new match 1`.
+    pub crawford_rule: bool,
     /// Match information kept for writing: `(key, value)` pairs such as `("Site", "..")`,
     /// `("Event", ..)`, `("Round", ..)`, `("EventDate", "YYYY.MM.DD")`, `("Transcriber", ..)`.
     pub info: Vec<(String, String)>,

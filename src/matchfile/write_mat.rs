@@ -252,6 +252,7 @@ mod tests {
             players: ["gnubg".to_string(), "root".to_string()],
             variant: Variant::Standard,
             jacoby: false,
+            crawford_rule: true,
             info: Vec::new(),
             comment: Vec::new(),
             games: vec![GameRecord {
@@ -304,6 +305,7 @@ mod tests {
             players: ["a:b".to_string(), "root".to_string()],
             variant: Variant::Standard,
             jacoby: false,
+            crawford_rule: true,
             info: Vec::new(),
             comment: Vec::new(),
             games: vec![GameRecord {

@@ -85,6 +85,7 @@ impl Session {
             players: self.names.clone(),
             variant: self.game().rules().variant(),
             jacoby: self.match_play.context().jacoby,
+            crawford_rule: self.archive.crawford_rule,
             info,
             comment: self.archive.comment.clone(),
             games,
@@ -124,6 +125,7 @@ impl Session {
             players: self.names.clone(),
             variant: state.variant,
             jacoby: state.jacoby,
+            crawford_rule: self.archive.crawford_rule,
             info: self
                 .archive
                 .info

@@ -149,6 +149,7 @@ impl Session {
             games: finished,
             info: Some(record.info.clone()),
             comment: record.comment.clone(),
+            crawford_rule: record.crawford_rule,
         };
     }
 }
