@@ -185,6 +185,37 @@ impl MatchRecord {
     }
 }
 
+/// Test set-up shared by the writers' tests: a standard match between gnubg and root,
+/// without information, under the Crawford rule.
+#[cfg(test)]
+impl MatchRecord {
+    pub(crate) fn for_test(length: u32, games: Vec<GameRecord>) -> MatchRecord {
+        MatchRecord {
+            length,
+            players: ["gnubg".to_string(), "root".to_string()],
+            variant: Variant::Standard,
+            jacoby: false,
+            crawford_rule: true,
+            info: Vec::new(),
+            comment: Vec::new(),
+            games,
+        }
+    }
+}
+
+/// Test set-up: a game at `score`, not the Crawford game, with `actions` and no result.
+#[cfg(test)]
+impl GameRecord {
+    pub(crate) fn for_test(score: [u32; 2], actions: Vec<GameAction>) -> GameRecord {
+        GameRecord {
+            score,
+            crawford: false,
+            actions,
+            result: None,
+        }
+    }
+}
+
 impl GameRecord {
     /// The player who acts first in the game (the first roll's, play's, double's or set-up's),
     /// or `O` when nothing is recorded: the player on roll of a game taken up from the record.

@@ -302,41 +302,30 @@ mod tests {
             side,
             dice: Dice::new(first, second).expect("dice"),
         };
-        let record = MatchRecord {
-            length: 3,
-            players: ["gnubg".to_string(), "root".to_string()],
-            variant: Variant::Standard,
-            jacoby: false,
-            crawford_rule: true,
-            info: Vec::new(),
-            comment: Vec::new(),
-            games: vec![
-                GameRecord {
-                    score: [0, 0],
-                    crawford: false,
-                    actions: vec![
-                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
-                        play(Side::X, (4, 2), &[(8, 4), (6, 4)]),
-                        roll(Side::O, 5, 1),
-                        GameAction::Resign { side: Side::O },
-                    ],
-                    result: Some(RecordedResult {
-                        winner: Side::X,
-                        points: 1,
-                        ending: RecordedEnding::Resigned(Resignation::Single),
-                    }),
-                },
-                GameRecord {
-                    score: [0, 1],
-                    crawford: false,
-                    actions: vec![
-                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
-                        roll(Side::X, 4, 6),
-                    ],
-                    result: None,
-                },
-            ],
+        let resigned = GameRecord {
+            result: Some(RecordedResult {
+                winner: Side::X,
+                points: 1,
+                ending: RecordedEnding::Resigned(Resignation::Single),
+            }),
+            ..GameRecord::for_test(
+                [0, 0],
+                vec![
+                    play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                    play(Side::X, (4, 2), &[(8, 4), (6, 4)]),
+                    roll(Side::O, 5, 1),
+                    GameAction::Resign { side: Side::O },
+                ],
+            )
         };
+        let waiting = GameRecord::for_test(
+            [0, 1],
+            vec![
+                play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                roll(Side::X, 4, 6),
+            ],
+        );
+        let record = MatchRecord::for_test(3, vec![resigned, waiting]);
         let text = write_sgf(&record, &SgfOptions::default());
         let nodes: Vec<&str> = text.lines().filter(|line| line.starts_with(';')).collect();
         assert_eq!(
@@ -366,19 +355,14 @@ mod tests {
     #[test]
     fn the_crawford_rule_is_written_when_the_match_has_it() {
         let record = |length: u32, crawford_rule: bool| MatchRecord {
-            length,
-            players: ["gnubg".to_string(), "root".to_string()],
-            variant: Variant::Standard,
-            jacoby: false,
             crawford_rule,
-            info: Vec::new(),
-            comment: Vec::new(),
-            games: vec![GameRecord {
-                score: [0, 0],
-                crawford: false,
-                actions: vec![play(Side::O, (3, 1), &[(8, 5), (6, 5)])],
-                result: None,
-            }],
+            ..MatchRecord::for_test(
+                length,
+                vec![GameRecord::for_test(
+                    [0, 0],
+                    vec![play(Side::O, (3, 1), &[(8, 5), (6, 5)])],
+                )],
+            )
         };
         let written = |length, rule| write_sgf(&record(length, rule), &SgfOptions::default());
         assert!(!written(1, false).contains("RU["), "{}", written(1, false));
