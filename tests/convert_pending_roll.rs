@@ -281,7 +281,8 @@ fn cut_at_random_play(text: &str, rng: &mut StdRng) -> Option<String> {
 /// .mat tavli writes is gnubg's `export match mat` (but for the padding of an unfinished
 /// last line), the SGF is gnubg's `save match` (but for `AP`, `GS` and layout), the rolls
 /// not played of a .mat become the `DI` nodes gnubg's `import mat` saves, and every file
-/// written validates clean. `TAVLI_PENDING_CASES` sets how many (default 12).
+/// written validates clean; the REPL's `import mat` of gnubg's .mat saves as gnubg's does
+/// (a forced last roll played). `TAVLI_PENDING_CASES` sets how many (default 12).
 #[test]
 fn random_cuts_convert_as_gnubg_loads_exports_and_saves_them() {
     if !gnubg_available() {
@@ -295,6 +296,7 @@ fn random_cuts_convert_as_gnubg_loads_exports_and_saves_them() {
     assert!(fixtures.len() >= 10, "{fixtures:?}");
     let mut checked = 0;
     let mut forced = 0;
+    let mut compared = 0;
     let mut script = String::new();
     let mut inputs = Vec::new();
     while inputs.len() < cases {
@@ -341,14 +343,10 @@ fn random_cuts_convert_as_gnubg_loads_exports_and_saves_them() {
             lines_trimmed(&read(gnubg_mat)),
             "{context}: .mat"
         );
-        // gnubg saves a 1-point match loaded without `RU[Crawford]` without it; tavli's
-        // record does not keep the rule's absence and writes it (a difference of its own).
-        let mut written = read(&sgf);
-        if !read(input).contains("RU[") {
-            written = written.replace("RU[Crawford]", "");
-        }
+        // A match loaded without `RU[Crawford]` (a 1-point one) is saved without it, as gnubg
+        // saves it.
         assert_eq!(
-            sgf_content(&written),
+            sgf_content(&read(&sgf)),
             sgf_content(&read(gnubg_sgf)),
             "{context}: .sgf"
         );
@@ -376,10 +374,51 @@ fn random_cuts_convert_as_gnubg_loads_exports_and_saves_them() {
         for path in [&mat, &sgf, &from_mat] {
             assert_valid(path);
         }
+        // The REPL's `import mat` of gnubg's .mat leaves the match as gnubg's does, the
+        // forced roll played: its `save match` is gnubg's. (Not yet when the last game was
+        // resigned on that roll: gnubg plays it there too, tavli keeps it rolled.)
+        let gnubg_saved = read(gnubg_imported);
+        let last_root = gnubg_saved.rsplit("(;").next().unwrap_or("");
+        let resigned = last_root
+            .lines()
+            .next()
+            .and_then(|root| root.split_once("RE["))
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .is_some_and(|(result, _)| result.ends_with('R'));
+        if !resigned {
+            compared += 1;
+            compare_import(
+                gnubg_mat,
+                gnubg_imported,
+                &scratch(&format!("cut-{index}-tavli-imported.sgf")),
+                &context,
+            );
+        }
         checked += 1;
     }
     assert_eq!(checked, cases);
-    eprintln!("{checked} cuts (seed {seed}), {forced} of them on a forced roll");
+    eprintln!(
+        "{checked} cuts (seed {seed}), {forced} of them on a forced roll, {compared} imported by the REPL as by gnubg"
+    );
+}
+
+/// The REPL's `import mat` of `mat` then `save match` to `saved` writes `gnubg_saved`'s
+/// content.
+fn compare_import(mat: &Path, gnubg_saved: &Path, saved: &Path, context: &str) {
+    let output = tavli(
+        &[],
+        &format!(
+            "import mat {}\nsave match {}\n",
+            mat.display(),
+            saved.display()
+        ),
+    );
+    assert!(output.status.success(), "{context}: tavli's import");
+    assert_eq!(
+        sgf_content(&read(saved)),
+        sgf_content(&read(gnubg_saved)),
+        "{context}: import mat, save match"
+    );
 }
 
 /// The roll a .mat file ends on, not played, as the start of gnubg's SGF move node

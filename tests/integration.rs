@@ -66,6 +66,7 @@ mod repl_echo;
 mod repl_files;
 mod repl_navigation;
 mod repl_positions_gnubg;
+mod repl_save_resigned_gnubg;
 mod repl_seed;
 mod repl_terminal;
 mod repl_variants;

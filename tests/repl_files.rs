@@ -203,8 +203,8 @@ fn a_board_set_during_play_saves_with_its_player_on_roll() {
 }
 
 /// Games of the REPL that end by a drop or an accepted resignation are exported with their
-/// last record (` Drops`), as gnubg writes them. (`save match` of the resigned game still
-/// differs: gnubg counts its roll in the game statistics and writes it as a move.)
+/// last record (` Drops`), as gnubg writes them, and saved as gnubg saves them (the roll a
+/// game was resigned on as dice alone).
 #[test]
 fn dropped_and_resigned_games_export_as_gnubg_does() {
     if !gnubg_available() {
@@ -212,16 +212,95 @@ fn dropped_and_resigned_games_export_as_gnubg_does() {
     }
     let script = |tag: &str| {
         format!(
-            "set seed 5\nnew match 5\nmove 13/11 6/5\ndouble\ndrop\nmove\nresign\naccept\nroll\ndouble\ndrop\nexport match mat {m}\n",
+            "set seed 5\nnew match 5\nmove 13/11 6/5\ndouble\ndrop\nmove\nresign\naccept\nroll\ndouble\ndrop\nexport match mat {m}\nsave match {s}\n",
             m = scratch(&format!("endings-{tag}.mat")).display(),
+            s = scratch(&format!("endings-{tag}.sgf")).display(),
         )
     };
     let (gnubg_out, _) = run_gnubg(&script("gnubg"));
     let (tavli_out, _, _) = run_tavli(&script("tavli"));
     assert_eq!(tavli_out, gnubg_out);
-    let name = |tag: &str| scratch(&format!("endings-{tag}.mat"));
-    assert!(!read(&name("gnubg")).is_empty(), "gnubg wrote nothing");
-    assert_eq!(read(&name("tavli")), read(&name("gnubg")));
+    let name = |tag: &str, extension: &str| scratch(&format!("endings-{tag}.{extension}"));
+    assert!(
+        !read(&name("gnubg", "mat")).is_empty(),
+        "gnubg wrote nothing"
+    );
+    assert_eq!(read(&name("tavli", "mat")), read(&name("gnubg", "mat")));
+    assert_eq!(
+        mask_application(&read(&name("tavli", "sgf"))),
+        mask_application(&read(&name("gnubg", "sgf")))
+    );
+}
+
+/// The Crawford rule is saved as gnubg records it for the match (`RU[Crawford]`): not after
+/// `new match 1` nor after `new match 3` with `set automatic crawford off` (a later change
+/// leaves the match's rule as it was), always after `import mat`, and as the file said after
+/// `load match`, a 1-point match included.
+#[test]
+fn the_crawford_rule_is_saved_as_gnubg_records_it() {
+    if !gnubg_available() {
+        return;
+    }
+    let with_rule = scratch("crawford-rule-1pt.sgf");
+    let text = std::fs::read_to_string(fixture("sgf", "seed07-1pt", "sgf")).unwrap();
+    let (root, rest) = text.split_once('\n').unwrap();
+    std::fs::write(&with_rule, format!("{root}RU[Crawford]\n{rest}")).unwrap();
+    let script = |tag: &str| {
+        let save = |case: &str| {
+            format!(
+                "save match {}\n",
+                scratch(&format!("crawford-{case}-{tag}.sgf")).display()
+            )
+        };
+        [
+            "new match 1\n".to_string(),
+            save("new-1"),
+            "new match 3\nset automatic crawford off\n".to_string(),
+            save("new-3"),
+            "new match 3\nset automatic crawford on\n".to_string(),
+            save("off-3"),
+            format!("import mat {}\n", fixture("mat", "seed07-1pt", "mat")),
+            save("import-1"),
+            format!("load match {}\n", fixture("sgf", "seed07-1pt", "sgf")),
+            save("load-1"),
+            format!("load match {}\n", with_rule.display()),
+            save("load-rule-1"),
+            "set automatic crawford on\n".to_string(),
+        ]
+        .concat()
+    };
+    // `off-3` runs with automatic crawford off since `new-3`.
+    run_gnubg(&script("gnubg"));
+    run_tavli(&script("tavli"));
+    for (case, rule) in [
+        ("new-1", false),
+        ("new-3", true),
+        ("off-3", false),
+        ("import-1", true),
+        ("load-1", false),
+        ("load-rule-1", true),
+    ] {
+        let name = |tag: &str| scratch(&format!("crawford-{case}-{tag}.sgf"));
+        // Each game's rules (gnubg saves the fixture's analysis again, tavli does not).
+        let rules = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|line| line.starts_with("(;"))
+                .map(|root| {
+                    root.split_once("RU[")
+                        .and_then(|(_, rest)| rest.split_once(']'))
+                        .map_or(String::new(), |(value, _)| value.to_string())
+                })
+                .collect()
+        };
+        let gnubg = rules(&read(&name("gnubg")));
+        assert!(!gnubg.is_empty(), "{case}: gnubg wrote nothing");
+        assert_eq!(
+            gnubg.iter().all(|value| value.starts_with("Crawford")),
+            rule,
+            "{case}: gnubg's file {gnubg:?}"
+        );
+        assert_eq!(rules(&read(&name("tavli"))), gnubg, "{case}");
+    }
 }
 
 /// tavli's rule (gnubg 1.07 discards the game instead): a failed import changes nothing.

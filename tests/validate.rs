@@ -789,6 +789,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
         players: ["alpha".to_string(), "beta".to_string()],
         variant,
         jacoby: false,
+        crawford_rule: true,
         info: Vec::new(),
         comment: Vec::new(),
         games,

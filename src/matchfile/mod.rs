@@ -457,6 +457,7 @@ fn mat_input(file: &MatFile) -> (MatchInput, Vec<Diagnostic>) {
         length: file.length.as_ref().map(|l| (l.value, l.span)),
         jacoby: true,
         jacoby_assumed: true,
+        crawford_rule: true,
         drops_opening_resignations: true,
         ..MatchInput::default()
     };

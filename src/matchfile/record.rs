@@ -14,6 +14,10 @@ pub struct MatchRecord {
     pub variant: Variant,
     /// Whether the Jacoby rule applies (money sessions).
     pub jacoby: bool,
+    /// Whether the match is recorded under the Crawford rule, as gnubg records it (SGF
+    /// `RU[Crawford]`): gnubg's `new match` of more than 1 point with `set automatic
+    /// crawford` on, its `import mat`, and a loaded SGF that says so; not `new match 1`.
+    pub crawford_rule: bool,
     /// Match information kept for writing: `(key, value)` pairs such as `("Site", "..")`,
     /// `("Event", ..)`, `("Round", ..)`, `("EventDate", "YYYY.MM.DD")`, `("Transcriber", ..)`.
     pub info: Vec<(String, String)>,
@@ -178,6 +182,37 @@ impl MatchRecord {
             .iter()
             .find(|(name, _)| name == key)
             .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Test set-up shared by the writers' tests: a standard match between gnubg and root,
+/// without information, under the Crawford rule.
+#[cfg(test)]
+impl MatchRecord {
+    pub(crate) fn for_test(length: u32, games: Vec<GameRecord>) -> MatchRecord {
+        MatchRecord {
+            length,
+            players: ["gnubg".to_string(), "root".to_string()],
+            variant: Variant::Standard,
+            jacoby: false,
+            crawford_rule: true,
+            info: Vec::new(),
+            comment: Vec::new(),
+            games,
+        }
+    }
+}
+
+/// Test set-up: a game at `score`, not the Crawford game, with `actions` and no result.
+#[cfg(test)]
+impl GameRecord {
+    pub(crate) fn for_test(score: [u32; 2], actions: Vec<GameAction>) -> GameRecord {
+        GameRecord {
+            score,
+            crawford: false,
+            actions,
+            result: None,
+        }
     }
 }
 

@@ -247,17 +247,11 @@ mod tests {
     /// without moves, its dice in the order rolled; its `import mat` keeps it so.
     #[test]
     fn a_roll_not_played_is_written_without_moves_in_the_order_rolled() {
-        let record = MatchRecord {
-            length: 3,
-            players: ["gnubg".to_string(), "root".to_string()],
-            variant: Variant::Standard,
-            jacoby: false,
-            info: Vec::new(),
-            comment: Vec::new(),
-            games: vec![GameRecord {
-                score: [0, 0],
-                crawford: false,
-                actions: vec![
+        let record = MatchRecord::for_test(
+            3,
+            vec![GameRecord::for_test(
+                [0, 0],
+                vec![
                     GameAction::Play {
                         side: Side::X,
                         dice: crate::rules::Dice::new(3, 1).expect("dice"),
@@ -279,9 +273,8 @@ mod tests {
                         dice: crate::rules::Dice::new(1, 5).expect("dice"),
                     },
                 ],
-                result: None,
-            }],
-        };
+            )],
+        );
         let options = MatOptions {
             open_game_as_gnubg_exports_it: true,
         };
@@ -300,18 +293,8 @@ mod tests {
     #[test]
     fn colons_in_names_are_written_as_underscores_and_read_back() {
         let record = MatchRecord {
-            length: 1,
             players: ["a:b".to_string(), "root".to_string()],
-            variant: Variant::Standard,
-            jacoby: false,
-            info: Vec::new(),
-            comment: Vec::new(),
-            games: vec![GameRecord {
-                score: [0, 0],
-                crawford: false,
-                actions: Vec::new(),
-                result: None,
-            }],
+            ..MatchRecord::for_test(1, vec![GameRecord::for_test([0, 0], Vec::new())])
         };
         let text = write_mat(&record, MatOptions::default());
         assert!(text.contains(" a_b : 0 "), "{text}");

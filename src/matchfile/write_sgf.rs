@@ -81,7 +81,10 @@ pub fn write_sgf(record: &MatchRecord, options: &SgfOptions) -> String {
             }
         }
         let mut rules: Vec<&str> = Vec::new();
-        if RuleSet::new(record.variant).has_crawford_rule(record.length) {
+        // gnubg writes the rule when the match has it (not after `new match 1`); tavli also
+        // when a game of the record is the Crawford game.
+        let crawford_rule = record.crawford_rule || record.games.iter().any(|game| game.crawford);
+        if crawford_rule && RuleSet::new(record.variant).has_crawford_rule(record.length) {
             rules.push("Crawford");
             if game.crawford && !crawford_seen {
                 rules.push("CrawfordGame");
@@ -299,40 +302,30 @@ mod tests {
             side,
             dice: Dice::new(first, second).expect("dice"),
         };
-        let record = MatchRecord {
-            length: 3,
-            players: ["gnubg".to_string(), "root".to_string()],
-            variant: Variant::Standard,
-            jacoby: false,
-            info: Vec::new(),
-            comment: Vec::new(),
-            games: vec![
-                GameRecord {
-                    score: [0, 0],
-                    crawford: false,
-                    actions: vec![
-                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
-                        play(Side::X, (4, 2), &[(8, 4), (6, 4)]),
-                        roll(Side::O, 5, 1),
-                        GameAction::Resign { side: Side::O },
-                    ],
-                    result: Some(RecordedResult {
-                        winner: Side::X,
-                        points: 1,
-                        ending: RecordedEnding::Resigned(Resignation::Single),
-                    }),
-                },
-                GameRecord {
-                    score: [0, 1],
-                    crawford: false,
-                    actions: vec![
-                        play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
-                        roll(Side::X, 4, 6),
-                    ],
-                    result: None,
-                },
-            ],
+        let resigned = GameRecord {
+            result: Some(RecordedResult {
+                winner: Side::X,
+                points: 1,
+                ending: RecordedEnding::Resigned(Resignation::Single),
+            }),
+            ..GameRecord::for_test(
+                [0, 0],
+                vec![
+                    play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                    play(Side::X, (4, 2), &[(8, 4), (6, 4)]),
+                    roll(Side::O, 5, 1),
+                    GameAction::Resign { side: Side::O },
+                ],
+            )
         };
+        let waiting = GameRecord::for_test(
+            [0, 1],
+            vec![
+                play(Side::O, (3, 1), &[(8, 5), (6, 5)]),
+                roll(Side::X, 4, 6),
+            ],
+        );
+        let record = MatchRecord::for_test(3, vec![resigned, waiting]);
         let text = write_sgf(&record, &SgfOptions::default());
         let nodes: Vec<&str> = text.lines().filter(|line| line.starts_with(';')).collect();
         assert_eq!(
@@ -355,5 +348,46 @@ mod tests {
             .actions
             .retain(|action| !matches!(action, GameAction::Resign { .. }));
         assert!(read.games == expected, "{:?}", read.games);
+    }
+
+    /// gnubg writes `RU[Crawford]` for a match that has the rule: not after `new match 1`,
+    /// always after `import mat` (also of a 1-point match), and as a loaded SGF says.
+    #[test]
+    fn the_crawford_rule_is_written_when_the_match_has_it() {
+        let record = |length: u32, crawford_rule: bool| MatchRecord {
+            crawford_rule,
+            ..MatchRecord::for_test(
+                length,
+                vec![GameRecord::for_test(
+                    [0, 0],
+                    vec![play(Side::O, (3, 1), &[(8, 5), (6, 5)])],
+                )],
+            )
+        };
+        let written = |length, rule| write_sgf(&record(length, rule), &SgfOptions::default());
+        assert!(!written(1, false).contains("RU["), "{}", written(1, false));
+        assert!(written(1, true).contains("RU[Crawford]"));
+        assert!(!written(3, false).contains("RU["));
+        assert!(written(3, true).contains("RU[Crawford]"));
+        // Money play has no Crawford rule, whatever the record says.
+        assert!(!written(0, true).contains("RU["));
+        // A Crawford game in the record is written with its rule.
+        let mut crawford = record(3, false);
+        crawford.games[0].score = [2, 0];
+        crawford.games[0].crawford = true;
+        let text = write_sgf(&crawford, &SgfOptions::default());
+        assert!(text.contains("RU[Crawford:CrawfordGame]"), "{text}");
+        for (rule, length) in [(false, 1), (true, 1), (false, 3), (true, 3)] {
+            let text = written(length, rule);
+            let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Sgf)
+                .unwrap_or_else(|error| panic!("{error}\n{text}"));
+            assert_eq!(read.crawford_rule, rule, "{text}");
+        }
+        // A .mat does not say it: read with the rule, as gnubg's `import mat` reads it.
+        let mat =
+            crate::matchfile::write_mat(&record(1, false), crate::matchfile::MatOptions::default());
+        let read = crate::matchfile::read_match_text(&mat, crate::matchfile::Format::Mat)
+            .unwrap_or_else(|error| panic!("{error}\n{mat}"));
+        assert!(read.crawford_rule, "{mat}");
     }
 }

@@ -19,6 +19,9 @@ pub struct MatchInput {
     /// The file does not say whether the Jacoby rule applies (a `.mat` money session without a
     /// `Jacoby` header line): `jacoby` is an assumption the results may overturn.
     pub jacoby_assumed: bool,
+    /// The Crawford rule is declared (SGF `RU[Crawford]`; always for .mat, as gnubg's
+    /// `import mat` reads it).
+    pub crawford_rule: bool,
     /// Match information for the record.
     pub info: Vec<(String, String)>,
     /// Comment lines.

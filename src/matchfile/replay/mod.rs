@@ -130,6 +130,7 @@ fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         players: input.players.clone(),
         variant: input.variant,
         jacoby: input.jacoby,
+        crawford_rule: input.crawford_rule,
         info: input.info.clone(),
         comment: input.comment.clone(),
         games: Vec::new(),

@@ -133,7 +133,8 @@ pub(crate) fn sgf_input(text: &str) -> (MatchInput, Vec<Diagnostic>) {
                 for rule in rules.value.split(':') {
                     match rule {
                         "Jacoby" => input.jacoby = true,
-                        "Crawford" | "CrawfordGame" | "NoCube" | "" => {}
+                        "Crawford" | "CrawfordGame" => input.crawford_rule = true,
+                        "NoCube" | "" => {}
                         other => match variant_from_header(other) {
                             Some(variant) => input.variant = variant,
                             None => diagnostics.push(Diagnostic::error(

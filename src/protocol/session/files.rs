@@ -44,9 +44,20 @@ pub struct Archive {
     info: Option<Vec<(String, String)>>,
     /// The match comment from an imported file.
     comment: Vec<String>,
+    /// Whether the match has the Crawford rule as gnubg records it (`RU[Crawford]`).
+    crawford_rule: bool,
 }
 
 impl Archive {
+    /// The archive of a new match: no games, no information, the Crawford rule as gnubg's
+    /// `new match` sets it (`set automatic crawford` on and more than 1 point).
+    pub(super) fn new_match(crawford_rule: bool) -> Archive {
+        Archive {
+            crawford_rule,
+            ..Archive::default()
+        }
+    }
+
     /// Exchanges the players' places in every finished game (`swap players`).
     pub(super) fn swap_sides(&mut self) {
         self.games = self.games.iter().map(GameRecord::swapped).collect();

@@ -69,7 +69,7 @@ impl Session {
             .set_automatic_crawford(self.settings.automatic.crawford);
         self.shown = match_state::Shown::default();
         self.start_variant_session();
-        self.archive = files::Archive::default();
+        self.archive = files::Archive::new_match(self.settings.automatic.crawford && length > 1);
     }
 
     pub(super) fn start_game(&mut self, out: &mut Response, automatic: bool) {

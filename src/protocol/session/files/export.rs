@@ -85,6 +85,7 @@ impl Session {
             players: self.names.clone(),
             variant: self.game().rules().variant(),
             jacoby: self.match_play.context().jacoby,
+            crawford_rule: self.archive.crawford_rule,
             info,
             comment: self.archive.comment.clone(),
             games,
@@ -93,12 +94,15 @@ impl Session {
 
     /// gnubg's `save match` file: the library's SGF with gnubg's statistics property on each
     /// game's root node, the last node closed on its own line, and a roll drawn by `roll` and
-    /// not played yet also written as a move (`;PL[W]DI[52]`, then `;W[52]`), as gnubg does
-    /// (not for the opening roll nor for dice set by `set dice`).
+    /// not played yet in the game in progress also written as a move (`;PL[W]DI[52]`, then
+    /// `;W[52]`), as gnubg does (not for the opening roll, nor for dice set by `set dice`,
+    /// nor for the roll of a game resigned after it: gnubg 1.07 writes that one as dice
+    /// alone, checked live).
     pub(super) fn match_sgf(&self) -> String {
         let record = self.record();
+        let in_progress = self.match_play.state() == GameState::Playing;
         let rolled_not_played = match pending_roll(&record).map(|at| &record[at]) {
-            Some(GameAction::Roll { side, dice }) => {
+            Some(GameAction::Roll { side, dice }) if in_progress => {
                 record.len() > 1 && self.last_roll() == Some((*side, *dice))
             }
             _ => false,
@@ -121,6 +125,7 @@ impl Session {
             players: self.names.clone(),
             variant: state.variant,
             jacoby: state.jacoby,
+            crawford_rule: self.archive.crawford_rule,
             info: self
                 .archive
                 .info
@@ -183,5 +188,59 @@ impl Session {
         let bytes = position_png(&self.state(), &options)
             .map_err(|error| CommandError::bad_argument(error.to_string()))?;
         std::fs::write(&path, bytes).map_err(|error| file_error(&path, &io_message(&error)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parser::parse_line;
+
+    fn session(lines: &[&str]) -> Session {
+        let mut session = Session::new("root");
+        for line in lines {
+            let applied = parse_line(line).and_then(|command| session.apply(command));
+            assert!(applied.is_ok(), "{line}");
+        }
+        session
+    }
+
+    /// The nodes after each game's root node.
+    fn nodes(text: &str) -> Vec<&str> {
+        text.lines()
+            .filter(|line| line.starts_with(';'))
+            .map(|line| line.trim_end_matches(')'))
+            .collect()
+    }
+
+    /// gnubg 1.07 (live): `set dice 31`, `move 8/5 6/5` (the next roll, 52, drawn as
+    /// `roll` draws it), `save match` ends the game on `;PL[W]DI[52]` then `;W[52]`; after `resign normal` and `accept` it ends on
+    /// the dice alone, also when that ends the match or no new game follows.
+    #[test]
+    fn a_roll_resigned_on_is_saved_as_dice_alone() {
+        let start = [
+            "set player 0 human",
+            "set player 1 human",
+            "set seed 7",
+            "new match 1",
+            "set dice 31",
+            "move 8/5 6/5",
+        ];
+        let rolled = session(&start);
+        let dice = rolled.last_roll().expect("rolled").1;
+        let (high, low) = (dice.high(), dice.low());
+        let (first, second) = (dice.first(), dice.second());
+        let text = rolled.match_sgf();
+        assert_eq!(
+            nodes(&text)[1..],
+            [
+                format!(";PL[W]DI[{first}{second}]"),
+                format!(";W[{high}{low}]")
+            ]
+        );
+        let resigned = session(&[&start[..], &["resign normal", "accept"]].concat());
+        let text = resigned.match_sgf();
+        assert_eq!(nodes(&text)[1..], [format!(";PL[W]DI[{first}{second}]")]);
+        assert!(text.contains("RE[B+1R]"), "{text}");
     }
 }

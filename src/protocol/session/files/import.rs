@@ -79,8 +79,27 @@ impl Session {
             ));
         }
         self.adopt(record, format);
+        if format == Format::Mat {
+            self.play_forced_last_roll();
+        }
         self.board(out);
         Ok(())
+    }
+
+    /// gnubg 1.07's `import mat` plays a roll the file ends on without its play when the
+    /// roll has one legal play (also with `set automatic move off`; checked live), without
+    /// a word; a roll that cannot move stays rolled, and `load match` plays neither.
+    fn play_forced_last_roll(&mut self) {
+        let game = self.game();
+        if !self.playing() || game.resignation().is_some() || game.cube().offer.is_some() {
+            return;
+        }
+        let plays = game.legal_plays();
+        if let [play] = plays[..] {
+            if !play.steps().is_empty() {
+                self.make_play(&play, false, &mut Response::new());
+            }
+        }
     }
 
     /// Makes `record` the session's match, at the end of its last game: every game is
@@ -149,6 +168,72 @@ impl Session {
             games: finished,
             info: Some(record.info.clone()),
             comment: record.comment.clone(),
+            crawford_rule: record.crawford_rule,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parser::parse_line;
+
+    /// A game gnubg played (fixtures/sgf/seed11-5pt.sgf cut, exported by gnubg) that ends on
+    /// user's roll of 32 without its play (`  22) 11: 1/0 1/0 1/0 1/0   32: `): the roll has
+    /// one legal play.
+    const FORCED_LAST_ROLL: &str = "; [EventDate \"2026.11.29\"]\n\
+\n\
+ 5 point match\n\
+\n\
+ Game 1\n\
+ gnubg : 0                      user : 0\n\
+  1) 21: 13/11 24/23             41: 6/2* 2/1* \n\
+  2) 32: 25/22 25/23             65: 6/1 24/18 \n\
+  3) 31: 8/5 6/5                 32: 18/15 15/13 \n\
+  4) 61: 23/22 11/5              53: 24/21 21/16 \n\
+  5) 61: 13/7 8/7                66: 16/10 13/7 13/7 13/7\n\
+  6) 55: 13/8 8/3 8/3 7/2        41: 10/9 13/9 \n\
+  7) 65: 13/7 13/8               64: 8/2 13/9 \n\
+  8) 51: 5/4 7/2                 54: 13/9 7/2 \n\
+  9) 61: 6/5 7/1                 61: 9/8 8/2 \n\
+ 10) 52: 8/6 6/1                 11: 7/6 7/6 6/5 6/5\n\
+ 11) 65: 6/1                      Doubles => 2\n\
+ 12)  Takes                      53: 9/4 4/1 \n\
+ 13) 32: 5/2 6/4                 22: 8/6 8/6 6/4 6/4\n\
+ 14) 61: 2/1                     11: 9/8 9/8 8/7 8/7\n\
+ 15) 55: 22/17 22/17 17/12 17/12 43: 7/3 7/4 \n\
+ 16) 51: 12/11 11/6              31: 3/0 1/0 \n\
+ 17) 43: 12/9 9/5                63: 6/0 6/3 \n\
+ 18) 65: 5/0 6/0                 41: 4/0 1/0 \n\
+ 19) 44: 6/2 5/1 4/0 4/0         63: 6/0 3/0 \n\
+ 20) 65: 5/0 3/0                 33: 5/2 5/2 4/1 4/1\n\
+ 21) 32: 2/0 3/0                 53: 2/0 2/0 \n\
+ 22) 11: 1/0 1/0 1/0 1/0         32: \n";
+
+    fn imported() -> Session {
+        let path =
+            std::env::temp_dir().join(format!("tavli-forced-last-roll-{}.mat", std::process::id()));
+        std::fs::write(&path, FORCED_LAST_ROLL).expect("scratch file");
+        let mut session = Session::new("root");
+        let command = parse_line(&format!("import mat {}", path.display())).expect("parses");
+        assert!(session.apply(command).is_ok());
+        let _ = std::fs::remove_file(&path);
+        session
+    }
+
+    /// gnubg 1.07 (live): `import mat` of this file shows gnubg on roll at Position ID
+    /// FwAAoAEAAAAAAA, user's forced 32 played; `list game` ends on it.
+    #[test]
+    fn import_mat_plays_a_forced_last_roll_as_gnubg_does() {
+        let session = imported();
+        let state = session.state();
+        assert_eq!(state.dice, None);
+        assert_eq!(state.on_roll, crate::rules::Side::O);
+        let id = crate::codec::position_id::encode(&state.board, state.on_roll);
+        assert_eq!(id, "FwAAoAEAAAAAAA");
+        assert!(matches!(
+            session.record().last(),
+            Some(crate::matchfile::record::GameAction::Play { steps, .. }) if steps.len() == 2
+        ));
     }
 }
