@@ -23,6 +23,8 @@
 //! for 1,000 files. The load average is printed before each depth: with other work on the
 //! machine the wall times are pessimistic, the CPU seconds and their ratio much less so.
 
+#[path = "support/archive.rs"]
+mod archive;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -38,28 +40,10 @@ const WORKERS: usize = 2;
 
 /// The archive's standard-backgammon files that gnubg accepts, sorted.
 fn archive_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("TAVLI_SPEED_ARCHIVE").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/matches"),
-        PathBuf::from,
-    );
-    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv"))
-        .unwrap_or_else(|error| panic!("{}/MANIFEST.tsv: {error}", root.display()));
-    let mut files: Vec<PathBuf> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let columns: Vec<&str> = line.split('\t').collect();
-            let notes = columns.get(4)?.to_ascii_lowercase();
-            let standard = !["nack", "hyper", "money"]
-                .iter()
-                .any(|variant| notes.contains(variant));
-            let accepted = columns.get(6)?.starts_with("accepted");
-            (accepted && standard).then(|| root.join(columns[0]))
-        })
-        .filter(|path| path.exists())
-        .collect();
-    files.sort();
-    files
+    archive::gnubg_accepted_files(
+        &archive::root("TAVLI_SPEED_ARCHIVE"),
+        &["nack", "hyper", "money"],
+    )
 }
 
 /// `count` files spread evenly over `files`.

@@ -20,6 +20,8 @@
 //! the roll ("double or roll?") and with his double pending ("take or pass?"). The load
 //! average is printed before and after: run it beside the load the figures are meant for.
 
+#[path = "support/archive.rs"]
+mod archive;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -35,28 +37,7 @@ const TAVLI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/tavli")
 
 /// The archive's standard-backgammon files that gnubg accepts, sorted.
 fn archive_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("TAVLI_LATENCY_ARCHIVE").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/matches"),
-        PathBuf::from,
-    );
-    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv"))
-        .unwrap_or_else(|error| panic!("{}/MANIFEST.tsv: {error}", root.display()));
-    let mut files: Vec<PathBuf> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let columns: Vec<&str> = line.split('\t').collect();
-            let notes = columns.get(4)?.to_ascii_lowercase();
-            let standard = !["nack", "hyper"]
-                .iter()
-                .any(|variant| notes.contains(variant));
-            let accepted = columns.get(6)?.starts_with("accepted");
-            (accepted && standard).then(|| root.join(columns[0]))
-        })
-        .filter(|path| path.exists())
-        .collect();
-    files.sort();
-    files
+    archive::gnubg_accepted_files(&archive::root("TAVLI_LATENCY_ARCHIVE"), &["nack", "hyper"])
 }
 
 /// `count` positions before a play (dice recorded, more than one legal play), spread evenly
