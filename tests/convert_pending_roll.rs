@@ -376,9 +376,11 @@ fn random_cuts_convert_as_gnubg_loads_exports_and_saves_them() {
         }
         // The REPL's `import mat` of gnubg's .mat leaves the match as gnubg's does, the
         // forced roll played: its `save match` is gnubg's. (Not yet when the last game was
-        // resigned on that roll: gnubg plays it there too, tavli keeps it rolled.)
-        let gnubg_saved = read(gnubg_imported);
-        let last_root = gnubg_saved.rsplit("(;").next().unwrap_or("");
+        // resigned on that roll: gnubg plays it there too, tavli keeps it rolled. The cut says
+        // so, not gnubg's file: where the forced play bears off the last checker, gnubg's
+        // import ends the game by that play, `RE[W+1]`, the resignation gone.)
+        let cut = read(input);
+        let last_root = cut.rsplit("(;").next().unwrap_or("");
         let resigned = last_root
             .lines()
             .next()
