@@ -9,6 +9,9 @@ use crate::analyse::{analyse, json_lines};
 use crate::support::{gnubg_available, run_gnubg};
 use std::path::{Path, PathBuf};
 
+#[path = "../benches/support/archive.rs"]
+mod archive;
+
 /// The correlations the test holds tavli to, chequer error rate then luck rate: the issue's
 /// 0.9 for both (measured in session 19 on the 74 files here: 0.901 and 0.978).
 const TARGETS: [f64; 2] = [0.9, 0.9];
@@ -27,21 +30,7 @@ const VERY_BAD_SHARE: f64 = 0.85;
 /// warning about lines it skips), sorted.
 fn gnubg_accepted_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mat/real");
-    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv")).unwrap();
-    let mut files: Vec<PathBuf> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let columns: Vec<&str> = line.split('\t').collect();
-            let notes = columns.get(4)?.to_ascii_lowercase();
-            let standard = !["nack", "hyper", "money"].iter().any(|v| notes.contains(v));
-            let accepted = columns.get(6)?.starts_with("accepted");
-            (accepted && standard).then(|| root.join(columns[0]))
-        })
-        .filter(|path| path.exists())
-        .collect();
-    files.sort();
-    files
+    archive::gnubg_accepted_files(&root, &["nack", "hyper", "money"])
 }
 
 /// gnubg's analysis of one match.

@@ -1,11 +1,14 @@
-//! The shared archive of real match files (`../shared/fixtures/matches/MANIFEST.tsv`): the
-//! files gnubg imports, of the kinds a bench reads (one reader of the manifest for the
-//! benches that compare tavli with gnubg on the same matches).
+//! The archives of real match files listed by a `MANIFEST.tsv` (the shared one,
+//! `../shared/fixtures/matches`, and the crate's `fixtures/mat/real`): the files gnubg imports,
+//! of the kinds a bench or test reads (one reader of the manifest for the benches and the
+//! test that compare tavli with gnubg on the same matches).
 
 use std::path::{Path, PathBuf};
 
 /// The archive's directory: the one in the environment variable `variable` when it is set,
-/// else `../shared/fixtures/matches` beside the crate.
+/// else `../shared/fixtures/matches` beside the crate (the benches' archive; the test that
+/// includes this file reads the crate's own).
+#[allow(dead_code)]
 pub fn root(variable: &str) -> PathBuf {
     std::env::var_os(variable).map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/matches"),
