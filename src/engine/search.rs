@@ -195,6 +195,26 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             .collect()
     }
 
+    /// The first play of [`Evaluator::rank_plays`] with its probabilities for `mover` at the
+    /// depth it was searched to, the first entry of [`Search::evaluated_ranking`] (the other
+    /// plays not evaluated again): what the search chose and the figures it chose it by, so
+    /// that an engine can describe its play without searching it again. `None` without plays.
+    #[must_use]
+    pub fn best_evaluated(
+        &self,
+        before: &Board,
+        plays: &[Play],
+        mover: Side,
+        context: &Stakes,
+    ) -> Option<(RankedIndex, Probabilities)> {
+        let (ranked, searched) = self.ranking(before, plays, mover, context);
+        let first = *ranked.first()?;
+        let probabilities = searched[first.index].unwrap_or_else(|| {
+            self.probabilities_after(&plays[first.index].result, mover, 0, context)
+        });
+        Some((first, probabilities))
+    }
+
     /// The ranking of [`Evaluator::rank_plays`], and for each play (by index) the probabilities
     /// of the deepest complete level that searched it (`None`: left at 0 plies).
     fn ranking(
@@ -482,6 +502,27 @@ mod tests {
                 assert!((equity - ranked.score).abs() < 1e-12);
             }
         }
+    }
+
+    #[test]
+    fn the_best_evaluated_play_is_the_evaluated_rankings_first() {
+        let state = MatchState::new_money_game(Variant::Standard, Side::O);
+        let context = Stakes::from_state(&state);
+        for (first, second) in [(6, 4), (2, 2), (5, 1)] {
+            let plays = legal_plays(&state.board, Side::O, Dice::new(first, second).unwrap());
+            for plies in 0..=2 {
+                let search = Search::new(&Pubeval, plies);
+                let evaluated = search.evaluated_ranking(&state.board, &plays, Side::O, &context);
+                assert_eq!(
+                    search.best_evaluated(&state.board, &plays, Side::O, &context),
+                    evaluated.first().copied()
+                );
+            }
+        }
+        assert_eq!(
+            Search::new(&Pubeval, 1).best_evaluated(&state.board, &[], Side::O, &context),
+            None
+        );
     }
 
     #[test]

@@ -347,10 +347,15 @@ impl<E: Evaluator> UbgiSession<E> {
     }
 
     /// The best play for `dice` at `ply` plies within `limits` and an `info` line describing
-    /// the position after it, from the side of the player who plays. The line's depth is the
-    /// depth its figures reached (root-inclusive): `ply` without a budget, fewer when the
-    /// budget ran out (the play's choice then stopped at least as soon, and the evaluation gets
-    /// what it left); `ply` for a play that bears off the last checker (exact figures).
+    /// the position after it, from the side of the player who plays, with the figures the
+    /// search chose the play by (nothing searched again, so that the request takes no longer
+    /// than choosing the play): with the cube in use the cubeful ranking's, without it the
+    /// cubeless search's. The line's depth is the depth of its figures (root-inclusive): the
+    /// depth the play was searched to, fewer than `ply` when the budget ran out or, within a
+    /// budget, when the move filter left it the only candidate at a shallower depth (without a
+    /// budget such a play is searched on to `ply`: time is no object); `ply` for a play that
+    /// bears off the last checker (exact figures). When no checker can move, the position
+    /// after the pass is searched within the budget.
     fn chequer(
         &self,
         state: &MatchState,
@@ -360,17 +365,55 @@ impl<E: Evaluator> UbgiSession<E> {
     ) -> (String, String) {
         let mover = state.on_roll;
         let plays = state.rules().legal_plays(&state.board, mover, dice);
-        let started = Instant::now();
         let judge = self.judge(ply, limits);
-        let best = judge.play_for(state, dice, self.options.cube);
-        let board = best.map_or(state.board, |play| play.result);
-        // The `info` evaluation gets what is left of the budget, so that the request as a
-        // whole keeps to it (as deep as that allows: 0 plies when nothing is left).
-        let (evaluation, evaluated) = judge
-            .with_limits(left_of(limits, started))
-            .evaluate_after_reaching(state, &board, mover);
-        let depth = evaluated.map_or(ply, |plies| plies + 1);
-        let payload = best.map_or_else(|| "pass".to_string(), |play| format_ubgi_play(&play));
+        let chosen = if self.options.cube {
+            judge
+                .ranked_among(state, &plays)
+                .into_iter()
+                .next()
+                .map(|first| {
+                    let evaluation = Evaluation {
+                        probabilities: first.probabilities,
+                        cubeless_equity: first.cubeless_equity,
+                        cubeful_equity: first.equity,
+                    };
+                    (first.play, evaluation, first.plies)
+                })
+        } else {
+            let stakes = Stakes::from_state(state);
+            judge
+                .search()
+                .best_evaluated(&state.board, &plays, mover, &stakes)
+                .map(|(first, probabilities)| {
+                    // With the cube off the cubeful equity is the cubeless one.
+                    let equity = stakes.cubeless_equity(&probabilities, mover);
+                    let evaluation = Evaluation {
+                        probabilities,
+                        cubeless_equity: equity,
+                        cubeful_equity: equity,
+                    };
+                    (plays[first.index], evaluation, first.plies)
+                })
+        };
+        let (payload, evaluation, depth) = match chosen {
+            Some((play, _, plies)) if limits.budget.is_none() && plies + 1 < ply => {
+                let (evaluation, evaluated) =
+                    judge.evaluate_after_reaching(state, &play.result, mover);
+                let depth = evaluated.map_or(ply, |plies| plies + 1);
+                (format_ubgi_play(&play), evaluation, depth)
+            }
+            Some((play, evaluation, plies)) => {
+                let exact = play.result.checkers_in_play(mover) == 0;
+                let depth = if exact { ply } else { plies + 1 };
+                (format_ubgi_play(&play), evaluation, depth)
+            }
+            None => {
+                let (evaluation, evaluated) =
+                    judge.evaluate_after_reaching(state, &state.board, mover);
+                let depth = evaluated.map_or(ply, |plies| plies + 1);
+                ("pass".to_string(), evaluation, depth)
+            }
+        };
         (self.info_line(depth, plays.len(), &evaluation), payload)
     }
 

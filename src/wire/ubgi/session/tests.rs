@@ -363,3 +363,122 @@ fn ubgi_and_external_answer_the_cube_alike_at_the_same_plies_and_budget() {
     }
     assert_eq!(asked, 2 * 3 * 2 * states.len() * 2);
 }
+
+/// Real positions for the chequer's tests: every 9,973rd of the bench's bot-play set (X on
+/// roll, with its dice) with more than one legal play, as game states in money.
+fn bench_positions() -> Vec<(MatchState, Dice)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/bench/positions-botplay.txt"
+    ))
+    .expect("the bench's positions");
+    text.lines()
+        .step_by(9973)
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let id = words.next()?;
+            let board = crate::codec::position_id::decode(id, Side::X, Variant::Standard).ok()?;
+            let mut die = || words.next().and_then(|word| word.parse::<u8>().ok());
+            let dice = Dice::new(die()?, die()?).ok()?;
+            let state = MatchState {
+                board,
+                game_state: GameState::Playing,
+                ..MatchState::new_money_game(Variant::Standard, Side::X)
+            };
+            let plays = state.rules().legal_plays(&board, Side::X, dice);
+            (plays.len() > 1).then_some((state, dice))
+        })
+        .collect()
+}
+
+/// `go` describes its play with the figures the search chose it by, searching nothing again:
+/// on real positions, with the cube in use and without it, at every depth, within a budget
+/// that does not run out, it plays the judge's play ([`Judge::play_for`]), its `info` line
+/// holds the judge's figures for that play at the depth the line says (the cubeful judge's
+/// with the cube, the cubeless search's without), and it takes the evaluations of the choice
+/// alone (one more at depth 1 without the cube: the 0-ply ranking keeps no probabilities).
+/// Where the move filter left the play alone at a shallower depth, the line says that depth;
+/// without a budget the play is then searched on to the depth asked, and elsewhere the line
+/// is the same.
+#[test]
+fn info_gives_the_figures_the_play_was_chosen_by() {
+    let positions = bench_positions();
+    assert!(positions.len() >= 8, "{}", positions.len());
+    let mut shallower = 0;
+    for (position, dice) in &positions {
+        let mover = position.on_roll;
+        for cube in [true, false] {
+            for ply in 1..=3 {
+                let go = |budget: Option<Duration>| {
+                    let limits = SearchLimits { budget, threads: 1 };
+                    let mut session =
+                        UbgiSession::new(Counting::default(), "tavli").with_search(ply, limits);
+                    assert!(session
+                        .handle_line(&format!("set game.cube {cube}"))
+                        .is_empty());
+                    assert!(session.handle_line(&position_line(position)).is_empty());
+                    let roll = format!("dice {} {}", dice.high(), dice.low());
+                    assert!(session.handle_line(&roll).is_empty());
+                    let reply = session.handle_line("go");
+                    let work = session.evaluator.calls.load(Ordering::Relaxed);
+                    // The position as the session read it (its ID carries score and rules).
+                    (reply, work, *session.state().expect("a position"))
+                };
+                let (reply, work, state) = go(Some(Duration::from_secs(600)));
+                let chooser = Counting::default();
+                let play = Judge::new(&chooser, ply - 1)
+                    .play_for(&state, *dice, cube)
+                    .expect("a play");
+                let choice_work = chooser.calls.load(Ordering::Relaxed);
+                assert_eq!(reply[1], format!("bestmove {}", format_ubgi_play(&play)));
+                assert!(
+                    work == choice_work || (work == choice_work + 1 && !cube && ply == 1),
+                    "{work} evaluations against {choice_work}: cube {cube}, ply {ply}"
+                );
+                let depth = info_value(&reply[0], "depth") as u32;
+                assert!((1..=ply).contains(&depth), "{reply:?}");
+                let counting = Counting::default();
+                let at_depth = Judge::new(&counting, depth - 1);
+                let stakes = Stakes::from_state(&state);
+                let evaluation = if cube {
+                    at_depth.evaluate_after(&state, &play.result, mover)
+                } else {
+                    let probabilities = at_depth.search().probabilities_after(
+                        &play.result,
+                        mover,
+                        depth - 1,
+                        &stakes,
+                    );
+                    let equity = stakes.cubeless_equity(&probabilities, mover);
+                    Evaluation {
+                        probabilities,
+                        cubeless_equity: equity,
+                        cubeful_equity: equity,
+                    }
+                };
+                let nodes = state.rules().legal_plays(&state.board, mover, *dice).len();
+                let score = if cube {
+                    evaluation.cubeful_equity
+                } else {
+                    evaluation.cubeless_equity
+                };
+                assert_eq!(
+                    reply[0],
+                    info_line(depth, nodes, score, &evaluation),
+                    "cube {cube}, ply {ply}, {}",
+                    position_line(&state)
+                );
+                let (unlimited, _, _) = go(None);
+                assert_eq!(unlimited[1], reply[1]);
+                if depth < ply {
+                    shallower += 1;
+                    assert!(unlimited[0].starts_with(&format!("info depth {ply} ")));
+                } else {
+                    assert_eq!(unlimited[0], reply[0]);
+                }
+            }
+        }
+    }
+    // The move filter left a play alone at a shallower depth somewhere.
+    assert!(shallower > 0, "{shallower}");
+}
