@@ -18,7 +18,7 @@ use crate::engine::cube::{CubeAnalysis, Stakes, RESULT_POINTS};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::judge;
 use crate::engine::probabilities::Probabilities;
-use crate::engine::search::{won, Search, MAX_PLIES};
+use crate::engine::search::{won, Replies, Search, MAX_PLIES};
 use crate::rules::{Board, Dice, Side};
 use std::time::Instant;
 
@@ -208,16 +208,22 @@ fn decide(
         .collect()
 }
 
-/// The cubeful search over a [`Search`]: its evaluator, its move choice and its limits.
+/// The cubeful search over a [`Search`]: its evaluator, its move choice and its limits. The
+/// replies it chooses are kept for as long as it lives (one question: a ranking's levels
+/// search their candidates' replies again one ply deeper).
 pub struct CubefulSearch<'s, 'a, E: Evaluator + ?Sized> {
     search: &'s Search<'a, E>,
+    replies: Replies,
 }
 
 impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
     /// The cubeful search over `search`.
     #[must_use]
     pub fn new(search: &'s Search<'a, E>) -> CubefulSearch<'s, 'a, E> {
-        CubefulSearch { search }
+        CubefulSearch {
+            search,
+            replies: Replies::default(),
+        }
     }
 
     /// The cube decision of `doubler`, on roll at `board` before rolling, searched `depth` plies
@@ -478,7 +484,9 @@ impl<'s, 'a, E: Evaluator + ?Sized> CubefulSearch<'s, 'a, E> {
         cubes: &[CubeState],
         deadline: Option<Instant>,
     ) -> Option<NodeValue> {
-        let (after, scored) = self.search.best_reply(board, on_roll, dice, base);
+        let (after, scored) = self
+            .search
+            .kept_reply(&self.replies, board, on_roll, dice, base);
         if after.checkers_in_play(on_roll) == 0 {
             let probabilities = won(base.variant, &after, on_roll);
             return Some(NodeValue {

@@ -10,9 +10,11 @@ mod filter;
 mod limits;
 #[doc(hidden)]
 pub mod processor_time;
+mod replies;
 
 pub use filter::{promote, MoveFilter, DEFAULT_FILTERS};
 pub use limits::SearchLimits;
+pub(crate) use replies::{Replies, Reply};
 
 use crate::engine::cube::Stakes;
 use crate::engine::evaluator::{Evaluator, Probabilities, RankedIndex};
@@ -117,8 +119,17 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             return Some(self.inner.probabilities(board, context.variant, on_roll));
         }
         let rolls = Dice::all_rolls();
+        let chosen = Replies::default();
         let replies = self.share(rolls.len(), deadline, |item| {
-            self.reply_value_by(board, on_roll, rolls[item], depth, context, deadline)
+            self.reply_value_by(
+                board,
+                on_roll,
+                rolls[item],
+                depth,
+                context,
+                deadline,
+                &chosen,
+            )
         })?;
         let mut total = Probabilities::ZERO;
         for (dice, probabilities) in rolls.iter().zip(&replies) {
@@ -227,6 +238,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         let deadline = self.limits.deadline();
         let mut searched = vec![None; plays.len()];
         let mut ranked = self.inner.rank_plays(before, plays, mover, context);
+        // Each level searches its candidates' replies again one ply deeper: the replies
+        // chosen are kept for the whole ranking.
+        let replies = Replies::default();
         for depth in 1..=self.plies {
             let candidates = self.filters[(depth - 1) as usize].candidates(&ranked);
             if candidates.is_empty() || (candidates.len() == 1 && depth > 1) {
@@ -240,7 +254,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             // among the candidates it had finished, started best first, was measured in session
             // 22 and not shown better: docs/training/history.md).
             let Some(level) = self
-                .level(&afters, mover, depth, context, deadline)
+                .level(&afters, mover, depth, context, deadline, &replies)
                 .into_iter()
                 .collect::<Option<Vec<Probabilities>>>()
             else {
@@ -273,6 +287,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         depth: u32,
         context: &Stakes,
         deadline: Option<Instant>,
+        replies: &Replies,
     ) -> Vec<Option<Probabilities>> {
         let rolls = Dice::all_rolls();
         let replier = mover.opponent();
@@ -282,7 +297,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
                 return Some(Probabilities::ZERO);
             }
             let dice = rolls[item % rolls.len()];
-            self.reply_value_by(after, replier, dice, depth, context, deadline)
+            self.reply_value_by(after, replier, dice, depth, context, deadline, replies)
         };
         let values = limits::share(
             self.limits.threads,
@@ -320,8 +335,10 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply
-    /// (chosen unsearched), the position after it judged `depth - 1` plies deep; `None` once
-    /// `deadline` passes (looked at before each roll of the plies below).
+    /// (chosen unsearched, or kept in `replies`), the position after it judged `depth - 1`
+    /// plies deep; `None` once `deadline` passes (looked at before each roll of the plies
+    /// below).
+    #[allow(clippy::too_many_arguments)]
     fn reply_value_by(
         &self,
         board: &Board,
@@ -330,8 +347,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         depth: u32,
         context: &Stakes,
         deadline: Option<Instant>,
+        replies: &Replies,
     ) -> Option<Probabilities> {
-        let (after, scored) = self.best_reply(board, on_roll, dice, context);
+        let (after, scored) = self.kept_reply(replies, board, on_roll, dice, context);
         if after.checkers_in_play(on_roll) == 0 {
             Some(won(context.variant, &after, on_roll))
         } else if let (1, Some(probabilities)) = (depth, scored) {
@@ -339,7 +357,14 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
             // roll's plays (in a batch), so it is not evaluated again.
             Some(probabilities)
         } else {
-            let value = self.value_by(&after, on_roll.opponent(), depth - 1, context, deadline)?;
+            let value = self.value_by(
+                &after,
+                on_roll.opponent(),
+                depth - 1,
+                context,
+                deadline,
+                replies,
+            )?;
             Some(value.inverted())
         }
     }
@@ -360,6 +385,21 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         }
     }
 
+    /// [`Search::best_reply`] kept in `replies`: chosen once per position, player and roll
+    /// within a question.
+    pub(crate) fn kept_reply(
+        &self,
+        replies: &Replies,
+        board: &Board,
+        on_roll: Side,
+        dice: Dice,
+        context: &Stakes,
+    ) -> Reply {
+        replies.get_or_choose(board, on_roll, dice, context, || {
+            self.best_reply(board, on_roll, dice, context)
+        })
+    }
+
     /// The position after `on_roll`'s best play with `dice`, chosen by the evaluator searched
     /// (unsearched), for the score and cube of `context`; `board` itself when no checker can
     /// move.
@@ -370,12 +410,12 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
 
     /// The probabilities of `board` for `on_roll` at `depth` plies.
     fn value(&self, board: &Board, on_roll: Side, depth: u32, context: &Stakes) -> Probabilities {
-        self.value_by(board, on_roll, depth, context, None)
+        self.value_by(board, on_roll, depth, context, None, &Replies::default())
             .unwrap_or_else(|| unreachable!("without a deadline every roll answers"))
     }
 
     /// [`Search::value`] that gives up (`None`) once `deadline` passes, looked at before each
-    /// roll.
+    /// roll, the replies kept in `replies`.
     fn value_by(
         &self,
         board: &Board,
@@ -383,6 +423,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         depth: u32,
         context: &Stakes,
         deadline: Option<Instant>,
+        replies: &Replies,
     ) -> Option<Probabilities> {
         if depth == 0 {
             return Some(self.inner.probabilities(board, context.variant, on_roll));
@@ -393,7 +434,7 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
                 return None;
             }
             let probabilities =
-                self.reply_value_by(board, on_roll, dice, depth, context, deadline)?;
+                self.reply_value_by(board, on_roll, dice, depth, context, deadline, replies)?;
             total.add_weighted(dice.chance(), &probabilities);
         }
         Some(total.normalised())

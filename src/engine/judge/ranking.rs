@@ -23,17 +23,17 @@ struct Valued {
 }
 
 /// The values for `mover` of `afters` (his plays' positions, none of them bearing off his last
-/// checker), the opponent on roll, searched `depth` plies deep; `None` once `deadline` passes.
+/// checker), the opponent on roll, searched `depth` plies deep by `cubeful` (one per question:
+/// it keeps the replies it chose); `None` once `deadline` passes.
 pub(super) fn values_after<E: Evaluator + ?Sized>(
-    search: &Search<'_, E>,
+    cubeful: &CubefulSearch<'_, '_, E>,
     afters: &[Board],
     mover: Side,
     depth: u32,
     stakes: &Stakes,
     deadline: Option<Instant>,
 ) -> Option<Vec<(Probabilities, f64)>> {
-    let values =
-        CubefulSearch::new(search).values(afters, mover.opponent(), depth, stakes, deadline)?;
+    let values = cubeful.values(afters, mover.opponent(), depth, stakes, deadline)?;
     Some(
         values
             .into_iter()
@@ -92,6 +92,7 @@ pub(super) fn ranked_plays<E: Evaluator + ?Sized>(
         .collect();
     order(&mut ranked, &cubeless);
     let filters = search.filters();
+    let cubeful = CubefulSearch::new(search);
     for depth in 1..=search.plies() {
         let candidates = filters[(depth - 1) as usize].candidates(&ranked);
         if candidates.is_empty() || (candidates.len() == 1 && depth > 1) {
@@ -103,7 +104,7 @@ pub(super) fn ranked_plays<E: Evaluator + ?Sized>(
             .filter(|&index| plays[index].result.checkers_in_play(mover) > 0)
             .collect();
         let afters: Vec<Board> = searched.iter().map(|&index| plays[index].result).collect();
-        let Some(level) = values_after(search, &afters, mover, depth, &stakes, deadline) else {
+        let Some(level) = values_after(&cubeful, &afters, mover, depth, &stakes, deadline) else {
             break;
         };
         for (&index, (probabilities, equity)) in searched.iter().zip(level) {
@@ -153,7 +154,7 @@ fn zero_plies<E: Evaluator + ?Sized>(
         .filter(|&index| plays[index].result.checkers_in_play(mover) > 0)
         .collect();
     let afters: Vec<Board> = open.iter().map(|&index| plays[index].result).collect();
-    let level = values_after(search, &afters, mover, 0, stakes, None)
+    let level = values_after(&CubefulSearch::new(search), &afters, mover, 0, stakes, None)
         .unwrap_or_else(|| unreachable!("0 plies has no deadline"));
     let mut valued: Vec<Valued> = plays
         .iter()
@@ -191,9 +192,10 @@ pub(super) fn value_after<E: Evaluator + ?Sized>(
     if after.checkers_in_play(mover) == 0 {
         return (finished(&stakes, after, mover), None);
     }
+    let cubeful = CubefulSearch::new(search);
     let at = |depth: u32, deadline: Option<Instant>| {
         values_after(
-            search,
+            &cubeful,
             std::slice::from_ref(after),
             mover,
             depth,
