@@ -22,12 +22,13 @@
 
 #[path = "support/archive.rs"]
 mod archive;
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
+// The tests' drivers of the two protocols' processes, for any binary.
+#[path = "../tests/support/engines/process.rs"]
+#[allow(dead_code)]
+mod process;
+use process::{External, Ubgi};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
-use tavli::codec::fibs::{self, FibsFlavour};
 use tavli::codec::gnubg_id;
 use tavli::engine::Stakes;
 use tavli::matchfile::positions::game_turns;
@@ -113,94 +114,17 @@ fn question(position: &MatchState, kind: Kind) -> Option<MatchState> {
 trait Engine {
     /// The answer to `state` as a `kind` question, and the depth the search reached where
     /// the protocol says it (UBGI's `info depth`).
-    fn ask(&mut self, state: &MatchState, kind: Kind) -> (String, Option<u32>);
-}
-
-/// `tavli external` serving one client over TCP.
-struct External {
-    child: Child,
-    stream: TcpStream,
-    reader: BufReader<TcpStream>,
-}
-
-impl External {
-    fn start(binary: &str, args: &[&str]) -> External {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .expect("a free port")
-            .port();
-        let address = format!("127.0.0.1:{port}");
-        let child = Command::new(binary)
-            .args(["external", &address, "--quiet", "--clients", "1"])
-            .args(args)
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("tavli external starts (cargo build --release first)");
-        let stream = (0..400)
-            .find_map(|_| {
-                TcpStream::connect(&address).ok().or_else(|| {
-                    std::thread::sleep(Duration::from_millis(25));
-                    None
-                })
-            })
-            .expect("tavli external listens");
-        stream.set_nodelay(true).expect("nodelay");
-        let reader = BufReader::new(stream.try_clone().expect("clone"));
-        External {
-            child,
-            stream,
-            reader,
-        }
-    }
+    fn reply_to(&mut self, state: &MatchState, kind: Kind) -> (String, Option<u32>);
 }
 
 impl Engine for External {
-    fn ask(&mut self, state: &MatchState, _: Kind) -> (String, Option<u32>) {
-        let line = fibs::encode(state, ["O", "X"], FibsFlavour::ShowBoard);
-        self.stream
-            .write_all(format!("{line}\n").as_bytes())
-            .expect("send");
-        let mut reply = String::new();
-        self.reader.read_line(&mut reply).expect("reply");
-        (reply.trim_end().to_string(), None)
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        let _ = self.stream.write_all(b"exit\n");
-        let _ = self.child.wait();
-    }
-}
-
-/// `tavli ubgi` over its standard input and output.
-struct Ubgi {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Ubgi {
-    fn start(binary: &str, args: &[&str]) -> Ubgi {
-        let mut child = Command::new(binary)
-            .arg("ubgi")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("tavli ubgi starts (cargo build --release first)");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Ubgi {
-            child,
-            input,
-            output,
-        }
+    fn reply_to(&mut self, state: &MatchState, _: Kind) -> (String, Option<u32>) {
+        (self.answer(state), None)
     }
 }
 
 impl Engine for Ubgi {
-    fn ask(&mut self, state: &MatchState, kind: Kind) -> (String, Option<u32>) {
+    fn reply_to(&mut self, state: &MatchState, kind: Kind) -> (String, Option<u32>) {
         let id = gnubg_id::encode(&MatchState {
             dice: None,
             ..*state
@@ -212,32 +136,19 @@ impl Engine for Ubgi {
             }
             _ => request.push_str("go cube\n"),
         }
-        self.input.write_all(request.as_bytes()).expect("send");
-        self.input.flush().expect("flush");
-        let mut depth = None;
-        loop {
-            let mut line = String::new();
-            let read = self.output.read_line(&mut line).expect("reply");
-            assert!(read > 0, "tavli ubgi closed its output");
-            if line.starts_with("info") {
+        let reply = self.ask(&request);
+        let depth = reply
+            .iter()
+            .filter(|line| line.starts_with("info"))
+            .find_map(|line| {
                 let mut words = line.split_whitespace();
-                depth = words
+                words
                     .by_ref()
                     .find(|word| *word == "depth")
                     .and_then(|_| words.next())
-                    .and_then(|word| word.parse().ok());
-            }
-            if line.starts_with("best") || line.starts_with("error") {
-                return (line.trim_end().to_string(), depth);
-            }
-        }
-    }
-}
-
-impl Drop for Ubgi {
-    fn drop(&mut self) {
-        let _ = self.input.write_all(b"quit\n");
-        let _ = self.child.wait();
+                    .and_then(|word| word.parse().ok())
+            });
+        (reply.last().cloned().unwrap_or_default(), depth)
     }
 }
 
@@ -298,9 +209,9 @@ fn main() {
         };
         for protocol in ["external", "ubgi"] {
             let engine: Box<dyn Engine> = if protocol == "external" {
-                Box::new(External::start(binary, &args))
+                Box::new(External::start_binary(binary, &args))
             } else {
-                Box::new(Ubgi::start(binary, &args))
+                Box::new(Ubgi::start_binary(binary, &args))
             };
             let label = match setting.rsplit_once(':') {
                 Some((binary, threads)) => format!(
@@ -328,7 +239,7 @@ fn main() {
         for state in &warm_up {
             for kind in KINDS {
                 if let Some(question) = question(state, kind) {
-                    asked.engine.ask(&question, kind);
+                    asked.engine.reply_to(&question, kind);
                 }
             }
         }
@@ -340,7 +251,7 @@ fn main() {
         };
         for kind in KINDS {
             if let Some(question) = question(&race, kind) {
-                asked.engine.ask(&question, kind);
+                asked.engine.reply_to(&question, kind);
             }
         }
     }
@@ -352,7 +263,7 @@ fn main() {
             for (slot, kind) in KINDS.into_iter().enumerate() {
                 let answer = question(position, kind).map(|question| {
                     let asked_at = Instant::now();
-                    let (answer, depth) = asked.engine.ask(&question, kind);
+                    let (answer, depth) = asked.engine.reply_to(&question, kind);
                     asked.times[slot].push(asked_at.elapsed());
                     asked.depths[slot].extend(depth);
                     answer
