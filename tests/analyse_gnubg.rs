@@ -10,7 +10,7 @@ use crate::support::{gnubg_available, run_gnubg};
 use std::path::{Path, PathBuf};
 
 #[path = "../benches/support/archive.rs"]
-mod archive;
+pub mod archive;
 
 /// The correlations the test holds tavli to, chequer error rate then luck rate: the issue's
 /// 0.9 for both (measured in session 19 on the 74 files here: 0.901 and 0.978).

@@ -9,7 +9,7 @@
 use crate::support::{gnubg_available, run_gnubg, tavli};
 use std::path::{Path, PathBuf};
 use tavli::matchfile::{
-    read_match_text, validate_path, write_mat, write_sgf, Format, MatOptions, SgfOptions, Verdict,
+    read_match_text, validate_path, write_mat, write_sgf, Format, SgfOptions, Verdict,
 };
 
 /// A small deterministic generator (SplitMix64) for the match settings and the corruptions.
@@ -157,13 +157,9 @@ fn fresh_gnubg_matches_are_valid_round_trip_and_gnubg_reads_ours() {
         let sgf_text = std::fs::read_to_string(&sgf_path).unwrap();
         let from_mat = read_match_text(&mat_text, Format::Mat).unwrap();
         let from_sgf = read_match_text(&sgf_text, Format::Sgf).unwrap();
+        assert_eq!(write_mat(&from_mat), mat_text, "{context}: .mat rewritten");
         assert_eq!(
-            write_mat(&from_mat, MatOptions::default()),
-            mat_text,
-            "{context}: .mat rewritten"
-        );
-        assert_eq!(
-            write_mat(&from_sgf, MatOptions::default()),
+            write_mat(&from_sgf),
             mat_text,
             "{context}: .sgf written as .mat"
         );
@@ -171,7 +167,7 @@ fn fresh_gnubg_matches_are_valid_round_trip_and_gnubg_reads_ours() {
         let ours_sgf = dir.join(format!("{}-tavli.sgf", one.name));
         let ours_mat = dir.join(format!("{}-tavli.mat", one.name));
         std::fs::write(&ours_sgf, write_sgf(&from_mat, &SgfOptions::default())).unwrap();
-        std::fs::write(&ours_mat, write_mat(&from_sgf, MatOptions::default())).unwrap();
+        std::fs::write(&ours_mat, write_mat(&from_sgf)).unwrap();
         let scratch = dir.join("gnubg-export.mat");
         assert_eq!(
             gnubg_reexport("load match", &ours_sgf, &scratch),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use tavli::matchfile::{
     check_text, read_match_text, validate_bytes, validate_path, write_mat, write_sgf, Format,
-    MatOptions, SgfOptions, Verdict,
+    SgfOptions, Verdict,
 };
 
 fn fixture(path: &str) -> PathBuf {
@@ -120,12 +120,7 @@ fn mat_written_by_gnubg_is_rewritten_byte_for_byte() {
     {
         let text = std::fs::read_to_string(path).unwrap();
         let record = read_match_text(&text, Format::Mat).unwrap();
-        assert_eq!(
-            write_mat(&record, MatOptions::default()),
-            text,
-            "{}",
-            path.display()
-        );
+        assert_eq!(write_mat(&record), text, "{}", path.display());
     }
 }
 
@@ -152,7 +147,7 @@ fn mat_to_sgf_to_mat_keeps_every_action_and_result() {
             "{}: sgf differs",
             path.display()
         );
-        let mat = write_mat(&back, MatOptions::default());
+        let mat = write_mat(&back);
         let again = read_match_text(&mat, Format::Mat).unwrap();
         assert!(
             again.games == record.games,
@@ -395,7 +390,7 @@ fn gnubg_reads_our_files_like_we_do() {
         );
         let mat = dir.join(format!("{index}.mat"));
         let sgf = dir.join(format!("{index}.sgf"));
-        std::fs::write(&mat, write_mat(&record, MatOptions::default())).unwrap();
+        std::fs::write(&mat, write_mat(&record)).unwrap();
         std::fs::write(&sgf, write_sgf(&record, &SgfOptions::default())).unwrap();
         opens.push(("import mat", source.clone()));
         opens.push(("import mat", mat));
@@ -565,7 +560,7 @@ fn beavers_in_money_play_round_trip_and_are_refused_in_matches() {
     );
     let back = read_match_text(&write_sgf(&record, &SgfOptions::default()), Format::Sgf).unwrap();
     assert!(back.games == record.games);
-    let again = read_match_text(&write_mat(&back, MatOptions::default()), Format::Mat).unwrap();
+    let again = read_match_text(&write_mat(&back), Format::Mat).unwrap();
     assert!(again.games == record.games);
     let matchplay = money.replace(" 0 point match", " 7 point match");
     let (_, diagnostics) = check_text(&matchplay, Format::Mat);
@@ -800,7 +795,7 @@ fn self_played_match(variant: Variant, seed: u64) -> MatchRecord {
 fn variant_matches_written_by_tavli_validate_and_round_trip() {
     for (variant, name) in OWN_VARIANTS {
         let record = self_played_match(variant, 7);
-        let mat = write_mat(&record, MatOptions::default());
+        let mat = write_mat(&record);
         let sgf = write_sgf(&record, &SgfOptions::default());
         // The committed fixtures are these files: a change in the writers shows here.
         let mat_path = fixture(&format!("mat/variants/{name}.mat"));
@@ -839,7 +834,6 @@ fn variant_matches_written_by_tavli_validate_and_round_trip() {
         // mat -> sgf -> mat gives the same file.
         let again = write_mat(
             &read_match_text(&write_sgf(&from_mat, &SgfOptions::default()), Format::Sgf).unwrap(),
-            MatOptions::default(),
         );
         assert_eq!(again, mat, "{name}: mat -> sgf -> mat");
     }
@@ -853,7 +847,7 @@ fn variant_self_play_covers_the_special_records() {
     for seed in 0..12 {
         for (variant, name) in OWN_VARIANTS {
             let record = self_played_match(variant, seed);
-            let mat = write_mat(&record, MatOptions::default());
+            let mat = write_mat(&record);
             let (back, diagnostics) = check_text(&mat, Format::Mat);
             assert!(
                 diagnostics.is_empty(),
@@ -966,7 +960,7 @@ fn corrupt_last_result(mat: &str) -> String {
 #[test]
 fn corrupted_variant_files_are_flagged_at_the_right_line() {
     for (variant, name) in OWN_VARIANTS {
-        let mat = write_mat(&self_played_match(variant, 7), MatOptions::default());
+        let mat = write_mat(&self_played_match(variant, 7));
         let first_play_line = mat[..mat.find("  1) ").unwrap()].lines().count() + 1;
         let last_result_line = mat[..mat.rfind("Wins ").unwrap()].lines().count();
         let sgf = write_sgf(&self_played_match(variant, 7), &SgfOptions::default());
@@ -1026,7 +1020,7 @@ fn corrupted_variant_files_are_flagged_at_the_right_line() {
 #[test]
 fn cube_actions_in_tavli_games_are_refused() {
     let record = self_played_match(Variant::Portes, 7);
-    let mat = write_mat(&record, MatOptions::default());
+    let mat = write_mat(&record);
     // Player 0 doubles before a roll of theirs on move line 2.
     let line_start = mat.find("  2) ").unwrap();
     let cube = format!(
@@ -1044,10 +1038,7 @@ fn cube_actions_in_tavli_games_are_refused() {
         "{refused:?}"
     );
     // Old English has the cube: no such error there.
-    let old = write_mat(
-        &self_played_match(Variant::OldEnglish, 7),
-        MatOptions::default(),
-    );
+    let old = write_mat(&self_played_match(Variant::OldEnglish, 7));
     let (_, diagnostics) = check_text(&old, Format::Mat);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
 }
@@ -1177,7 +1168,7 @@ fn variant_rules_decide_legality_and_results() {
 fn athroisma_reroll_takes_no_moves() {
     // Find a reroll in a self-played Athroisma match and write moves for it.
     let record = self_played_match(Variant::Athroisma, 7);
-    let mat = write_mat(&record, MatOptions::default());
+    let mat = write_mat(&record);
     let (game, index) = record
         .games
         .iter()
@@ -1204,7 +1195,7 @@ fn athroisma_reroll_takes_no_moves() {
             hit: false,
         });
     }
-    let wrong_mat = write_mat(&wrong, MatOptions::default());
+    let wrong_mat = write_mat(&wrong);
     let (_, diagnostics) = check_text(&wrong_mat, Format::Mat);
     let first = diagnostics.first().expect("flagged");
     assert_eq!(first.kind.name(), "illegal-move", "{first:?}");

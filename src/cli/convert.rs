@@ -7,7 +7,7 @@ use super::exit::Outcome;
 use super::validate::FormatArg;
 use crate::matchfile::{
     decode, io_reason, read_bounded, read_file, read_match_text, write_mat, write_sgf, Format,
-    InputError, MatOptions, SgfOptions,
+    InputError, SgfOptions,
 };
 
 /// Arguments of `tavli convert`.
@@ -101,7 +101,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         None => Format::from_path(&args.output),
     };
     let output = match to {
-        Format::Mat => write_mat(&record, MatOptions::default()),
+        Format::Mat => write_mat(&record),
         Format::Sgf => write_sgf(&record, &SgfOptions::default()),
     };
     if args.output.as_os_str() == "-" {

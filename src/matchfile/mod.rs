@@ -19,11 +19,11 @@
 //!   moves are legal in standard backgammon.
 //!
 //! ```
-//! use tavli::matchfile::{read_match_text, write_mat, Format, MatOptions};
+//! use tavli::matchfile::{read_match_text, write_mat, Format};
 //! let text = " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n";
 //! let record = read_match_text(text, Format::Mat).unwrap();
 //! assert_eq!(record.games.len(), 1);
-//! assert!(write_mat(&record, MatOptions::default()).contains("31: 8/5 6/5"));
+//! assert!(write_mat(&record).contains("31: 8/5 6/5"));
 //! ```
 
 pub mod ast;
@@ -44,7 +44,7 @@ pub mod written;
 pub use record::MatchRecord;
 pub use style::ReportStyle;
 pub use text_report::{listed_diagnostics, render_text, render_text_styled, LISTED_DIAGNOSTICS};
-pub use write_mat::{write_mat, MatOptions};
+pub use write_mat::write_mat;
 pub use write_sgf::{write_sgf, SgfOptions, TailNode};
 
 use crate::rules::Side;

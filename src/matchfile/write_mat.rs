@@ -6,21 +6,11 @@ use crate::rules::RuleSet;
 use crate::rules::{Side, Step, Variant};
 use std::fmt::Write;
 
-/// How the .mat text is laid out beyond its content (the default: a file's own layout).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MatOptions {
-    /// gnubg's `export match mat` of a game still being played: the text ends right after
-    /// the last record (also without the newline of the score line when there is none), and
-    /// a last line holding only player 0's record is not padded to the column (a blank is
-    /// kept after a roll without moves or a play of fewer than four half-moves).
-    pub open_game_as_gnubg_exports_it: bool,
-}
-
-/// The .mat text of `record` (gnubg's `export match mat` layout), laid out as `options`
-/// say. Board set-ups (from an edited SGF game) cannot be written in .mat and are left
-/// out, as gnubg does.
+/// The .mat text of `record` (gnubg's `export match mat` layout). Board set-ups (from an
+/// edited SGF game) cannot be written in .mat and are left out, as gnubg does. A last game
+/// still being played ends where gnubg's export ends it (after a roll not played: `52: `).
 #[must_use]
-pub fn write_mat(record: &MatchRecord, options: MatOptions) -> String {
+pub fn write_mat(record: &MatchRecord) -> String {
     let mut out = String::new();
     for key in ["Site", "Event", "Round", "EventDate"] {
         if let Some(value) = record.info(key) {
@@ -47,35 +37,7 @@ pub fn write_mat(record: &MatchRecord, options: MatOptions) -> String {
             out.push('\n');
         }
     }
-    if options.open_game_as_gnubg_exports_it
-        && record
-            .games
-            .last()
-            .is_some_and(|game| game.result.is_none())
-    {
-        unpad_open_game(&mut out);
-    }
     out
-}
-
-/// gnubg's end of a game in progress: no newline after the last line, and player 0's
-/// record alone on it without the padding of its column (`  2) 52: `).
-fn unpad_open_game(text: &mut String) {
-    if text.ends_with('\n') {
-        text.pop();
-    }
-    let line_start = text.rfind('\n').map_or(0, |index| index + 1);
-    let line = &text[line_start..];
-    if line.len() > 5 + 27 && line.ends_with(' ') {
-        let cell = line[5..].trim_end();
-        let half_moves = cell.matches('/').count();
-        let keep = cell.ends_with(':') || half_moves < 4;
-        let cut = line_start + 5 + cell.len();
-        text.truncate(cut);
-        if keep {
-            text.push(' ');
-        }
-    }
 }
 
 fn variation_name(variant: Variant) -> Option<&'static str> {
@@ -144,6 +106,32 @@ impl Lines {
         }
     }
 
+    /// The end of a game still being played, as gnubg's `export match mat` writes it (1.07,
+    /// checked on random cuts of real matches): a line whose right column is filled ends
+    /// with its newline, but for a roll not played yet (`52: `), after which the text stops;
+    /// player 0's record alone on the last line is padded to its column (`52: 13/8 24/22`
+    /// and 14 blanks) without a newline, but for a roll not played, written alone (`52: `).
+    fn end_unfinished(&mut self, last_was_roll: bool) {
+        match self.left.take() {
+            Some(left) if self.right.is_none() => {
+                self.number += 1;
+                let _ = write!(self.text, "{:3}) ", self.number);
+                if last_was_roll {
+                    self.text.push_str(&left);
+                } else {
+                    let _ = write!(self.text, "{left:<27} ");
+                }
+            }
+            left => {
+                self.left = left;
+                self.flush();
+                if last_was_roll && self.text.ends_with('\n') {
+                    self.text.pop();
+                }
+            }
+        }
+    }
+
     fn put(&mut self, side: Side, text: String) {
         match side {
             Side::O => {
@@ -183,6 +171,7 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
         left: None,
         right: None,
     };
+    let mut last_was_roll = false;
     for action in &game.actions {
         let (side, text) = match action {
             GameAction::Play { side, dice, steps } => {
@@ -204,14 +193,11 @@ fn write_game(out: &mut String, record: &MatchRecord, index: usize, game: &GameR
             | GameAction::SetCubeOwner { .. }
             | GameAction::Resign { .. } => continue,
         };
+        last_was_roll = matches!(action, GameAction::Roll { .. });
         lines.put(side, text);
     }
     let Some(result) = game.result else {
-        // A game in progress ends after its last record without a newline.
-        lines.flush();
-        if lines.text.ends_with('\n') {
-            lines.text.pop();
-        }
+        lines.end_unfinished(last_was_roll);
         out.push_str(&lines.text);
         return;
     };
@@ -275,10 +261,7 @@ mod tests {
                 ],
             )],
         );
-        let options = MatOptions {
-            open_game_as_gnubg_exports_it: true,
-        };
-        let text = write_mat(&record, options);
+        let text = write_mat(&record);
         assert!(
             text.ends_with("  1)                             31: 6/5 8/5 \n  2) 15: "),
             "{text:?}"
@@ -296,7 +279,7 @@ mod tests {
             players: ["a:b".to_string(), "root".to_string()],
             ..MatchRecord::for_test(1, vec![GameRecord::for_test([0, 0], Vec::new())])
         };
-        let text = write_mat(&record, MatOptions::default());
+        let text = write_mat(&record);
         assert!(text.contains(" a_b : 0 "), "{text}");
         let read = crate::matchfile::read_match_text(&text, crate::matchfile::Format::Mat);
         assert_eq!(

@@ -384,8 +384,7 @@ mod tests {
             assert_eq!(read.crawford_rule, rule, "{text}");
         }
         // A .mat does not say it: read with the rule, as gnubg's `import mat` reads it.
-        let mat =
-            crate::matchfile::write_mat(&record(1, false), crate::matchfile::MatOptions::default());
+        let mat = crate::matchfile::write_mat(&record(1, false));
         let read = crate::matchfile::read_match_text(&mat, crate::matchfile::Format::Mat)
             .unwrap_or_else(|error| panic!("{error}\n{mat}"));
         assert!(read.crawford_rule, "{mat}");

@@ -4,7 +4,7 @@
 use tavli::matchfile::diagnostic::Severity;
 use tavli::matchfile::record::GameAction;
 use tavli::matchfile::{
-    decode, read_match_text, render_text, validate_bytes, write_mat, write_sgf, Format, MatOptions,
+    decode, read_match_text, render_text, validate_bytes, write_mat, write_sgf, Format,
     SgfOptions, Verdict,
 };
 
@@ -74,10 +74,10 @@ fn round_trip(record: &tavli::matchfile::MatchRecord) {
     // A name with a `:` (SGF `PW[a:b]`) is written with `_` in its place (gnubg 1.07 crashes
     // reading a colon there); the games still come back the same.
     if edited || record.players[0].is_empty() {
-        let _ = write_mat(record, MatOptions::default());
+        let _ = write_mat(record);
         return;
     }
-    let mat = write_mat(record, MatOptions::default());
+    let mat = write_mat(record);
     let from_mat = read_match_text(&mat, Format::Mat)
         .unwrap_or_else(|error| panic!("written .mat does not read: {error}\n{mat}"));
     assert!(

@@ -449,10 +449,7 @@ mod tests {
         let sgf = format!("{}\n;PL[B]DI[65])\n", head.join("\n")).replace("RE[B+1R]", "");
         let actions = last_actions(&sgf, Format::Sgf);
         assert_eq!(actions.last(), Some(&rolled(Side::X, 6, 5)));
-        let mat = crate::matchfile::write_mat(
-            &check_text(&sgf, Format::Sgf).0,
-            crate::matchfile::MatOptions::default(),
-        );
+        let mat = crate::matchfile::write_mat(&check_text(&sgf, Format::Sgf).0);
         assert!(mat.trim_end().ends_with("65:"), "{mat}");
         let actions = last_actions(&mat, Format::Mat);
         assert!(

@@ -478,7 +478,7 @@ mod tests {
         let record = crate::matchfile::read_match_text(text, crate::matchfile::Format::Sgf)
             .expect("an SGF without names reads");
         assert_eq!(record.players, ["gnubg".to_string(), "user".to_string()]);
-        let mat = crate::matchfile::write_mat(&record, crate::matchfile::MatOptions::default());
+        let mat = crate::matchfile::write_mat(&record);
         let back = crate::matchfile::read_match_text(&mat, crate::matchfile::Format::Mat)
             .unwrap_or_else(|error| panic!("{error}\n{mat}"));
         assert_eq!(back.players, record.players);

@@ -27,7 +27,7 @@ mod import;
 
 use super::{Session, NO_GAME};
 use crate::matchfile::record::{GameAction, GameRecord};
-use crate::matchfile::{write_mat, Format, MatOptions};
+use crate::matchfile::{write_mat, Format};
 use crate::notation::apply_written_steps;
 use crate::protocol::ast::FileCommand;
 use crate::protocol::reply::Reply;
@@ -127,10 +127,7 @@ impl Session {
                 {
                     out.reply(Reply::EditedGameExport);
                 }
-                let options = MatOptions {
-                    open_game_as_gnubg_exports_it: self.playing(),
-                };
-                write_file(&path, ExportFormat::Mat, &write_mat(&record, options), out)
+                write_file(&path, ExportFormat::Mat, &write_mat(&record), out)
             }
             FileCommand::ExportPositionSvg(path) => self.export_picture(path, false, out),
             FileCommand::ExportPositionPng(path) => self.export_picture(path, true, out),

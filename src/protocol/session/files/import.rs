@@ -88,7 +88,9 @@ impl Session {
 
     /// gnubg 1.07's `import mat` plays a roll the file ends on without its play when the
     /// roll has one legal play (also with `set automatic move off`; checked live), without
-    /// a word; a roll that cannot move stays rolled, and `load match` plays neither.
+    /// a word; a roll that cannot move stays rolled, and `load match` plays neither. A play
+    /// that wins the game leaves it over: gnubg starts no next game there, whatever `set
+    /// automatic game` says (checked live on random cuts of real matches).
     fn play_forced_last_roll(&mut self) {
         let game = self.game();
         if !self.playing() || game.resignation().is_some() || game.cube().offer.is_some() {
@@ -97,7 +99,9 @@ impl Session {
         let plays = game.legal_plays();
         if let [play] = plays[..] {
             if !play.steps().is_empty() {
+                let automatic_game = std::mem::replace(&mut self.settings.automatic.game, false);
                 self.make_play(&play, false, &mut Response::new());
+                self.settings.automatic.game = automatic_game;
             }
         }
     }
