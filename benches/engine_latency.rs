@@ -7,7 +7,10 @@
 //! 30: "every cube answer at the default in under 100 ms (slowest of 1,000)"); and how many
 //! answers differ from the first setting's (within a budget the depth reached may differ),
 //! and how many of UBGI's answers reached depth 3 (gnubg's 2-ply, the default's full depth:
-//! its `info depth`), what the threads buy within the budget.
+//! its `info depth`, the depth of the chosen play's figures; since session 36 a move whose
+//! play the move filter left alone after 1 ply shows depth 2 though its search was complete,
+//! so moves at depth 3 count fewer than before for the same searches), what the threads buy
+//! within the budget.
 //! Not a test: it takes minutes and its figures are the machine's load as much as tavli's.
 //!
 //! Run: `cargo build --release && cargo bench --bench engine_latency -- [POSITIONS]

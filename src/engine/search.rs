@@ -297,7 +297,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
                 return Some(Probabilities::ZERO);
             }
             let dice = rolls[item % rolls.len()];
-            self.reply_value_by(after, replier, dice, depth, context, deadline, replies)
+            // The level's own replies are kept: the next level searches them again.
+            let reply = self.kept_reply(replies, after, replier, dice, context);
+            self.reply_value_of(reply, replier, depth, context, deadline, replies)
         };
         let values = limits::share(
             self.limits.threads,
@@ -335,9 +337,9 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// The probabilities for `on_roll`, who rolls `dice` at `board` and plays his best reply
-    /// (chosen unsearched, or kept in `replies`), the position after it judged `depth - 1`
-    /// plies deep; `None` once `deadline` passes (looked at before each roll of the plies
-    /// below).
+    /// (chosen unsearched), the position after it judged `depth - 1` plies deep (the values
+    /// of positions below kept in `replies`); `None` once `deadline` passes (looked at before
+    /// each roll of the plies below).
     #[allow(clippy::too_many_arguments)]
     fn reply_value_by(
         &self,
@@ -349,7 +351,20 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         deadline: Option<Instant>,
         replies: &Replies,
     ) -> Option<Probabilities> {
-        let (after, scored) = self.kept_reply(replies, board, on_roll, dice, context);
+        let reply = self.best_reply(board, on_roll, dice, context);
+        self.reply_value_of(reply, on_roll, depth, context, deadline, replies)
+    }
+
+    /// [`Search::reply_value_by`] of the reply `on_roll` chose.
+    fn reply_value_of(
+        &self,
+        (after, scored): Reply,
+        on_roll: Side,
+        depth: u32,
+        context: &Stakes,
+        deadline: Option<Instant>,
+        replies: &Replies,
+    ) -> Option<Probabilities> {
         if after.checkers_in_play(on_roll) == 0 {
             Some(won(context.variant, &after, on_roll))
         } else if let (1, Some(probabilities)) = (depth, scored) {
@@ -415,7 +430,8 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
     }
 
     /// [`Search::value`] that gives up (`None`) once `deadline` passes, looked at before each
-    /// roll, the replies kept in `replies`.
+    /// roll, the values of positions searched kept in `replies` (a position met again, as
+    /// after each roll that dances, is not searched again).
     fn value_by(
         &self,
         board: &Board,
@@ -428,16 +444,18 @@ impl<'a, E: Evaluator + ?Sized> Search<'a, E> {
         if depth == 0 {
             return Some(self.inner.probabilities(board, context.variant, on_roll));
         }
-        let mut total = Probabilities::ZERO;
-        for dice in Dice::all_rolls() {
-            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return None;
+        replies.value_or_search(board, on_roll, depth, context, || {
+            let mut total = Probabilities::ZERO;
+            for dice in Dice::all_rolls() {
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return None;
+                }
+                let probabilities =
+                    self.reply_value_by(board, on_roll, dice, depth, context, deadline, replies)?;
+                total.add_weighted(dice.chance(), &probabilities);
             }
-            let probabilities =
-                self.reply_value_by(board, on_roll, dice, depth, context, deadline, replies)?;
-            total.add_weighted(dice.chance(), &probabilities);
-        }
-        Some(total.normalised())
+            Some(total.normalised())
+        })
     }
 
     fn score_after(&self, after: &Board, mover: Side, depth: u32, context: &Stakes) -> f64 {

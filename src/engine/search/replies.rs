@@ -1,9 +1,12 @@
-//! The replies one question's search has chosen, kept for as long as the question: a position
-//! met again with the same roll is not ranked again. A later level searches its candidates'
-//! replies again one ply deeper (the same best reply for each roll), and rolls that leave the
-//! position as it was (a dance from the bar, or every roll that enters the same way and can
-//! do no more) meet the same position below them: in a 2-ply search of the bench's positions
-//! a quarter of the positions whose rolls were ranked had been ranked already. A reply is a
+//! The replies one question's search has chosen, and the values of the positions it searched,
+//! kept for as long as the question: a position met again is not ranked or searched again. A
+//! later level searches its candidates' replies again one ply deeper (the same best reply for
+//! each roll), and rolls that leave the position as it was (a dance from the bar, or every
+//! roll that enters the same way and can do no more) meet the same position below them: in a
+//! 2-ply search of the bench's positions a quarter of the positions whose rolls were ranked
+//! had been ranked already. The cubeless search keeps its levels' own replies and the values
+//! below them (a few entries a candidate, so that the evaluator's weights keep the caches);
+//! the cubeful search keeps every reply. A reply is a
 //! function of the position, the player, the roll and the stakes it is chosen for, so a kept
 //! reply is the one a fresh ranking would give; replies are kept for the first stakes asked
 //! only (a question has one), those for other stakes chosen afresh.
@@ -24,6 +27,8 @@ pub(crate) struct Replies {
     /// The stakes the kept replies were chosen for.
     stakes: OnceLock<Stakes>,
     chosen: Mutex<HashMap<(Board, Side, Dice), Reply>>,
+    /// The probabilities of positions searched (position, player on roll, plies).
+    values: Mutex<HashMap<(Board, Side, u32), Probabilities>>,
 }
 
 impl Replies {
@@ -48,6 +53,34 @@ impl Replies {
         let reply = choose();
         self.lock().insert(key, reply);
         reply
+    }
+
+    /// The probabilities of `board` for `on_roll` searched `depth` plies deep for `stakes`:
+    /// those kept, or `search()`'s, then kept when it answered (for the first stakes asked
+    /// only, as the replies).
+    pub(crate) fn value_or_search(
+        &self,
+        board: &Board,
+        on_roll: Side,
+        depth: u32,
+        stakes: &Stakes,
+        search: impl FnOnce() -> Option<Probabilities>,
+    ) -> Option<Probabilities> {
+        if self.stakes.get_or_init(|| *stakes) != stakes {
+            return search();
+        }
+        let key = (*board, on_roll, depth);
+        let lock = || {
+            self.values
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some(value) = lock().get(&key) {
+            return Some(*value);
+        }
+        let value = search()?;
+        lock().insert(key, value);
+        Some(value)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(Board, Side, Dice), Reply>> {
@@ -96,5 +129,29 @@ mod tests {
             });
         }
         assert_eq!(chosen, 5);
+    }
+
+    #[test]
+    fn a_value_is_searched_once_per_position_player_and_depth_once_it_answered() {
+        let replies = Replies::default();
+        let money = Stakes::from_state(&MatchState::new_money_game(Variant::Standard, Side::X));
+        let board = Board::start(Variant::Standard);
+        let mut searched = 0;
+        let mut search = |answer: Option<Probabilities>| {
+            replies.value_or_search(&board, Side::X, 2, &money, || {
+                searched += 1;
+                answer
+            })
+        };
+        // A search the deadline stopped is not kept.
+        assert_eq!(search(None), None);
+        let value = Some(Probabilities::ZERO);
+        assert_eq!(search(value), value);
+        assert_eq!(search(None), value);
+        assert_eq!(searched, 2);
+        assert_eq!(
+            replies.value_or_search(&board, Side::X, 1, &money, || value),
+            value
+        );
     }
 }
