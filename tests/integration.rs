@@ -64,6 +64,7 @@ mod repl_computer_resigns;
 mod repl_cube_edits;
 mod repl_echo;
 mod repl_files;
+mod repl_load_game;
 mod repl_navigation;
 mod repl_positions_gnubg;
 mod repl_save_resigned_gnubg;
