@@ -39,6 +39,7 @@ mod grammar_codec;
 mod hint_figures;
 mod hint_ties;
 mod hint_win_now_gnubg;
+mod import_forced_roll;
 mod json_schema;
 mod manners;
 mod match_cube_gnubg;
