@@ -79,6 +79,7 @@ mod report_records;
 mod rollout;
 mod rollout_gnubg;
 mod sgf_recovery;
+mod sgf_without_crawford;
 mod strength_log;
 mod terminal;
 mod train_siblings;
