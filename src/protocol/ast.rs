@@ -315,6 +315,9 @@ pub enum FileCommand {
     SavePosition(Option<String>),
     /// `load match FILE`: read a gnubg SGF match.
     LoadMatch(Option<String>),
+    /// `load game FILE`: read the first game of a gnubg SGF file, as `load match` of a file
+    /// holding that game alone.
+    LoadGame(Option<String>),
     /// `load position FILE`: read a gnubg SGF position (a one-game match).
     LoadPosition(Option<String>),
 }

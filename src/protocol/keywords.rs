@@ -345,10 +345,11 @@ pub const COMMANDS: &[Keyword] = &[
     group(
         "load",
         &[
+            leaf("game", "the first game of a gnubg .sgf file"),
             leaf("match", "a gnubg .sgf match"),
             leaf("position", "a gnubg .sgf position"),
         ],
-        "read a match or position from an SGF file",
+        "read a match, game or position from an SGF file",
     ),
     aliased("move", &["m", "mo"], "make a move"),
     // gnubg resolves `ne` to `new` (before `next`); `n` and `p` are its own hidden commands

@@ -148,6 +148,9 @@ fn replay_as_written(input: &MatchInput) -> (MatchRecord, Vec<Diagnostic>, Vec<V
         },
         Side::X,
     );
+    // The match has a Crawford game only when it has the rule: an SGF without `RU[Crawford]`
+    // plays none (gnubg's `load match`, checked live); a .mat always has the rule.
+    match_play.set_automatic_crawford(input.crawford_rule);
     let game_count = input.games.len();
     for (index, game) in input.games.iter().enumerate() {
         let expected_score = match_play.context().score;

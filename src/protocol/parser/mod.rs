@@ -171,7 +171,7 @@ fn parse_new(group: &Keyword, words: &mut Words) -> Result<Command, CommandError
 }
 
 /// `import mat F`, `export match mat F`, `export position svg|png F`, `save match|position F`,
-/// `load match|position F`:
+/// `load match|game|position F`:
 /// the file name is the next word (quotes allow blanks), `None` when missing.
 fn parse_file(group: &Keyword, words: &mut Words) -> Result<FileCommand, CommandError> {
     let first = sub_keyword(group, words)?;
@@ -189,6 +189,7 @@ fn parse_file(group: &Keyword, words: &mut Words) -> Result<FileCommand, Command
         ("save", "match", _) => FileCommand::SaveMatch(file),
         ("save", ..) => FileCommand::SavePosition(file),
         ("load", "match", _) => FileCommand::LoadMatch(file),
+        ("load", "game", _) => FileCommand::LoadGame(file),
         _ => FileCommand::LoadPosition(file),
     })
 }

@@ -24,6 +24,7 @@
 pub(super) mod adopted_game;
 mod export;
 mod import;
+use import::Games;
 
 use super::{Session, NO_GAME};
 use crate::matchfile::record::{GameAction, GameRecord};
@@ -100,15 +101,23 @@ impl Session {
             FileCommand::ImportMat(None) => Err(CommandError::bad_argument(
                 "You must specify a match file to import (see `help import mat').",
             )),
-            FileCommand::ImportMat(Some(path)) => self.import_file(&path, Format::Mat, out),
+            FileCommand::ImportMat(Some(path)) => {
+                self.import_file(&path, Format::Mat, Games::All, out)
+            }
             FileCommand::LoadMatch(None) => Err(CommandError::bad_argument(
                 "You must specify a file to load from (see `help load match').",
             )),
             FileCommand::LoadPosition(None) => Err(CommandError::bad_argument(
                 "You must specify a file to load from (see `help load position').",
             )),
+            FileCommand::LoadGame(None) => Err(CommandError::bad_argument(
+                "You must specify a file to load from (see `help load game').",
+            )),
             FileCommand::LoadMatch(Some(path)) | FileCommand::LoadPosition(Some(path)) => {
-                self.import_file(&path, Format::Sgf, out)
+                self.import_file(&path, Format::Sgf, Games::All, out)
+            }
+            FileCommand::LoadGame(Some(path)) => {
+                self.import_file(&path, Format::Sgf, Games::First, out)
             }
             FileCommand::ExportMatchMat(path) => {
                 if self.match_play.state() == GameState::NoGame {

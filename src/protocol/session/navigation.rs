@@ -95,6 +95,7 @@ pub(super) fn starts_another_match(command: &Command) -> bool {
             | Command::File(
                 FileCommand::ImportMat(_)
                     | FileCommand::LoadMatch(_)
+                    | FileCommand::LoadGame(_)
                     | FileCommand::LoadPosition(_)
             )
     )

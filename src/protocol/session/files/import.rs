@@ -22,12 +22,37 @@ const MAX_MATCH_LENGTH: u32 = 64;
 /// How many times gnubg 1.07 reports a file that is not a .mat (once per variation it tries).
 const MAT_RETRIES: usize = 6;
 
+/// Which games of a file a load adopts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::protocol::session) enum Games {
+    /// All of them (`import mat`, `load match`, `load position`).
+    All,
+    /// The first game tree alone (`load game`): gnubg 1.07 loads it as `load match` loads a
+    /// file holding only that game (checked live: the same score, board, Crawford state and
+    /// game list on every SGF fixture, but for `load match`'s "No game in progress." after
+    /// an edited game, which `load game` does not print, nor does tavli).
+    First,
+}
+
+/// The text of `text`'s first SGF game tree, with what comes before it: the whole text when
+/// it does not read as SGF without errors (its errors are then reported as `load match`
+/// reports them) or holds one tree.
+fn first_game(text: &str) -> &str {
+    let (collection, errors) = crate::matchfile::sgf::parse_sgf_recovering(text);
+    match collection.trees.first() {
+        Some(tree) if errors.is_empty() && collection.trees.len() > 1 => &text[..tree.span.end],
+        _ => text,
+    }
+}
+
 impl Session {
-    /// `import mat` / `load match|position`: reads `path` in `format` and adopts the match.
+    /// `import mat` / `load match|game|position`: reads `path` in `format` and adopts the
+    /// match (its first game alone for [`Games::First`]).
     pub(super) fn import_file(
         &mut self,
         path: &str,
         format: Format,
+        games: Games,
         out: &mut Response,
     ) -> Result<(), CommandError> {
         let not_valid = || match format {
@@ -53,7 +78,11 @@ impl Session {
         if format == Format::Sgf && !text.contains(['(', ';', '[']) {
             return Err(file_error(path, "warning: no backgammon games in SGF file"));
         }
-        let (record, diagnostics) = check_text(&text, format);
+        let text = match games {
+            Games::All => text.as_str(),
+            Games::First => first_game(&text),
+        };
+        let (record, diagnostics) = check_text(text, format);
         if record.games.is_empty() {
             return Err(not_valid());
         }
@@ -62,8 +91,8 @@ impl Session {
             .find(|diagnostic| diagnostic.severity == Severity::Error)
         {
             // gnubg imports what it can; tavli refuses a file with errors and says why.
-            let index = crate::matchfile::diagnostic::LineIndex::new(&text);
-            let located = crate::matchfile::diagnostic::Located::new(path, &text, &index, error);
+            let index = crate::matchfile::diagnostic::LineIndex::new(text);
+            let located = crate::matchfile::diagnostic::Located::new(path, text, &index, error);
             return Err(file_error(
                 path,
                 &format!(
