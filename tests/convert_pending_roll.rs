@@ -183,18 +183,10 @@ fn dice_followed_by_their_play_are_not_a_roll_left_unplayed() {
 
 /// The SGF fixtures written by gnubg.
 fn gnubg_fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures/sgf")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| {
-            path.extension().is_some_and(|e| e == "sgf")
-                && read(path).contains("AP[GNU Backgammon")
-                && !read(path).contains("AE[")
-        })
-        .collect();
-    files.sort();
-    files
+    crate::support::sgf_fixtures()
+        .into_iter()
+        .filter(|path| read(path).contains("AP[GNU Backgammon") && !read(path).contains("AE["))
+        .collect()
 }
 
 /// Up to `count` random real match files of the archive at `root` (a `MANIFEST.tsv`) that

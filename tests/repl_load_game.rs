@@ -110,13 +110,7 @@ fn check_load_game(file: &Path, name: &str) -> bool {
 
 #[test]
 fn load_game_of_every_sgf_fixture_loads_its_first_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures/sgf")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = crate::support::sgf_fixtures();
     assert!(files.len() >= 10, "{files:?}");
     let mut compared = 0;
     for file in &files {

@@ -61,13 +61,7 @@ fn check(text: &str, name: &str) -> bool {
 
 #[test]
 fn a_match_without_the_crawford_rule_replays_no_crawford_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures/sgf")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = crate::support::sgf_fixtures();
     let mut checked = 0;
     for file in &files {
         let name = file.file_stem().expect("a name").to_string_lossy();

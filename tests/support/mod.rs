@@ -11,6 +11,19 @@ use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The SGF files of `fixtures/sgf` (not its `corrupt/` folder), sorted by name.
+#[allow(dead_code)]
+pub fn sgf_fixtures() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures/sgf")
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A number from the environment variable `name` (`TAVLI_DIFF_SEED`, `TAVLI_DIFF_POSITIONS`...),
 /// or `default` when it is unset or not a number.
 pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
