@@ -135,21 +135,7 @@ fn load_game_of_random_real_matches_loads_their_first_game() {
     let cases = env_number("TAVLI_LOAD_GAME_CASES", 6_usize);
     let seed = env_number("TAVLI_LOAD_GAME_SEED", rand::random::<u64>());
     let mut rng = StdRng::seed_from_u64(seed);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mat/real");
-    let files = crate::analyse_gnubg::archive::gnubg_accepted_files(&root, &[]);
-    let mut script = String::new();
-    let mut saved = Vec::new();
-    for index in 0..cases {
-        let file = &files[rng.gen_range(0..files.len())];
-        let sgf = scratch(&format!("real-{index}.sgf"));
-        script.push_str(&format!(
-            "import mat {}\nsave match {}\n",
-            file.display(),
-            sgf.display()
-        ));
-        saved.push((file.clone(), sgf));
-    }
-    crate::support::run_gnubg(&script);
+    let saved = real_matches_saved_by_gnubg(&scratch_dir("load-game"), &[], cases, &mut rng);
     let mut compared = 0;
     for (index, (file, sgf)) in saved.iter().enumerate() {
         if read(sgf).is_empty() {
@@ -161,6 +147,33 @@ fn load_game_of_random_real_matches_loads_their_first_game() {
         compared += usize::from(check_load_game(sgf, &name));
     }
     eprintln!("{compared} of {cases} compared with gnubg's load game (seed {seed})");
+}
+
+/// `count` random real match files of the crate's archive (`fixtures/mat/real`, the kinds in
+/// `excluded` left out), each with the SGF gnubg's `import mat` then `save match` write of it
+/// into `dir` (`real-INDEX-gnubg.sgf`; empty when gnubg saved nothing), in one gnubg run.
+pub(crate) fn real_matches_saved_by_gnubg(
+    dir: &Path,
+    excluded: &[&str],
+    count: usize,
+    rng: &mut StdRng,
+) -> Vec<(PathBuf, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mat/real");
+    let files = crate::analyse_gnubg::archive::gnubg_accepted_files(&root, excluded);
+    let mut script = String::new();
+    let mut saved = Vec::new();
+    for index in 0..count {
+        let file = &files[rng.gen_range(0..files.len())];
+        let sgf = dir.join(format!("real-{index}-gnubg.sgf"));
+        script.push_str(&format!(
+            "import mat {}\nsave match {}\n",
+            file.display(),
+            sgf.display()
+        ));
+        saved.push((file.clone(), sgf));
+    }
+    crate::support::run_gnubg(&script);
+    saved
 }
 
 /// `load game`'s errors are gnubg's, on stdout and stderr, and each leaves the match loaded

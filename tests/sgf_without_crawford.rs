@@ -7,7 +7,6 @@ use crate::support::gnubg_available;
 use crate::support::repl::{
     gnubg_with_human_players as run_gnubg, scratch_dir, tavli_with_human_players as run_tavli,
 };
-use std::path::Path;
 
 /// `text` without its `RU[Crawford...]` properties; `None` when a game has other rules (a
 /// variation), the match is shorter than 3 points, or has one game only or an edited one
@@ -77,7 +76,7 @@ fn a_match_without_the_crawford_rule_replays_no_crawford_game() {
 /// `TAVLI_NO_CRAWFORD_SEED` the seed.
 #[test]
 fn random_real_matches_without_the_crawford_rule_load_as_gnubg_loads_them() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     if !gnubg_available() {
         eprintln!("gnubg not installed: skipped");
         return;
@@ -85,21 +84,12 @@ fn random_real_matches_without_the_crawford_rule_load_as_gnubg_loads_them() {
     let cases = crate::support::env_number("TAVLI_NO_CRAWFORD_CASES", 4_usize);
     let seed = crate::support::env_number("TAVLI_NO_CRAWFORD_SEED", rand::random::<u64>());
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mat/real");
-    let files = crate::analyse_gnubg::archive::gnubg_accepted_files(&root, &["nack", "hyper"]);
-    let mut script = String::new();
-    let mut saved = Vec::new();
-    for index in 0..cases {
-        let file = &files[rng.gen_range(0..files.len())];
-        let sgf = scratch_dir("without-crawford").join(format!("real-{index}-gnubg.sgf"));
-        script.push_str(&format!(
-            "import mat {}\nsave match {}\n",
-            file.display(),
-            sgf.display()
-        ));
-        saved.push((file.clone(), sgf));
-    }
-    crate::support::run_gnubg(&script);
+    let saved = crate::repl_load_game::real_matches_saved_by_gnubg(
+        &scratch_dir("without-crawford"),
+        &["nack", "hyper"],
+        cases,
+        &mut rng,
+    );
     let mut checked = 0;
     for (index, (file, sgf)) in saved.iter().enumerate() {
         let text = std::fs::read_to_string(sgf).unwrap_or_default();
