@@ -179,7 +179,10 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
         });
     }
     // A step dropped from a play of several: fewer dice played than the roll allows (the
-    // play written used them all), wrong whatever the position.
+    // play written used them all), wrong whatever the position, unless a step left bears
+    // off: gnubg (and tavli) read `5/0` alone for 62 as 5/3/0, a legal play of both dice
+    // when the 3 point is open (a run on another machine's gnubg games dropped `2/0` from
+    // `62: 5/0 2/0`, and the record stood).
     let several: Vec<&WrittenPlay> = plays
         .iter()
         .filter(|play| lines[play.line][play.steps.clone()].contains(' '))
@@ -208,7 +211,11 @@ pub(super) fn mat_damages(text: &str, random: &mut Random) -> Vec<Damage> {
             ),
             from: play.line + 1,
             line: play.line + 1,
-            expect: Expect::WrongAt,
+            expect: if kept.iter().any(|step| bears_off(step)) {
+                Expect::Open
+            } else {
+                Expect::WrongAt
+            },
         });
     }
     // A double and its answer: the double removed leaves the answer with no double offered;
@@ -464,4 +471,12 @@ pub(super) fn flipped(text: &[u8], skip: usize, random: &mut Random) -> Damage {
         line,
         expect: Expect::Open,
     }
+}
+
+/// Whether a written step ends off the board (`5/0`, `3/off`, `6/0(2)`): one such step may
+/// stand for a play of two dice.
+fn bears_off(step: &str) -> bool {
+    let to = step.rsplit('/').next().unwrap_or("");
+    let to = to.split('(').next().unwrap_or("").trim_end_matches('*');
+    to == "0" || to.eq_ignore_ascii_case("off")
 }
