@@ -14,6 +14,16 @@
 //! filters after 0 and 1 ply (2 plies without a budget, and the default), each compared with
 //! the default filters decision by decision.
 //!
+//! `TAVLI_JUDGE_THREE_PLY=1` adds the networks searched 3 plies without a budget (gnubg's
+//! 3-ply, the default filters), compared with 2 plies without a budget decision by decision:
+//! the ceiling of a deeper search.
+//!
+//! `TAVLI_JUDGE_DEEPER=N` judges again, by gnubg's `eval` at N plies, the decisions where a
+//! setting compared with another chose another play: both plays, the position after each with
+//! the opponent on roll; each such pair's difference by that deeper judge is printed, over all
+//! decisions (the rest chose alike: zero), so that a deeper search is not judged only by a
+//! judge as shallow as it.
+//!
 //! `TAVLI_JUDGE_ERRORS=PATH` writes every setting's error per decision (setting, decision,
 //! gnubg ID, mEMG, depth searched; gnubg 0-ply's own choice as the setting `gnubg 0-ply`);
 //! `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
@@ -42,7 +52,7 @@ use tavli::codec::gnubg_id;
 use tavli::engine::choice;
 use tavli::engine::evaluator::Evaluator;
 use tavli::engine::net::NetEvaluator;
-use tavli::engine::search::{MoveFilter, Search, DEFAULT_FILTERS};
+use tavli::engine::search::{MoveFilter, Search, DEFAULT_FILTERS, MAX_PLIES};
 use tavli::engine::{Pubeval, Stakes};
 use tavli::notation::{parse_move, resolve_move};
 use tavli::rules::{count_legal_plays, Board, MatchState};
@@ -341,6 +351,72 @@ fn read_errors(path: &str) -> HashMap<String, HashMap<usize, f64>> {
     errors
 }
 
+/// The decisions where each compared setting (name, the index of the setting it is compared
+/// with) chose another play than the setting it is compared with, judged again by `deeper`:
+/// per setting, the mean difference over all decisions (zero where both chose alike) with its
+/// 95% interval, in mEMG per decision.
+fn judge_deeper(
+    deeper: JudgeSettings,
+    states: &[MatchState],
+    settings: &[(&str, Option<usize>)],
+    choices: &[Vec<Chosen>],
+) {
+    // Per compared setting, the decisions where the two plays differ.
+    let differing: Vec<(usize, usize, Vec<usize>)> = settings
+        .iter()
+        .enumerate()
+        .filter_map(|(setting, (_, compared))| {
+            let baseline = (*compared)?;
+            let decisions = (0..states.len())
+                .filter(|&index| choices[setting][index].result != choices[baseline][index].result)
+                .collect();
+            Some((setting, baseline, decisions))
+        })
+        .collect();
+    let mut requests: Vec<(&MatchState, Board)> = Vec::new();
+    for (setting, baseline, decisions) in &differing {
+        for &index in decisions {
+            requests.push((&states[index], choices[*setting][index].result));
+            requests.push((&states[index], choices[*baseline][index].result));
+        }
+    }
+    let evaluated = if requests.is_empty() {
+        Vec::new()
+    } else {
+        evaluate_after(&requests, deeper)
+    };
+    let mut answers = evaluated.chunks_exact(2);
+    for (setting, baseline, decisions) in &differing {
+        let mut by_decision = vec![0.0; states.len()];
+        let (mut better, mut worse, mut unanswered) = (0, 0, 0);
+        for &index in decisions {
+            let Some([Some(chosen), Some(other)]) = answers.next().map(|pair| [pair[0], pair[1]])
+            else {
+                by_decision[index] = f64::NAN;
+                unanswered += 1;
+                continue;
+            };
+            // The setting's error less the other's: the other's equity less the setting's.
+            let difference = 1000.0 * (other - chosen);
+            if difference < 0.0 {
+                better += 1;
+            } else if difference > 0.0 {
+                worse += 1;
+            }
+            by_decision[index] = difference;
+        }
+        let differences: Vec<f64> = by_decision.into_iter().filter(|d| d.is_finite()).collect();
+        let (mean, half) = interval(&differences);
+        println!(
+            "  judged again by {}: {} against {}: {mean:+.2} ± {half:.2} mEMG per decision ({} decisions differ: {better} better, {worse} worse, {unanswered} without an answer)",
+            deeper.describe(),
+            settings[*setting].0,
+            settings[*baseline].0,
+            decisions.len()
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -413,6 +489,13 @@ fn main() {
             None,
         ),
     ];
+    if std::env::var("TAVLI_JUDGE_THREE_PLY").is_ok_and(|text| text == "1") {
+        settings.push((
+            "net 3-ply (no budget)".into(),
+            Search::new(&*net as &dyn Evaluator, 3),
+            Some(2),
+        ));
+    }
     if let Ok(text) = std::env::var("TAVLI_JUDGE_FILTERS") {
         let mut filters = DEFAULT_FILTERS;
         for (slot, filter) in filters.iter_mut().zip(text.split(',')) {
@@ -633,6 +716,20 @@ fn main() {
         }
         all_errors.push(by_decision);
     }
+    if let Some(plies) = std::env::var("TAVLI_JUDGE_DEEPER")
+        .ok()
+        .and_then(|text| text.parse().ok())
+    {
+        judge_deeper(
+            JudgeSettings { plies, ..judge },
+            &states,
+            &settings
+                .iter()
+                .map(|(name, _, compared)| (name.as_str(), *compared))
+                .collect::<Vec<_>>(),
+            &choices,
+        );
+    }
     if let Ok(path) = std::env::var("TAVLI_JUDGE_ERRORS") {
         std::fs::write(&path, saved).expect("the errors file is written");
     }
@@ -661,7 +758,7 @@ fn main() {
             }
         }
         println!("  {name}: where the error is");
-        for depth in 0..=search.plies() {
+        for depth in 0..=MAX_PLIES {
             if let Some(errors) = by_depth.get(&depth) {
                 let (mean, half) = interval(errors);
                 println!(
@@ -671,7 +768,7 @@ fn main() {
                 );
             }
         }
-        for depth in 0..=search.plies() {
+        for depth in 0..=MAX_PLIES {
             if let Some(errors) = best_at.get(&depth) {
                 let (mean, half) = interval(errors);
                 println!(
