@@ -15,7 +15,7 @@ use crate::engine::cube::Stakes;
 use crate::engine::evaluator::Probabilities;
 use crate::rules::{Board, Dice, Side};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// A reply: the position after the best play, and the probabilities for the player who made
 /// it where the evaluator gave them while choosing it.
@@ -47,11 +47,11 @@ impl Replies {
             return choose();
         }
         let key = (*board, on_roll, dice);
-        if let Some(reply) = self.lock().get(&key) {
+        if let Some(reply) = locked(&self.chosen).get(&key) {
             return *reply;
         }
         let reply = choose();
-        self.lock().insert(key, reply);
+        locked(&self.chosen).insert(key, reply);
         reply
     }
 
@@ -70,24 +70,19 @@ impl Replies {
             return search();
         }
         let key = (*board, on_roll, depth);
-        let lock = || {
-            self.values
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        if let Some(value) = lock().get(&key) {
+        if let Some(value) = locked(&self.values).get(&key) {
             return Some(*value);
         }
         let value = search()?;
-        lock().insert(key, value);
+        locked(&self.values).insert(key, value);
         Some(value)
     }
+}
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(Board, Side, Dice), Reply>> {
-        self.chosen
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
+/// The map behind `mutex`, even if a thread panicked holding it (a map of answers stays
+/// whole: an insert either happened or did not).
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]
