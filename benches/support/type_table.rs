@@ -102,8 +102,9 @@ pub fn print_table(judge: &str, types: &[PositionType], gnubg_zero: &[f64], sett
     );
     println!("  {GNUBG_ZERO} (its own choice)");
     for row in by_type(types, gnubg_zero, None) {
-        println!("      {}", describe(&row.position_type, row.errors));
+        println!("      {}", describe(row.position_type.name(), row.errors));
     }
+    println!("      {}", describe("all", Summary::of(gnubg_zero)));
     for setting in settings {
         println!("  {}", setting.name);
         let against_gnubg = by_type(types, setting.errors, Some(gnubg_zero));
@@ -111,7 +112,7 @@ pub fn print_table(judge: &str, types: &[PositionType], gnubg_zero: &[f64], sett
             .compared
             .map(|(_, errors)| by_type(types, setting.errors, Some(errors)));
         for (index, row) in against_gnubg.iter().enumerate() {
-            let mut line = describe(&row.position_type, row.errors);
+            let mut line = describe(row.position_type.name(), row.errors);
             if let Some(difference) = row.against {
                 line.push_str(&format!("; - gnubg 0-ply {}", signed(difference)));
             }
@@ -122,16 +123,30 @@ pub fn print_table(judge: &str, types: &[PositionType], gnubg_zero: &[f64], sett
             }
             println!("      {line}");
         }
+        let mut line = describe("all", Summary::of(setting.errors));
+        line.push_str(&format!(
+            "; - gnubg 0-ply {}",
+            signed(Summary::of(&differences(setting.errors, gnubg_zero)))
+        ));
+        if let Some((name, errors)) = setting.compared {
+            line.push_str(&format!(
+                "; - {name} {}",
+                signed(Summary::of(&differences(setting.errors, errors)))
+            ));
+        }
+        println!("      {line}");
     }
 }
 
-fn describe(position_type: &PositionType, errors: Summary) -> String {
+/// `errors - other`, decision by decision (`NaN` where either is not judged).
+fn differences(errors: &[f64], other: &[f64]) -> Vec<f64> {
+    errors.iter().zip(other).map(|(a, b)| a - b).collect()
+}
+
+fn describe(label: &str, errors: Summary) -> String {
     format!(
         "{:<16} {:5} decisions {:6.2} ± {:5.2}",
-        position_type.name(),
-        errors.count,
-        errors.mean,
-        errors.half
+        label, errors.count, errors.mean, errors.half
     )
 }
 
