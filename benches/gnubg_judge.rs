@@ -24,6 +24,13 @@
 //! decisions (the rest chose alike: zero), so that a deeper search is not judged only by a
 //! judge as shallow as it.
 //!
+//! `TAVLI_JUDGE_TYPES=1` adds a table by position type (the training classifier's, as `tavli
+//! train classify` prints, of the board before the play): per setting and type, the decisions,
+//! the mean error with its 95% interval, and the paired differences from gnubg 0-ply's own
+//! choice and from the setting it is compared with. `TAVLI_JUDGE_TYPES_FROM=PATH,PATH` prints
+//! only that table, pooled over errors files (`TAVLI_JUDGE_ERRORS`) of earlier runs, without
+//! gnubg.
+//!
 //! `TAVLI_JUDGE_ERRORS=PATH` writes every setting's error per decision (setting, decision,
 //! gnubg ID, mEMG, depth searched; gnubg 0-ply's own choice as the setting `gnubg 0-ply`);
 //! `TAVLI_JUDGE_BASELINE=PATH` reads such a file from an
@@ -56,11 +63,14 @@ use tavli::engine::search::{MoveFilter, Search, DEFAULT_FILTERS, MAX_PLIES};
 use tavli::engine::{Pubeval, Stakes};
 use tavli::notation::{parse_move, resolve_move};
 use tavli::rules::{count_legal_plays, Board, MatchState};
+use tavli::train::position_type::PositionType;
 
 #[path = "support/cpu.rs"]
 mod cpu;
 #[path = "support/gnubg.rs"]
 mod gnubg_runner;
+#[path = "support/type_table.rs"]
+mod type_table;
 use gnubg_runner::{run as gnubg, SelfPlay, SelfPlayCube, GNUBG};
 
 /// How gnubg judges.
@@ -417,11 +427,62 @@ fn judge_deeper(
     }
 }
 
+/// The table by position type over the errors files `paths` (comma-separated) of earlier runs,
+/// pooled: each weight file's setting compared with the built-in network at the same plies.
+fn pooled_types(paths: &str) {
+    let texts: Vec<String> = paths
+        .split(',')
+        .map(|path| std::fs::read_to_string(path).expect("an errors file is read"))
+        .collect();
+    let pooled = match type_table::pool(&texts) {
+        Ok(pooled) => pooled,
+        Err(problem) => {
+            eprintln!("gnubg_judge: {problem}");
+            std::process::exit(2);
+        }
+    };
+    let errors_of = |name: &str| {
+        pooled
+            .settings
+            .iter()
+            .find(|(seen, _)| seen == name)
+            .map(|(_, errors)| &errors[..])
+    };
+    let Some(gnubg_zero) = errors_of(type_table::GNUBG_ZERO) else {
+        eprintln!(
+            "gnubg_judge: no `{}` rows in the errors files",
+            type_table::GNUBG_ZERO
+        );
+        std::process::exit(2);
+    };
+    let settings: Vec<type_table::Setting> = pooled
+        .settings
+        .iter()
+        .filter(|(name, _)| name != type_table::GNUBG_ZERO)
+        .map(|(name, errors)| type_table::Setting {
+            name,
+            errors,
+            compared: type_table::built_in_counterpart(name)
+                .and_then(|other| errors_of(other).map(|errors| (other, errors))),
+        })
+        .collect();
+    println!(
+        "gnubg_judge: {} decisions pooled from {} errors files ({paths})",
+        pooled.types.len(),
+        texts.len()
+    );
+    type_table::print_table("the files' judge", &pooled.types, gnubg_zero, &settings);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    if let Ok(paths) = std::env::var("TAVLI_JUDGE_TYPES_FROM") {
+        pooled_types(&paths);
+        return;
+    }
     let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(12);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     if !std::path::Path::new(GNUBG).exists() {
@@ -715,6 +776,23 @@ fn main() {
             ));
         }
         all_errors.push(by_decision);
+    }
+    if std::env::var("TAVLI_JUDGE_TYPES").is_ok_and(|text| text == "1") {
+        let types: Vec<PositionType> = states
+            .iter()
+            .map(|state| PositionType::of(&state.board))
+            .collect();
+        let by_type: Vec<type_table::Setting> = settings
+            .iter()
+            .zip(&all_errors)
+            .map(|((name, _, compared), errors)| type_table::Setting {
+                name,
+                errors,
+                compared: compared
+                    .map(|other| (settings[other].0.as_str(), &all_errors[other][..])),
+            })
+            .collect();
+        type_table::print_table(&judge.describe(), &types, &gnubg_errors, &by_type);
     }
     if let Some(plies) = std::env::var("TAVLI_JUDGE_DEEPER")
         .ok()

@@ -41,6 +41,7 @@ mod hint_ties;
 mod hint_win_now_gnubg;
 mod import_forced_roll;
 mod json_schema;
+mod judge_type_table;
 mod manners;
 mod match_cube_gnubg;
 mod match_damage;
