@@ -114,7 +114,7 @@ fn run(args: &[&str]) -> (String, String, Option<i32>) {
 /// gnubg's `eval` of a bear-off position without its one-sided database block (the table of
 /// rolls, the averages and the effective pip counts, which tavli does not print,
 /// docs/repl.md), its class `Bearoff1` or `Bearoff2` read as tavli's `Race`.
-fn without_bearoff_block(text: &str) -> String {
+pub(crate) fn without_bearoff_block(text: &str) -> String {
     let Some(start) = text.find("Evaluator: \tBearoff") else {
         return text.to_string();
     };
@@ -132,7 +132,7 @@ fn without_bearoff_block(text: &str) -> String {
 /// (`net 0-ply` for `Cubeful 0-ply`, no `prune [expert]` or `[tavli net]`, gnubg's
 /// `Crashed` class as `Contact`), and the cube actions' ranking and the proper cube action
 /// left out: what stays is gnubg's layout and its rules-given lines.
-fn masked(text: &str) -> String {
+pub(crate) fn masked(text: &str) -> String {
     numbers_masked(text)
         .lines()
         .map(|line| {

@@ -1,4 +1,4 @@
-//! Resignations weighed: the receiver's cubeful equity playing on against what accepting
+//! Resignations weighed: the receiver's cubeless equity playing on against what accepting
 //! gives him, in gnubg's normalised units.
 
 use crate::engine::cube::Stakes;
@@ -28,13 +28,15 @@ impl Stakes {
         receiver: Side,
         points: u32,
     ) -> ResignationValue {
-        let playing_on =
-            self.cubeful_units(probabilities, receiver, self.cube_value, self.cube_owner);
-        let points = if !self.is_match() && self.jacoby && self.cube_owner.is_none() {
-            points.min(1)
+        // gnubg weighs a resignation by the receiver's cubeless equity, gammons not counted
+        // under the Jacoby rule with the cube centred (checked live).
+        let jacoby = !self.is_match() && self.jacoby && self.cube_owner.is_none();
+        let playing_on = if jacoby {
+            2.0 * probabilities.win - 1.0
         } else {
-            points
+            self.equity_in_units(receiver, self.cubeless_equity(probabilities, receiver))
         };
+        let points = if jacoby { points.min(1) } else { points };
         let offered = self.unit_value(
             receiver,
             i64::from(points),
@@ -51,7 +53,7 @@ impl Stakes {
 /// A resignation weighed by the player it is offered to, in gnubg's normalised units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResignationValue {
-    /// The receiver's cubeful equity playing on.
+    /// The receiver's cubeless equity playing on (what gnubg weighs).
     pub playing_on: f64,
     /// The receiver's equity after accepting.
     pub accepted: f64,

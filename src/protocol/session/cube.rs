@@ -305,8 +305,9 @@ impl Session {
     /// ([`evaluate::computer_resignation`]: a certain loss in a race), unless the rules refuse
     /// the offer (one no larger was declined since the game last moved on, as gnubg's computer
     /// offers only more than it was refused); a computer opponent answers at once. Returns
-    /// whether it resigned.
-    pub(super) fn computer_resigns(&mut self, out: &mut Response) -> bool {
+    /// whether it resigned. `after_play`: a play was just made, whose board gnubg shows
+    /// before the offer (checked live).
+    pub(super) fn computer_resigns(&mut self, after_play: bool, out: &mut Response) -> bool {
         // gnubg's computer plays gnubg's variations only; tavli's other variants are judged
         // by scores that are not chances.
         if !self.game().rules().variant().is_gnubg_variation() {
@@ -320,9 +321,13 @@ impl Session {
             side: state.on_roll,
             kind,
         };
+        let before = after_play.then(|| self.snapshot());
         let Ok(events) = self.apply_to_game(offer) else {
             return false;
         };
+        if let Some(board) = before {
+            out.board(board);
+        }
         for event in events {
             out.event(event, &self.names);
         }

@@ -101,9 +101,11 @@ impl Session {
                 out.event(event, &self.names);
             }
         }
-        let winner = self.game().on_roll();
+        // gnubg shows a game started automatically twice, whoever won its opening roll and
+        // whatever ended the game before (a play, a dropped double, an accepted resignation;
+        // checked live with human and computer players).
         self.board(out);
-        if automatic && self.players[winner.index()] == PlayerKind::Human {
+        if automatic {
             self.board(out);
         }
         self.hand_over(out);

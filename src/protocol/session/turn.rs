@@ -151,6 +151,16 @@ impl Session {
     /// Hands the turn to the player on roll: prints the boards gnubg prints, rolls for a player
     /// who cannot double, plays for the computer, until a human must act or the game ends.
     pub(super) fn hand_over(&mut self, out: &mut Response) {
+        self.hand_over_from(false, out);
+    }
+
+    /// [`Session::hand_over`] after a play (or a pass) just made: gnubg shows the board after
+    /// every play, also before the computer's double that follows it.
+    pub(super) fn hand_over_after_play(&mut self, out: &mut Response) {
+        self.hand_over_from(true, out);
+    }
+
+    fn hand_over_from(&mut self, mut after_play: bool, out: &mut Response) {
         for _ in 0..1000 {
             if !self.playing() {
                 return;
@@ -163,11 +173,13 @@ impl Session {
             }
             if computer {
                 // gnubg's computer considers resigning first, rolled or not (checked live).
-                if side == self.state().on_roll && self.computer_resigns(out) {
+                if side == self.state().on_roll && self.computer_resigns(after_play, out) {
                     return;
                 }
                 if self.game().dice().is_none() {
-                    // gnubg prints no board before the computer's double (checked live).
+                    // gnubg prints no board before the computer's double but the one after
+                    // the play before it (checked live: a human's or a computer's play, and
+                    // none after `set board` and `play`).
                     if self.can_double(side)
                         && evaluate::computer_doubles(
                             self.evaluator.get(),
@@ -176,6 +188,9 @@ impl Session {
                             self.computer_depth(side).cube_decision,
                         )
                     {
+                        if after_play {
+                            self.board(out);
+                        }
                         self.offer_double(out);
                         return;
                     }
@@ -188,6 +203,7 @@ impl Session {
                 } else if !self.settle_roll(Vec::new(), out) {
                     return;
                 }
+                after_play = true;
                 continue;
             }
             self.board(out);
@@ -226,7 +242,7 @@ impl Session {
         let after_roll = self.roll_dice(out);
         self.board(out);
         if self.settle_roll(after_roll, out) {
-            self.hand_over(out);
+            self.hand_over_after_play(out);
         }
         Ok(())
     }
@@ -260,7 +276,7 @@ impl Session {
                 match plays.as_slice() {
                     [] => {
                         self.pass_without_move(out);
-                        self.hand_over(out);
+                        self.hand_over_after_play(out);
                         return Ok(());
                     }
                     [only] => *only,
@@ -275,7 +291,7 @@ impl Session {
         };
         // gnubg announces the play it made for `move` alone, not one the user typed.
         if !self.make_play(&play, text.is_none(), out) {
-            self.hand_over(out);
+            self.hand_over_after_play(out);
         }
         Ok(())
     }
@@ -336,14 +352,30 @@ impl Session {
             }),
         });
         if winner.is_some() {
-            self.board(out);
-            let match_won = silent.outputs.into_iter().find(|output| {
+            let match_won = silent.outputs.iter().find(|output| {
                 matches!(output, Output::Event { event } if matches!(event.event, Event::MatchWon { .. }))
             });
             if let Some(match_won) = match_won {
-                out.outputs.push(match_won);
+                self.board(out);
+                out.outputs.push(match_won.clone());
             } else if automatic_game {
-                self.start_game(out, true);
+                // gnubg starts the next game first, as `new game` does, then shows the new
+                // game's board again when a human starts it, not after the computer's first
+                // turn (checked live).
+                self.start_game(out, false);
+                let computer_played =
+                    self.game().log().iter().any(|event| {
+                        matches!(event, Event::Played { .. } | Event::CannotMove { .. })
+                    });
+                if !computer_played {
+                    self.board(out);
+                }
+            } else {
+                // Without a next game gnubg shows the game's result and the score, as a
+                // game ended by a play does, and no board (checked live).
+                out.outputs.extend(silent.outputs.into_iter().filter(|output| {
+                    matches!(output, Output::Reply { reply } if matches!(**reply, Reply::GameScored { .. } | Reply::Score(_)))
+                }));
             }
         }
         Ok(())
