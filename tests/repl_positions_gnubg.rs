@@ -30,6 +30,19 @@ pub(crate) fn random_side(rng: &mut StdRng) -> Side {
     }
 }
 
+/// Who owns a cube of 2^`cube_log2`: nobody when it stands at 1, else either side or nobody
+/// (a centred cube turned by hand), each with probability one third.
+pub(crate) fn random_cube_owner(rng: &mut StdRng, cube_log2: impl Into<u32>) -> Option<Side> {
+    if cube_log2.into() == 0 {
+        None
+    } else {
+        [None, Some(Side::O), Some(Side::X)]
+            .choose(rng)
+            .copied()
+            .flatten()
+    }
+}
+
 /// A reachable standard board with both sides still in play, and a side to roll there:
 /// a random game of tavli's rules stopped after a random number of plays.
 pub(crate) fn random_reachable_board(rng: &mut StdRng) -> Board {
@@ -80,14 +93,7 @@ fn random_match_fields(rng: &mut StdRng) -> MatchIdFields {
         .count();
     let crawford = one_away == 1 && rng.gen_bool(0.5);
     let cube_log2 = if crawford { 0 } else { rng.gen_range(0..=6) };
-    let cube_owner = if cube_log2 == 0 {
-        None
-    } else {
-        [None, Some(Side::O), Some(Side::X)]
-            .choose(rng)
-            .copied()
-            .flatten()
-    };
+    let cube_owner = random_cube_owner(rng, cube_log2);
     let on_roll = random_side(rng);
     let dice = match rng.gen_range(0..10) {
         0..=3 => {

@@ -11,7 +11,7 @@
 //! hint says). `TAVLI_ANSWER_CASES` (default 10) and `TAVLI_ANSWER_SEED` explore more.
 
 use crate::oneshot_gnubg::{masked, without_bearoff_block};
-use crate::repl_positions_gnubg::random_reachable_board;
+use crate::repl_positions_gnubg::{random_cube_owner, random_reachable_board};
 use crate::support::repl::{gnubg_with_human_players, tavli_with_human_players};
 use crate::support::{env_number, gnubg_available};
 use rand::rngs::StdRng;
@@ -46,14 +46,7 @@ fn random_case(rng: &mut StdRng) -> Case {
         }
     }
     let cube_log2 = rng.gen_range(0..=2);
-    let cube_owner = if cube_log2 == 0 {
-        None
-    } else {
-        [None, Some(Side::O), Some(Side::X)]
-            .choose(rng)
-            .copied()
-            .flatten()
-    };
+    let cube_owner = random_cube_owner(rng, cube_log2);
     let dice = if rng.gen_bool(0.5) {
         let high = rng.gen_range(1..=6);
         [high, rng.gen_range(1..=high)]

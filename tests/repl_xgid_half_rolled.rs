@@ -3,14 +3,13 @@
 //! gnubg does, on random reachable boards, cubes, scores and turns. Skipped when gnubg is
 //! not installed; `TAVLI_DIFF_SEED` and `TAVLI_DIFF_POSITIONS` explore other and more cases.
 
-use crate::repl_positions_gnubg::{random_reachable_board, random_side};
+use crate::repl_positions_gnubg::{random_cube_owner, random_reachable_board, random_side};
 use crate::support::repl::{gnubg_with_human_players, tavli_with_human_players};
 use crate::support::{env_number, gnubg_available};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tavli::codec::{Xgid, XgidDice};
-use tavli::rules::Side;
 
 /// A random XGID of a game being played, its dice field one die 0 and the other 1 to 6.
 fn random_half_rolled_xgid(rng: &mut StdRng) -> Xgid {
@@ -22,14 +21,7 @@ fn random_half_rolled_xgid(rng: &mut StdRng) -> Xgid {
         }
     }
     let cube_log2 = rng.gen_range(0..=4);
-    let cube_owner = if cube_log2 == 0 {
-        None
-    } else {
-        [None, Some(Side::O), Some(Side::X)]
-            .choose(rng)
-            .copied()
-            .flatten()
-    };
+    let cube_owner = random_cube_owner(rng, cube_log2);
     let die = rng.gen_range(1..=6);
     Xgid {
         board: random_reachable_board(rng),
