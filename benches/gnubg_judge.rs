@@ -326,12 +326,10 @@ fn choose<E: Evaluator + ?Sized>(search: &Search<'_, E>, states: &[MatchState]) 
         .collect()
 }
 
-/// Mean and the half-width of its 95% interval.
+/// Mean and the half-width of its 95% interval (of finite values: every caller's are).
 fn interval(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (variance / n).sqrt())
+    let summary = type_table::Summary::of(values);
+    (summary.mean, summary.half)
 }
 
 /// The differences `a - b` where both are judged.
