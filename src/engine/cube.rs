@@ -220,6 +220,13 @@ impl Stakes {
         self.match_length > 0
     }
 
+    /// Whether the Jacoby rule holds with the cube owned by `owner`: money play, the rule on,
+    /// the cube centred. Gammons and backgammons then count as single games.
+    #[must_use]
+    pub fn jacoby_in_force(&self, owner: Option<Side>) -> bool {
+        !self.is_match() && self.jacoby && owner.is_none()
+    }
+
     /// A cubeful equity (money points, or match-winning chance) seen by the other player.
     #[must_use]
     pub fn for_opponent(&self, equity: f64) -> f64 {

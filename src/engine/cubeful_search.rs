@@ -143,7 +143,7 @@ fn finished(
     cubes
         .iter()
         .map(|&cube| {
-            let jacoby = !base.is_match() && base.jacoby && cube.owner.is_none();
+            let jacoby = base.jacoby_in_force(cube.owner);
             outcomes
                 .iter()
                 .zip(RESULT_POINTS)

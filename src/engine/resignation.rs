@@ -30,7 +30,7 @@ impl Stakes {
     ) -> ResignationValue {
         // gnubg weighs a resignation by the receiver's cubeless equity, gammons not counted
         // under the Jacoby rule with the cube centred (checked live).
-        let jacoby = !self.is_match() && self.jacoby && self.cube_owner.is_none();
+        let jacoby = self.jacoby_in_force(self.cube_owner);
         let playing_on = if jacoby {
             2.0 * probabilities.win - 1.0
         } else {
